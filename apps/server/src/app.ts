@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/mail/mailer';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerErrorHandling } from './lib/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerSpa } from './modules/web/spa';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  /** Folder of uploaded and generated media, served under /media/. */
+  mediaDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Largest JSON body accepted; uploads go through multipart with their own limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(
+  deps: Omit<AppDeps, 'db' | 'mediaDir'> & { mediaDir?: string },
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Paths are served exactly as SPEC §7 writes them: `/register/` is the API, `/register`
+    // is the web page.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { coerceTypes: true } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
+  app.decorate('deps', { ...deps, db: deps.database.db, mediaDir });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.env === 'production',
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 40, fields: 400, fieldSize: 100 * 1024 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Leafline API',
+        description: 'The marketplace API: the calls of SPEC §7, at the paths written there.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  if (!existsSync(mediaDir)) {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(mediaDir, { recursive: true });
+  }
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  await registerSpa(app, deps.config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one validated configuration module (DESIGN §1): nothing else reads process.env.
+ * A bad value stops start-up with a message that names the variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlString = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return protocols.includes(u.protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(urlString(['http', 'https']).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(urlString(['postgres', 'postgresql']).optional()),
+  SMTP_URL: optionalString.pipe(urlString(['smtp', 'smtps']).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Leafline <hello@leafline.local>'),
+  TOKEN_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST_DIR: optionalString,
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  tokenSecret: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  logLevel: string;
+  seedDemo: boolean;
+  webDistDir: string;
+  /** Attempts per minute and address on the login and password-reset calls. */
+  rateLimitMax: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir),
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: path.resolve(
+      e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+    ),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+  };
+}
+
+/** The token signing secret: generated once and kept in DATA_DIR, never a constant in code. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets', 'token-secret');
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,85 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the owner deleted their account; the business is then closed. */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Public contact e-mail. */
+    email: text('email').notNull(),
+    website: text('website').notNull().default(''),
+    businessType: text('business_type', { enum: ['eco_friendly_company', 'individual_seller'] })
+      .notNull()
+      .default('eco_friendly_company'),
+    shippingStrategy: text('shipping_strategy').notNull().default(''),
+    priceRange: text('price_range').notNull().default(''),
+    production: text('production').notNull().default(''),
+    /** Media path of the logo (served as `logonew`). */
+    logo: text('logo'),
+    banner: text('banner'),
+    verified: boolean('verified').notNull().default(false),
+    /** False once closed (owner deleted); closed businesses are hidden from the shop. */
+    isActive: boolean('is_active').notNull().default(true),
+    stripeAccountId: text('stripe_account_id'),
+    stripeStatus: text('stripe_status').notNull().default('pending'),
+    shopifyAccessToken: text('shopify_access_token'),
+    shopifyStoreUrl: text('shopify_store_url'),
+    shopifyOrderSync: boolean('shopify_order_sync').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('businesses_owner_idx').on(t.ownerId)],
+);
+
+export const sustainabilityNotes = pgTable(
+  'sustainability_notes',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    explanation: text('explanation').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('sustainability_notes_business_idx').on(t.businessId)],
+);
+
+/** Fees in integer cents; null means "not set" (DESIGN 2.6). */
+export const shippingFeeConfigs = pgTable('shipping_fee_configs', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id')
+    .notNull()
+    .unique()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  worldwideShippingFeeCents: integer('worldwide_shipping_fee_cents'),
+  allExceptSelectedFeeCents: integer('all_except_selected_fee_cents'),
+  thresholdFreeCents: integer('threshold_free_cents'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shippingCountryFees = pgTable(
+  'shipping_country_fees',
+  {
+    id: serial('id').primaryKey(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => shippingFeeConfigs.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+  },
+  (t) => [unique('shipping_country_fees_uq').on(t.configId, t.countryCode)],
+);

@@ -1,0 +1,5 @@
+export * from './businesses';
+export * from './catalog';
+export * from './content';
+export * from './orders';
+export * from './users';

@@ -1,0 +1,132 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+import { products, variants } from './catalog';
+import { users } from './users';
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('cart_items_line_uq').on(t.cartId, t.productId, t.variantId).nullsNotDistinct()],
+);
+
+/** One checkout = one hosted payment for a whole multi-brand cart (DESIGN 2.5, 2.7). */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'paid', 'expired', 'failed'] })
+      .notNull()
+      .default('open'),
+    provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    discountCode: text('discount_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('checkouts_user_idx').on(t.userId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    checkoutId: integer('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    /** Null after the buyer deleted their account; the order stays for the seller's books. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    userFullName: text('user_full_name').notNull().default(''),
+    userEmail: text('user_email').notNull().default(''),
+    status: text('status', {
+      enum: ['Pending', 'Paid', 'Shipped', 'Delivered', 'Refunded', 'Canceled'],
+    })
+      .notNull()
+      .default('Pending'),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    shippingFeeCents: integer('shipping_fee_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    /** What the brand receives: total − round(3 % × total) (DESIGN 2.7). */
+    payoutCents: integer('payout_cents'),
+    stripeTransferId: text('stripe_transfer_id'),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    /** JSON text: discount_applied, discount_code, global_* amounts, related_orders (SPEC §3). */
+    notes: text('notes').notNull().default(''),
+    cardBrand: text('card_brand').notNull().default(''),
+    billingAddress: jsonb('billing_address'),
+    shippingAddress: jsonb('shipping_address'),
+    source: text('source', { enum: ['marketplace', 'shopify'] })
+      .notNull()
+      .default('marketplace'),
+    shopifyOrderId: text('shopify_order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_business_idx').on(t.businessId, t.createdAt),
+    index('orders_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productPriceCents: integer('product_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPriceCents: integer('total_price_cents').notNull(),
+    /** Map of option name to value, e.g. {"Size": "M", "Colour": "Sage"}. */
+    variantOptions: jsonb('variant_options').$type<Record<string, string>>(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** Payment-provider webhook events already handled: replays change nothing (DESIGN 2.7). */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

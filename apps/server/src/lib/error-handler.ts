@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+const GENERIC_5XX = 'Something went wrong on our side. Please try again later.';
+
+/** Readable messages for the framework's own 4xx errors (DESIGN 2.14). */
+const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; JSON was expected.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'This content type is not accepted here.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request body does not match its length.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'A file is too large.'],
+  FST_FILES_LIMIT: [413, 'Too many files in one request.'],
+  FST_FIELDS_LIMIT: [413, 'Too many fields in one request.'],
+  FST_PARTS_LIMIT: [413, 'Too many parts in one request.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'A multipart form was expected.'],
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+        const key =
+          params?.issue?.path?.map(String).join('.') ||
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          error.validationContext ||
+          'body';
+        fields[key] ??= issue.message ?? 'Invalid value.';
+      }
+      const first = Object.values(fields)[0] ?? 'The request is not valid.';
+      return reply.status(400).send({ error: first, fields });
+    }
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ error: known[1] });
+    if (error.validation) {
+      return reply.status(400).send({ error: error.message || 'The request is not valid.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: error.message || 'The request is not valid.' });
+    }
+    // Every 5xx is logged with its request id and answered without internals.
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.status(500).send({ error: GENERIC_5XX, request_id: request.id });
+  });
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_PAGES = /^\/(api|media|assets|docs)(\/|$)/;
+const HAS_EXTENSION = /\.[a-z0-9]{2,5}$/i;
+
+/**
+ * Serves the built web app: its files (hashed assets under /assets/ with long cache
+ * headers), and index.html for every other GET that matches no API route (DESIGN 2.1).
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  let indexHtml: string | undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_PAGES.test(pathname) &&
+      !HAS_EXTENSION.test(pathname);
+    if (!isPage) return reply.status(404).send({ error: 'Not found.' });
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    indexHtml ??= readFileSync(indexFile, 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

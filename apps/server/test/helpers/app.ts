@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { Database, Db } from '../../src/db/client';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Every message the app sent, newest last. */
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database, with a mailer that keeps what it sends. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = options.mailer ?? {
+    kind: 'outbox',
+    async send(message) {
+      mail.push(message);
+    },
+    async close() {},
+  };
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    mail,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client';
+
+/** A fresh, migrated database for one test file: a clone of the template, or PGlite. */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  if (!adminUrl || !template) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `leafline_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
