@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { E2E_DATA_DIR } from './env';
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read links from a message. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function newestMailTo(to: string): string {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(E2E_DATA_DIR, 'outbox')).sort().reverse();
+  } catch {
+    return '';
+  }
+  for (const file of files) {
+    const decoded = decodeQuotedPrintable(
+      readFileSync(path.join(E2E_DATA_DIR, 'outbox', file), 'utf8'),
+    );
+    if (decoded.includes(`To: ${to}`)) return decoded;
+  }
+  return '';
+}
+
+/** Waits for a message to `to` in the app's mail outbox (.eml files) and returns it decoded. */
+export async function waitForMail(to: string): Promise<string> {
+  await expect
+    .poll(() => newestMailTo(to), { timeout: 15_000, message: `a mail to ${to}` })
+    .not.toBe('');
+  return newestMailTo(to);
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/env';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Browser journeys in Debian's Chromium against the app started the way `npm start` starts
+ * it, on a fresh embedded database (DESIGN §3). No browser is downloaded.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      // Many logins from one address in one minute: the limit itself is tested in the API tests.
+      RATE_LIMIT_MAX: '500',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds the web app when its sources changed, then
+// runs the server (which migrates, seeds the demo catalogue on an empty database and prints
+// the demo accounts). Uses only Node's own modules so that it runs before `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(cmd, args, label) {
+  console.log(`> ${label}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`${label} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+
+// 1. Dependencies: install when node_modules is missing or older than the lock file.
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+  run(npm, ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)');
+}
+
+// 2. The web app: rebuilt only when a source file changed since the last build.
+function fingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'e2e') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  walk(path.join(root, 'apps', 'web'));
+  walk(path.join(root, 'packages', 'contract', 'src'));
+  hash.update(readFileSync(lock));
+  return hash.digest('hex');
+}
+const stampFile = path.join(root, 'apps', 'web', 'dist', '.build-stamp');
+const print = fingerprint();
+const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+if (built !== print) {
+  run(npm, ['run', 'build', '--silent'], 'building the web app');
+  writeFileSync(stampFile, `${print}\n`);
+}
+
+// 3. The server, in this process group so that Ctrl-C stops it cleanly.
+const env = { ...process.env };
+if (!dev) env.NODE_ENV ??= 'production';
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
