@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'leafline-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('has zero-setup defaults: port 3000, embedded database, outbox mail, local payments', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.stripeSecretKey).toBeUndefined();
+  });
+
+  it('generates the token secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).tokenSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'secrets', 'token-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir() }).tokenSecret).not.toBe(first);
+  });
+
+  it('uses TOKEN_SECRET when given and writes no file', () => {
+    const dir = dataDir();
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, TOKEN_SECRET: secret }).tokenSecret).toBe(secret);
+    expect(existsSync(path.join(dir, 'secrets'))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ TOKEN_SECRET: 'short' }, 'TOKEN_SECRET'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on a bad value and names the variable: %o', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads a PostgreSQL URL and SMTP URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+});
