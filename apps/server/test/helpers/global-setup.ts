@@ -58,9 +58,13 @@ export default async function setup(project: TestProject): Promise<void> {
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like 'leafline_tpl_%' or datname like 'leafline_t_%'",
     );
+    // Left-overs of interrupted runs: old templates, and per-file clones over an hour old
+    // (a clone's name carries its creation time; younger ones may belong to a parallel run).
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     for (const { datname } of rows) {
-      if (datname !== template)
-        await admin.query(`drop database if exists "${datname}" with (force)`);
+      const clone = /^leafline_t_(\d+)_/.exec(datname);
+      const stale = clone ? Number(clone[1]) < hourAgo : datname !== template;
+      if (stale) await admin.query(`drop database if exists "${datname}" with (force)`);
     }
     if (!rows.some((r) => r.datname === template)) {
       await admin.query(`create database "${template}"`);
