@@ -1,6 +1,23 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /** Request and response shapes of the account calls of SPEC §7 (validation of §5). */
+
+/**
+ * The server's own texts for the account calls (beyond the §8 catalogue in MESSAGES), so the
+ * web app can compare against the same strings.
+ */
+export const ACCOUNT_MESSAGES = {
+  registered: 'Registration successful! You can now log in.',
+  usernameTaken: 'A user with that username already exists.',
+  emailTaken: 'A user with that e-mail already exists.',
+  credentialsNotProvided: 'Authentication credentials were not provided.',
+  tokenNotValid: 'Given token not valid for any token type',
+  invalidRefreshToken: 'Invalid or expired refresh token.',
+  loggedOut: 'Logged out successfully.',
+  resetEmailSent: 'If an account exists for that e-mail, a reset link is on its way.',
+  passwordReset: 'Your password has been reset.',
+} as const;
 
 const required = (label: string) =>
   z
@@ -29,11 +46,11 @@ export const registerBody = z
     password1: z
       .string({ error: 'Password is required.' })
       .min(1, 'Password is required.')
-      .max(1024),
+      .max(1024, 'Password is too long.'),
     password2: z
       .string({ error: 'Confirm password is required.' })
       .min(1, 'Confirm password is required.')
-      .max(1024),
+      .max(1024, 'Password is too long.'),
   })
   .refine((b) => b.password1 === b.password2, {
     message: 'Passwords do not match!',
@@ -45,45 +62,60 @@ export const registerResponse = z.object({
   message: z.string(),
   user: z.object({ id: z.number(), username: z.string(), email: z.string() }),
 });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const loginBody = z.object({
-  username: required('Username').pipe(z.string().max(254)),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  username: required('Username').pipe(z.string().max(254, 'Username is too long.')),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(1024, 'Password is too long.'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshBody = z.object({
-  refresh: z.string({ error: 'Refresh token is required.' }).min(1).max(4096),
-});
+const refreshTokenField = z
+  .string({ error: 'Refresh token is required.' })
+  .min(1, 'Refresh token is required.')
+  .max(4096, ACCOUNT_MESSAGES.invalidRefreshToken);
 
-export const logoutBody = z.object({
-  refresh_token: z.string({ error: 'Refresh token is required.' }).min(1).max(4096),
-});
+export const refreshBody = z.object({ refresh: refreshTokenField });
+export type RefreshBody = z.infer<typeof refreshBody>;
+
+export const logoutBody = z.object({ refresh_token: refreshTokenField });
+export type LogoutBody = z.infer<typeof logoutBody>;
 
 export const passwordResetBody = z.object({ email: emailField });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 
 export const passwordResetConfirmBody = z
   .object({
     password: z
       .string({ error: 'Password is required.' })
       .min(1, 'Password is required.')
-      .max(1024),
+      .max(1024, 'Password is too long.'),
     password2: z
       .string({ error: 'Confirm password is required.' })
       .min(1, 'Confirm password is required.')
-      .max(1024),
+      .max(1024, 'Password is too long.'),
   })
   .refine((b) => b.password === b.password2, {
     message: 'Passwords do not match.',
     path: ['password2'],
   });
 
+/** A malformed uid or token reads like any other bad link (SPEC §8). */
 export const resetParams = z.object({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(256),
+  uid: z
+    .string({ error: MESSAGES.invalidOrExpiredToken })
+    .min(1, MESSAGES.invalidOrExpiredToken)
+    .max(64, MESSAGES.invalidOrExpiredToken),
+  token: z
+    .string({ error: MESSAGES.invalidOrExpiredToken })
+    .min(1, MESSAGES.invalidOrExpiredToken)
+    .max(256, MESSAGES.invalidOrExpiredToken),
 });
 
 export const messageResponse = z.object({ message: z.string() });
@@ -95,6 +127,7 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const userHasBusinessResponse = z.object({ has_business: z.boolean() });
+export type UserHasBusinessResponse = z.infer<typeof userHasBusinessResponse>;
 
 export const nameBody = z.object({
   first_name: required('First name').pipe(z.string().max(150, 'First name is too long.')),
@@ -104,3 +137,17 @@ export type NameBody = z.infer<typeof nameBody>;
 
 export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBody>;
+
+/** GET update-name/ */
+export const nameResponse = z.object({ first_name: z.string(), last_name: z.string() });
+export type NameResponse = z.infer<typeof nameResponse>;
+/** PUT update-name/: message is MESSAGES.nameUpdated. */
+export const nameUpdatedResponse = nameResponse.extend({ message: z.string() });
+export type NameUpdatedResponse = z.infer<typeof nameUpdatedResponse>;
+
+/** GET update-email/ */
+export const emailResponse = z.object({ email: z.string() });
+export type EmailResponse = z.infer<typeof emailResponse>;
+/** PATCH update-email/: message is MESSAGES.emailUpdated. */
+export const emailUpdatedResponse = emailResponse.extend({ message: z.string() });
+export type EmailUpdatedResponse = z.infer<typeof emailUpdatedResponse>;

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Session tokens (DESIGN 2.4): a short-lived access JWT and a long-lived refresh JWT, both HS256
+ * with the app's token secret. `type` keeps one from being used as the other.
+ */
+export type TokenType = 'access' | 'refresh';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+const ISSUER = 'leafline';
+const ALGORITHM = 'HS256';
+const MAX_INT4 = 2_147_483_647;
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface TokenClaims {
+  userId: number;
+  type: TokenType;
+  jti: string;
+  expiresAt: Date;
+}
+
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signToken(
+  userId: number,
+  type: TokenType,
+  secret: string,
+  now: Date = new Date(),
+): Promise<SignedToken> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + (type === 'access' ? ACCESS_TOKEN_TTL_SECONDS : REFRESH_TOKEN_TTL_SECONDS);
+  const jti = randomUUID();
+  const token = await new SignJWT({ type })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setJti(jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(keyOf(secret));
+  return { token, jti, expiresAt: new Date(exp * 1000) };
+}
+
+/**
+ * The claims of a token that is well-formed, signed with our secret, not expired and of the
+ * expected type; otherwise null (the caller decides the message — never an exception).
+ */
+export async function verifyToken(
+  token: string,
+  expected: TokenType,
+  secret: string,
+): Promise<TokenClaims | null> {
+  if (token.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+    });
+    if (payload.type !== expected) return null;
+    const sub = payload.sub ?? '';
+    if (!/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_INT4) return null;
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    return {
+      userId: Number(sub),
+      type: expected,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Refresh tokens are stored only as this digest, so a database leak yields no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
