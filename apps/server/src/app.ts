@@ -17,6 +17,7 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerSpa } from './modules/web/spa';
@@ -102,6 +103,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
 
   if (!existsSync(mediaDir)) {
     const { mkdirSync } = await import('node:fs');

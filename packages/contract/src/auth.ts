@@ -19,6 +19,9 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Your password has been reset.',
 } as const;
 
+/** A body that is not a JSON object at all (an array, null, a bare string). */
+const jsonObject = { error: 'The request body must be a JSON object.' };
+
 const required = (label: string) =>
   z
     .string({ error: `${label} is required.` })
@@ -33,25 +36,28 @@ export const emailField = z
   .pipe(z.email('Enter a valid e-mail address.'));
 
 export const registerBody = z
-  .object({
-    fname: required('First name').pipe(z.string().max(150, 'First name is too long.')),
-    lname: required('Last name').pipe(z.string().max(150, 'Last name is too long.')),
-    username: required('Username').pipe(
-      z
-        .string()
-        .max(150, 'Username is too long.')
-        .regex(/^[\w.@+-]+$/, 'Username may contain only letters, digits and @ . + - _'),
-    ),
-    email: emailField,
-    password1: z
-      .string({ error: 'Password is required.' })
-      .min(1, 'Password is required.')
-      .max(1024, 'Password is too long.'),
-    password2: z
-      .string({ error: 'Confirm password is required.' })
-      .min(1, 'Confirm password is required.')
-      .max(1024, 'Password is too long.'),
-  })
+  .object(
+    {
+      fname: required('First name').pipe(z.string().max(150, 'First name is too long.')),
+      lname: required('Last name').pipe(z.string().max(150, 'Last name is too long.')),
+      username: required('Username').pipe(
+        z
+          .string()
+          .max(150, 'Username is too long.')
+          .regex(/^[\w.@+-]+$/, 'Username may contain only letters, digits and @ . + - _'),
+      ),
+      email: emailField,
+      password1: z
+        .string({ error: 'Password is required.' })
+        .min(1, 'Password is required.')
+        .max(1024, 'Password is too long.'),
+      password2: z
+        .string({ error: 'Confirm password is required.' })
+        .min(1, 'Confirm password is required.')
+        .max(1024, 'Password is too long.'),
+    },
+    jsonObject,
+  )
   .refine((b) => b.password1 === b.password2, {
     message: 'Passwords do not match!',
     path: ['password2'],
@@ -64,13 +70,16 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
-export const loginBody = z.object({
-  username: required('Username').pipe(z.string().max(254, 'Username is too long.')),
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(1024, 'Password is too long.'),
-});
+export const loginBody = z.object(
+  {
+    username: required('Username').pipe(z.string().max(254, 'Username is too long.')),
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, 'Password is required.')
+      .max(1024, 'Password is too long.'),
+  },
+  jsonObject,
+);
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
@@ -81,26 +90,29 @@ const refreshTokenField = z
   .min(1, 'Refresh token is required.')
   .max(4096, ACCOUNT_MESSAGES.invalidRefreshToken);
 
-export const refreshBody = z.object({ refresh: refreshTokenField });
+export const refreshBody = z.object({ refresh: refreshTokenField }, jsonObject);
 export type RefreshBody = z.infer<typeof refreshBody>;
 
-export const logoutBody = z.object({ refresh_token: refreshTokenField });
+export const logoutBody = z.object({ refresh_token: refreshTokenField }, jsonObject);
 export type LogoutBody = z.infer<typeof logoutBody>;
 
-export const passwordResetBody = z.object({ email: emailField });
+export const passwordResetBody = z.object({ email: emailField }, jsonObject);
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 
 export const passwordResetConfirmBody = z
-  .object({
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(1, 'Password is required.')
-      .max(1024, 'Password is too long.'),
-    password2: z
-      .string({ error: 'Confirm password is required.' })
-      .min(1, 'Confirm password is required.')
-      .max(1024, 'Password is too long.'),
-  })
+  .object(
+    {
+      password: z
+        .string({ error: 'Password is required.' })
+        .min(1, 'Password is required.')
+        .max(1024, 'Password is too long.'),
+      password2: z
+        .string({ error: 'Confirm password is required.' })
+        .min(1, 'Confirm password is required.')
+        .max(1024, 'Password is too long.'),
+    },
+    jsonObject,
+  )
   .refine((b) => b.password === b.password2, {
     message: 'Passwords do not match.',
     path: ['password2'],
@@ -129,13 +141,16 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const userHasBusinessResponse = z.object({ has_business: z.boolean() });
 export type UserHasBusinessResponse = z.infer<typeof userHasBusinessResponse>;
 
-export const nameBody = z.object({
-  first_name: required('First name').pipe(z.string().max(150, 'First name is too long.')),
-  last_name: required('Last name').pipe(z.string().max(150, 'Last name is too long.')),
-});
+export const nameBody = z.object(
+  {
+    first_name: required('First name').pipe(z.string().max(150, 'First name is too long.')),
+    last_name: required('Last name').pipe(z.string().max(150, 'Last name is too long.')),
+  },
+  jsonObject,
+);
 export type NameBody = z.infer<typeof nameBody>;
 
-export const emailBody = z.object({ email: emailField });
+export const emailBody = z.object({ email: emailField }, jsonObject);
 export type EmailBody = z.infer<typeof emailBody>;
 
 /** GET update-name/ */

@@ -1,0 +1,123 @@
+import {
+  emailBody,
+  emailResponse,
+  emailUpdatedResponse,
+  errorResponse,
+  MESSAGES,
+  messageResponse,
+  nameBody,
+  nameResponse,
+  nameUpdatedResponse,
+  userHasBusinessResponse,
+} from '@leafline/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import {
+  type AccountDeps,
+  deleteAccount,
+  getEmail,
+  getName,
+  setEmail,
+  setName,
+  userHasBusiness,
+} from './account.service';
+
+/** Account settings calls of SPEC §7: update-name/, update-email/, delete-account/, has-business. */
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = (request: FastifyRequest): AccountDeps => ({ db: app.deps.db, log: request.log });
+  const common = { tags: ['account'], security: bearerSecurity };
+
+  app.get(
+    '/api/user-has-business/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Whether the user owns an active business',
+        response: { 200: userHasBusinessResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => ({
+      has_business: await userHasBusiness(deps(request), requireUser(request).id),
+    }),
+  );
+
+  app.get(
+    '/update-name/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "The user's first and last name",
+        response: { 200: nameResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => getName(deps(request), requireUser(request).id),
+  );
+
+  app.put(
+    '/update-name/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "Change the user's name",
+        body: nameBody,
+        response: { 200: nameUpdatedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { first_name, last_name } = request.body;
+      const name = await setName(deps(request), requireUser(request).id, first_name, last_name);
+      return { message: MESSAGES.nameUpdated, ...name };
+    },
+  );
+
+  app.get(
+    '/update-email/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "The user's e-mail",
+        response: { 200: emailResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => getEmail(deps(request), requireUser(request).id),
+  );
+
+  app.patch(
+    '/update-email/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "Change the user's e-mail",
+        body: emailBody,
+        response: { 200: emailUpdatedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const result = await setEmail(deps(request), requireUser(request).id, request.body.email);
+      return { message: MESSAGES.emailUpdated, ...result };
+    },
+  );
+
+  app.delete(
+    '/delete-account/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Delete the account (orders stay with the sellers, owned businesses close)',
+        response: { 200: messageResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteAccount(deps(request), requireUser(request).id);
+      return { message: MESSAGES.accountDeleted };
+    },
+  );
+}

@@ -1,0 +1,226 @@
+import {
+  ACCOUNT_MESSAGES,
+  type LoginBody,
+  MESSAGES,
+  type RegisterBody,
+  type TokenPair,
+} from '@leafline/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import {
+  claimRefreshToken,
+  findRefreshToken,
+  findTaken,
+  findUserByEmail,
+  findUserById,
+  findUsersByLogin,
+  insertRefreshToken,
+  insertUser,
+  replacePasswordHash,
+  revokeAllRefreshTokens,
+  revokeRefreshTokenByHash,
+  setReplacedBy,
+  type UserRow,
+  uniqueViolation,
+} from './auth.repo';
+import { hashPassword, verifyPassword } from './password';
+import { resetPasswordEmail } from './reset-email';
+import {
+  checkResetToken,
+  decodeUid,
+  encodeUid,
+  makeResetToken,
+  RESET_TOKEN_TTL_SECONDS,
+} from './reset-token';
+import { hashToken, signToken, verifyToken } from './tokens';
+
+/** The rules of the account calls (SPEC §3–§5, DESIGN 2.4). Routes only translate HTTP. */
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+const loginFailed = () => new AppError(401, MESSAGES.loginIncorrect);
+const invalidRefresh = () => new AppError(401, ACCOUNT_MESSAGES.invalidRefreshToken);
+const invalidResetLink = () => badRequest(MESSAGES.invalidOrExpiredToken);
+
+export const usernameTaken = () =>
+  badRequest(ACCOUNT_MESSAGES.usernameTaken, { username: ACCOUNT_MESSAGES.usernameTaken });
+export const emailTaken = () =>
+  badRequest(ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+
+/**
+ * A real scrypt hash of a random password, so that a login for an unknown name costs the same
+ * as one for a known name (no user enumeration by timing).
+ */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword(crypto.randomUUID());
+  return dummyHash;
+};
+
+// ---- registration ----
+
+export async function register(
+  deps: AuthDeps,
+  body: RegisterBody,
+): Promise<Pick<UserRow, 'id' | 'username' | 'email'>> {
+  const taken = await findTaken(deps.db, body.username, body.email);
+  if (taken.username) throw usernameTaken();
+  if (taken.email) throw emailTaken();
+  const passwordHash = await hashPassword(body.password1);
+  try {
+    const user = await insertUser(deps.db, {
+      username: body.username,
+      email: body.email,
+      firstName: body.fname,
+      lastName: body.lname,
+      passwordHash,
+    });
+    return { id: user.id, username: user.username, email: user.email };
+  } catch (error) {
+    // Two registrations raced past the check above: the unique index decides.
+    const constraint = uniqueViolation(error);
+    if (constraint !== null) throw constraint.includes('username') ? usernameTaken() : emailTaken();
+    throw error;
+  }
+}
+
+// ---- login and session ----
+
+async function issueTokens(db: Db, userId: number, secret: string) {
+  const [access, refresh] = await Promise.all([
+    signToken(userId, 'access', secret),
+    signToken(userId, 'refresh', secret),
+  ]);
+  const row = await insertRefreshToken(db, {
+    userId,
+    tokenHash: hashToken(refresh.token),
+    expiresAt: refresh.expiresAt,
+  });
+  return { pair: { access: access.token, refresh: refresh.token }, refreshId: row.id };
+}
+
+/** `username` may be the username or the e-mail, in any case. */
+export async function login(deps: AuthDeps, body: LoginBody): Promise<TokenPair> {
+  const candidates = await findUsersByLogin(deps.db, body.username);
+  if (candidates.length === 0) {
+    await verifyPassword(body.password, await getDummyHash());
+    throw loginFailed();
+  }
+  let user: UserRow | undefined;
+  // Username match first; a second row is someone whose e-mail is that text.
+  for (const candidate of candidates) {
+    if (await verifyPassword(body.password, candidate.passwordHash)) {
+      user = candidate;
+      break;
+    }
+  }
+  if (!user?.isActive) throw loginFailed();
+  const { pair } = await issueTokens(deps.db, user.id, deps.config.tokenSecret);
+  return pair;
+}
+
+/**
+ * Rotation with reuse detection: a refresh token works once. Presenting one that was already
+ * rotated means two parties hold it (one of them a thief), so every refresh token of that user
+ * is revoked and both must log in again.
+ */
+export async function refreshSession(deps: AuthDeps, token: string): Promise<TokenPair> {
+  const claims = await verifyToken(token, 'refresh', deps.config.tokenSecret);
+  if (!claims) throw invalidRefresh();
+  const row = await findRefreshToken(deps.db, hashToken(token));
+  if (!row || row.userId !== claims.userId) throw invalidRefresh();
+  if (row.revokedAt) {
+    if (row.replacedById !== null) await detectedReuse(deps, row.userId);
+    throw invalidRefresh();
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+  const user = await findUserById(deps.db, row.userId);
+  if (!user?.isActive) throw invalidRefresh();
+
+  const pair = await deps.db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, row.id))) return null;
+    const issued = await issueTokens(tx, user.id, deps.config.tokenSecret);
+    await setReplacedBy(tx, row.id, issued.refreshId);
+    return issued.pair;
+  });
+  if (!pair) {
+    // Another request rotated this very token a moment ago: the same reuse.
+    await detectedReuse(deps, row.userId);
+    throw invalidRefresh();
+  }
+  return pair;
+}
+
+async function detectedReuse(deps: AuthDeps, userId: number): Promise<void> {
+  const revoked = await revokeAllRefreshTokens(deps.db, userId);
+  deps.log.warn({ userId, revoked }, 'refresh token reuse detected; all sessions revoked');
+}
+
+/** Idempotent: an unknown, foreign or already revoked token is also a successful logout. */
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  await revokeRefreshTokenByHash(deps.db, hashToken(token));
+}
+
+// ---- password reset ----
+
+export function resetLink(config: Config, user: Pick<UserRow, 'id' | 'passwordHash'>): string {
+  const token = makeResetToken(user.id, user.passwordHash, config.tokenSecret);
+  return `${config.publicUrl}/password-reset-confirm/${encodeUid(user.id)}/${token}`;
+}
+
+/**
+ * Answers the same whether or not the e-mail belongs to someone: the lookup is the same, the
+ * HMAC is computed either way, and the e-mail is sent after the answer (so SMTP latency does
+ * not tell).
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.isActive) {
+    makeResetToken(0, '', deps.config.tokenSecret);
+    return;
+  }
+  const link = resetLink(deps.config, user);
+  if (deps.mailer.kind === 'outbox') {
+    deps.log.info({ resetLink: link }, 'password reset link (outbox mail)');
+  }
+  const message = resetPasswordEmail({
+    to: user.email,
+    firstName: user.firstName,
+    link,
+    validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+  });
+  deps.mailer.send(message).catch((err: unknown) => {
+    deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
+  });
+}
+
+export async function confirmPasswordReset(
+  deps: AuthDeps,
+  uid: string,
+  token: string,
+  password: string,
+): Promise<void> {
+  const userId = decodeUid(uid);
+  if (userId === null) throw invalidResetLink();
+  const user = await findUserById(deps.db, userId);
+  if (!user?.isActive) throw invalidResetLink();
+  if (!checkResetToken(token, user.id, user.passwordHash, deps.config.tokenSecret)) {
+    throw invalidResetLink();
+  }
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) {
+      throw invalidResetLink();
+    }
+    // Whoever knew the old password loses their sessions too.
+    await revokeAllRefreshTokens(tx, user.id);
+  });
+}

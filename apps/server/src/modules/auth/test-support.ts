@@ -1,0 +1,53 @@
+import type { TokenPair } from '@leafline/contract';
+import type { FastifyInstance } from 'fastify';
+
+/** Shared steps of the account tests: register a shopper and log them in through the API. */
+
+let counter = 0;
+
+export interface TestShopper {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export async function registerShopper(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<TestShopper> {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const username = overrides.username ?? `shopper_${tag}`;
+  const email = overrides.email ?? `shopper_${tag}@example.com`;
+  const password = overrides.password ?? `pw-${tag}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/register/',
+    payload: {
+      fname: 'Fern',
+      lname: 'Moss',
+      username,
+      email,
+      password1: password,
+      password2: password,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().user.id, username, email, password };
+}
+
+export async function loginShopper(
+  app: FastifyInstance,
+  shopper: Pick<TestShopper, 'username' | 'password'>,
+): Promise<TokenPair> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/token/',
+    payload: { username: shopper.username, password: shopper.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
