@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/token/', payload });
+const login = (payload: object) => t.app.inject({ method: 'POST', url: '/token/', payload });
 const refresh = (token: string) =>
   t.app.inject({ method: 'POST', url: '/token/refresh/', payload: { refresh: token } });
 const logout = (token: string) =>
@@ -256,7 +256,12 @@ describe('the authenticate guard', () => {
   });
 
   it('says credentials were not provided when there is no bearer token', async () => {
-    for (const headers of [{}, { authorization: '' }, { authorization: 'Basic YTpi' }]) {
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: '' },
+      { authorization: 'Basic YTpi' },
+    ];
+    for (const headers of cases) {
       const res = await whoami(headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'Authentication credentials were not provided.' });
