@@ -1,0 +1,107 @@
+import Menu from 'lucide-react/icons/menu';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import UserRound from 'lucide-react/icons/user-round';
+import X from 'lucide-react/icons/x';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useHasAccessToken } from '@/lib/auth-tokens';
+import { cx } from '@/lib/cx';
+import { Wordmark } from './wordmark';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3.5 text-[0.95rem] font-medium transition-colors',
+    isActive ? 'bg-sage-100 text-forest-900' : 'text-ink hover:bg-sand-200/70',
+  );
+
+/**
+ * SPEC §2 Header: Home, Shop, Cart, and Account or Login depending on a stored access
+ * token (re-checked on storage events, same-tab token changes and navigation).
+ */
+export function Header() {
+  const loggedIn = useHasAccessToken();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+
+  // Navigating closes the mobile menu.
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-sand-300/80 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
+      <div className="relative mx-auto flex h-16 w-full max-w-6xl items-center gap-1 px-3 sm:gap-3 sm:px-6">
+        <button
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-full text-forest-900 hover:bg-sand-200/70 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="primary-links"
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+        <Link to="/" className="mr-auto rounded-xl md:mr-4">
+          <Wordmark />
+        </Link>
+        <nav aria-label="Main" className="flex items-center md:flex-1">
+          <ul
+            id="primary-links"
+            className={cx(
+              menuOpen ? 'flex' : 'hidden',
+              'absolute inset-x-0 top-16 flex-col gap-1 border-b border-sand-300 bg-cream px-3 py-3 shadow-soft',
+              'md:static md:mr-auto md:flex md:flex-row md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+            )}
+          >
+            <li>
+              <NavLink to="/" end className={linkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/shop" className={linkClass}>
+                Shop
+              </NavLink>
+            </li>
+          </ul>
+          <ul className="flex items-center gap-0.5 sm:gap-1">
+            <li>
+              <NavLink to="/cart" className={linkClass}>
+                <ShoppingBag aria-hidden="true" className="size-5" />
+                Cart
+              </NavLink>
+            </li>
+            <li>
+              {loggedIn ? (
+                <NavLink to="/account" className={linkClass}>
+                  <UserRound aria-hidden="true" className="size-5" />
+                  Account
+                </NavLink>
+              ) : (
+                <NavLink to="/login" className={linkClass}>
+                  <UserRound aria-hidden="true" className="size-5" />
+                  Login
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

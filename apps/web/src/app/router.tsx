@@ -1,0 +1,111 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { registerNavigator } from '@/lib/navigation';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './routes/route-error';
+
+/** React.lazy for a named export, so route modules keep named exports. */
+function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const comingSoon = () => import('./routes/coming-soon');
+const HomePage = lazyPage(comingSoon, 'HomePage');
+const ShopPage = lazyPage(comingSoon, 'ShopPage');
+const ProductPage = lazyPage(comingSoon, 'ProductPage');
+const StorefrontPage = lazyPage(comingSoon, 'StorefrontPage');
+const CartPage = lazyPage(comingSoon, 'CartPage');
+const CheckoutPage = lazyPage(comingSoon, 'CheckoutPage');
+const OrderConfirmationPage = lazyPage(comingSoon, 'OrderConfirmationPage');
+const OrdersPage = lazyPage(comingSoon, 'OrdersPage');
+const RegisterBusinessPage = lazyPage(comingSoon, 'RegisterBusinessPage');
+const DashboardPage = lazyPage(comingSoon, 'DashboardPage');
+const QuizPage = lazyPage(comingSoon, 'QuizPage');
+const FaqsPage = lazyPage(comingSoon, 'FaqsPage');
+const SustainabilityPage = lazyPage(comingSoon, 'SustainabilityPage');
+const OurStoryPage = lazyPage(comingSoon, 'OurStoryPage');
+const PartnersPage = lazyPage(comingSoon, 'PartnersPage');
+const ForBusinessesPage = lazyPage(comingSoon, 'ForBusinessesPage');
+
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
+const LogoutPage = lazyPage(() => import('@/features/auth/pages/logout-page'), 'LogoutPage');
+const PasswordResetPage = lazyPage(
+  () => import('@/features/auth/pages/password-reset-page'),
+  'PasswordResetPage',
+);
+const PasswordResetConfirmPage = lazyPage(
+  () => import('@/features/auth/pages/password-reset-confirm-page'),
+  'PasswordResetConfirmPage',
+);
+const AccountLayout = lazyPage(
+  () => import('@/features/account/components/account-layout'),
+  'AccountLayout',
+);
+const AccountSettingsPage = lazyPage(
+  () => import('@/features/account/pages/account-settings-page'),
+  'AccountSettingsPage',
+);
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+
+/** Every route of SPEC §2. Web routes have no trailing slash; API paths do. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // Errors render inside the layout, so header and footer stay.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'shop', element: <ShopPage /> },
+          { path: 'shop/products/:productId', element: <ProductPage /> },
+          { path: 'businessproducts/:businessId', element: <StorefrontPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'order-confirmation', element: <OrderConfirmationPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'logout', element: <LogoutPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'password-reset', element: <PasswordResetPage /> },
+          { path: 'password-reset-confirm/:uid/:token', element: <PasswordResetConfirmPage /> },
+          {
+            path: 'account',
+            element: <AccountLayout />,
+            children: [
+              { index: true, element: <Navigate to="account-settings" replace /> },
+              { path: 'account-settings', element: <AccountSettingsPage /> },
+              { path: 'orders', element: <OrdersPage /> },
+              { path: 'registerbusiness', element: <RegisterBusinessPage /> },
+              { path: 'business', element: <DashboardPage /> },
+              { path: 'logout', element: <LogoutPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          { path: 'myorders', element: <OrdersPage /> },
+          { path: 'registerbusiness', element: <RegisterBusinessPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'quiz', element: <QuizPage /> },
+          { path: 'faqs', element: <FaqsPage /> },
+          { path: 'sustainability', element: <SustainabilityPage /> },
+          { path: 'our-story', element: <OurStoryPage /> },
+          { path: 'partners', element: <PartnersPage /> },
+          { path: 'for-businesses', element: <ForBusinessesPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Lets the api client send the user to /login without a full page load.
+  registerNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  return router;
+}

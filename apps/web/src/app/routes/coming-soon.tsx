@@ -1,0 +1,168 @@
+import { BRAND_NAME, FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract/constants';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { formatCents } from '@/lib/money';
+
+/*
+ * Pages that later releases build. Each says plainly what will be here; the router loads
+ * this file lazily, and each page moves to its feature folder when it is built.
+ */
+
+const freeShipping = formatCents(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '');
+
+export function HomePage() {
+  return (
+    <PagePlaceholder
+      title={`${BRAND_NAME} — sustainable small brands, one cart`}
+      documentTitle="Sustainable small brands, one cart"
+      description={`Our catalogue of independent, eco-friendly brands is on its way: new arrivals, partner businesses and free shipping from ${freeShipping} will be right here.`}
+    >
+      <Link to="/quiz" className={buttonClasses('primary')}>
+        Take the Quiz
+      </Link>
+      <Link to="/register" className={buttonClasses('secondary')}>
+        Create an account
+      </Link>
+    </PagePlaceholder>
+  );
+}
+
+export function ShopPage() {
+  return (
+    <PagePlaceholder
+      title="Shop Sustainable Brands"
+      description="Search, filter and browse products from our partner businesses — the catalogue is coming soon."
+    />
+  );
+}
+
+export function ProductPage() {
+  return (
+    <PagePlaceholder
+      title="Product details"
+      description="Photos, variants, the description and Add to Cart for this product will appear here."
+    />
+  );
+}
+
+export function StorefrontPage() {
+  return (
+    <PagePlaceholder
+      title="Brand storefront"
+      description="This brand's story, sustainability notes, products and contact details will appear here."
+    />
+  );
+}
+
+export function CartPage() {
+  return (
+    <PagePlaceholder
+      title="Your cart"
+      description="Items from every brand in one cart, with your subtotal and a way to checkout, will appear here."
+    />
+  );
+}
+
+export function CheckoutPage() {
+  return (
+    <PagePlaceholder
+      title="Checkout"
+      description="Your shipping address, the order summary and secure card payment will appear here."
+    />
+  );
+}
+
+export function OrderConfirmationPage() {
+  return (
+    <PagePlaceholder
+      title="Order confirmation"
+      description="The details of your order will appear here once checkout is open."
+    />
+  );
+}
+
+export function OrdersPage() {
+  return (
+    <PagePlaceholder
+      title="My orders"
+      description="Your orders, newest first, with their status and tracking will appear here."
+    />
+  );
+}
+
+export function RegisterBusinessPage() {
+  return (
+    <PagePlaceholder
+      title="Register your business"
+      description={`Selling on ${BRAND_NAME} starts here: the business registration form and payout onboarding are coming soon.`}
+    />
+  );
+}
+
+export function DashboardPage() {
+  return (
+    <PagePlaceholder
+      title="Business dashboard"
+      description="Your orders, products, shipping fees, store sync and business profile will be managed here."
+    />
+  );
+}
+
+export function QuizPage() {
+  return (
+    <PagePlaceholder
+      title="Find your eco shopping persona"
+      description="Ten quick questions will match you with one of six shopping personas and products picked for you."
+    />
+  );
+}
+
+export function FaqsPage() {
+  return (
+    <PagePlaceholder
+      title="Frequently asked questions"
+      description="Answers about how we vet brands, returns, payments and joining as a seller are on their way."
+    />
+  );
+}
+
+export function SustainabilityPage() {
+  return (
+    <PagePlaceholder
+      title="Our sustainability standards"
+      description="The five criteria every brand meets — starting with at least 80% sustainable materials — will be explained here."
+    />
+  );
+}
+
+export function OurStoryPage() {
+  return (
+    <PagePlaceholder
+      title="Our story"
+      description={`How three university students started ${BRAND_NAME} to make shopping small and sustainable simple.`}
+    />
+  );
+}
+
+export function PartnersPage() {
+  return (
+    <PagePlaceholder
+      title="Our partners"
+      description="The organisations we work with will be introduced here."
+    />
+  );
+}
+
+export function ForBusinessesPage() {
+  return (
+    <PagePlaceholder
+      title="For businesses"
+      description="Sell to shoppers who care: a 3% commission, payouts at the time of purchase, your own storefront and your own shipping rates."
+    >
+      <Link to="/account/registerbusiness" className={buttonClasses('primary')}>
+        Become a Partner
+      </Link>
+    </PagePlaceholder>
+  );
+}

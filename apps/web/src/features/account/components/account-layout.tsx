@@ -1,0 +1,107 @@
+import { BRAND_NAME } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LogOut from 'lucide-react/icons/log-out';
+import Package from 'lucide-react/icons/package';
+import Settings from 'lucide-react/icons/settings';
+import Store from 'lucide-react/icons/store';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useMatch, useNavigate } from 'react-router';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { getAccessToken } from '@/lib/auth-tokens';
+import { cx } from '@/lib/cx';
+import type { NoticeState } from '@/lib/navigation';
+import { useUserHasBusiness } from '../api/get-user-has-business';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors md:w-full md:rounded-xl',
+    isActive
+      ? 'bg-forest-900 text-cream'
+      : 'border border-sand-300 bg-white/60 text-forest-900 hover:bg-sage-50 md:border-transparent md:bg-transparent',
+  );
+
+/**
+ * The nested account area (SPEC §2): asks whether the user has a business on entry, and
+ * sends the user to /login when that fails.
+ */
+export function AccountLayout() {
+  const navigate = useNavigate();
+  const isLogout = useMatch('/account/logout');
+  const isIndex = useMatch('/account');
+  const isSettings = useMatch('/account/account-settings');
+  // Read once on entry: deleting the account or logging out here must not bounce the
+  // user to /login before their own redirect happens.
+  const [hadToken] = useState(() => getAccessToken() !== null);
+  const hasBusiness = useUserHasBusiness(hadToken && !isLogout);
+
+  useEffect(() => {
+    if (!hasBusiness.isError) return;
+    const state: NoticeState = isApiError(hasBusiness.error, 401)
+      ? { notice: MESSAGES.sessionExpired, noticeTone: 'warning' }
+      : { notice: MESSAGES.genericTryLater, noticeTone: 'error' };
+    navigate('/login', { replace: true, state });
+  }, [hasBusiness.isError, hasBusiness.error, navigate]);
+
+  if (isLogout) return <Outlet />;
+
+  if (!hadToken) {
+    const state: NoticeState =
+      isIndex || isSettings
+        ? { notice: MESSAGES.pleaseLoginAccountSettings, noticeTone: 'info' }
+        : {};
+    return <Navigate to="/login" replace state={state} />;
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[15rem_1fr] md:gap-10 md:py-12">
+      <aside className="min-w-0">
+        <p className="px-1 text-xs font-semibold tracking-wider text-clay-800 uppercase">
+          Your account
+        </p>
+        <nav aria-label="Account" className="mt-3">
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-1 md:overflow-visible md:px-0">
+            <li>
+              <NavLink to="/account/account-settings" className={itemClass}>
+                <Settings aria-hidden="true" className="size-4" />
+                Account Settings
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/account/orders" className={itemClass}>
+                <Package aria-hidden="true" className="size-4" />
+                My Orders
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/account/registerbusiness" className={itemClass}>
+                <Store aria-hidden="true" className="size-4" />
+                Sell on {BRAND_NAME}
+              </NavLink>
+            </li>
+            {hasBusiness.data?.has_business ? (
+              <li>
+                <NavLink to="/account/business" className={itemClass}>
+                  <LayoutDashboard aria-hidden="true" className="size-4" />
+                  Business Dashboard
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/account/logout" className={itemClass}>
+                <LogOut aria-hidden="true" className="size-4" />
+                Logout
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

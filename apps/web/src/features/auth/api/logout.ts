@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** POST /logout/: revokes the refresh token on the server. */
+export function logout(refreshToken: string): Promise<unknown> {
+  return apiFetch('/logout/', {
+    method: 'POST',
+    json: { refresh_token: refreshToken },
+    auth: false,
+    timeoutMs: 10_000,
+  });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

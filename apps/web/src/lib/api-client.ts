@@ -1,0 +1,260 @@
+import { MESSAGES } from '@leafline/contract/messages';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { navigateTo } from './navigation';
+
+/**
+ * The one way the web app talks to the API (DESIGN §1). It adds the bearer token, turns
+ * error bodies into `ApiError`, applies timeouts, and on a 401 refreshes the session once
+ * and retries (SPEC §4 Session).
+ */
+
+/** Same origin by default; a build can point elsewhere with VITE_API_ROOT. */
+const API_ROOT: string = (import.meta.env.VITE_API_ROOT ?? '').replace(/\/$/, '');
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const REFRESH_PATH = '/token/refresh/';
+export const LOGIN_PATH = '/login';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** A body sent as JSON. */
+  json?: unknown;
+  /** A multipart body (uploads). */
+  formData?: FormData;
+  /** Query string parameters; undefined and empty values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Abort after this long (default 30 s). 0 disables the timeout. */
+  timeoutMs?: number;
+  /**
+   * true (default): send the stored access token and, on a 401, refresh once and retry.
+   * false: send no token and never refresh (login, register, logout, password reset).
+   */
+  auth?: boolean;
+}
+
+/** An answer from the server that is not a success. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+
+  /** Whether `message` is the server's own text (its `error` or `detail` field). */
+  get hasServerMessage(): boolean {
+    const body = this.body as Record<string, unknown> | null;
+    return (
+      !!body &&
+      typeof body === 'object' &&
+      (typeof body.error === 'string' || typeof body.detail === 'string')
+    );
+  }
+}
+
+/** No answer at all: offline, server down, or the request took too long. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The server's own `error` text when it sent one, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.hasServerMessage) return error.message;
+  return fallback;
+}
+
+function buildUrl(path: string, query: ApiFetchOptions['query']): string {
+  let url = /^https?:\/\//.test(path) ? path : `${API_ROOT}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null || value === '') continue;
+      params.set(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  }
+  return url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function toApiError(status: number, body: unknown): ApiError {
+  let message = `Request failed with status ${status}.`;
+  let fields: Record<string, string> | undefined;
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.error === 'string' && b.error) message = b.error;
+    else if (typeof b.detail === 'string' && b.detail) message = b.detail;
+    if (b.fields && typeof b.fields === 'object') {
+      fields = Object.fromEntries(
+        Object.entries(b.fields as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      );
+    }
+  }
+  return new ApiError(status, message, fields, body);
+}
+
+/** Runs `fetch` with a timeout that also honours the caller's signal. */
+async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    if (timedOut) throw new NetworkError('The request timed out.', true, { cause: error });
+    // The caller cancelled: pass their abort on unchanged (React Query expects it).
+    if (signal?.aborted) throw error;
+    throw new NetworkError('The server could not be reached.', false, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+
+// Concurrent 401s share one refresh: the refresh token rotates, so a second refresh with
+// the same token would fail and log the user out.
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+async function refreshSession(): Promise<RefreshOutcome> {
+  const refresh = getRefreshToken();
+  if (!refresh) return 'rejected';
+  let response: Response;
+  try {
+    response = await send(
+      buildUrl(REFRESH_PATH, undefined),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      },
+      DEFAULT_TIMEOUT_MS,
+    );
+  } catch {
+    return 'unreachable';
+  }
+  if (!response.ok) return response.status >= 500 ? 'unreachable' : 'rejected';
+  const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | undefined;
+  if (!body || typeof body.access !== 'string') return 'rejected';
+  setTokens({
+    access: body.access,
+    refresh: typeof body.refresh === 'string' ? body.refresh : undefined,
+  });
+  return 'refreshed';
+}
+
+function refreshOnce(): Promise<RefreshOutcome> {
+  refreshInFlight ??= refreshSession().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** The session is over: forget it and ask the user to log in again. */
+function endSession(): void {
+  clearTokens();
+  navigateTo(LOGIN_PATH, {
+    replace: true,
+    state: { notice: MESSAGES.sessionExpired, noticeTone: 'warning' },
+  });
+}
+
+export async function apiFetch<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<T> {
+  const {
+    method = options.json !== undefined || options.formData ? 'POST' : 'GET',
+    json,
+    formData,
+    query,
+    signal,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    auth = true,
+  } = options;
+  const url = buildUrl(path, query);
+
+  const attempt = async (token: string | null) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (formData) body = formData;
+    else if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+    return send(url, { method, headers, body }, timeoutMs, signal);
+  };
+
+  const sentToken = auth ? getAccessToken() : null;
+  let response = await attempt(sentToken);
+
+  // Only a request that carried a token can be saved by refreshing it; a 401 without one
+  // (e.g. wrong password on POST /token/) is an ordinary error.
+  if (response.status === 401 && sentToken) {
+    const current = getAccessToken();
+    let outcome: RefreshOutcome;
+    if (current && current !== sentToken)
+      outcome = 'refreshed'; // another request refreshed
+    else outcome = await refreshOnce();
+
+    if (outcome === 'refreshed') {
+      response = await attempt(getAccessToken());
+    } else if (outcome === 'rejected') {
+      const error = toApiError(response.status, await readBody(response));
+      endSession();
+      throw error;
+    }
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}
+
+/** For tests: forget a refresh that never settled. */
+export function resetApiClientForTests(): void {
+  refreshInFlight = null;
+}
