@@ -197,9 +197,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     link,
     validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
   });
-  deps.mailer.send(message).catch((err: unknown) => {
+  const failed = (err: unknown) =>
     deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
-  });
+  try {
+    deps.mailer.send(message).catch(failed);
+  } catch (err) {
+    failed(err);
+  }
 }
 
 export async function confirmPasswordReset(

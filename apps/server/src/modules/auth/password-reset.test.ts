@@ -2,7 +2,9 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import type { Mailer } from '../../adapters/mail/mailer';
 import { refreshTokens, users } from '../../db/schema/index';
+import { requestPasswordReset } from './auth.service';
 import { encodeUid, makeResetToken } from './reset-token';
 import { loginShopper, registerShopper, type TestShopper } from './test-support';
 
@@ -108,6 +110,59 @@ describe('POST /auth/password-reset/', () => {
     const bad = await requestReset('not-an-email');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Enter a valid e-mail address.');
+  });
+});
+
+describe('requestPasswordReset (service)', () => {
+  const fakeLog = () => {
+    const info: unknown[][] = [];
+    const error: unknown[][] = [];
+    const log = {
+      info: (...args: unknown[]) => info.push(args),
+      error: (...args: unknown[]) => error.push(args),
+      warn: () => {},
+    };
+    return { info, error, log: log as never };
+  };
+
+  it('logs the link at info level when mail goes to the outbox, not over SMTP', async () => {
+    const ivy = await registerShopper(t.app);
+    for (const kind of ['outbox', 'smtp'] as const) {
+      const sent: string[] = [];
+      const mailer: Mailer = {
+        kind,
+        send: async (m) => {
+          sent.push(m.text);
+        },
+        close: async () => {},
+      };
+      const { info, log } = fakeLog();
+      await requestPasswordReset({ db: t.db, config: t.config, mailer, log }, ivy.email);
+      expect(sent).toHaveLength(1);
+      const logged = info.find(([obj]) => (obj as { resetLink?: string }).resetLink);
+      if (kind === 'outbox') {
+        const link = (logged![0] as { resetLink: string }).resetLink;
+        expect(link).toMatch(/^https:\/\/shop\.leafline\.test\/password-reset-confirm\//);
+        expect(sent[0]).toContain(link);
+      } else {
+        expect(logged).toBeUndefined();
+      }
+    }
+  });
+
+  it('still answers when the mail server fails, and logs the failure', async () => {
+    const jo = await registerShopper(t.app);
+    const { error, log } = fakeLog();
+    const broken: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('connection refused');
+      },
+      close: async () => {},
+    };
+    await requestPasswordReset({ db: t.db, config: t.config, mailer: broken, log }, jo.email);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(error).toHaveLength(1);
   });
 });
 
