@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -40,6 +40,11 @@ declare module 'fastify' {
 /** Largest JSON body accepted; uploads go through multipart with their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A number of hops becomes the function proxy-addr would build for it. */
+function trustProxyOption(value: boolean | number | string) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(
   deps: Omit<AppDeps, 'db' | 'mediaDir'> & { mediaDir?: string },
   options: { logger?: FastifyBaseLogger } = {},
@@ -50,7 +55,11 @@ export async function buildApp(
     // Paths are served exactly as SPEC §7 writes them: `/register/` is the API, `/register`
     // is the web page.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Router-level failures (bad percent-encoding, over-long parameters) in the app's format.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send({ error: 'This address is not valid.' });
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: true } },

@@ -63,6 +63,14 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (v) => v === '' || /^(true|false|\d{1,2})$/.test(v) || /^[\d.:a-f/, ]+$/i.test(v),
+      'must be true, false, a number of proxy hops, or a list of proxy addresses',
+    ),
 });
 
 export interface Config {
@@ -82,6 +90,11 @@ export interface Config {
   webDistDir: string;
   /** Attempts per minute and address on the login and password-reset calls. */
   rateLimitMax: number;
+  /**
+   * Which X-Forwarded-For hops to believe (Fastify's trustProxy). Off by default: otherwise a
+   * client could pick its own address and dodge the rate limits.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -118,7 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** The token signing secret: generated once and kept in DATA_DIR, never a constant in code. */

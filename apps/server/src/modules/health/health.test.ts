@@ -60,3 +60,24 @@ describe('health and hardening', () => {
     expect(res.json().info.title).toBe('Leafline API');
   });
 });
+
+describe('addresses the router cannot read', () => {
+  it('answers broken percent-encoding with a readable 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset-confirm/%ff/abc/',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'This address is not valid.' });
+  });
+
+  it('answers an over-long parameter with a readable 4xx', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/auth/password-reset-confirm/${'a'.repeat(600)}/abc/`,
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(typeof res.json().error).toBe('string');
+  });
+});
