@@ -26,14 +26,17 @@ export function TextField({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-forest-900">
-        {label}
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-forest-900">
+          {label}
+        </label>
+        {/* Outside the label, so the field's name stays exactly the label text. */}
         {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-clay-700">
+          <span aria-hidden="true" className="text-sm text-clay-700">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <input
         id={inputId}
         required={required}
