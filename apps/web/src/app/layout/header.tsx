@@ -10,7 +10,7 @@ import { Wordmark } from './wordmark';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3.5 text-[0.95rem] font-medium transition-colors',
+    'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-2.5 text-[0.95rem] font-medium transition-colors sm:px-3.5',
     isActive ? 'bg-sage-100 text-forest-900' : 'text-ink hover:bg-sand-200/70',
   );
 
@@ -44,7 +44,7 @@ export function Header() {
       <div className="relative mx-auto flex h-16 w-full max-w-6xl items-center gap-1 px-3 sm:gap-3 sm:px-6">
         <button
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full text-forest-900 hover:bg-sand-200/70 md:hidden"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-forest-900 hover:bg-sand-200/70 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="primary-links"
           aria-label="Menu"
@@ -83,7 +83,8 @@ export function Header() {
             <li>
               <NavLink to="/cart" className={linkClass}>
                 <ShoppingBag aria-hidden="true" className="size-5" />
-                Cart
+                {/* Icon only on the narrowest phones; the name stays for screen readers. */}
+                <span className="max-[400px]:sr-only">Cart</span>
               </NavLink>
             </li>
             <li>

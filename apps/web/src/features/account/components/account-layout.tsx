@@ -61,7 +61,7 @@ export function AccountLayout() {
           Your account
         </p>
         <nav aria-label="Account" className="mt-3">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-1 md:overflow-visible md:px-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
             <li>
               <NavLink to="/account/account-settings" className={itemClass}>
                 <Settings aria-hidden="true" className="size-4" />
@@ -97,7 +97,8 @@ export function AccountLayout() {
           </ul>
         </nav>
       </aside>
-      <div className="min-w-0">
+      {/* Pages made for the full width (placeholders) drop their own outer spacing here. */}
+      <div className="min-w-0 [&>section]:max-w-none [&>section]:p-0">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

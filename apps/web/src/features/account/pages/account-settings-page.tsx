@@ -177,10 +177,10 @@ function AccountSettings() {
             <h2 id="profile-heading" className="text-xl font-semibold">
               Profile
             </h2>
-            <dl className="mt-4 divide-y divide-sand-200">
+            <div className="mt-4 divide-y divide-sand-200">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-3 py-3">
                 <UserRound aria-hidden="true" className="size-5 text-sage-700" />
-                <div className="min-w-0 flex-1">
+                <dl className="min-w-0 flex-1">
                   <dt className="text-sm text-ink-muted">Name</dt>
                   <dd className="mt-0.5 font-medium break-words" data-testid="account-name">
                     {name?.first_name || name?.last_name ? (
@@ -189,7 +189,7 @@ function AccountSettings() {
                       <span className="text-ink-muted">Not set yet — add it with Edit name</span>
                     )}
                   </dd>
-                </div>
+                </dl>
                 <Button variant="secondary" size="sm" onClick={() => openDialog('name')}>
                   <Pencil aria-hidden="true" className="size-4" />
                   Edit name
@@ -197,20 +197,20 @@ function AccountSettings() {
               </div>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-3 py-3">
                 <Mail aria-hidden="true" className="size-5 text-sage-700" />
-                <div className="min-w-0 flex-1">
+                <dl className="min-w-0 flex-1">
                   <dt className="text-sm text-ink-muted">Email</dt>
                   <dd className="mt-0.5 font-medium break-all" data-testid="account-email">
                     {email || (
                       <span className="text-ink-muted">Not set yet — add it with Edit email</span>
                     )}
                   </dd>
-                </div>
+                </dl>
                 <Button variant="secondary" size="sm" onClick={() => openDialog('email')}>
                   <Pencil aria-hidden="true" className="size-4" />
                   Edit email
                 </Button>
               </div>
-            </dl>
+            </div>
           </section>
 
           <section
