@@ -1,0 +1,83 @@
+import { Agent, request as httpRequest } from 'node:http';
+
+export interface Scenario {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Result {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Sends requests to a local server from `concurrency` loops for `seconds` (bounded in count and
+ * time), and reports throughput and latency percentiles in milliseconds.
+ */
+export async function measure(
+  baseUrl: string,
+  scenario: Scenario,
+  options: { seconds: number; concurrency: number; maxRequests?: number },
+): Promise<Result> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const url = new URL(scenario.path, baseUrl);
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const maxRequests = options.maxRequests ?? 200_000;
+  const one = () =>
+    new Promise<number>((resolve) => {
+      const req = httpRequest(
+        url,
+        { method: scenario.method ?? 'GET', headers: scenario.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      if (scenario.body) req.write(scenario.body);
+      req.end();
+    });
+  const started = performance.now();
+  const loop = async () => {
+    while (performance.now() < deadline && latencies.length + errors < maxRequests) {
+      const t0 = performance.now();
+      const status = await one();
+      if (status >= 200 && status < 300) latencies.push(performance.now() - t0);
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return {
+    name: scenario.name,
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+  };
+}
+
+export function printTable(results: Result[], baseline: Result): void {
+  console.log(
+    `\n${'scenario'.padEnd(34)}${'req/s'.padStart(10)}${'× floor'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(34)}${r.rps.toFixed(0).padStart(10)}${(r.rps / baseline.rps).toFixed(2).padStart(9)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}`,
+    );
+  }
+}
