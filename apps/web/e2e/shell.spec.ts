@@ -68,7 +68,7 @@ test('the header switches between Login and Account when another tab logs in or 
     localStorage.setItem('access_token', 'from-another-tab');
     window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
   });
-  await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
   await page.evaluate(() => {
     localStorage.removeItem('access_token');
     window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));

@@ -42,5 +42,7 @@ export async function loginViaUi(page: Page, username: string, password: string)
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }),
+  ).toBeVisible();
 }
