@@ -156,6 +156,32 @@ describe('apiFetch', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('uses the tokens another tab refreshed while it waited for the lock, without refreshing', async () => {
+    setTokens({ access: 'old-access', refresh: 'old-refresh' });
+    // Another tab holds the refresh lock and rotates the tokens before this tab gets it.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (_name: string, callback: () => Promise<unknown>) => {
+          setTokens({ access: 'other-tab-access', refresh: 'other-tab-refresh' });
+          return callback();
+        },
+      },
+    });
+    const { calls } = mockFetch((call) =>
+      call.headers.authorization === 'Bearer other-tab-access'
+        ? jsonResponse(200, { email: 'ada@example.com' })
+        : jsonResponse(401, { error: 'Token expired.' }),
+    );
+
+    const body = await apiFetch('/update-email/');
+
+    expect(body).toEqual({ email: 'ada@example.com' });
+    expect(calls.map((c) => c.url)).toEqual(['/update-email/', '/update-email/']);
+    expect(localStorage.getItem('refresh_token')).toBe('other-tab-refresh');
+    expect(navigations).toHaveLength(0);
+  });
+
   it('shares one refresh between concurrent 401s', async () => {
     setTokens({ access: 'old-access', refresh: 'old-refresh' });
     let releaseRefresh: () => void = () => {};

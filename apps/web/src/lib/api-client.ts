@@ -185,8 +185,25 @@ async function refreshSession(): Promise<RefreshOutcome> {
   return 'refreshed';
 }
 
+/**
+ * Tabs share the tokens in localStorage, and a rotated refresh token used twice ends the
+ * session (reuse detection). So the refresh runs under a lock common to all tabs (Web Locks
+ * API); a tab that waited and finds a new refresh token in storage uses it instead of
+ * refreshing again.
+ */
+async function refreshAcrossTabs(): Promise<RefreshOutcome> {
+  const before = getRefreshToken();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return refreshSession();
+  return locks.request('leafline-token-refresh', async () => {
+    const now = getRefreshToken();
+    if (now && now !== before) return 'refreshed';
+    return refreshSession();
+  });
+}
+
 function refreshOnce(): Promise<RefreshOutcome> {
-  refreshInFlight ??= refreshSession().finally(() => {
+  refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
