@@ -28,6 +28,13 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required.`);
 
+/** A password as typed: required, no length rules (SPEC §5), bounded against abuse. */
+const passwordField = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .min(1, `${label} is required.`)
+    .max(1024, 'Password is too long.');
+
 export const emailField = z
   .string({ error: 'E-mail is required.' })
   .trim()
@@ -47,14 +54,8 @@ export const registerBody = z
           .regex(/^[\w.@+-]+$/, 'Username may contain only letters, digits and @ . + - _'),
       ),
       email: emailField,
-      password1: z
-        .string({ error: 'Password is required.' })
-        .min(1, 'Password is required.')
-        .max(1024, 'Password is too long.'),
-      password2: z
-        .string({ error: 'Confirm password is required.' })
-        .min(1, 'Confirm password is required.')
-        .max(1024, 'Password is too long.'),
+      password1: passwordField('Password'),
+      password2: passwordField('Confirm password'),
     },
     jsonObject,
   )
@@ -73,10 +74,7 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 export const loginBody = z.object(
   {
     username: required('Username').pipe(z.string().max(254, 'Username is too long.')),
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(1, 'Password is required.')
-      .max(1024, 'Password is too long.'),
+    password: passwordField('Password'),
   },
   jsonObject,
 );
@@ -102,14 +100,8 @@ export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 export const passwordResetConfirmBody = z
   .object(
     {
-      password: z
-        .string({ error: 'Password is required.' })
-        .min(1, 'Password is required.')
-        .max(1024, 'Password is too long.'),
-      password2: z
-        .string({ error: 'Confirm password is required.' })
-        .min(1, 'Confirm password is required.')
-        .max(1024, 'Password is too long.'),
+      password: passwordField('Password'),
+      password2: passwordField('Confirm password'),
     },
     jsonObject,
   )
