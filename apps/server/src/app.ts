@@ -61,6 +61,8 @@ export async function buildApp(
       (reply as FastifyReply).status(400).send({ error: 'This address is not valid.' });
     },
     genReqId: () => crypto.randomUUID(),
+    // One line a request, at debug level (failures are logged by the error handler).
+    disableRequestLogging: true,
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,6 +72,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
