@@ -40,24 +40,29 @@ export async function saveImage(
   }
   if (!meta.width || !meta.height) throw new AppError(400, NOT_AN_IMAGE);
   const key = `${folder}/${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}.webp`;
-  const render = (width: number) =>
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 3 })
-      .toBuffer({ resolveWithObject: true });
-  let main: Awaited<ReturnType<typeof render>>;
-  let smaller: Awaited<ReturnType<typeof render>>[];
-  try {
-    [main, ...smaller] = await Promise.all([render(MAIN_WIDTH), ...IMAGE_WIDTHS.map(render)]);
-  } catch {
+  const [main, ...smaller] = await encodeWidths(input).catch(() => {
     throw new AppError(400, NOT_AN_IMAGE);
-  }
-  await storage.put(key, main.data);
+  });
+  await storage.put(key, main!.data);
   await Promise.all(
     IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!.data)),
   );
-  return { key, width: main.info.width, height: main.info.height };
+  return { key, width: main!.info.width, height: main!.info.height };
+}
+
+/** Decodes once, upright and at most the main width, then encodes the main and smaller widths. */
+async function encodeWidths(input: Buffer) {
+  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: MAIN_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const encode = (width: number) =>
+    sharp(upright.data, { raw: upright.info })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer({ resolveWithObject: true });
+  return Promise.all([encode(upright.info.width), ...IMAGE_WIDTHS.map(encode)]);
 }
 
 export async function deleteImage(storage: MediaStorage, key: string): Promise<void> {
