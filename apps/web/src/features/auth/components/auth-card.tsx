@@ -1,5 +1,6 @@
 import Leaf from 'lucide-react/icons/leaf';
 import type { ReactNode } from 'react';
+import { Notice, type Tone } from '@/components/ui/notice';
 
 /** The calm, centred card every auth page sits in. */
 export function AuthCard({
@@ -7,11 +8,17 @@ export function AuthCard({
   intro,
   children,
   footer,
+  status,
+  error,
 }: {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** A success or information message above the form. */
+  status?: { tone: Tone; text: ReactNode } | null;
+  /** An error above the form (announced at once). */
+  error?: ReactNode;
 }) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -24,7 +31,19 @@ export function AuthCard({
         </span>
         <h1 className="mt-4 text-3xl font-semibold">{title}</h1>
         {intro ? <p className="mt-2 text-ink-muted">{intro}</p> : null}
-        <div className="mt-6">{children}</div>
+        <div className="mt-6">
+          {status ? (
+            <Notice tone={status.tone} className="mb-5">
+              {status.text}
+            </Notice>
+          ) : null}
+          {error ? (
+            <Notice tone="error" className="mb-5">
+              {error}
+            </Notice>
+          ) : null}
+          {children}
+        </div>
       </div>
       {footer ? <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div> : null}
     </section>

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-tokens';
@@ -52,6 +51,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
+      status={notice && !error ? { tone: noticeTone ?? 'info', text: notice } : null}
+      error={error}
       title="Welcome back"
       intro="Log in to shop your favourite small brands."
       footer={
@@ -63,16 +64,6 @@ export function LoginPage() {
         </>
       }
     >
-      {notice && !error ? (
-        <Notice tone={noticeTone ?? 'info'} className="mb-5">
-          {notice}
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="error" className="mb-5">
-          {error}
-        </Notice>
-      ) : null}
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label="Username"

@@ -3,7 +3,6 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -46,6 +45,10 @@ export function PasswordResetConfirmPage() {
 
   return (
     <AuthCard
+      status={
+        success ? { tone: 'success', text: `${success} Taking you to the login page…` } : null
+      }
+      error={error}
       title="Choose a new password"
       intro="Pick a password you have not used here before."
       footer={
@@ -57,16 +60,6 @@ export function PasswordResetConfirmPage() {
         </>
       }
     >
-      {success ? (
-        <Notice tone="success" className="mb-5">
-          {success} Taking you to the login page…
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="error" className="mb-5">
-          {error}
-        </Notice>
-      ) : null}
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset disabled={success !== null} className="contents">
           <TextField

@@ -2,7 +2,6 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -32,6 +31,8 @@ export function PasswordResetPage() {
 
   return (
     <AuthCard
+      status={success ? { tone: 'success', text: success } : null}
+      error={error}
       title="Reset your password"
       intro="Enter the e-mail of your account and we will send you a link to choose a new password."
       footer={
@@ -43,16 +44,6 @@ export function PasswordResetPage() {
         </>
       }
     >
-      {success ? (
-        <Notice tone="success" className="mb-5">
-          {success}
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="error" className="mb-5">
-          {error}
-        </Notice>
-      ) : null}
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <Button type="submit" size="lg" loading={resetMutation.isPending}>

@@ -4,7 +4,6 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -68,6 +67,10 @@ export function RegisterPage() {
 
   return (
     <AuthCard
+      status={
+        success ? { tone: 'success', text: `${success} Taking you to the login page…` } : null
+      }
+      error={error}
       title="Create your account"
       intro="Join a community shopping small, sustainable brands."
       footer={
@@ -79,16 +82,6 @@ export function RegisterPage() {
         </>
       }
     >
-      {success ? (
-        <Notice tone="success" className="mb-5">
-          {success} Taking you to the login page…
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="error" className="mb-5">
-          {error}
-        </Notice>
-      ) : null}
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset disabled={done} className="contents">
           <div className="grid gap-4 sm:grid-cols-2">
