@@ -60,8 +60,8 @@ describe('login page', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
-  it('shows the generic text on any other failure', async () => {
-    mockFetch(() => jsonResponse(500, { error: 'Internal error' }));
+  it.each([500, 429])('shows the generic text on any other failure (%i)', async (status) => {
+    mockFetch(() => jsonResponse(status, { error: 'Internal error' }));
     renderApp('/login');
     await submitLogin();
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.genericTryLater);

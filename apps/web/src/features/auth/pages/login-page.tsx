@@ -12,9 +12,9 @@ import { takeProductRedirect } from '@/lib/storage';
 import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 
+/** SPEC §8: a 401 has its own text; any other failure (a 429 included) the generic one. */
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) return MESSAGES.loginIncorrect;
-  if (isApiError(error, 429)) return MESSAGES.tooManyRequests;
   return MESSAGES.genericTryLater;
 }
 
