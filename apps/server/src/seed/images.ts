@@ -59,6 +59,8 @@ const SHAPES: Record<Shape, string> = {
     '<path d="M40 160 L140 20 L170 40 L70 180 L35 190 Z"/><path d="M35 190 L40 160 L70 180 Z" opacity="0.6"/>',
   candle:
     '<path d="M100 20 Q115 45 100 60 Q85 45 100 20 Z"/><rect x="97" y="58" width="6" height="22"/><path d="M45 80 L155 80 L150 180 Q148 190 138 190 L62 190 Q52 190 50 180 Z"/>',
+  table:
+    '<rect x="15" y="55" width="170" height="20" rx="6"/><rect x="32" y="75" width="16" height="115" rx="4"/><rect x="152" y="75" width="16" height="115" rx="4"/><rect x="48" y="130" width="104" height="10" rx="4" opacity="0.6"/>',
   leaf: '<path d="M30 170 Q30 40 170 30 Q160 170 30 170 Z"/><path d="M40 160 Q100 100 150 45" fill="none" stroke="#ffffff" stroke-opacity="0.5" stroke-width="6"/>',
 };
 

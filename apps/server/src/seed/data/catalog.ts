@@ -18,7 +18,8 @@ export type Shape =
   | 'brush'
   | 'pencil'
   | 'candle'
-  | 'leaf';
+  | 'leaf'
+  | 'table';
 
 export interface ProductTemplate {
   name: string;
@@ -38,6 +39,14 @@ export const TEMPLATES: Record<ProductCategory, ProductTemplate[]> = {
         'A heavyweight everyday tee in GOTS organic cotton. Pre-washed so it keeps its shape, with a relaxed fit that works on its own or layered.',
       price: [28, 42],
       variants: 'size-colour',
+      shape: 'shirt',
+    },
+    {
+      name: 'Hand-Knit Wool Cardigan',
+      description:
+        'A cardigan knitted by hand from undyed, mulesing-free wool over two days. Horn buttons, deep pockets and a fit that will outlast trends.',
+      price: [178, 240],
+      variants: 'size',
       shape: 'shirt',
     },
     {
@@ -234,6 +243,14 @@ export const TEMPLATES: Record<ProductCategory, ProductTemplate[]> = {
       shape: 'leaf',
     },
     {
+      name: 'Reclaimed Oak Side Table',
+      description:
+        'A small side table built from reclaimed oak floorboards and finished with plant-based oil. Every knot and nail hole tells where it came from.',
+      price: [195, 250],
+      variants: 'none',
+      shape: 'table',
+    },
+    {
       name: 'Stoneware Mug',
       description:
         'A hand-thrown stoneware mug with a food-safe glaze. Holds a generous 12 oz of coffee.',
@@ -418,6 +435,14 @@ export const TEMPLATES: Record<ProductCategory, ProductTemplate[]> = {
       price: [9, 14],
       variants: 'scent',
       shape: 'bottle',
+    },
+    {
+      name: 'Compostable Sponge Cloth',
+      description:
+        'A Swedish-style sponge cloth of cellulose and cotton that replaces a roll of paper towels, then goes in the compost.',
+      price: [5, 6],
+      variants: 'none',
+      shape: 'leaf',
     },
     {
       name: 'Glass Spray Bottle',
