@@ -1,0 +1,96 @@
+import { CONDITION_LABELS } from '@leafline/contract/constants';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { cx } from '@/lib/cx';
+import { formatMoney } from '@/lib/money';
+import type { ProductCardData } from '../lib/product-summary';
+
+/** Image widths of a card in the 1 / 2 / 3 / 4 column grid (the page is at most 72rem). */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 270px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw';
+
+export interface ProductCardProps extends ProductCardData {
+  /** Above the fold: load the image at once. */
+  priority?: boolean;
+  /** The card title's heading level: one below the section's heading. */
+  headingLevel?: 2 | 3 | 4;
+  sizes?: string;
+  className?: string;
+}
+
+/**
+ * A product in a grid (SPEC §2 Shop): image or 'No Image', name, business name (or
+ * 'Loading...'), price and condition. The name is the product's one link, stretched over
+ * the whole card so the card is one click target; the business name is a second, separate
+ * link on top of it — never a link inside a link.
+ */
+export function ProductCard({
+  id,
+  name,
+  price,
+  primaryImage,
+  businessId,
+  businessName,
+  condition,
+  priority = false,
+  headingLevel = 3,
+  sizes = CARD_IMAGE_SIZES,
+  className,
+}: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article
+      className={cx(
+        'group relative flex h-full flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70 shadow-soft',
+        'transition-colors hover:border-sage-400',
+        className,
+      )}
+    >
+      <div className="overflow-hidden bg-sand-100">
+        {/* Decorative here: the name right below says what the product is. */}
+        <ResponsiveImage
+          src={primaryImage}
+          alt=""
+          width={640}
+          height={640}
+          sizes={sizes}
+          priority={priority}
+          className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Heading className="text-lg leading-snug font-semibold">
+          <Link
+            to={`/shop/products/${id}`}
+            className="no-underline after:absolute after:inset-0 after:rounded-card hover:underline"
+          >
+            {name}
+          </Link>
+        </Heading>
+        <p className="text-sm text-ink-muted">
+          {businessName === undefined ? (
+            <span>Loading...</span>
+          ) : (
+            <Link
+              to={`/businessproducts/${businessId}`}
+              className="relative z-10 font-medium text-clay-800 no-underline hover:underline"
+            >
+              {businessName}
+            </Link>
+          )}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
+          <p className="text-base font-semibold text-ink tabular-nums">{formatMoney(price)}</p>
+          <p
+            className={cx(
+              'rounded-full px-2.5 py-0.5 text-xs font-medium',
+              condition === 'new' ? 'bg-sage-100 text-forest-900' : 'bg-clay-100 text-clay-800',
+            )}
+          >
+            {CONDITION_LABELS[condition]}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
