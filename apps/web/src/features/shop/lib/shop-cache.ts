@@ -1,0 +1,276 @@
+import {
+  PRODUCT_CONDITIONS,
+  SHOP_CACHE_TTL_MS,
+  SHOP_CACHE_WRITE_DELAY_MS,
+} from '@leafline/contract/constants';
+import { readStorage, removeStorage, STORAGE_KEYS, type StorageKey } from '@/lib/storage';
+import type { BusinessNames, ProductSummary } from './product-summary';
+
+/**
+ * The shop's two local-storage caches (SPEC §3, §4, §9): the shopper's filters, and the
+ * last page of products with the filters it was fetched for. Both expire 20 minutes after
+ * they were written. Nothing here throws: storage that is full, disabled or holds
+ * something unreadable just means "no cache".
+ */
+
+/** What the shopper chose on the shop page. */
+export interface ShopFilters {
+  searchTerm: string;
+  /** The price sort (SORT_OPTIONS value; '' for No Filter). */
+  selectedFilter: string;
+  /** The category (CATEGORY_OPTIONS value; '' for All Products). */
+  selectedCategory: string;
+  currentPage: number;
+}
+
+/** Clear All's state, and what missing stored filters stand for. */
+export const DEFAULT_SHOP_FILTERS: Readonly<ShopFilters> = Object.freeze({
+  searchTerm: '',
+  selectedFilter: '',
+  selectedCategory: '',
+  currentPage: 1,
+});
+
+export interface ShopFiltersCache extends ShopFilters {
+  /** Epoch milliseconds of the write. */
+  timestamp: number;
+}
+
+/** One fetched page of the shop, as the cache keeps it. */
+export interface ShopProductsPage {
+  products: ProductSummary[];
+  businessNames: BusinessNames;
+  totalProducts: number;
+  nextPageUrl: string | null;
+  prevPageUrl: string | null;
+  currentPage: number;
+  /** The filters the page was fetched with. */
+  appliedFilters: ShopFilters;
+}
+
+export interface ShopProductsCache extends ShopProductsPage {
+  timestamp: number;
+}
+
+// ——— reading and checking ———
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPage = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1;
+const isUrlOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+function toFilters(value: unknown): ShopFilters | null {
+  if (!isObject(value)) return null;
+  const { searchTerm, selectedFilter, selectedCategory, currentPage } = value;
+  if (
+    typeof searchTerm !== 'string' ||
+    typeof selectedFilter !== 'string' ||
+    typeof selectedCategory !== 'string' ||
+    !isPage(currentPage)
+  )
+    return null;
+  return { searchTerm, selectedFilter, selectedCategory, currentPage };
+}
+
+function toProduct(value: unknown): ProductSummary | null {
+  if (!isObject(value)) return null;
+  const { id, name, price, business, condition, primary_image } = value;
+  if (
+    typeof id !== 'number' ||
+    typeof name !== 'string' ||
+    typeof price !== 'string' ||
+    typeof business !== 'number' ||
+    !(PRODUCT_CONDITIONS as readonly unknown[]).includes(condition) ||
+    !(primary_image === undefined || isUrlOrNull(primary_image))
+  )
+    return null;
+  return {
+    id,
+    name,
+    price,
+    business,
+    condition: condition as ProductSummary['condition'],
+    primary_image: primary_image ?? null,
+  };
+}
+
+function toBusinessNames(value: unknown): BusinessNames | null {
+  if (!isObject(value)) return null;
+  const names: BusinessNames = {};
+  for (const [id, name] of Object.entries(value)) if (typeof name === 'string') names[id] = name;
+  return names;
+}
+
+function toProductsPage(value: unknown): ShopProductsPage | null {
+  if (!isObject(value) || !Array.isArray(value.products)) return null;
+  const products = value.products.map(toProduct);
+  if (products.some((p) => p === null)) return null;
+  const businessNames = toBusinessNames(value.businessNames);
+  const appliedFilters = toFilters(value.appliedFilters);
+  const { totalProducts, nextPageUrl, prevPageUrl, currentPage } = value;
+  if (
+    !businessNames ||
+    !appliedFilters ||
+    typeof totalProducts !== 'number' ||
+    !Number.isInteger(totalProducts) ||
+    totalProducts < 0 ||
+    !isUrlOrNull(nextPageUrl) ||
+    !isUrlOrNull(prevPageUrl) ||
+    !isPage(currentPage)
+  )
+    return null;
+  return {
+    products: products as ProductSummary[],
+    businessNames,
+    totalProducts,
+    nextPageUrl,
+    prevPageUrl,
+    currentPage,
+    appliedFilters,
+  };
+}
+
+/** Whether a cache written at `timestamp` is still good at `now` (less than 20 min old). */
+export function isFresh(timestamp: number, now: number = Date.now()): boolean {
+  const age = now - timestamp;
+  return Number.isFinite(age) && age >= 0 && age < SHOP_CACHE_TTL_MS;
+}
+
+/**
+ * Reads one cache entry: unreadable, malformed or expired entries are removed, so they are
+ * not parsed again and again.
+ */
+function readEntry<T>(
+  key: StorageKey,
+  parse: (value: unknown) => T | null,
+  now: number,
+): (T & { timestamp: number }) | null {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  const parsed = parse(value);
+  const timestamp = isObject(value) ? value.timestamp : undefined;
+  if (parsed === null || typeof timestamp !== 'number' || !isFresh(timestamp, now)) {
+    removeStorage(key);
+    return null;
+  }
+  return { ...parsed, timestamp };
+}
+
+/** Stores one entry; when it cannot be stored (quota), no stale entry is left behind. */
+function writeEntry(key: StorageKey, value: object, now: number): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify({ ...value, timestamp: now }));
+  } catch {
+    removeStorage(key);
+  }
+}
+
+// ——— the filters ———
+
+export function readShopFilters(now: number = Date.now()): ShopFiltersCache | null {
+  return readEntry(STORAGE_KEYS.shopFiltersCache, toFilters, now);
+}
+
+export function writeShopFilters(filters: ShopFilters, now: number = Date.now()): void {
+  const clean = toFilters(filters);
+  if (clean) writeEntry(STORAGE_KEYS.shopFiltersCache, clean, now);
+}
+
+/** Clear All (SPEC §4): forgets the saved filters, including a write still waiting. */
+export function clearShopFilters(): void {
+  pending.filters = undefined;
+  if (!pending.products) cancelShopCacheWrites();
+  removeStorage(STORAGE_KEYS.shopFiltersCache);
+}
+
+// ——— the products ———
+
+export function readShopProducts(now: number = Date.now()): ShopProductsCache | null {
+  return readEntry(STORAGE_KEYS.shopProductsCache, toProductsPage, now);
+}
+
+export function writeShopProducts(page: ShopProductsPage, now: number = Date.now()): void {
+  const clean = toProductsPage(page);
+  if (clean) writeEntry(STORAGE_KEYS.shopProductsCache, clean, now);
+}
+
+export function sameFilters(a: ShopFilters, b: ShopFilters): boolean {
+  return (
+    a.searchTerm === b.searchTerm &&
+    a.selectedFilter === b.selectedFilter &&
+    a.selectedCategory === b.selectedCategory &&
+    a.currentPage === b.currentPage
+  );
+}
+
+/**
+ * The cached page for these filters, or null (SPEC §4): used only when the stored filters
+ * equal the cache's applied filters, and those equal the filters asked for. Missing stored
+ * filters stand for the defaults, so the home page's prefetch of the first page (empty
+ * terms) serves a shopper who arrives with no filters saved.
+ */
+export function cachedProductsFor(
+  filters: ShopFilters,
+  now: number = Date.now(),
+): ShopProductsCache | null {
+  const products = readShopProducts(now);
+  if (!products) return null;
+  const stored = readShopFilters(now) ?? DEFAULT_SHOP_FILTERS;
+  if (!sameFilters(stored, products.appliedFilters)) return null;
+  if (!sameFilters(products.appliedFilters, filters)) return null;
+  return products;
+}
+
+// ——— delayed writes ———
+
+interface PendingWrite {
+  filters?: ShopFilters | undefined;
+  products?: ShopProductsPage | undefined;
+}
+
+let pending: PendingWrite = {};
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Saves the filters and/or the page 300 ms later (SPEC §9). Calls within that time are
+ * coalesced: each restarts the wait, and the last value of each cache wins.
+ */
+export function scheduleCacheWrite(write: PendingWrite): void {
+  if (write.filters) pending.filters = write.filters;
+  if (write.products) pending.products = write.products;
+  if (timer !== undefined) clearTimeout(timer);
+  timer = setTimeout(flushShopCacheWrites, SHOP_CACHE_WRITE_DELAY_MS);
+}
+
+/** Writes what is waiting now (e.g. when the shop page unmounts or the tab is hidden). */
+export function flushShopCacheWrites(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  const { filters, products } = pending;
+  pending = {};
+  const now = Date.now();
+  if (filters) writeShopFilters(filters, now);
+  if (products) writeShopProducts(products, now);
+}
+
+/** Drops what is waiting, unwritten. */
+export function cancelShopCacheWrites(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  pending = {};
+}
+
+/** Whether a delayed write is waiting (for tests and for flushing on page hide). */
+export function hasPendingCacheWrite(): boolean {
+  return timer !== undefined;
+}
