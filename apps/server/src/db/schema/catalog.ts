@@ -1,5 +1,17 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+
+/** PostgreSQL full-text document; filled by the `products_search_vector` trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const products = pgTable(
   'products',
@@ -19,13 +31,38 @@ export const products = pgTable(
     shopifyProductId: text('shopify_product_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Weighted search document (DESIGN 2.11): name A, business name B, product_category C,
+     * description D. Kept by triggers (migration 0003), also when the business is renamed.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
-    index('products_business_idx').on(t.businessId),
-    index('products_category_idx').on(t.productCategory),
-    index('products_price_idx').on(t.priceCents),
+    // Storefront listing, newest first (also serves the foreign key).
+    index('products_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_category_created_idx').on(
+      t.productCategory,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_category_price_idx').on(t.productCategory, t.priceCents, t.id),
+    index('products_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Words of product, business and category names (lower case), kept by the same triggers: the
+ * vocabulary a misspelt search word is corrected against with pg_trgm (DESIGN 2.11).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const productImages = pgTable(
   'product_images',
