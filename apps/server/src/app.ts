@@ -24,7 +24,9 @@ import type { Database, Db } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { registerSpa } from './modules/web/spa';
 
 export interface AppDeps {
@@ -126,6 +128,8 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(catalogRoutes);
+  await app.register(searchRoutes);
 
   if (!existsSync(mediaDir)) {
     const { mkdirSync } = await import('node:fs');

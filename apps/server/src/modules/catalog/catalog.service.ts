@@ -1,0 +1,190 @@
+import { CURATED_LISTS, STOREFRONT_PAGE_SIZE } from '@leafline/contract';
+import {
+  CATALOG_MESSAGES,
+  CURATED_PRODUCT_LISTS,
+  type CuratedListResponse,
+  centsToPrice,
+  type ProductDetail,
+  type ProductPage,
+  type ProductSummary,
+  type PublicBusiness,
+} from '@leafline/contract/catalog';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  findActiveBusiness,
+  findCuratedList,
+  findProduct,
+  listActiveBusinesses,
+  listLiveVariants,
+  listProductImages,
+  listSustainabilityNotes,
+  pageBusinessProducts,
+  type SummaryRow,
+  summariesByIds,
+} from './catalog.repo';
+import { assertPageExists, pageLinks } from './pagination';
+
+/** The catalogue as shoppers see it: only open businesses and their live variants (SPEC §2). */
+
+export interface CatalogDeps {
+  db: Db;
+  publicUrl: string;
+}
+
+/** Largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
+
+/** A path id; anything that cannot be a stored id is simply not found (DESIGN 2.14). */
+export function parseId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= 1 && value <= MAX_ID ? value : null;
+}
+
+/** Stored media keys are served under /media/; an outside address (Shopify) is kept. */
+export function mediaUrl(key: string | null | undefined): string | null {
+  if (!key) return null;
+  if (/^https?:\/\//.test(key) || key.startsWith('/')) return key;
+  return `/media/${key}`;
+}
+
+export function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    price: centsToPrice(row.priceCents),
+    business: row.businessId,
+    business_name: row.businessName,
+    condition: row.condition,
+    primary_image: mediaUrl(row.primaryImage),
+    product_category: row.productCategory,
+  };
+}
+
+const productNotFound = () => new AppError(404, CATALOG_MESSAGES.productNotFound);
+const businessNotFound = () => new AppError(404, CATALOG_MESSAGES.businessNotFound);
+
+export async function getProductDetail(deps: CatalogDeps, rawId: string): Promise<ProductDetail> {
+  const productId = parseId(rawId);
+  if (productId === null) throw productNotFound();
+  const product = await findProduct(deps.db, productId);
+  if (!product) throw productNotFound();
+  const [images, liveVariants] = await Promise.all([
+    listProductImages(deps.db, productId),
+    listLiveVariants(deps.db, productId),
+  ]);
+  const toImage = (i: { id: number; image: string; altText: string }) => ({
+    id: i.id,
+    image: mediaUrl(i.image)!,
+    alt_text: i.altText,
+  });
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: centsToPrice(product.priceCents),
+    condition: product.condition,
+    category: product.category,
+    product_category: product.productCategory,
+    images: images.map(toImage),
+    primary_image: mediaUrl(images[0]?.image),
+    business: product.businessId,
+    business_name: product.businessName,
+    variants: liveVariants.map((v) => ({
+      id: v.id,
+      option1: v.option1,
+      option2: v.option2,
+      price: centsToPrice(v.priceCents ?? product.priceCents),
+      image: mediaUrl(v.images[0]?.image),
+      images: v.images.map(toImage),
+      deleted: v.deleted,
+    })),
+  };
+}
+
+async function activeBusinessOr404(deps: CatalogDeps, rawId: string) {
+  const businessId = parseId(rawId);
+  const business = businessId === null ? undefined : await findActiveBusiness(deps.db, businessId);
+  if (!business) throw businessNotFound();
+  return business;
+}
+
+/** The public face of a business: never its payout account, store tokens or owner. */
+export async function getPublicBusiness(deps: CatalogDeps, rawId: string): Promise<PublicBusiness> {
+  const b = await activeBusinessOr404(deps, rawId);
+  return {
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    email: b.email,
+    website: b.website,
+    shipping_strategy: b.shippingStrategy,
+    price_range: b.priceRange,
+    production: b.production,
+    logonew: mediaUrl(b.logo),
+    banner: mediaUrl(b.banner),
+    verified: b.verified,
+    business_type: b.businessType,
+  };
+}
+
+export async function listPublicBusinesses(deps: CatalogDeps) {
+  const rows = await listActiveBusinesses(deps.db);
+  return rows.map((b) => ({
+    id: b.id,
+    name: b.name,
+    logonew: mediaUrl(b.logo),
+    verified: b.verified,
+  }));
+}
+
+export async function getSustainabilityNotes(deps: CatalogDeps, rawBusinessId: string) {
+  const business = await activeBusinessOr404(deps, rawBusinessId);
+  return listSustainabilityNotes(deps.db, business.id);
+}
+
+/** SPEC §2 storefront: 10 products a page, newest first. */
+export async function getStorefrontProducts(
+  deps: CatalogDeps,
+  rawBusinessId: string,
+  page: number,
+  requestUrl: string,
+): Promise<ProductPage> {
+  const business = await activeBusinessOr404(deps, rawBusinessId);
+  const size = STOREFRONT_PAGE_SIZE;
+  const { rows, total } = await pageBusinessProducts(deps.db, business.id, size, (page - 1) * size);
+  assertPageExists(page, size, total);
+  return {
+    results: rows.map(toSummary),
+    count: total,
+    ...pageLinks(deps.publicUrl, requestUrl, page, size, total),
+  };
+}
+
+/**
+ * The products of a curated list in the list's order, skipping those gone or closed
+ * (DESIGN 2.9). A list not stored yet is empty.
+ */
+export async function curatedProducts(deps: CatalogDeps, key: string): Promise<ProductSummary[]> {
+  const ids = (await findCuratedList(deps.db, key)) ?? [];
+  const rows = await summariesByIds(
+    deps.db,
+    ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
+export async function getCuratedList(deps: CatalogDeps, key: string): Promise<CuratedListResponse> {
+  if (key === CURATED_LISTS.hiddenBusinesses) {
+    const ids = (await findCuratedList(deps.db, key)) ?? [];
+    return { key, ids };
+  }
+  const productList = CURATED_PRODUCT_LISTS.find((k) => k === key);
+  if (!productList) throw new AppError(404, CATALOG_MESSAGES.listNotFound);
+  return { key: productList, results: await curatedProducts(deps, productList) };
+}

@@ -1,0 +1,132 @@
+import type { Db } from '../../src/db/client';
+import {
+  businesses,
+  curatedLists,
+  productImages,
+  products,
+  sustainabilityNotes,
+  variantImages,
+  variants,
+} from '../../src/db/schema/index';
+
+/**
+ * A small catalogue written straight to the database, for the catalogue and search tests
+ * (the demo seed draws images and takes far too long for a test).
+ */
+
+let counter = 0;
+const tag = () => `${Date.now().toString(36)}${++counter}`;
+
+export type BusinessValues = Partial<typeof businesses.$inferInsert>;
+
+export async function addBusiness(db: Db, values: BusinessValues = {}) {
+  const [row] = await db
+    .insert(businesses)
+    .values({
+      name: `Brand ${tag()}`,
+      email: 'hello@brand.example',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export interface VariantFixture extends Partial<Omit<typeof variants.$inferInsert, 'productId'>> {
+  /** Media keys of the variant's images, in order. */
+  images?: string[];
+}
+
+export interface ProductFixture
+  extends Partial<Omit<typeof products.$inferInsert, 'businessId' | 'searchVector'>> {
+  /** Media keys of the product's images, in order. */
+  images?: string[];
+  variants?: VariantFixture[];
+}
+
+export async function addProduct(db: Db, businessId: number, values: ProductFixture = {}) {
+  const { images = [], variants: variantFixtures = [], ...fields } = values;
+  const [product] = await db
+    .insert(products)
+    .values({
+      businessId,
+      name: `Product ${tag()}`,
+      priceCents: 1000,
+      productCategory: 'Apparel',
+      ...fields,
+    })
+    .returning();
+  if (images.length) {
+    await db.insert(productImages).values(
+      images.map((image, position) => ({
+        productId: product!.id,
+        image,
+        altText: `${product!.name} ${position + 1}`,
+        position,
+      })),
+    );
+  }
+  const variantRows = [];
+  for (const [position, v] of variantFixtures.entries()) {
+    const { images: vImages = [], ...vFields } = v;
+    const [variant] = await db
+      .insert(variants)
+      .values({ productId: product!.id, position, ...vFields })
+      .returning();
+    if (vImages.length) {
+      await db.insert(variantImages).values(
+        vImages.map((image, p) => ({
+          variantId: variant!.id,
+          image,
+          altText: `${variant!.option1} ${p + 1}`,
+          position: p,
+        })),
+      );
+    }
+    variantRows.push(variant!);
+  }
+  return { ...product!, variants: variantRows };
+}
+
+/** Many products of one business at once (one insert), created a minute apart, oldest first. */
+export async function addProducts(
+  db: Db,
+  businessId: number,
+  n: number,
+  make: (i: number) => Partial<typeof products.$inferInsert> = () => ({}),
+) {
+  const start = Date.UTC(2026, 0, 1);
+  return db
+    .insert(products)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        businessId,
+        name: `Product ${tag()}`,
+        priceCents: 1000 + i,
+        productCategory: 'Apparel',
+        createdAt: new Date(start + i * 60_000),
+        ...make(i),
+      })),
+    )
+    .returning();
+}
+
+export async function addNote(
+  db: Db,
+  businessId: number,
+  title: string,
+  explanation: string,
+  position = 0,
+) {
+  const [row] = await db
+    .insert(sustainabilityNotes)
+    .values({ businessId, title, explanation, position })
+    .returning();
+  return row!;
+}
+
+export async function setCuratedList(db: Db, key: string, itemIds: number[]) {
+  await db
+    .insert(curatedLists)
+    .values({ key, itemIds })
+    .onConflictDoUpdate({ target: curatedLists.key, set: { itemIds } });
+}

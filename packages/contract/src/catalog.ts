@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { BUSINESS_TYPES, CURATED_LISTS, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+
+/**
+ * Catalogue and search calls of SPEC §7 (DESIGN 2.3, 2.9, 2.11): product detail, public
+ * business, business list, storefront products, sustainability notes, curated lists, search.
+ * Decisions in docs/decisions/0005-catalogue-api.md.
+ */
+
+/** Texts the catalogue calls answer with (SPEC §8 'Product not found'; DRF's page text). */
+export const CATALOG_MESSAGES = {
+  productNotFound: 'Product not found',
+  businessNotFound: 'Business not found',
+  listNotFound: 'List not found',
+  invalidPage: 'Invalid page.',
+} as const;
+
+/** Largest page a caller may ask of `api/search/`; larger `page_size` values are capped. */
+export const SEARCH_MAX_PAGE_SIZE = 100;
+/** Characters of `search` that are used; the rest is cut (never an error). */
+export const SEARCH_MAX_TERMS_LENGTH = 200;
+/** Highest page number accepted at all; beyond the last page the answer is 404 anyway. */
+export const MAX_PAGE_NUMBER = 1_000_000_000;
+
+/** Integer cents to the decimal string of the API (DESIGN 2.3): 1250 → "12.50". */
+export function centsToPrice(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const sign = whole < 0 ? '-' : '';
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const id = z.number().int();
+export const priceString = z.string().regex(/^-?\d+\.\d{2}$/);
+/** A media address under the site root, `/media/<key>`. */
+const mediaUrl = z.string();
+
+export const productImage = z.object({ id, image: mediaUrl, alt_text: z.string() });
+export type ProductImage = z.infer<typeof productImage>;
+
+export const productVariant = z.object({
+  id,
+  option1: z.string(),
+  option2: z.string().nullable(),
+  /** The variant's own price, else the product's. */
+  price: priceString,
+  /** The first of `images`, or null. */
+  image: mediaUrl.nullable(),
+  images: z.array(productImage),
+  deleted: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+export const productDetailResponse = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  price: priceString,
+  condition: z.enum(PRODUCT_CONDITIONS),
+  category: z.string(),
+  product_category: z.string(),
+  images: z.array(productImage),
+  primary_image: mediaUrl.nullable(),
+  business: id,
+  business_name: z.string(),
+  /** Live variants only: deleted ones are kept for old orders but never shown. */
+  variants: z.array(productVariant),
+});
+export type ProductDetail = z.infer<typeof productDetailResponse>;
+
+export const publicBusinessResponse = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  email: z.string(),
+  website: z.string(),
+  shipping_strategy: z.string(),
+  price_range: z.string(),
+  production: z.string(),
+  logonew: mediaUrl.nullable(),
+  banner: mediaUrl.nullable(),
+  verified: z.boolean(),
+  business_type: z.enum(BUSINESS_TYPES),
+});
+export type PublicBusiness = z.infer<typeof publicBusinessResponse>;
+
+export const businessSummary = z.object({
+  id,
+  name: z.string(),
+  logonew: mediaUrl.nullable(),
+  verified: z.boolean(),
+});
+export type BusinessSummary = z.infer<typeof businessSummary>;
+export const publicBusinessesResponse = z.array(businessSummary);
+
+/** One product in a list: search, storefront, curated lists (SPEC §3 shop cache). */
+export const productSummary = z.object({
+  id,
+  name: z.string(),
+  price: priceString,
+  business: id,
+  business_name: z.string(),
+  condition: z.enum(PRODUCT_CONDITIONS),
+  primary_image: mediaUrl.nullable(),
+  product_category: z.string(),
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+
+/** DRF-style page: `next`/`previous` are absolute URLs or null. */
+export const productPage = z.object({
+  results: z.array(productSummary),
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export type ProductPage = z.infer<typeof productPage>;
+export const searchResponse = productPage;
+export type SearchResponse = ProductPage;
+export const storefrontProductsResponse = productPage;
+export type StorefrontProductsResponse = ProductPage;
+
+export const sustainabilityNote = z.object({ id, title: z.string(), explanation: z.string() });
+export type SustainabilityNote = z.infer<typeof sustainabilityNote>;
+export const sustainabilityNotesResponse = z.array(sustainabilityNote);
+
+export const CURATED_PRODUCT_LISTS = [
+  CURATED_LISTS.newlyAdded,
+  CURATED_LISTS.currentFavorites,
+  CURATED_LISTS.peopleAlsoLove,
+] as const;
+export type CuratedProductList = (typeof CURATED_PRODUCT_LISTS)[number];
+
+export const curatedProductsResponse = z.object({
+  key: z.enum(CURATED_PRODUCT_LISTS),
+  results: z.array(productSummary),
+});
+export const hiddenBusinessesResponse = z.object({
+  key: z.literal(CURATED_LISTS.hiddenBusinesses),
+  ids: z.array(id),
+});
+export const curatedListResponse = z.union([curatedProductsResponse, hiddenBusinessesResponse]);
+export type CuratedListResponse = z.infer<typeof curatedListResponse>;
+
+// ---- requests ----
+
+/** A path id as written; anything that is not a stored id answers 404, not 400. */
+export const idParams = z.object({ id: z.string() });
+export const businessIdParams = z.object({ businessId: z.string() });
+export const curatedListParams = z.object({ key: z.string() });
+
+/** An optional whole number in a query string; '' counts as absent. */
+const queryNumber = (label: string) =>
+  z
+    .string({ error: `${label} must be a single whole number.` })
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return undefined;
+      const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_PAGE_NUMBER) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const SEARCH_FILTERS = ['', 'price_low_to_high', 'price_high_to_low'] as const;
+export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+/** Category values the shop sends (SPEC §9): '', a product category, 'Stationary', favorites. */
+export const SEARCH_CATEGORIES = [
+  '',
+  ...PRODUCT_CATEGORIES,
+  'Stationary',
+  'weekly_favorites',
+] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+/** SPEC §9 offers 'Stationery' (value 'Stationary'), which is not a product category: it lists Art Supplies. */
+export const CATEGORY_ALIASES: Partial<Record<SearchCategory, string>> = {
+  Stationary: 'Art Supplies',
+};
+
+export const pageQuery = z.object({ page: queryNumber('page') });
+
+export const searchQuery = z.object({
+  search: z
+    .string({ error: 'search must be a single text.' })
+    .optional()
+    // Cut by characters (not UTF-16 units) and without NUL, which PostgreSQL text refuses.
+    .transform((v) =>
+      Array.from((v ?? '').replaceAll('\u0000', ' ').trim())
+        .slice(0, SEARCH_MAX_TERMS_LENGTH)
+        .join(''),
+    ),
+  filter: z
+    .enum(SEARCH_FILTERS, {
+      error: 'filter must be empty, price_low_to_high or price_high_to_low.',
+    })
+    .optional()
+    .transform((v) => v ?? ''),
+  category: z
+    .enum(SEARCH_CATEGORIES, { error: 'This category does not exist.' })
+    .optional()
+    .transform((v) => v ?? ''),
+  page: queryNumber('page'),
+  page_size: queryNumber('page_size'),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
