@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  outputDir: path.join(root, '.tmp', `e2e-results-${E2E_PORT}`),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

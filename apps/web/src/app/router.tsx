@@ -13,10 +13,13 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>
 }
 
 const comingSoon = () => import('./routes/coming-soon');
-const HomePage = lazyPage(comingSoon, 'HomePage');
-const ShopPage = lazyPage(comingSoon, 'ShopPage');
-const ProductPage = lazyPage(comingSoon, 'ProductPage');
-const StorefrontPage = lazyPage(comingSoon, 'StorefrontPage');
+const HomePage = lazyPage(() => import('@/features/home/pages/home-page'), 'HomePage');
+const ShopPage = lazyPage(() => import('@/features/shop/pages/shop-page'), 'ShopPage');
+const ProductPage = lazyPage(() => import('@/features/product/pages/product-page'), 'ProductPage');
+const StorefrontPage = lazyPage(
+  () => import('@/features/storefront/pages/storefront-page'),
+  'StorefrontPage',
+);
 const CartPage = lazyPage(comingSoon, 'CartPage');
 const CheckoutPage = lazyPage(comingSoon, 'CheckoutPage');
 const OrderConfirmationPage = lazyPage(comingSoon, 'OrderConfirmationPage');

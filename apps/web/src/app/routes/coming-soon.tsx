@@ -1,59 +1,12 @@
-import { BRAND_NAME, FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract/constants';
+import { BRAND_NAME } from '@leafline/contract/constants';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PagePlaceholder } from '@/components/ui/page-placeholder';
-import { formatCents } from '@/lib/money';
 
 /*
  * Pages that later releases build. Each says plainly what will be here; the router loads
  * this file lazily, and each page moves to its feature folder when it is built.
  */
-
-const freeShipping = formatCents(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '');
-
-export function HomePage() {
-  return (
-    <PagePlaceholder
-      title={`${BRAND_NAME} — sustainable small brands, one cart`}
-      documentTitle="Sustainable small brands, one cart"
-      description={`Our catalogue of independent, eco-friendly brands is on its way: new arrivals, partner businesses and free shipping from ${freeShipping} will be right here.`}
-    >
-      <Link to="/quiz" className={buttonClasses('primary')}>
-        Take the Quiz
-      </Link>
-      <Link to="/register" className={buttonClasses('secondary')}>
-        Create an account
-      </Link>
-    </PagePlaceholder>
-  );
-}
-
-export function ShopPage() {
-  return (
-    <PagePlaceholder
-      title="Shop Sustainable Brands"
-      description="Search, filter and browse products from our partner businesses — the catalogue is coming soon."
-    />
-  );
-}
-
-export function ProductPage() {
-  return (
-    <PagePlaceholder
-      title="Product details"
-      description="Photos, variants, the description and Add to Cart for this product will appear here."
-    />
-  );
-}
-
-export function StorefrontPage() {
-  return (
-    <PagePlaceholder
-      title="Brand storefront"
-      description="This brand's story, sustainability notes, products and contact details will appear here."
-    />
-  );
-}
 
 export function CartPage() {
   return (
