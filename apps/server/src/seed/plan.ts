@@ -1,47 +1,73 @@
 import type { ProductCategory, ProductCondition } from '@leafline/contract';
-import { DEMO_BUSINESSES } from './data/businesses';
-import {
-  COLOURS,
-  type ProductTemplate,
-  SCENTS,
-  SHOE_SIZES,
-  SIZES,
-  TEMPLATES,
-} from './data/catalog';
+import { DEMO_BUSINESSES, type DemoBusiness, type FeeSeed } from './data/businesses';
+import { COLOURS, type ColourName, type ProductSeed } from './data/catalog';
 import { PERSONAS } from './data/content';
+import {
+  CURRENT_FAVORITES,
+  NEWLY_ADDED,
+  PEOPLE_ALSO_LOVE,
+  RETIRED_BUSINESS_IDS,
+} from './data/curated';
+import { PRODUCTS } from './data/products';
 import type { ProductArt } from './images';
+
+/**
+ * The demo catalogue as plain data, before any database ids exist: what to draw and what to
+ * insert. Built the same way on every machine: choices come from a seeded generator, never
+ * from Math.random, so the demo looks identical on every start.
+ */
 
 export interface PlannedVariant {
   option1: string;
   option2: string | null;
   priceCents: number | null;
-  image?: ProductArt;
+  image: ProductArt | null;
 }
 
 export interface PlannedProduct {
-  /** Index into DEMO_BUSINESSES. */
+  /** Index into `businesses`. */
   business: number;
   name: string;
   description: string;
   priceCents: number;
   condition: ProductCondition;
   category: ProductCategory;
-  createdAt: Date;
+  /** Age in minutes at seeding time (newest first for the home's Newly Added list). */
+  ageMinutes: number;
   images: ProductArt[];
   variants: PlannedVariant[];
 }
 
-export interface CataloguePlan {
+export interface PlannedFees {
+  worldwideCents: number | null;
+  otherCountriesCents: number | null;
+  freeFromCents: number | null;
+  countries: Array<{ code: string; feeCents: number }>;
+}
+
+export interface PlannedBusiness {
+  data: DemoBusiness;
+  stripeAccountId: string;
+  ageDays: number;
+  fees: PlannedFees | null;
+  owner: { username: string; email: string; firstName: string; lastName: string } | 'seller';
+}
+
+export interface DemoPlan {
+  businesses: PlannedBusiness[];
   products: PlannedProduct[];
   /** Indexes into products. */
   newlyAdded: number[];
-  favorites: number[];
+  currentFavorites: number[];
   peopleAlsoLove: number[];
-  personaProducts: Record<number, number[]>;
+  personaProducts: Map<number, number[]>;
+  /** Retired ids that exist nowhere, plus the index of the brand whose payouts are pending. */
+  hiddenBusinessIds: number[];
+  hiddenBusiness: number;
 }
 
-/** mulberry32: a small seeded generator, so the demo is the same on every machine. */
-function prng(seed: number) {
+/** mulberry32: a tiny seeded generator. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -52,198 +78,205 @@ function prng(seed: number) {
   };
 }
 
-const SECOND_HAND = /Vintage|Pre-Loved|Resoled|Second-Hand|Thrift/;
-const PRODUCTS_PER_BUSINESS = [9, 8, 10, 9];
-const IMAGE_COUNTS = [1, 2, 2, 3, 4, 2];
-
-export function buildCatalogue(): CataloguePlan {
-  const random = prng(20261122);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  const products: PlannedProduct[] = [];
-  const day = 24 * 60 * 60 * 1000;
-  const newest = Date.UTC(2026, 10, 20);
-
-  for (const [b, biz] of DEMO_BUSINESSES.entries()) {
-    const [ink, background] = biz.colours;
-    const wanted = PRODUCTS_PER_BUSINESS[b % PRODUCTS_PER_BUSINESS.length]!;
-    const pool: Array<[ProductCategory, ProductTemplate]> = [];
-    // Round-robin over the brand's categories so each gets a fair share.
-    const lists = biz.categories.map((c) =>
-      TEMPLATES[c].map((t) => [c, t] as [ProductCategory, ProductTemplate]),
-    );
-    const offset = b % 3;
-    for (let i = 0; pool.length < wanted && i < 40; i++) {
-      const list = lists[i % lists.length]!;
-      const item = list[(Math.floor(i / lists.length) + offset) % list.length];
-      if (item && !pool.includes(item)) pool.push(item);
-    }
-    for (const [category, template] of pool) {
-      const secondHand =
-        !!biz.individual || biz.name === 'Second Stride' || SECOND_HAND.test(template.name);
-      const dollars =
-        template.price[0] + Math.floor(random() * (template.price[1] - template.price[0] + 1));
-      const priceCents = dollars * 100 + (random() < 0.3 ? 50 : 0);
-      const accent = pick(COLOURS)[1];
-      const art = (variant: number, bg = background): ProductArt => ({
-        name: template.name,
-        brand: biz.name,
-        shape: template.shape,
-        background: variant % 2 ? '#faf7f0' : bg,
-        accent,
-        ink,
-        variant,
-      });
-      const imageCount = IMAGE_COUNTS[products.length % IMAGE_COUNTS.length]!;
-      const withVariants = template.variants !== 'none' && !secondHand && random() < 0.5;
-      products.push({
-        business: b,
-        name: template.name,
-        description: template.description,
-        priceCents,
-        condition: secondHand ? 'second_hand' : 'new',
-        category,
-        createdAt: new Date(newest - products.length * 0.37 * day),
-        images: Array.from({ length: imageCount }, (_, k) => art(k)),
-        variants: withVariants ? planVariants(template, priceCents, art) : [],
-      });
-    }
-  }
-
-  // Newest first: the 9 most recent, from different brands.
-  const newlyAdded = distinctBusinesses(
-    products
-      .map((_, i) => i)
-      .sort((a, b) => products[b]!.createdAt.getTime() - products[a]!.createdAt.getTime()),
-    products,
-    9,
-  );
-
-  // Current Favorites: 8 hand-picked products priced from exactly $15.00 to $138.00 (SPEC §2).
-  const cheapest = products.findIndex(
-    (p) => p.category === 'Home Goods' && p.name === 'Beeswax Food Wraps',
-  );
-  const dearest = products.findIndex((p) => p.name === 'Recycled Wool Sweater');
-  products[cheapest]!.priceCents = 1500;
-  products[dearest]!.priceCents = 13800;
-  const middle = distinctBusinesses(
-    products
-      .map((_, i) => i)
-      .filter(
-        (i) =>
-          i !== cheapest &&
-          i !== dearest &&
-          products[i]!.priceCents > 1500 &&
-          products[i]!.priceCents < 13800,
-      )
-      .filter((i) => i % 7 === 3),
-    products,
-    6,
-    [products[cheapest]!.business, products[dearest]!.business],
-  );
-  const favorites = [cheapest, ...middle, dearest];
-
-  const used = new Set([...newlyAdded, ...favorites]);
-  const peopleAlsoLove: number[] = [];
-  for (const category of [
-    'Apparel',
-    'Shoes',
-    'Accessories',
-    'Home Goods',
-    'Cosmetics / Skin Care',
-    'Hygiene',
-    'Cleaning Products',
-    'Art Supplies',
-  ] as ProductCategory[]) {
-    const i = products.findIndex(
-      (p, k) => p.category === category && !used.has(k) && p.condition === 'new' && k % 2 === 1,
-    );
-    if (i >= 0) {
-      peopleAlsoLove.push(i);
-      used.add(i);
-    }
-  }
-
-  const personaProducts: Record<number, number[]> = {};
-  for (const persona of PERSONAS) {
-    const chosen: number[] = [];
-    for (const hint of persona.productHints) {
-      const i = products.findIndex((p, k) => p.name.includes(hint) && !chosen.includes(k));
-      if (i >= 0) chosen.push(i);
-    }
-    for (let k = persona.id; chosen.length < 6; k += 11) {
-      if (!chosen.includes(k % products.length)) chosen.push(k % products.length);
-    }
-    personaProducts[persona.id] = chosen.slice(0, 6);
-  }
-
-  return { products, newlyAdded, favorites, peopleAlsoLove, personaProducts };
+/** A generator per name, so editing one product does not reshuffle all the others. */
+function rngFor(name: string): () => number {
+  let h = 2166136261;
+  for (const ch of name) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+  return prng(h);
 }
 
-function distinctBusinesses(
-  candidates: number[],
-  products: PlannedProduct[],
-  n: number,
-  exclude: number[] = [],
-) {
-  const seen = new Set(exclude);
-  const out: number[] = [];
-  for (const i of candidates) {
-    if (out.length === n) break;
-    if (seen.has(products[i]!.business)) continue;
-    seen.add(products[i]!.business);
-    out.push(i);
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }
 
+const BACKGROUNDS = ['#e9dfcc', '#f1e6d6', '#dfe6d3', '#efe3db', '#e4eaec', '#f4efe4'];
+const ACCENTS = ['#9caf88', '#c0714f', '#d4a24c', '#7d97a8', '#d9a5a0', '#b7ad9c', '#6b7a3a'];
+/** How many images a product gets: mostly one or two, a few with three or four. */
+const IMAGE_COUNTS = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4];
+
+function distance(a: string, b: string): number {
+  const [x, y] = [a, b].map((hex) => Number.parseInt(hex.slice(1), 16));
+  return Math.hypot(
+    ((x! >> 16) & 255) - ((y! >> 16) & 255),
+    ((x! >> 8) & 255) - ((y! >> 8) & 255),
+    (x! & 255) - (y! & 255),
+  );
+}
+
+function productArt(seed: ProductSeed, brand: string, random: () => number) {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const background = pick(BACKGROUNDS);
+  return (colour: string, composition: number): ProductArt => {
+    // An accent that stands apart from the product's own colour.
+    const accents = ACCENTS.filter((a) => distance(a, colour) > 90);
+    return {
+      title: seed.name,
+      brand,
+      shape: seed.shape,
+      colour,
+      background: composition === 0 ? background : pick(BACKGROUNDS),
+      accent: pick(accents.length ? accents : ACCENTS),
+      composition,
+    };
+  };
+}
+
 function planVariants(
-  template: ProductTemplate,
-  priceCents: number,
-  art: (variant: number, background?: string) => ProductArt,
+  seed: ProductSeed,
+  art: (colour: string, composition: number) => ProductArt,
 ): PlannedVariant[] {
-  const colours = COLOURS.slice(0, 3);
-  const colourImage = (hex: string, k: number) => ({ ...art(k % 4, hex), background: hex });
-  switch (template.variants) {
-    case 'size':
-      return SIZES.map((size) => ({
-        option1: size,
-        option2: null,
-        priceCents: size === 'XL' ? priceCents + 400 : null,
-      }));
-    case 'shoe':
-      return SHOE_SIZES.map((size) => ({ option1: size, option2: null, priceCents: null }));
-    case 'colour':
-      return colours.map(([name, hex], k) => ({
-        option1: name,
-        option2: null,
-        priceCents: null,
-        image: colourImage(hex, k),
-      }));
-    case 'scent':
-      return SCENTS.slice(0, 4).map((scent, k) => ({
-        option1: scent,
-        option2: null,
-        priceCents: k === 0 ? null : priceCents + 100,
-      }));
-    case 'size-colour':
-      return colours.flatMap(([name, hex], k) =>
-        SIZES.map((size, s) => ({
-          option1: size,
-          option2: name,
-          priceCents: null,
-          image: s === 0 ? colourImage(hex, k) : undefined,
-        })),
-      );
-    case 'shoe-colour':
-      return colours.slice(0, 2).flatMap(([name, hex], k) =>
-        SHOE_SIZES.map((size, s) => ({
-          option1: size,
-          option2: name,
-          priceCents: null,
-          image: s === 0 ? colourImage(hex, k) : undefined,
-        })),
-      );
-    default:
-      return [];
+  const spec = seed.variants;
+  if (!spec) return [];
+  const priceOf = (...values: Array<string | null>) => {
+    for (const value of values) {
+      const dollars = value === null ? undefined : spec.prices?.[value];
+      if (dollars !== undefined && cents(dollars) !== cents(seed.price)) return cents(dollars);
+    }
+    return null;
+  };
+  if (spec.option2) {
+    return spec.option1.flatMap((o1) =>
+      spec.option2!.map((o2) => ({
+        option1: o1,
+        option2: o2,
+        priceCents: priceOf(o1, o2),
+        image: null,
+      })),
+    );
   }
+  return spec.option1.map((o1) => {
+    const colour = COLOURS[o1 as ColourName];
+    if (spec.images && !colour) throw new Error(`${seed.name}: "${o1}" is not a colour`);
+    return {
+      option1: o1,
+      option2: null,
+      priceCents: priceOf(o1),
+      image: spec.images ? art(colour, 0) : null,
+    };
+  });
+}
+
+function planFees(fees: FeeSeed | null): PlannedFees | null {
+  if (!fees) return null;
+  if (fees.kind === 'worldwide') {
+    return {
+      worldwideCents: cents(fees.fee),
+      otherCountriesCents: null,
+      freeFromCents: fees.freeFrom === undefined ? null : cents(fees.freeFrom),
+      countries: [],
+    };
+  }
+  return {
+    worldwideCents: null,
+    otherCountriesCents: cents(fees.otherCountries),
+    freeFromCents: fees.freeFrom === undefined ? null : cents(fees.freeFrom),
+    countries: Object.entries(fees.countries).map(([code, fee]) => ({
+      code,
+      feeCents: cents(fee),
+    })),
+  };
+}
+
+const ascii = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+function planOwner(biz: DemoBusiness): PlannedBusiness['owner'] {
+  if (biz.owner === 'seller') return 'seller';
+  const [firstName, lastName] = biz.owner;
+  const username = `${ascii(firstName)}.${ascii(lastName)}`;
+  const email = biz.website
+    ? `${ascii(firstName)}@${new URL(biz.website).hostname}`
+    : biz.email.toLowerCase();
+  return { username, email, firstName, lastName };
+}
+
+export function buildDemoPlan(): DemoPlan {
+  const random = prng(20_261_122);
+  const businesses: PlannedBusiness[] = DEMO_BUSINESSES.map((data, i) => ({
+    data,
+    stripeAccountId: `acct_demo_${Array.from({ length: 16 }, () =>
+      'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'.charAt(Math.floor(random() * 57)),
+    ).join('')}`,
+    // The seller's brands are the oldest; the rest joined over the following months.
+    ageDays: 420 - i * 13 - Math.floor(random() * 6),
+    fees: planFees(data.fees),
+    owner: planOwner(data),
+  }));
+
+  const products: PlannedProduct[] = [];
+  for (const [b, biz] of DEMO_BUSINESSES.entries()) {
+    const seeds = PRODUCTS[biz.key];
+    if (!seeds?.length) throw new Error(`no demo products for ${biz.name}`);
+    for (const seed of seeds) {
+      const r = rngFor(seed.name);
+      const art = productArt(seed, biz.name, r);
+      const colour = COLOURS[seed.colour ?? 'Forest'];
+      const imageCount = IMAGE_COUNTS[Math.floor(r() * IMAGE_COUNTS.length)]!;
+      // The first image names the product; the others vary the composition.
+      const compositions = [0, ...shuffle([1, 2, 3], r)].slice(0, imageCount);
+      products.push({
+        business: b,
+        name: seed.name,
+        description: seed.description,
+        priceCents: cents(seed.price),
+        condition: seed.used || biz.secondHand || biz.individual ? 'second_hand' : 'new',
+        category: seed.category,
+        // Spread over the last ~10 months, never newer than the brand itself.
+        ageMinutes: Math.min(
+          businesses[b]!.ageDays * 1440,
+          60 * 24 * (3 + Math.floor(r() * 290)) + Math.floor(r() * 1440),
+        ),
+        images: compositions.map((c) => art(colour, c)),
+        variants: planVariants(seed, art),
+      });
+    }
+  }
+
+  const index = new Map<string, number>();
+  for (const [i, p] of products.entries()) {
+    if (index.has(p.name)) throw new Error(`duplicate demo product name: ${p.name}`);
+    index.set(p.name, i);
+  }
+  const resolve = (names: string[]) =>
+    names.map((name) => {
+      const i = index.get(name);
+      if (i === undefined) throw new Error(`curated product not in the demo catalogue: ${name}`);
+      return i;
+    });
+
+  const newlyAdded = resolve(NEWLY_ADDED);
+  // Newly Added are the newest products, an hour or so apart.
+  for (const [k, i] of newlyAdded.entries()) products[i]!.ageMinutes = 30 + k * 70;
+
+  const currentFavorites = resolve(CURRENT_FAVORITES);
+  const favouritePrices = currentFavorites.map((i) => products[i]!.priceCents);
+  if (Math.min(...favouritePrices) !== 1500 || Math.max(...favouritePrices) !== 13_800) {
+    throw new Error('Current Favorites must be priced from $15.00 to $138.00 (SPEC §2)');
+  }
+
+  const personaProducts = new Map(PERSONAS.map((p) => [p.id, resolve(p.products)]));
+  const hiddenBusiness = DEMO_BUSINESSES.findIndex((b) => b.stripePending);
+
+  return {
+    businesses,
+    products,
+    newlyAdded,
+    currentFavorites,
+    peopleAlsoLove: resolve(PEOPLE_ALSO_LOVE),
+    personaProducts,
+    hiddenBusinessIds: RETIRED_BUSINESS_IDS,
+    hiddenBusiness,
+  };
 }

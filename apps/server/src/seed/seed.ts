@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CURATED_LISTS, PRODUCT_CATEGORIES } from '@leafline/contract';
-import { count } from 'drizzle-orm';
-import { createDiskStorage } from '../adapters/storage/storage';
+import { CURATED_LISTS, DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract';
+import { count, sql } from 'drizzle-orm';
+import { createDiskStorage, type MediaStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import {
   businesses,
@@ -20,11 +20,10 @@ import {
   variants,
 } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/password';
-import { saveImage } from '../modules/media/image-pipeline';
-import { DEMO_BUSINESSES } from './data/businesses';
+import { deleteImage, type RawImage, saveRenderedImage } from '../modules/media/image-pipeline';
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
-import { bannerImage, logoImage, productImage } from './images';
-import { buildCatalogue, type PlannedProduct } from './plan';
+import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
+import { buildDemoPlan, type DemoPlan } from './plan';
 
 export interface DemoAccount {
   role: string;
@@ -38,9 +37,46 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'Seller (owns two businesses)', username: 'seller', password: 'leafline-seller' },
 ];
 
+const SHOPPER = {
+  username: 'shopper',
+  email: 'shopper@leafline.example',
+  firstName: 'Maya',
+  lastName: 'Rivera',
+};
+const SELLER = {
+  username: 'seller',
+  email: 'seller@leafline.example',
+  firstName: 'Theo',
+  lastName: 'Okafor',
+};
+const SHOPPER_ADDRESS = {
+  firstName: 'Maya',
+  lastName: 'Rivera',
+  addressLine1: '2418 SE Alder Street',
+  addressLine2: 'Apt 3B',
+  city: 'Portland',
+  state: 'OR',
+  postalCode: '97214',
+  country: 'US',
+  phoneNumber: '+1 503 555 0142',
+};
+
+/** Images rendered at once: enough to keep two cores busy, few enough to keep memory low. */
+const RENDER_CONCURRENCY = 3;
+/** Serialises two processes that start on the same empty database at the same moment. */
+const SEED_LOCK = 0x1eaf_5eed;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [u] = await db.select({ n: count() }).from(users);
+  const [b] = await db.select({ n: count() }).from(businesses);
+  return (u?.n ?? 0) === 0 && (b?.n ?? 0) === 0;
+}
+
 /** Runs `fn` over `items` with at most `limit` at a time, keeping the order of results. */
 async function mapLimit<T, R>(
-  items: T[],
+  items: readonly T[],
   limit: number,
   fn: (item: T) => Promise<R>,
 ): Promise<R[]> {
@@ -57,285 +93,307 @@ async function mapLimit<T, R>(
   return results;
 }
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /**
  * Seeds the demo catalogue (SPEC §2/§3/§9, DESIGN 2.9) on the first start of an empty
  * database, and never over data: returns false and changes nothing when any user or business
- * exists. Images are rendered first; every row is then written in one transaction.
+ * exists. Images are drawn first (outside the transaction: that takes seconds); every row is
+ * then written in one transaction, in multi-row inserts. If anything fails, the images drawn
+ * for this run are removed again.
  */
 export async function seedDemoIfEmpty(
   db: Db,
   options: { mediaDir: string; log: (msg: string) => void },
 ): Promise<boolean> {
-  const [u] = await db.select({ n: count() }).from(users);
-  const [b] = await db.select({ n: count() }).from(businesses);
-  if ((u?.n ?? 0) > 0 || (b?.n ?? 0) > 0) return false;
-
-  const started = Date.now();
+  if (!(await isEmpty(db))) return false;
+  const started = performance.now();
+  const plan = buildDemoPlan();
   const storage = createDiskStorage(options.mediaDir);
-  const plan = buildCatalogue();
   options.log(
-    `seeding the demo catalogue: ${DEMO_BUSINESSES.length} businesses, ${plan.products.length} products`,
+    `seeding the demo catalogue: ${plan.businesses.length} businesses, ${plan.products.length} products`,
   );
-  const concurrency = 4;
 
-  // 1. Images (outside the transaction: rendering takes seconds).
-  const logos = await mapLimit(DEMO_BUSINESSES, concurrency, async (biz) => {
-    const [background, ink] = biz.colours;
-    const [logo, banner] = await Promise.all([
-      logoImage(biz.name, background, ink).then((png) => saveImage(storage, 'logos', png)),
-      bannerImage(
-        biz.name,
-        biz.description.startsWith('*') ? biz.production : biz.description.split('.')[0]!,
-        background,
-        ink,
-      ).then((png) => saveImage(storage, 'banners', png)),
+  const written: string[] = [];
+  const save = async (folder: string, draw: () => Promise<RawImage>) => {
+    const { key } = await saveRenderedImage(storage, folder, await draw());
+    written.push(key);
+    return key;
+  };
+  try {
+    const [images, passwordHashes] = await Promise.all([
+      drawImages(plan, save),
+      hashPasswords(plan),
     ]);
-    return { logo: logo.key, banner: banner.key };
-  });
-  const productKeys = await mapLimit(plan.products, concurrency, (p) =>
-    renderProductImages(storage, p),
-  );
-  const partnerLogos = await mapLimit(PARTNERS, concurrency, (p) =>
-    logoImage(p.name, p.colours[1], p.colours[0]).then((png) =>
-      saveImage(storage, 'partners', png),
-    ),
-  );
-
-  // 2. Rows, all or nothing.
-  const passwords = await Promise.all([
-    hashPassword('leafline-shopper'),
-    hashPassword('leafline-seller'),
-    ...DEMO_BUSINESSES.filter((biz) => biz.owner !== 'seller').map(() =>
-      hashPassword(randomBytes(24).toString('base64url')),
-    ),
-  ]);
-
-  await db.transaction(async (tx) => {
-    const [shopper, seller, ...owners] = await tx
-      .insert(users)
-      .values([
-        {
-          username: 'shopper',
-          email: 'shopper@leafline.example',
-          firstName: 'Maya',
-          lastName: 'Rivera',
-          passwordHash: passwords[0]!,
-        },
-        {
-          username: 'seller',
-          email: 'seller@leafline.example',
-          firstName: 'Theo',
-          lastName: 'Okafor',
-          passwordHash: passwords[1]!,
-        },
-        ...DEMO_BUSINESSES.filter((biz) => biz.owner !== 'seller').map((biz, i) => ({
-          username: `owner-${slug(biz.name)}`,
-          email: `owner@${slug(biz.name)}.example`,
-          firstName: biz.name.split(' ')[0]!,
-          lastName: 'Team',
-          passwordHash: passwords[i + 2]!,
-        })),
-      ])
-      .returning({ id: users.id });
-    await tx.insert(shippingAddresses).values({
-      userId: shopper!.id,
-      firstName: 'Maya',
-      lastName: 'Rivera',
-      addressLine1: '214 Larch Street',
-      addressLine2: 'Apt 3',
-      city: 'Portland',
-      state: 'OR',
-      postalCode: '97205',
-      country: 'US',
-      phoneNumber: '+1 503 555 0142',
+    const seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (!(await isEmpty(tx))) return false;
+      await insertCatalogue(tx, plan, images, passwordHashes);
+      return true;
     });
-
-    let ownerIndex = 0;
-    const bizRows = await tx
-      .insert(businesses)
-      .values(
-        DEMO_BUSINESSES.map((biz, i) => ({
-          ownerId: biz.owner === 'seller' ? seller!.id : owners[ownerIndex++]!.id,
-          name: biz.name,
-          description: biz.description,
-          email: `hello@${slug(biz.name)}.example`,
-          website: biz.website,
-          businessType: biz.individual
-            ? ('individual_seller' as const)
-            : ('eco_friendly_company' as const),
-          shippingStrategy: biz.shipping,
-          priceRange: biz.priceRange,
-          production: biz.production,
-          logo: logos[i]!.logo,
-          banner: logos[i]!.banner,
-          verified: !biz.individual,
-          stripeAccountId: `acct_demo_${slug(biz.name).replace(/-/g, '').slice(0, 12)}`,
-          stripeStatus: biz.pendingStripe ? 'pending' : 'active',
-          createdAt: new Date(Date.UTC(2026, 0, 5 + i * 3)),
-        })),
-      )
-      .returning({ id: businesses.id });
-    const bizId = (index: number) => bizRows[index]!.id;
-
-    const notes = DEMO_BUSINESSES.flatMap((biz, i) =>
-      biz.notes.map(([title, explanation], position) => ({
-        businessId: bizId(i),
-        title,
-        explanation,
-        position,
-      })),
-    );
-    if (notes.length) await tx.insert(sustainabilityNotes).values(notes);
-
-    for (const [i, biz] of DEMO_BUSINESSES.entries()) {
-      if (biz.fees === 'none') continue;
-      const [config] = await tx
-        .insert(shippingFeeConfigs)
-        .values({
-          businessId: bizId(i),
-          worldwideShippingFeeCents: biz.fees === 'countries' ? 1800 : 500 + (i % 4) * 150,
-          allExceptSelectedFeeCents: biz.fees === 'countries' ? 1500 : null,
-          thresholdFreeCents: biz.fees === 'threshold' ? 4000 + (i % 3) * 1000 : null,
-        })
-        .returning({ id: shippingFeeConfigs.id });
-      if (biz.fees === 'countries') {
-        await tx.insert(shippingCountryFees).values([
-          { configId: config!.id, countryCode: 'US', feeCents: 450 + (i % 3) * 100 },
-          { configId: config!.id, countryCode: 'CA', feeCents: 1200 },
-          { configId: config!.id, countryCode: 'MX', feeCents: 1400 },
-        ]);
-      }
+    if (!seeded) {
+      await removeImages(storage, written);
+      return false;
     }
-
-    const productRows = await tx
-      .insert(products)
-      .values(
-        plan.products.map((p) => ({
-          businessId: bizId(p.business),
-          name: p.name,
-          description: p.description,
-          priceCents: p.priceCents,
-          condition: p.condition,
-          productCategory: p.category,
-          createdAt: p.createdAt,
-          updatedAt: p.createdAt,
-        })),
-      )
-      .returning({ id: products.id });
-    const productId = (index: number) => productRows[index]!.id;
-
-    await tx.insert(productImages).values(
-      plan.products.flatMap((p, i) =>
-        productKeys[i]!.images.map((image, position) => ({
-          productId: productId(i),
-          image,
-          altText: position === 0 ? p.name : `${p.name}, view ${position + 1}`,
-          position,
-        })),
-      ),
-    );
-
-    const variantValues = plan.products.flatMap((p, i) =>
-      p.variants.map((v, position) => ({
-        productId: productId(i),
-        option1: v.option1,
-        option2: v.option2,
-        priceCents: v.priceCents,
-        position,
-      })),
-    );
-    const variantRows = variantValues.length
-      ? await tx.insert(variants).values(variantValues).returning({ id: variants.id })
-      : [];
-    let v = 0;
-    const variantImageValues: Array<typeof variantImages.$inferInsert> = [];
-    for (const [i, p] of plan.products.entries()) {
-      for (const [j, variant] of p.variants.entries()) {
-        const image = productKeys[i]!.variantImages[j];
-        if (image) {
-          variantImageValues.push({
-            variantId: variantRows[v]!.id,
-            image,
-            altText: `${p.name} in ${variant.option1}`,
-          });
-        }
-        v++;
-      }
-    }
-    if (variantImageValues.length) await tx.insert(variantImages).values(variantImageValues);
-
-    const hiddenReal = DEMO_BUSINESSES.findIndex((biz) => biz.pendingStripe);
-    await tx.insert(curatedLists).values([
-      { key: CURATED_LISTS.newlyAdded, itemIds: plan.newlyAdded.map(productId) },
-      { key: CURATED_LISTS.currentFavorites, itemIds: plan.favorites.map(productId) },
-      { key: CURATED_LISTS.peopleAlsoLove, itemIds: plan.peopleAlsoLove.map(productId) },
-      {
-        key: CURATED_LISTS.hiddenBusinesses,
-        // Retired businesses of the original shop (no longer present), plus the one whose
-        // payouts are not set up yet.
-        itemIds: [bizId(hiddenReal), ...Array.from({ length: 18 }, (_, k) => 1001 + k * 7)],
-      },
-    ]);
-
-    await tx.insert(partners).values(
-      PARTNERS.map((p, position) => ({
-        name: p.name,
-        website: p.website,
-        logo: partnerLogos[position]!.key,
-        position,
-      })),
-    );
-
-    await tx.insert(faqItems).values(
-      FAQ.flatMap((group, g) =>
-        group.items.map(([question, answer], position) => ({
-          category: group.category,
-          question,
-          answer,
-          position: g * 100 + position,
-        })),
-      ),
-    );
-
-    await tx.insert(quizPersonas).values(
-      PERSONAS.map((persona) => ({
-        id: persona.id,
-        title: persona.title,
-        description: persona.description,
-        nextSteps: [...persona.nextSteps],
-        matchingAnswers: persona.matchingAnswers,
-        productIds: plan.personaProducts[persona.id]!.map(productId),
-      })),
-    );
-  });
-
+  } catch (error) {
+    await removeImages(storage, written);
+    throw error;
+  }
   options.log(
-    `demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${PRODUCT_CATEGORIES.length} categories)`,
+    `demo catalogue seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (${written.length} images)`,
   );
   return true;
 }
 
-async function renderProductImages(
-  storage: ReturnType<typeof createDiskStorage>,
-  p: PlannedProduct,
-): Promise<{ images: string[]; variantImages: Array<string | undefined> }> {
-  const images: string[] = [];
-  for (const art of p.images) {
-    images.push((await saveImage(storage, 'products', await productImage(art))).key);
-  }
-  const variantImages: Array<string | undefined> = [];
-  for (const variant of p.variants) {
-    variantImages.push(
-      variant.image
-        ? (await saveImage(storage, 'products', await productImage(variant.image))).key
-        : undefined,
+async function removeImages(storage: MediaStorage, keys: string[]): Promise<void> {
+  await mapLimit(keys, 8, (key) => deleteImage(storage, key).catch(() => {}));
+}
+
+interface DrawnImages {
+  logos: string[];
+  banners: string[];
+  /** Per product: its image keys, and per variant an image key or null. */
+  products: Array<{ images: string[]; variants: Array<string | null> }>;
+  partners: string[];
+}
+
+async function drawImages(
+  plan: DemoPlan,
+  save: (folder: string, draw: () => Promise<RawImage>) => Promise<string>,
+): Promise<DrawnImages> {
+  // One flat job list, so the concurrency limit holds across kinds; a product's images stay
+  // next to each other so its title is rendered once (images.ts caches text).
+  const jobs: Array<() => Promise<string>> = [];
+  const add = (folder: string, draw: () => Promise<RawImage>) =>
+    jobs.push(() => save(folder, draw)) - 1;
+
+  const brandJobs = plan.businesses.map(({ data }) => {
+    const art = { name: data.name, ...data.art };
+    return {
+      logo: add('logos', () => logoImage(art)),
+      banner: add('banners', () => bannerImage({ ...art, tagline: data.tagline })),
+    };
+  });
+  const productJobs = plan.products.map((p) => ({
+    images: p.images.map((art) => add('products', () => productImage(art))),
+    variants: p.variants.map((v) =>
+      v.image ? add('products', () => productImage(v.image!)) : null,
+    ),
+  }));
+  const partnerJobs = PARTNERS.map((p) => add('partners', () => partnerLogoImage(p.art)));
+
+  const keys = await mapLimit(jobs, RENDER_CONCURRENCY, (job) => job());
+  return {
+    logos: brandJobs.map((j) => keys[j.logo]!),
+    banners: brandJobs.map((j) => keys[j.banner]!),
+    products: productJobs.map((j) => ({
+      images: j.images.map((i) => keys[i]!),
+      variants: j.variants.map((i) => (i === null ? null : keys[i]!)),
+    })),
+    partners: partnerJobs.map((i) => keys[i]!),
+  };
+}
+
+/** Demo accounts get their known passwords; other owners a long random one nobody knows. */
+async function hashPasswords(plan: DemoPlan) {
+  const others = plan.businesses.filter((b) => b.owner !== 'seller');
+  const [shopper, seller, ...owners] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS[0]!.password),
+    hashPassword(DEMO_ACCOUNTS[1]!.password),
+    ...others.map(() => hashPassword(randomBytes(32).toString('base64url'))),
+  ]);
+  return { shopper: shopper!, seller: seller!, owners };
+}
+
+async function insertCatalogue(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  hashes: Awaited<ReturnType<typeof hashPasswords>>,
+): Promise<void> {
+  const now = Date.now();
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+  const daysAgo = (days: number) => minutesAgo(days * 1440);
+
+  // Users: the shopper, the seller, then one owner per other business.
+  const owners = plan.businesses.flatMap((b) => (b.owner === 'seller' ? [] : [b.owner]));
+  const userRows = await tx
+    .insert(users)
+    .values([
+      { ...SHOPPER, passwordHash: hashes.shopper, createdAt: daysAgo(30) },
+      { ...SELLER, passwordHash: hashes.seller, createdAt: daysAgo(430) },
+      ...owners.map((o, i) => ({
+        username: o.username,
+        email: o.email,
+        firstName: o.firstName,
+        lastName: o.lastName,
+        passwordHash: hashes.owners[i]!,
+        createdAt: daysAgo(plan.businesses.find((b) => b.owner === o)!.ageDays + 1),
+      })),
+    ])
+    .returning({ id: users.id, username: users.username });
+  const userId = new Map(userRows.map((u) => [u.username, u.id]));
+  await tx.insert(shippingAddresses).values({ userId: userId.get('shopper')!, ...SHOPPER_ADDRESS });
+
+  const businessRows = await tx
+    .insert(businesses)
+    .values(
+      plan.businesses.map((b, i) => ({
+        ownerId: userId.get(b.owner === 'seller' ? SELLER.username : b.owner.username)!,
+        name: b.data.name,
+        description: b.data.description,
+        email: b.data.email,
+        website: b.data.website,
+        businessType: b.data.individual
+          ? ('individual_seller' as const)
+          : ('eco_friendly_company' as const),
+        shippingStrategy: b.data.shipping,
+        priceRange: b.data.priceRange,
+        production: b.data.production,
+        logo: images.logos[i]!,
+        banner: images.banners[i]!,
+        verified: b.data.verified && !b.data.individual,
+        stripeAccountId: b.stripeAccountId,
+        stripeStatus: b.data.stripePending ? 'pending' : 'active',
+        createdAt: daysAgo(b.ageDays),
+        updatedAt: daysAgo(b.ageDays),
+      })),
+    )
+    .returning({ id: businesses.id, name: businesses.name });
+  const businessId = new Map(businessRows.map((b) => [b.name, b.id]));
+  const bizId = (i: number) => businessId.get(plan.businesses[i]!.data.name)!;
+
+  const notes = plan.businesses.flatMap((b, i) =>
+    b.data.notes.map(([title, explanation], position) => ({
+      businessId: bizId(i),
+      title,
+      explanation,
+      position,
+    })),
+  );
+  if (notes.length) await tx.insert(sustainabilityNotes).values(notes);
+
+  const withFees = plan.businesses.flatMap((b, i) => (b.fees ? [{ i, fees: b.fees }] : []));
+  const configRows = await tx
+    .insert(shippingFeeConfigs)
+    .values(
+      withFees.map(({ i, fees }) => ({
+        businessId: bizId(i),
+        worldwideShippingFeeCents: fees.worldwideCents,
+        allExceptSelectedFeeCents: fees.otherCountriesCents,
+        thresholdFreeCents: fees.freeFromCents,
+      })),
+    )
+    .returning({ id: shippingFeeConfigs.id, businessId: shippingFeeConfigs.businessId });
+  const configId = new Map(configRows.map((c) => [c.businessId, c.id]));
+  const countryFees = withFees.flatMap(({ i, fees }) =>
+    fees.countries.map((c) => ({
+      configId: configId.get(bizId(i))!,
+      countryCode: c.code,
+      feeCents: c.feeCents,
+    })),
+  );
+  if (countryFees.length) await tx.insert(shippingCountryFees).values(countryFees);
+
+  const productRows = await tx
+    .insert(products)
+    .values(
+      plan.products.map((p) => ({
+        businessId: bizId(p.business),
+        name: p.name,
+        description: p.description,
+        priceCents: p.priceCents,
+        condition: p.condition,
+        category: DEFAULT_PRODUCT_CATEGORY,
+        productCategory: p.category,
+        createdAt: minutesAgo(p.ageMinutes),
+        updatedAt: minutesAgo(p.ageMinutes),
+      })),
+    )
+    .returning({ id: products.id, name: products.name });
+  const productId = new Map(productRows.map((p) => [p.name, p.id]));
+  const prodId = (i: number) => productId.get(plan.products[i]!.name)!;
+
+  await tx.insert(productImages).values(
+    plan.products.flatMap((p, i) =>
+      images.products[i]!.images.map((image, position) => ({
+        productId: prodId(i),
+        image,
+        altText: position === 0 ? p.name : `${p.name}, view ${position + 1}`,
+        position,
+      })),
+    ),
+  );
+
+  const variantValues = plan.products.flatMap((p, i) =>
+    p.variants.map((v, position) => ({
+      productId: prodId(i),
+      option1: v.option1,
+      option2: v.option2,
+      priceCents: v.priceCents,
+      position,
+    })),
+  );
+  if (variantValues.length) {
+    const variantRows = await tx.insert(variants).values(variantValues).returning({
+      id: variants.id,
+      productId: variants.productId,
+      position: variants.position,
+    });
+    const variantId = new Map(variantRows.map((v) => [`${v.productId}/${v.position}`, v.id]));
+    const variantImageValues = plan.products.flatMap((p, i) =>
+      p.variants.flatMap((v, position) => {
+        const image = images.products[i]!.variants[position];
+        return image
+          ? [
+              {
+                variantId: variantId.get(`${prodId(i)}/${position}`)!,
+                image,
+                altText: `${p.name} in ${v.option1}`,
+              },
+            ]
+          : [];
+      }),
     );
+    if (variantImageValues.length) await tx.insert(variantImages).values(variantImageValues);
   }
-  return { images, variantImages };
+
+  await tx.insert(curatedLists).values([
+    { key: CURATED_LISTS.newlyAdded, itemIds: plan.newlyAdded.map(prodId) },
+    { key: CURATED_LISTS.currentFavorites, itemIds: plan.currentFavorites.map(prodId) },
+    { key: CURATED_LISTS.peopleAlsoLove, itemIds: plan.peopleAlsoLove.map(prodId) },
+    {
+      key: CURATED_LISTS.hiddenBusinesses,
+      itemIds: [...plan.hiddenBusinessIds, bizId(plan.hiddenBusiness)],
+    },
+  ]);
+
+  await tx.insert(partners).values(
+    PARTNERS.map((p, position) => ({
+      name: p.name,
+      website: p.website,
+      logo: images.partners[position]!,
+      position,
+    })),
+  );
+
+  await tx.insert(faqItems).values(
+    FAQ.flatMap((group, g) =>
+      group.items.map(([question, answer], position) => ({
+        category: group.category,
+        question,
+        answer,
+        position: g * 100 + position,
+      })),
+    ),
+  );
+
+  await tx.insert(quizPersonas).values(
+    PERSONAS.map((persona) => ({
+      id: persona.id,
+      title: persona.title,
+      description: persona.description,
+      nextSteps: [...persona.nextSteps],
+      matchingAnswers: persona.matchingAnswers,
+      productIds: plan.personaProducts.get(persona.id)!.map(prodId),
+    })),
+  );
 }

@@ -1,19 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/errors';
 
 /**
  * Uploads and generated images (DESIGN 2.10): decoded with sharp (never trusted by name or
- * MIME type), turned upright, stripped of metadata and written as WebP in a few widths.
- * The database keeps the main key (`folder/<id>.webp`, the largest); the smaller widths sit
- * beside it as `<id>-320.webp` and `<id>-640.webp`, from which the web app builds `srcset`.
+ * MIME type), turned upright from EXIF, stripped of metadata and written as WebP in a few
+ * widths, never upscaled. The database keeps the main key (`folder/<id>.webp`, the largest);
+ * the smaller widths sit beside it as `<id>-320.webp` and `<id>-640.webp`, from which the web
+ * app builds `srcset`.
  */
 export const IMAGE_WIDTHS = [320, 640] as const;
 export const MAIN_WIDTH = 1200;
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
-const MAX_INPUT_PIXELS = 40_000_000;
-const NOT_AN_IMAGE = 'The file is not an image we can read.';
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const NOT_AN_IMAGE = 'The file is not an image we can read.';
+export const IMAGE_TOO_LARGE = 'The image is too large (at most 10 MB and 40 megapixels).';
+
+/** Raster formats we accept; vector and document formats (SVG, PDF) are refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const WEBP = { quality: 80, effort: 2 } as const;
 
 export interface SavedImage {
   key: string;
@@ -21,53 +27,105 @@ export interface SavedImage {
   height: number;
 }
 
+/** Pixels already in memory (server-made images), described as sharp's raw input. */
+export interface RawImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
 /** The key of one of the smaller widths of a stored image. */
 export function imageVariantKey(key: string, width: number): string {
   return key.replace(/\.webp$/, `-${width}.webp`);
 }
 
+/** Every file of a stored image: the main key and its smaller widths. */
+export function imageKeys(key: string): string[] {
+  return [key, ...IMAGE_WIDTHS.map((w) => imageVariantKey(key, w))];
+}
+
+function assertFolder(folder: string): void {
+  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(folder)) {
+    throw new Error(`invalid media folder: ${folder}`);
+  }
+}
+
+/** Checks and stores an upload. Throws a 400 AppError for anything that is not an image. */
 export async function saveImage(
   storage: MediaStorage,
   folder: string,
   input: Buffer,
 ): Promise<SavedImage> {
-  if (input.length > MAX_INPUT_BYTES) throw new AppError(413, 'A file is too large.');
+  assertFolder(folder);
+  if (input.length === 0) throw new AppError(400, NOT_AN_IMAGE);
+  if (input.length > MAX_INPUT_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError(413, IMAGE_TOO_LARGE);
+    }
+    throw new AppError(400, NOT_AN_IMAGE);
+  }
+  if (!meta.width || !meta.height || !ACCEPTED_FORMATS.has(meta.format)) {
+    throw new AppError(400, NOT_AN_IMAGE);
+  }
+  let upright: RawImage;
+  try {
+    // Decode once (upright, at most the main width), then encode every width from the pixels.
+    const { data, info } = await sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      failOn: 'error',
+    })
+      .autoOrient()
+      .resize({ width: MAIN_WIDTH, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    upright = { data, info: { width: info.width, height: info.height, channels: info.channels } };
   } catch {
     throw new AppError(400, NOT_AN_IMAGE);
   }
-  if (!meta.width || !meta.height) throw new AppError(400, NOT_AN_IMAGE);
-  const key = `${folder}/${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}.webp`;
-  const [main, ...smaller] = await encodeWidths(input).catch(() => {
-    throw new AppError(400, NOT_AN_IMAGE);
-  });
-  await storage.put(key, main!.data);
-  await Promise.all(
-    IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!.data)),
-  );
+  return writeWidths(storage, folder, upright);
+}
+
+/**
+ * Stores an image the server drew itself (demo catalogue, posters): no upload checks, the
+ * same widths and naming as uploads.
+ */
+export async function saveRenderedImage(
+  storage: MediaStorage,
+  folder: string,
+  image: RawImage,
+): Promise<SavedImage> {
+  assertFolder(folder);
+  return writeWidths(storage, folder, image);
+}
+
+async function writeWidths(
+  storage: MediaStorage,
+  folder: string,
+  image: RawImage,
+): Promise<SavedImage> {
+  const pixels = (): Sharp => sharp(image.data, { raw: image.info });
+  const mainWidth = Math.min(image.info.width, MAIN_WIDTH);
+  const encode = (width: number) =>
+    pixels()
+      .resize({ width, withoutEnlargement: true })
+      .webp(WEBP)
+      .toBuffer({ resolveWithObject: true });
+  const [main, ...smaller] = await Promise.all([
+    encode(mainWidth),
+    ...IMAGE_WIDTHS.map((w) => encode(Math.min(w, mainWidth))),
+  ]);
+  const key = `${folder}/${randomBytes(12).toString('hex')}.webp`;
+  await Promise.all([
+    storage.put(key, main!.data),
+    ...IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!.data)),
+  ]);
   return { key, width: main!.info.width, height: main!.info.height };
 }
 
-/** Decodes once, upright and at most the main width, then encodes the main and smaller widths. */
-async function encodeWidths(input: Buffer) {
-  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: MAIN_WIDTH, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const encode = (width: number) =>
-    sharp(upright.data, { raw: upright.info })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 2 })
-      .toBuffer({ resolveWithObject: true });
-  return Promise.all([encode(upright.info.width), ...IMAGE_WIDTHS.map(encode)]);
-}
-
+/** Removes every width of a stored image; missing files are fine. */
 export async function deleteImage(storage: MediaStorage, key: string): Promise<void> {
-  await Promise.all([
-    storage.delete(key),
-    ...IMAGE_WIDTHS.map((w) => storage.delete(imageVariantKey(key, w))),
-  ]);
+  await Promise.all(imageKeys(key).map((k) => storage.delete(k)));
 }
