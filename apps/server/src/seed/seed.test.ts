@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CURATED_LISTS, PRODUCT_CATEGORIES } from '@leafline/contract';
@@ -10,158 +10,374 @@ import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
 import { verifyPassword } from '../modules/auth/password';
 import { imageVariantKey } from '../modules/media/image-pipeline';
+import { INDIVIDUAL_SELLER_DESCRIPTION } from './data/businesses';
+import { HEMP_ANSWER_KEY, QUIZ_QUESTIONS } from './data/quiz';
+import { buildDemoPlan } from './plan';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
 
 let database: Database;
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'leafline-seed-'));
 let seeded: boolean;
+const logs: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  seeded = await seedDemoIfEmpty(database.db, { mediaDir, log: () => {} });
+  seeded = await seedDemoIfEmpty(database.db, { mediaDir, log: (m) => logs.push(m) });
 }, 180_000);
 
 afterAll(async () => {
-  await database.close();
+  await database?.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
+const db = () => database.db;
+const SPEC_PERSONAS = [
+  'Soft Start Sustainability Seeker',
+  'DIY-ish Earth Guardian',
+  'Conscious Maximalist',
+  'Chill Eco Champion',
+  'Ethical Overachiever (But Make It Kind)',
+  'Hempalicious',
+];
+
+async function tableCounts() {
+  const tables = {
+    users: s.users,
+    shippingAddresses: s.shippingAddresses,
+    businesses: s.businesses,
+    sustainabilityNotes: s.sustainabilityNotes,
+    shippingFeeConfigs: s.shippingFeeConfigs,
+    shippingCountryFees: s.shippingCountryFees,
+    products: s.products,
+    productImages: s.productImages,
+    variants: s.variants,
+    variantImages: s.variantImages,
+    curatedLists: s.curatedLists,
+    partners: s.partners,
+    faqItems: s.faqItems,
+    quizPersonas: s.quizPersonas,
+  };
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db().select({ n: count() }).from(table);
+    out[name] = row!.n;
+  }
+  return out;
+}
+
 describe('demo catalogue', () => {
-  it('seeds ≥ 24 businesses: individual sellers, verified brands, one pending payout setup', async () => {
+  it('seeds an empty database and says so', () => {
     expect(seeded).toBe(true);
-    const rows = await database.db.select().from(s.businesses);
-    expect(rows.length).toBeGreaterThanOrEqual(24);
-    const individuals = rows.filter((b) => b.businessType === 'individual_seller');
-    expect(individuals.length).toBeGreaterThanOrEqual(2);
-    expect(individuals.every((b) => !b.verified)).toBe(true);
-    expect(rows.filter((b) => b.verified).length).toBeGreaterThan(rows.length / 2);
-    expect(rows.filter((b) => b.stripeStatus === 'pending')).toHaveLength(1);
-    expect(rows.every((b) => b.logo && b.banner)).toBe(true);
+    expect(logs.at(-1)).toMatch(/demo catalogue seeded in [\d.]+ s/);
   });
 
-  it('seeds ≥ 200 products over all 8 categories, new and second-hand, $5 to $250', async () => {
-    const rows = await database.db.select().from(s.products);
+  it('has ≥ 24 businesses: 3–4 unverified individual sellers, verified brands, one pending payout setup', async () => {
+    const rows = await db().select().from(s.businesses);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+
+    const individuals = rows.filter((b) => b.businessType === 'individual_seller');
+    expect(individuals.length).toBeGreaterThanOrEqual(3);
+    expect(individuals.length).toBeLessThanOrEqual(4);
+    for (const b of individuals) {
+      expect(b.description).toBe(INDIVIDUAL_SELLER_DESCRIPTION);
+      expect(b.verified).toBe(false);
+    }
+    const companies = rows.filter((b) => b.businessType === 'eco_friendly_company');
+    expect(companies.filter((b) => b.verified).length).toBeGreaterThanOrEqual(companies.length - 2);
+
+    const pending = rows.filter((b) => b.stripeStatus === 'pending');
+    expect(pending).toHaveLength(1);
+    for (const b of rows.filter((r) => r.stripeStatus !== 'pending')) {
+      expect(b.stripeStatus).toBe('active');
+    }
+    expect(rows.every((b) => /^acct_demo_[A-Za-z0-9]{16}$/.test(b.stripeAccountId ?? ''))).toBe(
+      true,
+    );
+    expect(new Set(rows.map((b) => b.stripeAccountId)).size).toBe(rows.length);
+
+    for (const b of rows) {
+      expect(b.logo).toMatch(/^logos\/.+\.webp$/);
+      expect(b.banner).toMatch(/^banners\/.+\.webp$/);
+      expect(b.email).toMatch(/^[^@\s]+@[^@\s]+\.example$/);
+      expect(['$', '$$', '$$$']).toContain(b.priceRange);
+      expect(b.shippingStrategy.length).toBeGreaterThan(20);
+      expect(b.production.length).toBeGreaterThan(20);
+      expect(b.isActive).toBe(true);
+      expect(b.ownerId).not.toBeNull();
+    }
+    for (const b of companies) expect(b.website).toMatch(/^https:\/\/[a-z0-9.-]+\.example$/);
+    expect(new Set(rows.map((b) => b.name)).size).toBe(rows.length);
+    expect(JSON.stringify(rows)).not.toMatch(/lorem|ipsum/i);
+  });
+
+  it('gives businesses 0 to 3 sustainability notes', async () => {
+    const notes = await db()
+      .select({ businessId: s.sustainabilityNotes.businessId, n: count() })
+      .from(s.sustainabilityNotes)
+      .groupBy(s.sustainabilityNotes.businessId);
+    const [businesses] = await db().select({ n: count() }).from(s.businesses);
+    expect(notes.length).toBeGreaterThan(businesses!.n / 2);
+    expect(notes.length).toBeLessThan(businesses!.n);
+    expect(Math.max(...notes.map((n) => n.n))).toBe(3);
+  });
+
+  it('has ≥ 200 products over all 8 categories, mostly new, priced $5 to $250 in cents', async () => {
+    const rows = await db().select().from(s.products);
     expect(rows.length).toBeGreaterThanOrEqual(200);
     expect(new Set(rows.map((p) => p.productCategory))).toEqual(new Set(PRODUCT_CATEGORIES));
-    expect(new Set(rows.map((p) => p.condition))).toEqual(new Set(['new', 'second_hand']));
+    for (const category of PRODUCT_CATEGORIES) {
+      expect(rows.filter((p) => p.productCategory === category).length).toBeGreaterThanOrEqual(10);
+    }
+    const used = rows.filter((p) => p.condition === 'second_hand').length;
+    expect(used).toBeGreaterThan(0);
+    expect(used).toBeLessThan(rows.length / 4);
     const prices = rows.map((p) => p.priceCents);
-    expect(Math.min(...prices)).toBeGreaterThanOrEqual(500);
-    expect(Math.min(...prices)).toBeLessThan(1000);
+    expect(prices.every(Number.isInteger)).toBe(true);
+    expect(Math.min(...prices)).toBe(500);
+    expect(Math.max(...prices)).toBeGreaterThan(24_000);
     expect(Math.max(...prices)).toBeLessThanOrEqual(25_000);
-    expect(Math.max(...prices)).toBeGreaterThan(20_000);
+    expect(rows.every((p) => p.category === 'Eco-Friendly Business')).toBe(true);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
+    for (const p of rows) {
+      const sentences = p.description.split(/(?<=[.!?])\s+/).length;
+      expect(sentences, p.name).toBeGreaterThanOrEqual(1);
+      expect(sentences, p.name).toBeLessThanOrEqual(4);
+      expect(p.description.length, p.name).toBeGreaterThan(60);
+    }
+    // The search document is kept by the catalogue's triggers.
+    expect(rows.every((p) => p.searchVector)).toBe(true);
   });
 
-  it('gives about a third of the products variants, a few with more than 9', async () => {
-    const products = await database.db.select({ n: count() }).from(s.products);
-    const perProduct = await database.db
+  it('gives about a third of the products variants, several with more than 9', async () => {
+    const [products] = await db().select({ n: count() }).from(s.products);
+    const perProduct = await db()
       .select({ productId: s.variants.productId, n: count() })
       .from(s.variants)
       .groupBy(s.variants.productId);
-    const total = products[0]!.n;
-    expect(perProduct.length).toBeGreaterThan(total / 4);
-    expect(perProduct.length).toBeLessThan(total / 2);
+    const share = perProduct.length / products!.n;
+    expect(share).toBeGreaterThan(0.28);
+    expect(share).toBeLessThan(0.4);
     expect(perProduct.filter((p) => p.n > 9).length).toBeGreaterThanOrEqual(3);
-    const [withImages] = await database.db.select({ n: count() }).from(s.variantImages);
-    expect(withImages!.n).toBeGreaterThan(0);
+
+    const rows = await db().select().from(s.variants);
+    expect(rows.some((v) => v.option2 !== null)).toBe(true);
+    expect(rows.some((v) => v.priceCents === null)).toBe(true);
+    const productPrice = new Map(
+      (await db().select().from(s.products)).map((p) => [p.id, p.priceCents]),
+    );
+    const ownPrices = rows.filter((v) => v.priceCents !== null);
+    expect(ownPrices.length).toBeGreaterThan(5);
+    for (const v of ownPrices) expect(v.priceCents).not.toBe(productPrice.get(v.productId));
+    expect(rows.every((v) => v.option1 && !v.deleted)).toBe(true);
+
+    const images = await db().select().from(s.variantImages);
+    expect(images.length).toBeGreaterThan(10);
   });
 
-  it('gives every product 1 to 4 images that exist as WebP in three widths', async () => {
-    const images = await database.db.select().from(s.productImages);
-    const perProduct = new Map<number, number>();
-    for (const image of images)
-      perProduct.set(image.productId, (perProduct.get(image.productId) ?? 0) + 1);
-    const [products] = await database.db.select({ n: count() }).from(s.products);
-    expect(perProduct.size).toBe(products!.n);
-    expect(Math.min(...perProduct.values())).toBeGreaterThanOrEqual(1);
-    expect(Math.max(...perProduct.values())).toBeLessThanOrEqual(4);
-    for (const image of images.slice(0, 12)) {
-      const meta = await sharp(readFileSync(path.join(mediaDir, image.image))).metadata();
-      expect(meta.format).toBe('webp');
-      expect(existsSync(path.join(mediaDir, imageVariantKey(image.image, 320)))).toBe(true);
-      expect(existsSync(path.join(mediaDir, imageVariantKey(image.image, 640)))).toBe(true);
+  it('stores every image in the database as decodable WebP files on disk, with -320/-640 siblings', async () => {
+    const keys = [
+      ...(await db().select().from(s.businesses)).flatMap((b) => [b.logo!, b.banner!]),
+      ...(await db().select().from(s.productImages)).map((i) => i.image),
+      ...(await db().select().from(s.variantImages)).map((i) => i.image),
+      ...(await db().select().from(s.partners)).map((p) => p.logo),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) {
+      const main = await sharp(path.join(mediaDir, key)).metadata();
+      expect([key, main.format]).toEqual([key, 'webp']);
+      expect(main.width).toBeLessThanOrEqual(1200);
+      for (const width of [320, 640]) {
+        const sibling = await sharp(path.join(mediaDir, imageVariantKey(key, width))).metadata();
+        expect(sibling.format).toBe('webp');
+        expect(sibling.width).toBe(Math.min(width, main.width!));
+      }
     }
-    const businesses = await database.db.select().from(s.businesses);
-    for (const b of businesses) {
-      expect(existsSync(path.join(mediaDir, b.logo!))).toBe(true);
-      expect(existsSync(path.join(mediaDir, b.banner!))).toBe(true);
-    }
+    // Nothing on disk that the database does not know about.
+    const files = readdirSync(mediaDir, { recursive: true }).filter((f) =>
+      String(f).endsWith('.webp'),
+    );
+    expect(files).toHaveLength(keys.length * 3);
+
+    const perProduct = await db()
+      .select({ productId: s.productImages.productId, n: count() })
+      .from(s.productImages)
+      .groupBy(s.productImages.productId);
+    const [products] = await db().select({ n: count() }).from(s.products);
+    expect(perProduct).toHaveLength(products!.n);
+    expect(Math.min(...perProduct.map((p) => p.n))).toBe(1);
+    expect(Math.max(...perProduct.map((p) => p.n))).toBe(4);
   });
 
-  it('has shipping-fee configs of several kinds', async () => {
-    const configs = await database.db.select().from(s.shippingFeeConfigs);
-    expect(configs.some((c) => c.thresholdFreeCents !== null)).toBe(true);
-    expect(configs.some((c) => c.allExceptSelectedFeeCents !== null)).toBe(true);
-    expect(
-      configs.some((c) => c.thresholdFreeCents === null && c.allExceptSelectedFeeCents === null),
-    ).toBe(true);
-    const fees = await database.db.select().from(s.shippingCountryFees);
-    expect(fees.some((f) => f.countryCode === 'US')).toBe(true);
+  it('sets up shipping fees of several kinds for most businesses', async () => {
+    const configs = await db().select().from(s.shippingFeeConfigs);
+    const [businesses] = await db().select({ n: count() }).from(s.businesses);
+    expect(configs.length).toBeGreaterThan(businesses!.n / 2);
+    expect(configs.length).toBeLessThan(businesses!.n);
+    const flat = configs.filter(
+      (c) => c.worldwideShippingFeeCents !== null && c.thresholdFreeCents === null,
+    );
+    const withThreshold = configs.filter(
+      (c) => c.worldwideShippingFeeCents !== null && c.thresholdFreeCents !== null,
+    );
+    const byCountry = configs.filter((c) => c.allExceptSelectedFeeCents !== null);
+    expect(flat.length).toBeGreaterThan(0);
+    expect(withThreshold.length).toBeGreaterThan(0);
+    expect(byCountry.length).toBeGreaterThan(0);
+    const fees = await db().select().from(s.shippingCountryFees);
+    for (const config of byCountry) {
+      const own = fees.filter((f) => f.configId === config.id);
+      expect(own.map((f) => f.countryCode)).toContain('US');
+      expect(own.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(fees.every((f) => Number.isInteger(f.feeCents) && f.feeCents > 0)).toBe(true);
   });
 
   it('seeds the curated lists of SPEC §2/§9', async () => {
     const lists = Object.fromEntries(
-      (await database.db.select().from(s.curatedLists)).map((l) => [l.key, l.itemIds]),
+      (await db().select().from(s.curatedLists)).map((l) => [l.key, l.itemIds]),
     );
-    expect(lists[CURATED_LISTS.newlyAdded]).toHaveLength(9);
-    expect(lists[CURATED_LISTS.currentFavorites]).toHaveLength(8);
-    expect(lists[CURATED_LISTS.peopleAlsoLove]).toHaveLength(8);
-    expect(lists[CURATED_LISTS.hiddenBusinesses]).toHaveLength(19);
-    const favourites = await database.db.select().from(s.products);
-    const prices = favourites
-      .filter((p) => lists[CURATED_LISTS.currentFavorites]!.includes(p.id))
-      .map((p) => p.priceCents);
-    expect(prices).toHaveLength(8);
+    const products = new Map((await db().select().from(s.products)).map((p) => [p.id, p]));
+    const businessIds = (await db().select({ id: s.businesses.id }).from(s.businesses)).map(
+      (b) => b.id,
+    );
+
+    const newlyAdded = lists[CURATED_LISTS.newlyAdded]!;
+    expect(newlyAdded).toHaveLength(9);
+    expect(new Set(newlyAdded.map((id) => products.get(id)!.businessId)).size).toBe(9);
+    // They are the newest products in the catalogue.
+    const newest = [...products.values()]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, 9)
+      .map((p) => p.id);
+    expect(new Set(newest)).toEqual(new Set(newlyAdded));
+
+    const favourites = lists[CURATED_LISTS.currentFavorites]!;
+    expect(favourites).toHaveLength(8);
+    const prices = favourites.map((id) => products.get(id)!.priceCents);
     expect(Math.min(...prices)).toBe(1500);
     expect(Math.max(...prices)).toBe(13_800);
-    // The home carousel still has plenty to show after hiding.
-    const businesses = await database.db.select({ id: s.businesses.id }).from(s.businesses);
-    const shown = businesses.filter((b) => !lists[CURATED_LISTS.hiddenBusinesses]!.includes(b.id));
-    expect(shown.length).toBeGreaterThanOrEqual(20);
+
+    const alsoLove = lists[CURATED_LISTS.peopleAlsoLove]!;
+    expect(alsoLove).toHaveLength(8);
+    expect(alsoLove.every((id) => products.has(id))).toBe(true);
+    expect(new Set(alsoLove.map((id) => products.get(id)!.productCategory)).size).toBe(8);
+
+    const hidden = lists[CURATED_LISTS.hiddenBusinesses]!;
+    expect(hidden).toHaveLength(19);
+    expect(new Set(hidden).size).toBe(19);
+    const real = hidden.filter((id) => businessIds.includes(id));
+    expect(real.length).toBeLessThanOrEqual(2);
+    expect(businessIds.filter((id) => !hidden.includes(id)).length).toBeGreaterThanOrEqual(20);
+    expect(Math.min(...hidden.filter((id) => !real.includes(id)))).toBeGreaterThan(
+      Math.max(...businessIds) + 100,
+    );
   });
 
-  it('seeds 6 partners, the FAQ in six groups and 6 personas with 6 products each', async () => {
-    expect(await database.db.select().from(s.partners)).toHaveLength(6);
-    const faq = await database.db.select().from(s.faqItems);
-    expect(new Set(faq.map((f) => f.category)).size).toBe(6);
-    const personas = await database.db.select().from(s.quizPersonas).orderBy(s.quizPersonas.id);
-    expect(personas.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(personas[5]!.title).toBe('Hempalicious');
-    expect(personas[5]!.matchingAnswers).toContain('leaf');
-    const productIds = new Set(
-      (await database.db.select({ id: s.products.id }).from(s.products)).map((p) => p.id),
-    );
-    for (const persona of personas) {
-      expect(new Set(persona.productIds).size).toBe(6);
-      expect(persona.productIds.every((id) => productIds.has(id))).toBe(true);
-      expect(persona.nextSteps).toHaveLength(3);
+  it('seeds 6 partners and the FAQ in its six groups', async () => {
+    const partners = await db().select().from(s.partners);
+    expect(partners).toHaveLength(6);
+    for (const p of partners) {
+      expect(p.website).toMatch(/^https:\/\//);
+      expect(p.logo).toMatch(/^partners\/.+\.webp$/);
+    }
+    const faq = await db().select().from(s.faqItems);
+    const groups = new Map<string, number>();
+    for (const f of faq) groups.set(f.category, (groups.get(f.category) ?? 0) + 1);
+    expect(groups.size).toBe(6);
+    for (const n of groups.values()) {
+      expect(n).toBeGreaterThanOrEqual(2);
+      expect(n).toBeLessThanOrEqual(4);
+    }
+    const answers = faq.map((f) => f.answer).join(' ');
+    for (const fact of ['3 %', '$75', '80 %', 'five criteria', 'moment you buy']) {
+      expect(answers).toContain(fact);
     }
   });
 
-  it('creates the demo accounts: a shopper with an address, a seller owning two businesses', async () => {
-    const [shopper] = await database.db
-      .select()
-      .from(s.users)
-      .where(eq(s.users.username, 'shopper'));
-    const [seller] = await database.db.select().from(s.users).where(eq(s.users.username, 'seller'));
+  it('seeds the 6 personas of SPEC §3, each with 6 products and answer keys from the quiz', async () => {
+    const personas = await db().select().from(s.quizPersonas).orderBy(s.quizPersonas.id);
+    expect(personas.map((p) => p.title)).toEqual(SPEC_PERSONAS);
+    expect(personas.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const products = new Map((await db().select().from(s.products)).map((p) => [p.id, p]));
+    const keys = new Set(QUIZ_QUESTIONS.flatMap((q) => q.options.map((o) => o.key)));
+    for (const persona of personas) {
+      expect(new Set(persona.productIds).size).toBe(6);
+      expect(persona.productIds.every((id) => products.has(id))).toBe(true);
+      expect(persona.nextSteps).toHaveLength(3);
+      expect(persona.description.length).toBeGreaterThan(60);
+      expect(persona.matchingAnswers.length).toBeGreaterThanOrEqual(5);
+      expect(persona.matchingAnswers.every((k) => keys.has(k))).toBe(true);
+    }
+    expect(personas[5]!.matchingAnswers).toContain(HEMP_ANSWER_KEY);
+    expect(personas.slice(0, 5).some((p) => p.matchingAnswers.includes(HEMP_ANSWER_KEY))).toBe(
+      false,
+    );
+    for (const id of personas[5]!.productIds) expect(products.get(id)!.name).toMatch(/Hemp/);
+  });
+
+  it('creates the demo shopper with a US address and the seller owning two businesses', async () => {
+    const [shopper] = await db().select().from(s.users).where(eq(s.users.username, 'shopper'));
+    const [seller] = await db().select().from(s.users).where(eq(s.users.username, 'seller'));
     const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name)!;
-    expect(await verifyPassword(account('shopper').password, shopper!.passwordHash)).toBe(true);
-    expect(await verifyPassword(account('seller').password, seller!.passwordHash)).toBe(true);
-    const owned = await database.db
+    expect(account('shopper').password).toBe('leafline-shopper');
+    expect(account('seller').password).toBe('leafline-seller');
+    expect(await verifyPassword('leafline-shopper', shopper!.passwordHash)).toBe(true);
+    expect(await verifyPassword('leafline-seller', seller!.passwordHash)).toBe(true);
+    expect(await verifyPassword('leafline-seller', shopper!.passwordHash)).toBe(false);
+    expect([shopper!.firstName, shopper!.lastName, shopper!.email]).toEqual([
+      'Maya',
+      'Rivera',
+      'shopper@leafline.example',
+    ]);
+
+    const owned = await db()
       .select()
       .from(s.businesses)
       .where(eq(s.businesses.ownerId, seller!.id));
     expect(owned).toHaveLength(2);
-    const address = await database.db
+    const [address] = await db()
       .select()
       .from(s.shippingAddresses)
       .where(eq(s.shippingAddresses.userId, shopper!.id));
-    expect(address[0]?.country).toBe('US');
+    expect(address).toMatchObject({ country: 'US', city: 'Portland', state: 'OR' });
+    expect(address!.phoneNumber).not.toBe('');
+
+    // Every other business has its own owner, with a password nobody was told.
+    const users = await db().select().from(s.users);
+    const businesses = await db().select().from(s.businesses);
+    const others = businesses.filter((b) => b.ownerId !== seller!.id);
+    expect(new Set(others.map((b) => b.ownerId)).size).toBe(others.length);
+    const owner = users.find((u) => u.id === others[0]!.ownerId)!;
+    expect(owner.username).not.toMatch(/^(shopper|seller)$/);
+    for (const demo of DEMO_ACCOUNTS) {
+      expect(await verifyPassword(demo.password, owner.passwordHash)).toBe(false);
+    }
   });
 
-  it('never seeds over a database that has data', async () => {
-    const before = await database.db.select({ n: count() }).from(s.products);
-    expect(await seedDemoIfEmpty(database.db, { mediaDir, log: () => {} })).toBe(false);
-    const after = await database.db.select({ n: count() }).from(s.products);
-    expect(after).toEqual(before);
+  it('never seeds over a database that has data: returns false and changes nothing', async () => {
+    const before = await tableCounts();
+    const filesBefore = readdirSync(mediaDir, { recursive: true }).length;
+    expect(await seedDemoIfEmpty(db(), { mediaDir, log: () => {} })).toBe(false);
+    expect(await tableCounts()).toEqual(before);
+    expect(readdirSync(mediaDir, { recursive: true }).length).toBe(filesBefore);
+  });
+});
+
+describe('demo data', () => {
+  it('is the same on every run', () => {
+    expect(JSON.stringify(buildDemoPlan())).toBe(JSON.stringify(buildDemoPlan()));
+  });
+
+  it('has 10 quiz questions of 5 or 6 options with keys unique across the quiz', () => {
+    expect(QUIZ_QUESTIONS).toHaveLength(10);
+    for (const q of QUIZ_QUESTIONS) {
+      expect(q.options.length).toBeGreaterThanOrEqual(5);
+      expect(q.options.length).toBeLessThanOrEqual(6);
+      expect(q.text.length).toBeGreaterThan(10);
+    }
+    const keys = QUIZ_QUESTIONS.flatMap((q) => q.options.map((o) => o.key));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain(HEMP_ANSWER_KEY);
+    expect(QUIZ_QUESTIONS.map((q) => q.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });
