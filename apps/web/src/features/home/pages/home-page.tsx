@@ -1,24 +1,106 @@
-import { BRAND_NAME, FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract/constants';
+import { BRAND_NAME } from '@leafline/contract/constants';
+import Sparkles from 'lucide-react/icons/sparkles';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
-import { formatCents } from '@/lib/money';
+import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/document-title';
+import { BusinessCarouselSection } from '../components/business-carousel-section';
+import { NewlyAddedSection } from '../components/newly-added-section';
 
-const freeShipping = formatCents(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '');
+// Below the fold: their code loads after the first paint.
+const SustainabilitySection = lazy(() =>
+  import('../components/sustainability-section').then((m) => ({
+    default: m.SustainabilitySection,
+  })),
+);
+const NewsletterForm = lazy(() =>
+  import('../components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+);
+
+/** Runs once the browser is idle (or soon after, where it has no idle callback). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 1500);
+  return () => window.clearTimeout(handle);
+}
+
+/** After the page has rendered, fill the shop cache with the first page (SPEC §2 Home). */
+function usePrefetchShop() {
+  useEffect(() => {
+    const controller = new AbortController();
+    const cancel = whenIdle(() => {
+      void import('@/features/shop/api/prefetch-first-page').then((m) =>
+        m.prefetchFirstShopPage(controller.signal),
+      );
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
+  }, []);
+}
 
 export function HomePage() {
+  useDocumentTitle('Sustainable small brands, one cart');
+  usePrefetchShop();
   return (
-    <PagePlaceholder
-      title={`${BRAND_NAME} — sustainable small brands, one cart`}
-      documentTitle="Sustainable small brands, one cart"
-      description={`Our catalogue of independent, eco-friendly brands is on its way: new arrivals, partner businesses and free shipping from ${freeShipping} will be right here.`}
-    >
-      <Link to="/quiz" className={buttonClasses('primary')}>
-        Take the Quiz
-      </Link>
-      <Link to="/register" className={buttonClasses('secondary')}>
-        Create an account
-      </Link>
-    </PagePlaceholder>
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-14 px-4 py-8 sm:gap-20 sm:py-12">
+      <div className="flex flex-col gap-5">
+        <section
+          aria-labelledby="home-heading"
+          className="relative overflow-hidden rounded-card bg-sand-100 px-6 py-10 sm:px-12 sm:py-16"
+        >
+          <div
+            aria-hidden="true"
+            className="absolute -top-24 -right-16 size-72 rounded-full bg-sage-100 sm:size-96"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute -bottom-28 right-40 hidden size-56 rounded-full bg-clay-100 md:block"
+          />
+          <div className="relative max-w-2xl">
+            <h1 id="home-heading" className="text-4xl leading-tight font-semibold sm:text-5xl">
+              <span className="mb-4 inline-flex items-center gap-1.5 rounded-full bg-cream px-3 py-1 font-sans text-xs font-semibold tracking-wide text-clay-800 uppercase">
+                <Sparkles aria-hidden="true" className="size-3.5" />
+                {BRAND_NAME}
+                <span className="sr-only"> — </span>
+              </span>
+              {/* Lower case in the text, so the heading reads as one sentence. */}
+              <span className="block first-letter:uppercase">
+                sustainable small brands, one cart
+              </span>
+            </h1>
+            <p className="mt-4 max-w-prose text-lg text-ink-muted">
+              Thoughtfully made goods from independent eco-businesses. Not sure where to start? Our
+              two-minute quiz finds the products that fit the way you live.
+            </p>
+            <div className="mt-7 flex flex-wrap gap-3">
+              <Link to="/quiz" className={buttonClasses('primary', 'lg')}>
+                Take the Quiz
+              </Link>
+              <Link to="/shop" className={buttonClasses('secondary', 'lg')}>
+                Browse the shop
+              </Link>
+            </div>
+          </div>
+        </section>
+        <FreeShippingBanner />
+      </div>
+
+      <BusinessCarouselSection />
+      <NewlyAddedSection />
+
+      <Suspense fallback={<Skeleton className="h-64 w-full rounded-card" />}>
+        <SustainabilitySection />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="h-56 w-full rounded-card" />}>
+        <NewsletterForm />
+      </Suspense>
+    </div>
   );
 }

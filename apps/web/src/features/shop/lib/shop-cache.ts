@@ -13,6 +13,13 @@ import type { BusinessNames, ProductSummary } from './product-summary';
  * something unreadable just means "no cache".
  */
 
+/**
+ * How long a cached page is shown without asking the server again. A reload soon after
+ * shows the cached page with no request at all; an older page (up to the 20-minute expiry)
+ * is shown at once and refreshed in the background.
+ */
+export const SHOP_CACHE_REVALIDATE_MS = 5 * 60_000;
+
 /** What the shopper chose on the shop page. */
 export interface ShopFilters {
   searchTerm: string;

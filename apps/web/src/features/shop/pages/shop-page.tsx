@@ -1,10 +1,182 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract/constants';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import { useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
+import { Notice } from '@/components/ui/notice';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { curatedToCard, useCuratedProducts } from '../api/get-curated-products';
+import { useSearchProducts } from '../api/search-products';
+import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
+import { ShopResults } from '../components/shop-results';
+import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
+import { FAVORITES_CATEGORY, useShopFilters } from '../hooks/use-shop-filters';
+import type { ProductCardData } from '../lib/product-summary';
 
-export function ShopPage() {
+export const SEARCH_TIMEOUT_TEXT =
+  'Search request timed out. Please try again or refine your search criteria.';
+const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
+
+/** The hand-picked list, in its order or sorted by the chosen price filter. */
+function sortedFavorites(products: ProductCardData[], sort: string): ProductCardData[] {
+  if (sort === 'price_low_to_high' || sort === 'price_high_to_low') {
+    const sign = sort === 'price_low_to_high' ? 1 : -1;
+    return [...products].sort((a, b) => sign * (Number(a.price) - Number(b.price)) || a.id - b.id);
+  }
+  return products;
+}
+
+function CurrentFavorites({ sort, headingLevel }: { sort: string; headingLevel: 2 | 3 }) {
+  const { data, isPending, isError } = useCuratedProducts(CURATED_LISTS.currentFavorites);
+  const products = sortedFavorites(
+    (data?.results ?? []).slice(0, FAVORITES_COUNT).map(curatedToCard),
+    sort,
+  );
+  const Heading = `h${headingLevel}` as const;
   return (
-    <PagePlaceholder
-      title="Shop Sustainable Brands"
-      description="Search, filter and browse products from our partner businesses — the catalogue is coming soon."
-    />
+    <section aria-labelledby="favorites-heading" className="flex flex-col gap-5">
+      <div>
+        <Heading id="favorites-heading" className="text-2xl font-semibold">
+          Current Favorites
+        </Heading>
+        <p className="mt-1 text-ink-muted">Hand-picked this week by our team.</p>
+      </div>
+      {isPending ? (
+        <ProductGridSkeleton count={4} label="Loading favorites…" />
+      ) : isError ? (
+        <Notice tone="error">{LOAD_FAILED_TEXT}</Notice>
+      ) : (
+        <ProductGrid
+          products={products}
+          priorityCount={4}
+          headingLevel={headingLevel === 2 ? 3 : 4}
+          label="Current favorites"
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The shop (SPEC §2 Shop, §4 Shop): search, category, price filter, Clear All, one page of
+ * 20 results with the pager. All Products with no search (the default) shows the whole
+ * catalogue with the Current Favorites on top; the Current Favorites category shows only
+ * that fixed list.
+ */
+export function ShopPage() {
+  useDocumentTitle('Shop Sustainable Brands');
+  const shop = useShopFilters();
+  const { filters } = shop;
+  const favoritesOnly = filters.selectedCategory === FAVORITES_CATEGORY;
+  const landing =
+    filters.selectedCategory === '' && filters.searchTerm === '' && filters.currentPage === 1;
+  const search = useSearchProducts(filters, !favoritesOnly);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const sortId = useId();
+
+  const error = search.error;
+  const timedOut = error instanceof NetworkError && error.timedOut;
+  const pastTheEnd = error instanceof ApiError && error.status === 404 && filters.currentPage > 1;
+  const { setPage } = shop;
+  // A saved or shared page that no longer exists (the catalogue shrank): back to page 1.
+  useEffect(() => {
+    if (pastTheEnd) setPage(1);
+  }, [pastTheEnd, setPage]);
+
+  const changePage = (page: number) => {
+    shop.setPage(page);
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:py-12">
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 className="text-4xl leading-tight font-semibold sm:text-5xl">
+            Shop Sustainable Brands
+          </h1>
+          <p className="mt-2 max-w-prose text-lg text-ink-muted">
+            Everyday goods from small makers who care how things are made.
+          </p>
+        </div>
+        <FreeShippingBanner />
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <ShopSearchBar
+          category={filters.selectedCategory}
+          onCategoryChange={shop.setCategory}
+          searchInput={shop.searchInput}
+          onSearchInputChange={shop.setSearchInput}
+          onSubmit={shop.submitSearch}
+        />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex w-full flex-col gap-1.5 sm:w-60">
+            <label htmlFor={sortId} className="text-sm font-medium text-forest-900">
+              Filter
+            </label>
+            <select
+              id={sortId}
+              value={filters.selectedFilter}
+              onChange={(e) => shop.setSort(e.target.value)}
+              className={selectClasses}
+              style={selectChevron}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" onClick={shop.clearAll} className="w-full sm:w-auto">
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Clear All
+          </Button>
+        </div>
+      </div>
+
+      {timedOut ? <Notice tone="error">{SEARCH_TIMEOUT_TEXT}</Notice> : null}
+
+      {favoritesOnly ? (
+        <CurrentFavorites sort={filters.selectedFilter} headingLevel={2} />
+      ) : (
+        <>
+          {landing ? <CurrentFavorites sort="" headingLevel={2} /> : null}
+          <section
+            ref={resultsRef}
+            aria-labelledby="results-heading"
+            className="flex scroll-mt-6 flex-col gap-5"
+          >
+            <h2 id="results-heading" className={landing ? 'text-2xl font-semibold' : 'sr-only'}>
+              {landing ? 'All Products' : 'Search results'}
+            </h2>
+            {search.data ? (
+              <ShopResults
+                page={search.data}
+                updating={search.isPlaceholderData && search.isFetching}
+                onPageChange={changePage}
+              />
+            ) : search.isError ? (
+              timedOut || pastTheEnd ? null : (
+                <Notice tone="error">
+                  {LOAD_FAILED_TEXT}{' '}
+                  <button
+                    type="button"
+                    className="font-semibold underline"
+                    onClick={() => void search.refetch()}
+                  >
+                    Retry
+                  </button>
+                </Notice>
+              )
+            ) : (
+              <ProductGridSkeleton count={8} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
   );
 }

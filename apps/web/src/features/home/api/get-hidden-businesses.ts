@@ -1,0 +1,27 @@
+import { CURATED_LISTS } from '@leafline/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+export interface HiddenBusinesses {
+  key: typeof CURATED_LISTS.hiddenBusinesses;
+  ids: number[];
+}
+
+/** GET /api/curated/hidden_businesses/: the ids the home carousel leaves out (SPEC §2 Home). */
+export function getHiddenBusinesses(signal?: AbortSignal): Promise<HiddenBusinesses> {
+  return apiFetch<HiddenBusinesses>(`/api/curated/${CURATED_LISTS.hiddenBusinesses}/`, {
+    auth: false,
+    signal,
+  });
+}
+
+export const hiddenBusinessesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['curated', CURATED_LISTS.hiddenBusinesses] as const,
+    queryFn: ({ signal }) => getHiddenBusinesses(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export function useHiddenBusinesses() {
+  return useQuery(hiddenBusinessesQueryOptions());
+}

@@ -1,0 +1,109 @@
+import type { SearchResponse } from '@leafline/contract/catalog';
+import {
+  PAGING_TIMEOUT_MS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TIMEOUT_MS,
+} from '@leafline/contract/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch, NetworkError } from '@/lib/api-client';
+import type { BusinessNames } from '../lib/product-summary';
+import {
+  cachedProductsFor,
+  SHOP_CACHE_REVALIDATE_MS,
+  type ShopFilters,
+  type ShopProductsPage,
+} from '../lib/shop-cache';
+
+export interface SearchOptions {
+  signal?: AbortSignal | undefined;
+  /** 55 s from the search box, 30 s for paging and the home prefetch (SPEC §7). */
+  timeoutMs?: number;
+}
+
+/** The timeout of one shop fetch: a new search may take its time, a page turn may not. */
+export function searchTimeoutFor(filters: ShopFilters): number {
+  return filters.currentPage > 1 ? PAGING_TIMEOUT_MS : SEARCH_TIMEOUT_MS;
+}
+
+/** GET /api/search/: one page of 20 products for the shop's filters. */
+export function searchProducts(
+  filters: ShopFilters,
+  { signal, timeoutMs = searchTimeoutFor(filters) }: SearchOptions = {},
+): Promise<SearchResponse> {
+  return apiFetch<SearchResponse>('/api/search/', {
+    auth: false,
+    signal,
+    timeoutMs,
+    query: {
+      search: filters.searchTerm,
+      filter: filters.selectedFilter,
+      category: filters.selectedCategory,
+      page: filters.currentPage,
+      page_size: SEARCH_PAGE_SIZE,
+    },
+  });
+}
+
+/** A search answer in the shape the shop shows and caches (SPEC §3 shop products cache). */
+export function toShopPage(response: SearchResponse, filters: ShopFilters): ShopProductsPage {
+  const businessNames: BusinessNames = {};
+  for (const p of response.results) businessNames[String(p.business)] = p.business_name;
+  return {
+    products: response.results.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      business: p.business,
+      condition: p.condition,
+      primary_image: p.primary_image,
+    })),
+    businessNames,
+    totalProducts: response.count,
+    nextPageUrl: response.next,
+    prevPageUrl: response.previous,
+    currentPage: filters.currentPage,
+    appliedFilters: { ...filters },
+  };
+}
+
+export const searchQueryKey = (filters: ShopFilters) =>
+  [
+    'shop',
+    'search',
+    filters.searchTerm,
+    filters.selectedFilter,
+    filters.selectedCategory,
+    filters.currentPage,
+  ] as const;
+
+/** A timed-out search (SPEC §8 shows its own text) or a page past the end is not retried. */
+function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof NetworkError && error.timedOut) return false;
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failures < 1;
+}
+
+/**
+ * The shop's search. A matching cached page (SPEC §4: only when the filters match) is the
+ * initial data, dated when it was written: shown at once, and refreshed in the background
+ * once it is older than SHOP_CACHE_REVALIDATE_MS. A failed refresh keeps it (React Query
+ * keeps data on error).
+ */
+export const searchQueryOptions = (filters: ShopFilters) =>
+  queryOptions({
+    queryKey: searchQueryKey(filters),
+    queryFn: async ({ signal }) => toShopPage(await searchProducts(filters, { signal }), filters),
+    initialData: () => cachedProductsFor(filters) ?? undefined,
+    initialDataUpdatedAt: () => cachedProductsFor(filters)?.timestamp,
+    staleTime: SHOP_CACHE_REVALIDATE_MS,
+    retry: shouldRetry,
+  });
+
+export function useSearchProducts(filters: ShopFilters, enabled = true) {
+  return useQuery({
+    ...searchQueryOptions(filters),
+    enabled,
+    // Paging keeps the last page on screen until the next arrives.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,101 @@
+import { CATEGORY_OPTIONS } from '@leafline/contract/constants';
+import Search from 'lucide-react/icons/search';
+import { type FormEvent, useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { useRotatingPlaceholder } from '../hooks/use-rotating-placeholder';
+import { SEARCH_EXAMPLES } from '../lib/search-examples';
+
+export const selectClasses =
+  'min-h-11 w-full appearance-none rounded-xl border border-sand-300 bg-white bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat py-2 pr-9 pl-3.5 text-base text-ink shadow-sm transition-colors hover:border-sage-400 focus-visible:border-forest-700';
+
+/** The chevron of the native selects, as a data URL (the CSP allows data: images). */
+export const selectChevron = {
+  backgroundImage:
+    "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%231f3d2b' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+};
+
+export interface ShopSearchBarProps {
+  category: string;
+  onCategoryChange: (category: string) => void;
+  searchInput: string;
+  onSearchInputChange: (text: string) => void;
+  onSubmit: () => void;
+}
+
+/**
+ * The shop's search bar (SPEC §2 Shop): category, a text box whose example placeholder
+ * rotates every 3 s, and Search. Every control has a real label.
+ */
+export function ShopSearchBar({
+  category,
+  onCategoryChange,
+  searchInput,
+  onSearchInputChange,
+  onSubmit,
+}: ShopSearchBarProps) {
+  const categoryId = useId();
+  const searchId = useId();
+  const { placeholder, onFocus, onBlur } = useRotatingPlaceholder(SEARCH_EXAMPLES, undefined, {
+    paused: searchInput !== '',
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <search aria-label="Products">
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:grid-cols-[12rem_1fr_auto] sm:items-end sm:p-5"
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={categoryId} className="text-sm font-medium text-forest-900">
+            Category
+          </label>
+          <select
+            id={categoryId}
+            value={category}
+            onChange={(e) => onCategoryChange(e.target.value)}
+            className={selectClasses}
+            style={selectChevron}
+          >
+            {CATEGORY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-forest-900">
+            Search products
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+            />
+            <input
+              id={searchId}
+              type="search"
+              name="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={searchInput}
+              onChange={(e) => onSearchInputChange(e.target.value)}
+              onFocus={onFocus}
+              onBlur={onBlur}
+              placeholder={placeholder ? `Try “${placeholder}”` : undefined}
+              className="min-h-11 w-full rounded-xl border border-sand-300 bg-white py-2 pr-3.5 pl-10 text-base text-ink shadow-sm transition-colors placeholder:text-ink-muted/80 hover:border-sage-400 focus-visible:border-forest-700"
+            />
+          </div>
+        </div>
+        <Button type="submit" className="w-full sm:w-auto">
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}

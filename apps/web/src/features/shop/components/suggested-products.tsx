@@ -1,0 +1,24 @@
+import { CURATED_LISTS, SUGGESTIONS_COUNT } from '@leafline/contract/constants';
+import { curatedToCard, useCuratedProducts } from '../api/get-curated-products';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+
+export const SUGGEST_MORE_TEXT = 'Contact us to suggest more products!';
+
+/** 'People also love...' (SPEC §2 Shop): shown when a result list is empty. */
+export function SuggestedProducts() {
+  const { data, isPending } = useCuratedProducts(CURATED_LISTS.peopleAlsoLove);
+  const products = (data?.results ?? []).slice(0, SUGGESTIONS_COUNT).map(curatedToCard);
+  return (
+    <section aria-labelledby="suggested-heading" className="flex flex-col gap-5">
+      <h2 id="suggested-heading" className="text-2xl font-semibold">
+        People also love...
+      </h2>
+      {isPending ? (
+        <ProductGridSkeleton count={4} label="Loading suggestions…" />
+      ) : products.length > 0 ? (
+        <ProductGrid products={products} label="Suggested products" />
+      ) : null}
+      <p className="text-center text-ink-muted">{SUGGEST_MORE_TEXT}</p>
+    </section>
+  );
+}
