@@ -1,0 +1,268 @@
+import type { ProductDetail, ProductVariant } from '@leafline/contract/catalog';
+import { PRODUCT_LOGIN_REDIRECT_MS } from '@leafline/contract/constants';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '@/lib/auth-tokens';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function variant(id: number, option1: string, extra: Partial<ProductVariant> = {}): ProductVariant {
+  return {
+    id,
+    option1,
+    option2: null,
+    price: '15.00',
+    image: null,
+    images: [],
+    deleted: false,
+    ...extra,
+  };
+}
+
+function product(extra: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    id: 7,
+    name: 'Linen Tote',
+    description: 'A roomy tote.\n\nWoven from flax.',
+    price: '15.00',
+    condition: 'new',
+    category: 'Eco-Friendly Business',
+    product_category: 'Accessories',
+    images: [
+      { id: 1, image: '/media/products/tote-front.webp', alt_text: 'Tote, front' },
+      { id: 2, image: '/media/products/tote-side.webp', alt_text: 'Tote, side' },
+    ],
+    primary_image: '/media/products/tote-front.webp',
+    business: 3,
+    business_name: 'Fern & Flax',
+    variants: [],
+    ...extra,
+  };
+}
+
+function summary(id: number, name: string) {
+  return {
+    id,
+    name,
+    price: '9.00',
+    business: 3,
+    business_name: 'Fern & Flax',
+    condition: 'new' as const,
+    primary_image: null,
+    product_category: 'Accessories',
+  };
+}
+
+type Override = (call: RecordedCall) => Response | undefined;
+
+function server(detail: ProductDetail | null, override: Override = () => undefined) {
+  return mockFetch((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/products/')) {
+      return detail && call.url === `/api/products/${detail.id}/`
+        ? jsonResponse(200, detail)
+        : jsonResponse(404, { error: 'Product not found' });
+    }
+    if (call.url.startsWith('/api/products-by-business/3/')) {
+      return jsonResponse(200, {
+        results: [
+          summary(7, 'Linen Tote'),
+          summary(8, 'Hemp Cap'),
+          summary(9, 'Cork Wallet'),
+          summary(10, 'Wool Socks'),
+          summary(11, 'Bamboo Comb'),
+        ],
+        count: 5,
+        next: null,
+        previous: null,
+      });
+    }
+    return jsonResponse(404, { error: 'Not found.' });
+  });
+}
+
+const mainImage = () => {
+  const images = screen.getAllByRole('img') as HTMLImageElement[];
+  const main = images.find((img) => img.getAttribute('fetchpriority') === 'high');
+  if (!main) throw new Error('no main image');
+  return main;
+};
+
+describe('product page', { timeout: 20_000 }, () => {
+  it('shows name, price, condition, business link, description; title is the name', async () => {
+    server(product({ condition: 'second_hand' }));
+    renderApp('/shop/products/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linen Tote' })).toBeTruthy();
+    expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
+    expect(screen.getByText('Secondhand')).toBeTruthy();
+    const storeLinks = screen.getAllByRole('link', { name: 'Fern & Flax' });
+    expect(storeLinks.every((a) => a.getAttribute('href') === '/businessproducts/3')).toBe(true);
+    expect(screen.getByText('Woven from flax.')).toBeTruthy();
+    expect(document.title).toMatch(/^Linen Tote/);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('thumbnails switch the main image and mark the current one', async () => {
+    server(product());
+    renderApp('/shop/products/7');
+    const side = await screen.findByRole('button', { name: /Show image 2 of 2: Tote, side/ });
+    expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
+    expect(side.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(side);
+    expect(mainImage().getAttribute('src')).toBe('/media/products/tote-side.webp');
+    expect(mainImage().getAttribute('alt')).toBe('Tote, side');
+    expect(side.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('offers buttons for 9 variants, showing option1 / option2, first one picked', async () => {
+    const variants = Array.from({ length: 9 }, (_, i) =>
+      variant(100 + i, `Size ${i + 1}`, { option2: i === 0 ? 'Oat' : null }),
+    );
+    server(product({ variants }));
+    renderApp('/shop/products/7');
+    const group = await screen.findByRole('group', { name: 'Options' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons).toHaveLength(9);
+    expect(buttons[0]?.textContent).toBe('Size 1 / Oat');
+    expect(buttons[0]?.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('offers a labelled dropdown above 9 variants', async () => {
+    const variants = Array.from({ length: 10 }, (_, i) => variant(100 + i, `Scent ${i + 1}`));
+    server(product({ variants }));
+    renderApp('/shop/products/7');
+    const select = (await screen.findByLabelText('Choose an option')) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    expect(within(select).getAllByRole('option')).toHaveLength(10);
+    expect(select.value).toBe('100');
+    expect(screen.queryByRole('group', { name: 'Options' })).toBeNull();
+  });
+
+  it('picking a variant changes the price and, with its own images, the gallery', async () => {
+    const variants = [
+      variant(100, 'Small'),
+      variant(101, 'Large', {
+        price: '22.50',
+        image: '/media/products/tote-large.webp',
+        images: [{ id: 9, image: '/media/products/tote-large.webp', alt_text: 'Large tote' }],
+      }),
+    ];
+    server(product({ variants }));
+    renderApp('/shop/products/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Large' }));
+    expect(screen.getByTestId('product-price').textContent).toBe('$22.50');
+    expect(mainImage().getAttribute('src')).toBe('/media/products/tote-large.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Small' }));
+    expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
+    expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
+  });
+
+  it('the dropdown also changes the price', async () => {
+    const variants = Array.from({ length: 12 }, (_, i) =>
+      variant(100 + i, `Scent ${i + 1}`, { price: `${10 + i}.00` }),
+    );
+    server(product({ variants }));
+    renderApp('/shop/products/7');
+    const select = await screen.findByLabelText('Choose an option');
+    expect(screen.getByTestId('product-price').textContent).toBe('$10.00');
+    fireEvent.change(select, { target: { value: '105' } });
+    expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
+  });
+
+  it('logged out: Add to Cart asks to log in, stores the redirect and goes to /login after 3 s', async () => {
+    const { calls } = server(product());
+    const { router } = renderApp('/shop/products/7');
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(add);
+    expect(screen.getByText('You must be logged in to add items to your cart')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login Now' })).toBeTruthy();
+    expect(window.localStorage.getItem('product_redirect')).toBe('/shop/products/7');
+    expect(calls.some((c) => c.url.startsWith('/add-to-cart/'))).toBe(false);
+
+    await act(async () => {
+      vi.advanceTimersByTime(PRODUCT_LOGIN_REDIRECT_MS - 1);
+    });
+    expect(router.state.location.pathname).toBe('/shop/products/7');
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('logged out: Login Now goes to /login at once', async () => {
+    server(product());
+    const { router } = renderApp('/shop/products/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Login Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('logged in: posts the picked variant and shows the server error as a toast', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const { calls } = server(product({ variants: [variant(100, 'Small'), variant(101, 'Large')] }));
+    renderApp('/shop/products/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Large' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByText('Not found.')).toBeTruthy();
+    const post = calls.find((c) => c.url === '/add-to-cart/7/');
+    expect(post?.method).toBe('POST');
+    expect(post?.body).toEqual({ variant_id: 101 });
+  });
+
+  it('logged in: a successful add says so', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server(product(), (call) =>
+      call.url === '/add-to-cart/7/' ? jsonResponse(200, { message: 'ok' }) : undefined,
+    );
+    renderApp('/shop/products/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Added to your cart!')).toBeTruthy();
+  });
+
+  it('shows up to 3 other products of the business and a View All Products card', async () => {
+    server(product());
+    renderApp('/shop/products/7');
+    const section = (await screen.findByRole('heading', { name: 'More from Fern & Flax' }))
+      .parentElement?.parentElement as HTMLElement;
+    await within(section).findByRole('link', { name: 'Hemp Cap' });
+    const names = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Hemp Cap', 'Cork Wallet', 'Wool Socks']);
+    expect(
+      within(section)
+        .getByRole('link', { name: /View All Products/ })
+        .getAttribute('href'),
+    ).toBe('/shop');
+  });
+
+  it("says 'Product not found' for an unknown id, with a way back to the shop", async () => {
+    server(null);
+    renderApp('/shop/products/999999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(
+      '/shop',
+    );
+  });
+
+  it("says 'Product not found' for a non-numeric id without asking the server", async () => {
+    const { calls } = server(null);
+    renderApp('/shop/products/abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/products/'))).toHaveLength(0);
+  });
+});

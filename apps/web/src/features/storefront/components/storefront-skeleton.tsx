@@ -1,0 +1,25 @@
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { ProductGridSkeleton } from '@/features/shop/components/product-grid';
+
+/** The storefront's shape while the business loads: banner, logo, name, sections, grid. */
+export function StorefrontSkeleton() {
+  return (
+    <LoadingRegion
+      label="Loading storefront…"
+      className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10"
+    >
+      <Skeleton className="aspect-[16/5] w-full rounded-card" />
+      <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-end sm:gap-6 sm:px-6">
+        <Skeleton className="-mt-10 size-20 rounded-full border-4 border-cream sm:-mt-14 sm:size-28" />
+        <Skeleton className="h-9 w-64" />
+      </div>
+      <Skeleton className="mt-10 h-7 w-32" />
+      <Skeleton className="mt-4 h-4 w-full max-w-2xl" />
+      <Skeleton className="mt-3 h-4 w-5/6 max-w-xl" />
+      <Skeleton className="mt-12 h-7 w-32" />
+      <div aria-hidden="true" className="mt-6">
+        <ProductGridSkeleton count={4} />
+      </div>
+    </LoadingRegion>
+  );
+}
