@@ -35,8 +35,9 @@ export function StorefrontHero({
           />
         )}
       </div>
-      <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-end sm:gap-6 sm:px-6">
-        <div className="-mt-10 size-20 shrink-0 overflow-hidden rounded-full border-4 border-cream bg-white shadow-soft sm:-mt-14 sm:size-28">
+      {/* On a phone the logo sits beside the name, clear of the banner's own lettering. */}
+      <div className="mt-4 flex items-center gap-4 sm:mt-0 sm:items-end sm:gap-6 sm:px-6">
+        <div className="size-16 shrink-0 overflow-hidden rounded-full border-2 border-sand-300 bg-white shadow-soft sm:-mt-14 sm:size-28 sm:border-4 sm:border-cream">
           {business.logonew ? (
             <ResponsiveImage
               src={business.logonew}
@@ -56,7 +57,7 @@ export function StorefrontHero({
             </span>
           )}
         </div>
-        <div className="flex flex-1 flex-col gap-2 sm:pb-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-2 sm:pb-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{business.name}</h1>
             {showVerified ? <VerifiedBadge /> : null}

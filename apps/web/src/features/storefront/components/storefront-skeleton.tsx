@@ -9,8 +9,8 @@ export function StorefrontSkeleton() {
       className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10"
     >
       <Skeleton className="aspect-[16/5] w-full rounded-card" />
-      <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-end sm:gap-6 sm:px-6">
-        <Skeleton className="-mt-10 size-20 rounded-full border-4 border-cream sm:-mt-14 sm:size-28" />
+      <div className="mt-4 flex items-center gap-4 sm:mt-0 sm:items-end sm:gap-6 sm:px-6">
+        <Skeleton className="size-16 shrink-0 rounded-full sm:-mt-14 sm:size-28 sm:border-4 sm:border-cream" />
         <Skeleton className="h-9 w-64" />
       </div>
       <Skeleton className="mt-10 h-7 w-32" />
