@@ -12,6 +12,7 @@ import {
   SHOP_CACHE_REVALIDATE_MS,
   type ShopFilters,
   type ShopProductsPage,
+  scheduleCacheWrite,
 } from '../lib/shop-cache';
 
 export interface SearchOptions {
@@ -87,12 +88,17 @@ function shouldRetry(failures: number, error: unknown): boolean {
  * The shop's search. A matching cached page (SPEC §4: only when the filters match) is the
  * initial data, dated when it was written: shown at once, and refreshed in the background
  * once it is older than SHOP_CACHE_REVALIDATE_MS. A failed refresh keeps it (React Query
- * keeps data on error).
+ * keeps data on error). Every fetched page is saved to the cache.
  */
 export const searchQueryOptions = (filters: ShopFilters) =>
   queryOptions({
     queryKey: searchQueryKey(filters),
-    queryFn: async ({ signal }) => toShopPage(await searchProducts(filters, { signal }), filters),
+    queryFn: async ({ signal }) => {
+      const page = toShopPage(await searchProducts(filters, { signal }), filters);
+      // Saved 300 ms later; only used again while the saved filters still match.
+      scheduleCacheWrite({ products: page });
+      return page;
+    },
     initialData: () => cachedProductsFor(filters) ?? undefined,
     initialDataUpdatedAt: () => cachedProductsFor(filters)?.timestamp,
     staleTime: SHOP_CACHE_REVALIDATE_MS,

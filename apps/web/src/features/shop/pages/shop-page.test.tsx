@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
 import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
-import { DEFAULT_SHOP_FILTERS, writeShopFilters, writeShopProducts } from '../lib/shop-cache';
+import {
+  DEFAULT_SHOP_FILTERS,
+  readShopProducts,
+  writeShopFilters,
+  writeShopProducts,
+} from '../lib/shop-cache';
 import { SEARCH_TIMEOUT_TEXT } from './shop-page';
 
 afterEach(() => {
@@ -79,6 +84,11 @@ describe('shop page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('navigation', { name: 'Search results pages' })).toBeTruthy();
     // Empty values are left out of the query.
     expect(searches(calls)).toEqual([{ page: '1', page_size: '20' }]);
+    // The fetched page is saved, 300 ms later, for the default filters.
+    await waitFor(() =>
+      expect(readShopProducts()?.appliedFilters).toEqual({ ...DEFAULT_SHOP_FILTERS }),
+    );
+    expect(readShopProducts()?.products).toHaveLength(20);
   });
 
   it('searches after a 500 ms pause in typing, and at once on submit, from page 1', async () => {
