@@ -31,7 +31,7 @@ export function RelatedProducts({
     <section aria-labelledby="related-heading" className="mt-16 sm:mt-20">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="related-heading" className="text-2xl font-semibold sm:text-3xl">
-          More from {businessName}
+          {related.isPending || others.length > 0 ? `More from ${businessName}` : 'Keep exploring'}
         </h2>
         <Link
           to={`/businessproducts/${businessId}`}

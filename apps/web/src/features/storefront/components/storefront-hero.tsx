@@ -58,7 +58,7 @@ export function StorefrontHero({
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2 sm:pb-1">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <div className="relative flex flex-wrap items-center gap-x-3 gap-y-2">
             <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{business.name}</h1>
             {showVerified ? <VerifiedBadge /> : null}
           </div>
@@ -75,7 +75,7 @@ export function StorefrontHero({
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
-                className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-forest-900 no-underline hover:border-sage-400"
+                className="inline-flex min-h-11 items-center border-b-2 border-transparent px-2 text-sm sm:px-3 font-medium whitespace-nowrap text-forest-900 no-underline hover:border-sage-400"
               >
                 {section.label}
               </a>

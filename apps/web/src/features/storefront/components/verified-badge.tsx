@@ -14,7 +14,9 @@ export function VerifiedBadge({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
 
   return (
-    <span className={cx('relative inline-flex', className)}>
+    // On a phone the tooltip hangs from the heading row (full width, never off screen); from
+    // sm it hangs from the badge itself.
+    <span className={cx('inline-flex sm:relative', className)}>
       <button
         type="button"
         aria-describedby={tooltipId}
@@ -37,7 +39,7 @@ export function VerifiedBadge({ className }: { className?: string }) {
         id={tooltipId}
         role="tooltip"
         className={cx(
-          'absolute top-full left-0 z-20 mt-2 w-64 rounded-xl bg-forest-900 px-3.5 py-2.5 text-left text-sm leading-snug font-normal text-cream shadow-soft transition-opacity sm:w-72',
+          'absolute top-full right-0 left-0 z-20 mt-2 rounded-xl sm:right-auto sm:w-72 bg-forest-900 px-3.5 py-2.5 text-left text-sm leading-snug font-normal text-cream shadow-soft transition-opacity',
           open ? 'visible opacity-100' : 'invisible opacity-0',
         )}
       >
