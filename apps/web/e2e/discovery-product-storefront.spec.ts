@@ -179,6 +179,19 @@ test('the gallery switches pictures and a variant changes the price', async ({ p
   await expectNoSeriousA11yViolations(page);
 });
 
+test('a variant with its own pictures shows them in the gallery', async ({ page, request }) => {
+  const product = await findProduct(
+    request,
+    (p) =>
+      p.variants.length > 1 && p.variants.length <= 9 && (p.variants[1]?.images.length ?? 0) > 0,
+  );
+  const second = product.variants[1] as Variant;
+  await page.goto(`/shop/products/${product.id}`);
+  await page.getByRole('button', { name: label(second), exact: true }).click();
+  await expect(mainImage(page)).toHaveAttribute('src', second.images[0]?.image ?? '');
+  await expect(price(page)).toHaveText(money(second.price));
+});
+
 test('more than 9 variants are offered in a labelled dropdown', async ({ page, request }) => {
   const product = await findProduct(request, (p) => p.variants.length > 9);
   await page.goto(`/shop/products/${product.id}`);

@@ -14,15 +14,21 @@ export function liveVariants(variants: readonly ProductVariant[]): ProductVarian
 }
 
 /**
- * The pictures the gallery shows: the picked variant's own when it has some, else the
- * product's, else its primary image alone.
+ * The pictures the gallery shows: the picked variant's own first (so the main picture is
+ * the variant), then the product's, each address once; without any, the primary image alone.
  */
 export function galleryImages(
   product: { name: string; images: readonly ProductImage[]; primary_image: string | null },
   variant: ProductVariant | undefined,
 ): ProductImage[] {
-  if (variant && variant.images.length > 0) return [...variant.images];
-  if (product.images.length > 0) return [...product.images];
+  const images = [...(variant?.images ?? []), ...product.images];
+  const seen = new Set<string>();
+  const unique = images.filter((image) => {
+    if (!image.image || seen.has(image.image)) return false;
+    seen.add(image.image);
+    return true;
+  });
+  if (unique.length > 0) return unique;
   if (product.primary_image) return [{ id: 0, image: product.primary_image, alt_text: '' }];
   return [];
 }

@@ -159,6 +159,8 @@ describe('product page', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Large' }));
     expect(screen.getByTestId('product-price').textContent).toBe('$22.50');
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-large.webp');
+    // The product's own pictures stay reachable after the variant's.
+    expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Small' }));
     expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
