@@ -237,16 +237,29 @@ test('a reload within 20 minutes shows the cached page without asking again', as
 
 test('screens at 390 and 1280 px', async ({ page }, testInfo) => {
   test.skip(!process.env.E2E_SCREENSHOTS, 'set E2E_SCREENSHOTS=1 to save screenshots');
+  /** The full page, and (on a phone) slices of it as tall as two screens. */
+  const shoot = async (name: string, width: number) => {
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    if (width > 400) return;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, i = 1; y < height && i <= 4; y += 1600, i++) {
+      await page.screenshot({
+        path: testInfo.outputPath(`${name}-${width}-part${i}.png`),
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(1600, height - y) },
+      });
+    }
+  };
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await expect(page.getByRole('list', { name: 'Newly added products' })).toBeVisible();
     await page.waitForTimeout(800);
-    await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`), fullPage: true });
+    await shoot('home', width);
     await page.goto('/shop');
     await summary(page);
     await page.waitForTimeout(800);
-    await page.screenshot({ path: testInfo.outputPath(`shop-${width}.png`), fullPage: true });
+    await shoot('shop', width);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );

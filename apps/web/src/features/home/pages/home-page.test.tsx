@@ -99,7 +99,7 @@ describe('home page', { timeout: 20_000 }, () => {
     renderApp('/');
     await screen.findByRole('list', { name: 'Partner businesses' });
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/search/'))).toBe(true), {
-      timeout: 4000,
+      timeout: 12_000,
     });
     await act(() => new Promise((r) => setTimeout(r, 400)));
     const cached = readShopProducts();

@@ -46,10 +46,7 @@ export function ShopSearchBar({
 
   return (
     <search aria-label="Products">
-      <form
-        onSubmit={submit}
-        className="grid gap-3 rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:grid-cols-[12rem_1fr_auto] sm:items-end sm:p-5"
-      >
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={categoryId} className="text-sm font-medium text-forest-900">
             Category

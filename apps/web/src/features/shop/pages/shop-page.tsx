@@ -27,7 +27,20 @@ function sortedFavorites(products: ProductCardData[], sort: string): ProductCard
   return products;
 }
 
-function CurrentFavorites({ sort, headingLevel }: { sort: string; headingLevel: 2 | 3 }) {
+// On a phone the landing's favorites scroll sideways, so the catalogue is not 8 cards down.
+const STRIP_ON_PHONES =
+  'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[72%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
+
+function CurrentFavorites({
+  sort,
+  headingLevel,
+  strip = false,
+}: {
+  sort: string;
+  headingLevel: 2 | 3;
+  /** A sideways strip on phones (the landing); a grid everywhere otherwise. */
+  strip?: boolean;
+}) {
   const { data, isPending, isError } = useCuratedProducts(CURATED_LISTS.currentFavorites);
   const products = sortedFavorites(
     (data?.results ?? []).slice(0, FAVORITES_COUNT).map(curatedToCard),
@@ -52,6 +65,7 @@ function CurrentFavorites({ sort, headingLevel }: { sort: string; headingLevel: 
           priorityCount={4}
           headingLevel={headingLevel === 2 ? 3 : 4}
           label="Current favorites"
+          className={strip ? STRIP_ON_PHONES : undefined}
         />
       )}
     </section>
@@ -103,7 +117,7 @@ export function ShopPage() {
         <FreeShippingBanner />
       </div>
 
-      <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:p-5">
         <ShopSearchBar
           category={filters.selectedCategory}
           onCategoryChange={shop.setCategory}
@@ -111,8 +125,8 @@ export function ShopPage() {
           onSearchInputChange={shop.setSearchInput}
           onSubmit={shop.submitSearch}
         />
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex w-full flex-col gap-1.5 sm:w-60">
+        <div className="grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between">
+          <div className="flex flex-col gap-1.5 sm:w-[12rem]">
             <label htmlFor={sortId} className="text-sm font-medium text-forest-900">
               Filter
             </label>
@@ -130,7 +144,11 @@ export function ShopPage() {
               ))}
             </select>
           </div>
-          <Button variant="secondary" onClick={shop.clearAll} className="w-full sm:w-auto">
+          <Button
+            variant="secondary"
+            onClick={shop.clearAll}
+            className="w-full px-3 sm:w-auto sm:px-5"
+          >
             <RotateCcw aria-hidden="true" className="size-4" />
             Clear All
           </Button>
@@ -143,7 +161,7 @@ export function ShopPage() {
         <CurrentFavorites sort={filters.selectedFilter} headingLevel={2} />
       ) : (
         <>
-          {landing ? <CurrentFavorites sort="" headingLevel={2} /> : null}
+          {landing ? <CurrentFavorites sort="" headingLevel={2} strip /> : null}
           <section
             ref={resultsRef}
             aria-labelledby="results-heading"
