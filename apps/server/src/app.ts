@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
 export interface AppDeps {
@@ -143,6 +144,7 @@ export async function buildApp(
     immutable: true,
     maxAge: '365d',
   });
+  await app.register(seoRoutes);
   await registerSpa(app, deps.config.webDistDir);
 
   return app;

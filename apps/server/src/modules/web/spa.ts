@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { renderIndexHtml, sharePreviewFor } from './share-previews';
 
 const NOT_PAGES = /^\/(api|media|assets|docs)(\/|$)/;
 const HAS_EXTENSION = /\.[a-z0-9]{2,5}$/i;
@@ -31,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   let indexHtml: string | undefined;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -45,9 +46,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     indexHtml ??= readFileSync(indexFile, 'utf8');
+    let decoded = pathname;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // An undecodable address still gets the app, with the default preview.
+    }
+    const preview = await sharePreviewFor(decoded, {
+      db: app.deps.db,
+      publicUrl: app.deps.config.publicUrl,
+    });
     return reply
+      .status(preview.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(renderIndexHtml(indexHtml, preview));
   });
 }

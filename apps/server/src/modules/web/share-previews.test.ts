@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+
+/** A built index.html as Vite writes it, with its default title and description. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Leafline — sustainable small brands, one cart</title>
+    <meta
+      name="description"
+      content="Default description."
+    />
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
+</html>`;
+
+const dist = mkdtempSync(path.join(tmpdir(), 'leafline-dist-'));
+let t: TestApp;
+let productId: number;
+let businessId: number;
+let closedProductId: number;
+
+beforeAll(async () => {
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  t = await buildTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://shop.example' });
+  const business = await addBusiness(t.db, {
+    name: 'Kelp & Clay',
+    description: 'Skin care from seaweed harvested by hand on the Maine coast.',
+    website: 'https://kelpandclay.example',
+    logo: 'logos/kelp.webp',
+    banner: 'banners/kelp.webp',
+  });
+  businessId = business.id;
+  const product = await addProduct(t.db, business.id, {
+    name: 'Sugar Kelp Face Serum </script><b>',
+    description: 'A light serum with kelp extract and squalane from olives.',
+    priceCents: 4200,
+    images: ['products/serum.webp'],
+  });
+  productId = product.id;
+  const closed = await addBusiness(t.db, { isActive: false });
+  closedProductId = (await addProduct(t.db, closed.id)).id;
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (url: string) => t.app.inject({ url });
+
+describe('share previews (DESIGN 2.12)', () => {
+  it('gives a product page its own title, description, Open Graph tags and Product JSON-LD', async () => {
+    const res = await page(`/shop/products/${productId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain(
+      '<title>Sugar Kelp Face Serum &lt;/script&gt;&lt;b&gt; — Kelp &amp; Clay | Leafline</title>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="A light serum with kelp extract and squalane from olives." />',
+    );
+    expect(html).not.toContain('Default description.');
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example/media/products/serum.webp" />',
+    );
+    expect(html).toContain(
+      `<link rel="canonical" href="https://shop.example/shop/products/${productId}" />`,
+    );
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+    expect(jsonLd).not.toBeNull();
+    // The name's "</script>" cannot end the data block early.
+    expect(jsonLd![1]).not.toContain('</script>');
+    const data = JSON.parse(jsonLd![1]!);
+    expect(data['@type']).toBe('Product');
+    expect(data.offers).toMatchObject({ price: '42.00', priceCurrency: 'USD' });
+    expect(data.brand.name).toBe('Kelp & Clay');
+    // The app itself is still there.
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('gives a storefront an Organization preview', async () => {
+    const res = await page(`/businessproducts/${businessId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Kelp &amp; Clay | Leafline</title>');
+    expect(res.body).toContain('<meta property="og:type" content="profile" />');
+    const data = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)![1]!,
+    );
+    expect(data).toMatchObject({
+      '@type': 'Organization',
+      name: 'Kelp & Clay',
+      logo: 'https://shop.example/media/logos/kelp.webp',
+      sameAs: ['https://kelpandclay.example'],
+    });
+  });
+
+  it('answers unknown, closed and malformed product and business pages with 404 and the app', async () => {
+    for (const url of [
+      '/shop/products/999999',
+      `/shop/products/${closedProductId}`,
+      '/shop/products/abc',
+      '/shop/products/%25zz',
+      '/businessproducts/123456789012',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toMatch(/<title>(Product|Business) not found \| Leafline<\/title>/);
+    }
+  });
+
+  it('gives the shop and static pages their own titles', async () => {
+    expect((await page('/shop')).body).toContain(
+      '<title>Shop Sustainable Brands | Leafline</title>',
+    );
+    expect((await page('/faqs')).body).toContain('<title>FAQ | Leafline</title>');
+    expect((await page('/for-businesses')).body).toContain('<title>Sell on Leafline</title>');
+    const home = await page('/');
+    expect(home.body).toContain('<meta property="og:url" content="https://shop.example/" />');
+    expect(home.body).not.toContain('application/ld+json');
+  });
+
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const res = await page('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+    expect(res.body).toContain('Disallow: /account');
+  });
+
+  it('lists the pages, open storefronts and their products in sitemap.xml', async () => {
+    const res = await page('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>https://shop.example/shop</loc>');
+    expect(res.body).toContain(`<loc>https://shop.example/businessproducts/${businessId}</loc>`);
+    expect(res.body).toContain(`<loc>https://shop.example/shop/products/${productId}</loc>`);
+    expect(res.body).not.toContain(`/shop/products/${closedProductId}<`);
+  });
+});
