@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
+import { parseRouteId } from '@/lib/route-id';
 import { useProduct } from '../api/get-product';
 import { AddToCart } from '../components/add-to-cart';
 import { ProductGallery } from '../components/product-gallery';
@@ -18,16 +19,9 @@ import { VariantPicker } from '../components/variant-picker';
 import { PRODUCT_TEXTS } from '../lib/product-texts';
 import { galleryImages, liveVariants } from '../lib/variants';
 
-/** A path id that can name a stored product: a positive whole number in 32 bits. */
-function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 /** /shop/products/{productId} (SPEC §2 Product page). */
 export function ProductPage() {
-  const productId = parseProductId(useParams().productId);
+  const productId = parseRouteId(useParams().productId);
   const product = useProduct(productId);
 
   if (productId === null) return <ProductNotFound />;

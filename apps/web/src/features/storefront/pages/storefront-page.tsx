@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { parseRouteId } from '@/lib/route-id';
 import { useBusiness } from '../api/get-business';
 import { useSustainabilityNotes } from '../api/get-sustainability-notes';
 import { ExpandableEntry } from '../components/expandable-entry';
@@ -17,13 +18,6 @@ import { StorefrontHero } from '../components/storefront-hero';
 import { StorefrontProducts } from '../components/storefront-products';
 import { StorefrontSkeleton } from '../components/storefront-skeleton';
 import { STOREFRONT_TEXTS } from '../lib/storefront-texts';
-
-/** A path id that can name a stored business: a positive whole number in 32 bits. */
-function parseId(raw: string | null | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
 
 /** A website as typed by the brand, made into an address ('leafy.shop' → https://leafy.shop). */
 function websiteHref(website: string): string | null {
@@ -40,7 +34,7 @@ function websiteHref(website: string): string | null {
 
 /** /businessproducts/{businessId} (SPEC §2 Storefront). */
 export function StorefrontPage() {
-  const businessId = parseId(useParams().businessId);
+  const businessId = parseRouteId(useParams().businessId);
   const business = useBusiness(businessId);
 
   if (businessId === null) return <BusinessFailed />;
@@ -58,7 +52,7 @@ export function StorefrontPage() {
 function Storefront({ business }: { business: PublicBusiness }) {
   useDocumentTitle(business.name);
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = parseId(searchParams.get('page')) ?? 1;
+  const page = parseRouteId(searchParams.get('page')) ?? 1;
   const notes = useSustainabilityNotes(business.id);
   const noteList = notes.data ?? [];
   const website = websiteHref(business.website);
