@@ -1,28 +1,23 @@
-import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { AuthCard, authLinkClass } from '../components/auth-card';
+import { useLoginRedirectAfter } from '../hooks/use-login-redirect-after';
 
 /** SPEC §2: choose a new password from the e-mailed link, then to /login after 2 s. */
 export function PasswordResetConfirmPage() {
   useDocumentTitle('Choose a new password');
   const { uid = '', token = '' } = useParams();
-  const navigate = useNavigate();
   const confirmMutation = useConfirmPasswordReset();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), AUTH_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
+  useLoginRedirectAfter(success !== null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,14 +1,14 @@
 import type { RegisterBody } from '@leafline/contract/auth';
-import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
+import { useLoginRedirectAfter } from '../hooks/use-login-redirect-after';
 
 type FieldName = keyof RegisterBody;
 
@@ -22,17 +22,12 @@ function registerErrorMessage(error: unknown): string {
 /** SPEC §2 Register: all fields required, passwords must match, then to /login after 2 s. */
 export function RegisterPage() {
   useDocumentTitle('Register');
-  const navigate = useNavigate();
   const registerMutation = useRegister();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [success, setSuccess] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), AUTH_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
+  useLoginRedirectAfter(success !== null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
