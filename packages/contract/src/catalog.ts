@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, CURATED_LISTS, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+import { MESSAGES } from './messages';
 
 /**
  * Catalogue and search calls of SPEC §7 (DESIGN 2.3, 2.9, 2.11): product detail, public
@@ -9,7 +10,7 @@ import { BUSINESS_TYPES, CURATED_LISTS, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS }
 
 /** Texts the catalogue calls answer with (SPEC §8 'Product not found'; DRF's page text). */
 export const CATALOG_MESSAGES = {
-  productNotFound: 'Product not found',
+  productNotFound: MESSAGES.productNotFound,
   businessNotFound: 'Business not found',
   listNotFound: 'List not found',
   invalidPage: 'Invalid page.',

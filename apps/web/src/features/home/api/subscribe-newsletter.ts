@@ -1,11 +1,13 @@
+import { MESSAGES } from '@leafline/contract/messages';
+
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 /** SPEC §8 Newsletter. */
 export const NEWSLETTER_MESSAGES = {
-  success: 'Thank you for subscribing!',
-  refused: 'There was an error with your subscription. Please try again.',
-  failed: 'Something went wrong. Please try again later.',
+  success: MESSAGES.newsletterSubscribed,
+  refused: MESSAGES.newsletterRefused,
+  failed: MESSAGES.newsletterFailed,
 } as const;
 
 /** The server refused the address (`{success: false}` or a 4xx). */

@@ -1,5 +1,6 @@
 import type { BusinessSummary } from '@leafline/contract/catalog';
 import { CAROUSEL_CONTROLS_ABOVE } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
@@ -13,7 +14,7 @@ import { cx } from '@/lib/cx';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 import { stepCarousel, useCarouselAutoplay } from '../hooks/use-carousel-autoplay';
 
-export const CAROUSEL_EMPTY_TEXT = 'Our partner businesses will be displayed here soon!';
+export const CAROUSEL_EMPTY_TEXT = MESSAGES.carouselEmpty;
 
 /** The businesses the carousel shows: the hidden ids left out, the order kept. */
 export function visibleBusinesses(

@@ -1,11 +1,12 @@
 import { CURATED_LISTS, NEWLY_ADDED_MAX } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { curatedToCard, useCuratedProducts } from '@/features/shop/api/get-curated-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/shop/components/product-grid';
 
-export const NEWLY_ADDED_EMPTY_TEXT = 'No products available at the moment. Check back soon!';
+export const NEWLY_ADDED_EMPTY_TEXT = MESSAGES.newlyAddedEmpty;
 
 /** 'Newly Added' (SPEC §2 Home): at most 9 hand-picked products, then View All Products. */
 export function NewlyAddedSection() {

@@ -1,7 +1,9 @@
-/** The product page's texts of SPEC §4 and §8 (the contract has no catalogue texts yet). */
+import { MESSAGES } from '@leafline/contract/messages';
+
+/** The product page's texts (SPEC §4 and §8; the spec's own texts come from the contract). */
 export const PRODUCT_TEXTS = {
-  notFound: 'Product not found',
-  mustLogin: 'You must be logged in to add items to your cart',
+  notFound: MESSAGES.productNotFound,
+  mustLogin: MESSAGES.mustLoginToAddToCart,
   loginNow: 'Login Now',
   added: 'Added to your cart!',
   addFailed: 'Could not add this item to your cart. Please try again.',

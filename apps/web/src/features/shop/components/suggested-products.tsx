@@ -1,8 +1,9 @@
 import { CURATED_LISTS, SUGGESTIONS_COUNT } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import { curatedToCard, useCuratedProducts } from '../api/get-curated-products';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
-export const SUGGEST_MORE_TEXT = 'Contact us to suggest more products!';
+export const SUGGEST_MORE_TEXT = MESSAGES.suggestMoreProducts;
 
 /** 'People also love...' (SPEC §2 Shop): shown when a result list is empty. */
 export function SuggestedProducts() {

@@ -1,4 +1,5 @@
 import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,7 @@ import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-
 import { FAVORITES_CATEGORY, useShopFilters } from '../hooks/use-shop-filters';
 import type { ProductCardData } from '../lib/product-summary';
 
-export const SEARCH_TIMEOUT_TEXT =
-  'Search request timed out. Please try again or refine your search criteria.';
+export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
 
 /** The hand-picked list, in its order or sorted by the chosen price filter. */
