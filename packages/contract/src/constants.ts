@@ -24,6 +24,13 @@ export const SUGGESTIONS_COUNT = 8;
 export const FAVORITES_COUNT = 8;
 export const HIDDEN_BUSINESSES_COUNT = 19;
 
+/**
+ * Stored images (DESIGN 2.10): the main WebP is at most this wide; the smaller widths sit
+ * beside it as `<key>-320.webp` and `<key>-640.webp`, from which the web app builds srcset.
+ */
+export const IMAGE_MAIN_WIDTH = 1200;
+export const IMAGE_SIBLING_WIDTHS = [320, 640] as const;
+
 export const STOREFRONT_PAGE_SIZE = 10;
 export const RELATED_PRODUCTS_COUNT = 3;
 export const VARIANT_DROPDOWN_ABOVE = 9;

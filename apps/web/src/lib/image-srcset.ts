@@ -1,10 +1,11 @@
 /**
  * Uploaded images are stored as WebP in three widths (DESIGN 2.10): the main file
  * (`/media/products/abc.webp`, at most 1200 px wide) and its smaller siblings
- * `abc-320.webp` and `abc-640.webp`. The widths mirror the server's image pipeline.
+ * `abc-320.webp` and `abc-640.webp`. The widths are the contract's, shared with the server.
  */
-export const IMAGE_SIBLING_WIDTHS = [320, 640] as const;
-export const IMAGE_MAIN_WIDTH = 1200;
+import { IMAGE_MAIN_WIDTH, IMAGE_SIBLING_WIDTHS } from '@leafline/contract/constants';
+
+export { IMAGE_MAIN_WIDTH, IMAGE_SIBLING_WIDTHS };
 
 // A media address, relative or absolute, of a WebP file, without query or fragment.
 const MEDIA_WEBP = /^(?:https?:\/\/[^/?#]+)?\/media\/[^?#]+\.webp$/i;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IMAGE_MAIN_WIDTH, IMAGE_SIBLING_WIDTHS } from '@leafline/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/errors';
@@ -10,8 +11,8 @@ import { AppError } from '../../lib/errors';
  * the smaller widths sit beside it as `<id>-320.webp` and `<id>-640.webp`, from which the web
  * app builds `srcset`.
  */
-export const IMAGE_WIDTHS = [320, 640] as const;
-export const MAIN_WIDTH = 1200;
+export const IMAGE_WIDTHS = IMAGE_SIBLING_WIDTHS;
+export const MAIN_WIDTH = IMAGE_MAIN_WIDTH;
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const NOT_AN_IMAGE = 'The file is not an image we can read.';
