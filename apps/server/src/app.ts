@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -132,10 +132,7 @@ export async function buildApp(
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
 
-  if (!existsSync(mediaDir)) {
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(mediaDir, { recursive: true });
-  }
+  mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
