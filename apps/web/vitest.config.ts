@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The first test of a file also loads its lazy route and jsdom; on a busy 2-core machine
+    // that alone can pass the 5 s default.
+    testTimeout: 15_000,
   },
 });
