@@ -6,6 +6,10 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 7500;
 export const COMMISSION_RATE = 0.03;
 export const CURRENCY = 'usd';
 export const SUPPORTED_COUNTRIES = ['US'] as const;
+/** The country shipping is priced for before an address is saved (the only supported one). */
+export const DEFAULT_SHIPPING_COUNTRY = 'US';
+/** Most of one line (product and variant) a cart may hold; 0 in a quantity update removes it. */
+export const MAX_CART_QUANTITY = 99;
 
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_INPUT_PAUSE_MS = 500;
