@@ -7,7 +7,7 @@ import {
 } from '@leafline/contract/catalog';
 import { type CatalogDeps, curatedProducts, toSummary } from '../catalog/catalog.service';
 import { assertPageExists, pageLinks } from '../catalog/pagination';
-import { type SearchCriteria, searchProducts } from './search.repo';
+import { correctWords, type SearchCriteria, searchProducts } from './search.repo';
 
 /** Shop search (SPEC §2 Shop, §4, §9; DESIGN 2.11). */
 
@@ -54,6 +54,7 @@ export async function search(
   const criteria: SearchCriteria = {
     terms: query.search,
     words,
+    corrected: await correctWords(deps.db, words),
     productCategory:
       query.category === '' ? null : (CATEGORY_ALIASES[query.category] ?? query.category),
     sort: query.filter,

@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract';
+import { asc, count, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  businesses,
+  productImages,
+  products,
+  sustainabilityNotes,
+  users,
+  variants,
+} from '../db/schema/index';
+import { hashPassword } from '../modules/auth/password';
+import { prng } from './plan';
+import { seedDemoIfEmpty } from './seed';
+
+/**
+ * The large catalogue of `npm run seed:large` (issue: fast at 100k products). It starts from the
+ * demo catalogue (seeded first when the database is empty) and adds generated brands, about 50
+ * products each, until the catalogue holds the asked number of products. Each generated product
+ * is a variation of a demo product (its category, shape of description, images and variants),
+ * with its own name, price, age and brand, so the words, the spread of categories and prices
+ * and the share of variants and second-hand items look like the real shop at scale.
+ * Choices come from a seeded generator: the same size gives the same catalogue.
+ */
+
+const PRODUCTS_PER_BRAND = 50;
+/** Products written per transaction: big enough for speed, small enough to keep memory low. */
+const BATCH = 2000;
+
+const BRAND_FIRST = [
+  'Juniper',
+  'Cedar',
+  'Tidewater',
+  'Fern',
+  'Alder',
+  'Willow',
+  'Saltmarsh',
+  'Bramble',
+  'Hazel',
+  'Kelp',
+  'Thistle',
+  'Meadow',
+  'Larch',
+  'Sorrel',
+  'Basalt',
+  'Heather',
+  'Marram',
+  'Rowan',
+  'Clover',
+  'Birch',
+  'Lichen',
+  'Driftwood',
+  'Nettle',
+  'Quarry',
+  'Harbor',
+  'Orchard',
+  'Prairie',
+  'Canyon',
+  'Sequoia',
+  'Yarrow',
+  'Mallow',
+  'Linden',
+  'Aspen',
+  'Tamarack',
+  'Sagebrush',
+  'Cypress',
+  'Magnolia',
+  'Dogwood',
+  'Redwood',
+  'Buckeye',
+] as const;
+const BRAND_SECOND = [
+  'Goods',
+  'Supply Co.',
+  'Studio',
+  'Collective',
+  'Works',
+  'Atelier',
+  'Mercantile',
+  'Makers',
+  'Outfitters',
+  'Trading',
+  'Provisions',
+  'Home',
+  'Apothecary',
+  'Kind',
+  'Field Co.',
+  'Loom',
+  'Workshop',
+  'General',
+  'Co-op',
+  'Company',
+] as const;
+const CITIES = [
+  'Portland, Oregon',
+  'Asheville, North Carolina',
+  'Burlington, Vermont',
+  'Boulder, Colorado',
+  'Santa Cruz, California',
+  'Madison, Wisconsin',
+  'Providence, Rhode Island',
+  'Tucson, Arizona',
+  'Duluth, Minnesota',
+  'Savannah, Georgia',
+  'Bellingham, Washington',
+  'Ithaca, New York',
+] as const;
+const BRAND_PROMISES = [
+  'We make small runs from certified organic and recycled materials, and repair what we sell.',
+  'Everything we sell is made within a day’s drive of our workshop, by people paid a living wage.',
+  'We design for a long life: simple parts, honest materials and a lifetime repair promise.',
+  'Our pieces start as offcuts and deadstock that would otherwise go to landfill.',
+  'We ship plastic-free in recycled card and offset nothing we can avoid emitting in the first place.',
+] as const;
+const MODIFIERS = [
+  'Classic',
+  'Small-Batch',
+  'Heritage',
+  'Everyday',
+  'Coastal',
+  'Workshop',
+  'Field',
+  'Studio',
+  'Weekend',
+  'Trail',
+  'Harbor',
+  'Meadow',
+  'Cabin',
+  'Market',
+  'Orchard',
+  'Nordic',
+  'Desert',
+  'Hand-Finished',
+  'Limited',
+  'Essential',
+] as const;
+const FINISHES = [
+  'Sage',
+  'Oat',
+  'Clay',
+  'Indigo',
+  'Charcoal',
+  'Moss',
+  'Rust',
+  'Natural',
+  'Walnut',
+  'Seafoam',
+  'Honey',
+  'Plum',
+  'Stone',
+  'Forest',
+] as const;
+const CLOSINGS = [
+  'Made to order in our workshop and shipped in recycled card.',
+  'Each one is finished by hand, so no two are exactly alike.',
+  'Ask us about repairs: we keep spare parts for every piece we make.',
+  'Part of a small seasonal run; when it is gone, it is gone.',
+  'Packed without plastic and sent carbon-neutral from our studio.',
+  'Returns are free within 30 days, and we resell or recycle what comes back.',
+] as const;
+
+export interface LargeSeedResult {
+  added: number;
+  total: number;
+  brands: number;
+  seconds: number;
+}
+
+interface Template {
+  name: string;
+  description: string;
+  priceCents: number;
+  condition: 'new' | 'second_hand';
+  productCategory: string;
+  images: string[];
+  variants: Array<{ option1: string; option2: string | null; priceCents: number | null }>;
+}
+
+async function loadTemplates(db: Db): Promise<Template[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      condition: products.condition,
+      productCategory: products.productCategory,
+    })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(1000);
+  const ids = rows.map((r) => r.id);
+  const imageRows = ids.length
+    ? await db
+        .select({ productId: productImages.productId, image: productImages.image })
+        .from(productImages)
+        .where(sql`${productImages.productId} in ${ids}`)
+        .orderBy(asc(productImages.productId), asc(productImages.position))
+    : [];
+  const variantRows = ids.length
+    ? await db
+        .select({
+          productId: variants.productId,
+          option1: variants.option1,
+          option2: variants.option2,
+          priceCents: variants.priceCents,
+        })
+        .from(variants)
+        .where(sql`${variants.productId} in ${ids} and not ${variants.deleted}`)
+        .orderBy(asc(variants.productId), asc(variants.position))
+    : [];
+  return rows.map((r) => ({
+    name: r.name,
+    description: r.description,
+    priceCents: r.priceCents,
+    condition: r.condition,
+    productCategory: r.productCategory,
+    images: imageRows.filter((i) => i.productId === r.id).map((i) => i.image),
+    variants: variantRows
+      .filter((v) => v.productId === r.id)
+      .map(({ option1, option2, priceCents }) => ({ option1, option2, priceCents })),
+  }));
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+/** A price near the template's, on a shop-like ending (.00, .50 or .95). */
+function priceNear(cents: number, random: () => number): number {
+  const dollars = Math.max(3, Math.round((cents / 100) * (0.75 + random() * 0.6)));
+  const ending = pick([0, 0, 50, 95], random);
+  return dollars * 100 + ending;
+}
+
+/**
+ * Fills the database up to `targetProducts` products (never removes any). Returns what it did.
+ */
+export async function seedLargeCatalogue(
+  db: Db,
+  options: { targetProducts: number; mediaDir: string; log: (msg: string) => void },
+): Promise<LargeSeedResult> {
+  const started = performance.now();
+  await seedDemoIfEmpty(db, { mediaDir: options.mediaDir, log: options.log });
+  const [existing] = await db.select({ n: count() }).from(products);
+  const have = existing?.n ?? 0;
+  const missing = Math.max(0, options.targetProducts - have);
+  if (missing === 0) {
+    return { added: 0, total: have, brands: 0, seconds: (performance.now() - started) / 1000 };
+  }
+
+  const templates = await loadTemplates(db);
+  if (templates.length === 0) throw new Error('The demo catalogue has no products to vary.');
+  const logoRows = await db
+    .select({ logo: businesses.logo, banner: businesses.banner })
+    .from(businesses)
+    .where(sql`${businesses.logo} is not null`);
+  const [brandCount] = await db.select({ n: count() }).from(businesses);
+  const random = prng(0x1a7e + have);
+  const now = Date.now();
+  const day = 86_400_000;
+
+  // Brands: one owner account each (a random password nobody knows, hashed once).
+  const brandTotal = Math.ceil(missing / PRODUCTS_PER_BRAND);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const offset = brandCount?.n ?? 0;
+  const brandIds: number[] = [];
+  for (let from = 0; from < brandTotal; from += 500) {
+    const size = Math.min(500, brandTotal - from);
+    const planned = Array.from({ length: size }, (_, k) => {
+      const n = offset + from + k;
+      const first = BRAND_FIRST[n % BRAND_FIRST.length]!;
+      const second = BRAND_SECOND[Math.floor(n / BRAND_FIRST.length) % BRAND_SECOND.length]!;
+      const round = Math.floor(n / (BRAND_FIRST.length * BRAND_SECOND.length));
+      const name = round === 0 ? `${first} ${second}` : `${first} ${second} ${round + 1}`;
+      const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`;
+      const ageDays = 30 + Math.floor(random() * 1400);
+      const art = logoRows.length ? pick(logoRows, random) : { logo: null, banner: null };
+      return { name, slug, ageDays, art, city: pick(CITIES, random) };
+    });
+    await db.transaction(async (tx) => {
+      const owners = await tx
+        .insert(users)
+        .values(
+          planned.map((b) => ({
+            username: `owner-${b.slug}`,
+            email: `${b.slug}@brands.leafline.example`,
+            firstName: b.name.split(' ')[0]!,
+            lastName: 'Owner',
+            passwordHash,
+            createdAt: new Date(now - (b.ageDays + 1) * day),
+          })),
+        )
+        .returning({ id: users.id });
+      const rows = await tx
+        .insert(businesses)
+        .values(
+          planned.map((b, k) => ({
+            ownerId: owners[k]!.id,
+            name: b.name,
+            description: `${b.name} is a small team in ${b.city}. ${pick(BRAND_PROMISES, random)}`,
+            email: `hello@${b.slug}.example`,
+            website: `https://${b.slug}.example`,
+            businessType:
+              random() < 0.12 ? ('individual_seller' as const) : ('eco_friendly_company' as const),
+            shippingStrategy: 'Ships within 3 business days in recycled packaging.',
+            priceRange: '$$',
+            production: `Made in small batches in ${b.city}.`,
+            logo: b.art.logo,
+            banner: b.art.banner,
+            verified: random() < 0.7,
+            stripeAccountId: `acct_large_${b.slug.slice(0, 40)}`,
+            stripeStatus: 'active',
+            createdAt: new Date(now - b.ageDays * day),
+            updatedAt: new Date(now - b.ageDays * day),
+          })),
+        )
+        .returning({ id: businesses.id });
+      brandIds.push(...rows.map((r) => r.id));
+      await tx.insert(sustainabilityNotes).values(
+        rows.map((r, k) => ({
+          businessId: r.id,
+          title: 'How we make it',
+          explanation: `Made in small batches in ${planned[k]!.city}, from certified materials.`,
+          position: 0,
+        })),
+      );
+    });
+  }
+  options.log(`seed:large: ${brandTotal} brands added`);
+
+  let added = 0;
+  while (added < missing) {
+    const size = Math.min(BATCH, missing - added);
+    const planned = Array.from({ length: size }, (_, k) => {
+      const n = added + k;
+      const template = pick(templates, random);
+      const brand = brandIds[Math.floor(n / PRODUCTS_PER_BRAND) % brandIds.length]!;
+      const style = random();
+      const name =
+        style < 0.45
+          ? `${pick(MODIFIERS, random)} ${template.name}`
+          : style < 0.8
+            ? `${template.name} – ${pick(FINISHES, random)}`
+            : `${pick(MODIFIERS, random)} ${template.name} – ${pick(FINISHES, random)}`;
+      const ageMinutes = 60 + Math.floor(random() * 730 * 1440);
+      return {
+        template,
+        row: {
+          businessId: brand,
+          name,
+          description: `${template.description} ${pick(CLOSINGS, random)}`,
+          priceCents: priceNear(template.priceCents, random),
+          condition:
+            template.condition === 'second_hand' || random() < 0.05
+              ? ('second_hand' as const)
+              : ('new' as const),
+          category: DEFAULT_PRODUCT_CATEGORY,
+          productCategory: template.productCategory,
+          createdAt: new Date(now - ageMinutes * 60_000),
+          updatedAt: new Date(now - ageMinutes * 60_000),
+        },
+      };
+    });
+    await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(products)
+        .values(planned.map((p) => p.row))
+        .returning({ id: products.id });
+      const images = planned.flatMap((p, k) =>
+        p.template.images.map((image, position) => ({
+          productId: ids[k]!.id,
+          image,
+          altText: position === 0 ? p.row.name : `${p.row.name}, view ${position + 1}`,
+          position,
+        })),
+      );
+      if (images.length) await tx.insert(productImages).values(images);
+      const variantRows = planned.flatMap((p, k) =>
+        p.template.variants.map((v, position) => ({
+          productId: ids[k]!.id,
+          option1: v.option1,
+          option2: v.option2,
+          priceCents: v.priceCents === null ? null : priceNear(v.priceCents, random),
+          position,
+        })),
+      );
+      for (let i = 0; i < variantRows.length; i += 5000) {
+        await tx.insert(variants).values(variantRows.slice(i, i + 5000));
+      }
+    });
+    added += size;
+    if (added % 10_000 < BATCH || added === missing) {
+      options.log(`seed:large: ${have + added} products`);
+    }
+  }
+  await db.execute(sql`analyze`);
+  return {
+    added,
+    total: have + added,
+    brands: brandTotal,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
