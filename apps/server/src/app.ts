@@ -23,10 +23,14 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
 import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/address/address.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createResponseCache, type ResponseCache } from './modules/catalog/response-cache';
 import { healthRoutes } from './modules/health/health.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
@@ -37,6 +41,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Folder of uploaded and generated media, served under /media/. */
   mediaDir: string;
+  /** Answers of the public catalogue calls, cleared on every catalogue change. */
+  catalogCache: ResponseCache;
 }
 
 declare module 'fastify' {
@@ -54,7 +60,7 @@ function trustProxyOption(value: boolean | number | string) {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'db' | 'mediaDir'> & { mediaDir?: string },
+  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache'> & { mediaDir?: string },
   options: { logger?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -76,7 +82,16 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
-  app.decorate('deps', { ...deps, db: deps.database.db, mediaDir });
+  const catalogCache = createResponseCache({ maxAgeSeconds: deps.config.catalogCacheSeconds });
+  if (deps.config.catalogCacheSeconds > 0) {
+    const stop = await deps.database.listen(
+      'leafline_catalog',
+      () => catalogCache.clear(),
+      (listening) => catalogCache.setListening(listening),
+    );
+    app.addHook('onClose', async () => stop());
+  }
+  app.decorate('deps', { ...deps, db: deps.database.db, mediaDir, catalogCache });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -131,6 +146,9 @@ export async function buildApp(
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
+  await app.register(cartRoutes);
+  await app.register(addressRoutes);
+  await app.register(shippingRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

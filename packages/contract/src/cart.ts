@@ -177,7 +177,7 @@ export const addToCartBody = z
     },
     jsonObject,
   )
-  .optional();
+  .nullish();
 export type AddToCartBody = z.input<typeof addToCartBody>;
 
 /** The answer of add-to-cart and of a quantity update: the line as the cart now holds it. */
@@ -190,7 +190,7 @@ export type CartItemChangedResponse = z.infer<typeof cartItemChangedResponse>;
 /** DELETE api/remove-from-cart/{productId}/: the line of this variant (none: no variant). */
 export const removeFromCartBody = z
   .object({ variant_id: optionalIdField(CART_MESSAGES.variantIdInvalid) }, jsonObject)
-  .optional();
+  .nullish();
 export type RemoveFromCartBody = z.input<typeof removeFromCartBody>;
 /** The same choice as a query string, for clients that send no body with DELETE. */
 export const removeFromCartQuery = z.object({
@@ -283,6 +283,8 @@ export const shippingAddressBody = z.object(
   jsonObject,
 );
 export type ShippingAddressBody = z.input<typeof shippingAddressBody>;
+/** The address as validated: trimmed, country 'US', address_line2 '' when absent. */
+export type ShippingAddressFields = z.output<typeof shippingAddressBody>;
 
 /** GET and POST api/set-shipping-address/ (200): the saved address. */
 export const shippingAddressResponse = z.object({

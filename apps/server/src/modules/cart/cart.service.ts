@@ -1,0 +1,187 @@
+import {
+  ACCOUNT_MESSAGES,
+  CART_MESSAGES,
+  type CartItem,
+  type CartResponse,
+  centsToPrice,
+  DEFAULT_SHIPPING_COUNTRY,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+} from '@leafline/contract';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import { findAddressCountry } from '../address/address.repo';
+import { mediaUrl, parseId } from '../catalog/catalog.service';
+import { quoteCartShipping } from '../shipping/shipping.service';
+import {
+  addToLine,
+  type CartLineRow,
+  ensureCart,
+  findProductForCart,
+  listCartLines,
+  listLiveVariantIds,
+  removeLine,
+  setLineQuantity,
+} from './cart.repo';
+import { FOREIGN_KEY_VIOLATION, pgError } from './pg-errors';
+
+/**
+ * The cart (SPEC §2, §3, §7, §8; DESIGN 2.5, 2.6): one per user, lines of product and variant,
+ * prices always read from the database, shipping per brand for the saved address's country.
+ */
+
+export interface CartDeps {
+  db: Db;
+}
+
+const productNotFound = () => new AppError(404, CART_MESSAGES.productNotFound);
+const itemNotInCart = () => new AppError(404, CART_MESSAGES.itemNotInCart);
+
+/** The unit price of a line now: the variant's own, else the product's. */
+export const unitPriceCents = (row: CartLineRow) => row.variantPriceCents ?? row.productPriceCents;
+
+export function toCartItem(row: CartLineRow): CartItem {
+  const unitCents = unitPriceCents(row);
+  return {
+    id: row.id,
+    product: row.productId,
+    product_id: row.productId,
+    variant_id: row.variantId,
+    product_name: row.productName,
+    variant_option1: row.option1,
+    variant_option2: row.option2,
+    product_price: centsToPrice(unitCents),
+    quantity: row.quantity,
+    total_price: centsToPrice(unitCents * row.quantity),
+    business: row.businessId,
+    business_name: row.businessName,
+    image: mediaUrl(row.image),
+  };
+}
+
+/** The user's cart with shipping; null when it holds nothing that can be bought. */
+export async function getCart(deps: CartDeps, userId: number): Promise<CartResponse | null> {
+  const [rows, savedCountry] = await Promise.all([
+    listCartLines(deps.db, userId),
+    findAddressCountry(deps.db, userId),
+  ]);
+  if (!rows.length) return null;
+
+  // Brands in the order they first appear in the cart.
+  const brands = new Map<number, { name: string; subtotalCents: number }>();
+  for (const row of rows) {
+    const brand = brands.get(row.businessId) ?? { name: row.businessName, subtotalCents: 0 };
+    brand.subtotalCents += unitPriceCents(row) * row.quantity;
+    brands.set(row.businessId, brand);
+  }
+  const country = savedCountry ?? DEFAULT_SHIPPING_COUNTRY;
+  const quote = await quoteCartShipping(
+    deps.db,
+    [...brands].map(([businessId, b]) => ({ businessId, subtotalCents: b.subtotalCents })),
+    country,
+  );
+  const price = (cents: number | null) => (cents === null ? null : centsToPrice(cents));
+  return {
+    items: rows.map(toCartItem),
+    item_count: rows.reduce((sum, r) => sum + r.quantity, 0),
+    subtotal: centsToPrice(quote.subtotalCents),
+    total_shipping_fees: centsToPrice(quote.totalFeeCents),
+    total: centsToPrice(quote.subtotalCents + quote.totalFeeCents),
+    shipping_country: country,
+    has_shipping_address: savedCountry !== undefined,
+    free_shipping_threshold: centsToPrice(FREE_SHIPPING_THRESHOLD_CENTS),
+    free_shipping_applied: quote.marketplaceFree,
+    amount_to_free_shipping: centsToPrice(quote.amountToFreeShippingCents),
+    shipping_by_business: quote.businesses.map((b) => ({
+      business: b.businessId,
+      business_name: brands.get(b.businessId)!.name,
+      subtotal: centsToPrice(b.subtotalCents),
+      base_fee: centsToPrice(b.baseFeeCents),
+      shipping_fee: centsToPrice(b.feeCents),
+      threshold_free: price(b.thresholdFreeCents),
+      free_shipping_reason: b.freeReason,
+    })),
+  };
+}
+
+/** The line as the cart shows it now. */
+async function lineOf(deps: CartDeps, userId: number, itemId: number): Promise<CartItem | null> {
+  const [row] = await listCartLines(deps.db, userId, itemId);
+  return row ? toCartItem(row) : null;
+}
+
+/**
+ * SPEC §7 add-to-cart: adds `quantity` (default 1) of the product, and of `variantId` when the
+ * product has options (then required, and one of its own live options).
+ */
+export async function addToCart(
+  deps: CartDeps,
+  userId: number,
+  rawProductId: string,
+  request: { variantId: number | null; quantity: number },
+): Promise<CartItem> {
+  const productId = parseId(rawProductId);
+  const product = productId === null ? undefined : await findProductForCart(deps.db, productId);
+  if (!product) throw productNotFound();
+  const liveVariants = await listLiveVariantIds(deps.db, product.id);
+  if (liveVariants.length && request.variantId === null) {
+    throw badRequest(CART_MESSAGES.variantRequired, { variant_id: CART_MESSAGES.variantRequired });
+  }
+  if (request.variantId !== null && !liveVariants.includes(request.variantId)) {
+    throw badRequest(CART_MESSAGES.variantNotAvailable, {
+      variant_id: CART_MESSAGES.variantNotAvailable,
+    });
+  }
+  let line: { id: number } | undefined;
+  try {
+    const cartId = await ensureCart(deps.db, userId);
+    line = await addToLine(deps.db, {
+      cartId,
+      productId: product.id,
+      variantId: request.variantId,
+      quantity: request.quantity,
+    });
+  } catch (error) {
+    const pg = pgError(error);
+    if (pg?.code === FOREIGN_KEY_VIOLATION) {
+      // The account went since the guard looked (a dead session), or the product did.
+      if (pg.constraint.startsWith('carts_user_id')) {
+        throw new AppError(401, ACCOUNT_MESSAGES.tokenNotValid);
+      }
+      throw productNotFound();
+    }
+    throw error;
+  }
+  if (!line) throw badRequest(CART_MESSAGES.tooMany, { quantity: CART_MESSAGES.tooMany });
+  const item = await lineOf(deps, userId, line.id);
+  if (!item) throw productNotFound();
+  return item;
+}
+
+/** SPEC §7 remove-from-cart: the line of the product and variant (none: the line without one). */
+export async function removeFromCart(
+  deps: CartDeps,
+  userId: number,
+  rawProductId: string,
+  variantId: number | null,
+): Promise<void> {
+  const productId = parseId(rawProductId);
+  if (productId === null) throw itemNotInCart();
+  if (!(await removeLine(deps.db, userId, productId, variantId))) throw itemNotInCart();
+}
+
+/** Sets a line's quantity from the cart page; 0 removes the line (then null). */
+export async function setCartQuantity(
+  deps: CartDeps,
+  userId: number,
+  rawItemId: string,
+  quantity: number,
+): Promise<CartItem | null> {
+  const itemId = parseId(rawItemId);
+  // Only a line the cart shows (its own, still for sale) can be changed.
+  if (itemId === null || !(await lineOf(deps, userId, itemId))) throw itemNotInCart();
+  if (!(await setLineQuantity(deps.db, userId, itemId, quantity))) throw itemNotInCart();
+  if (quantity === 0) return null;
+  const item = await lineOf(deps, userId, itemId);
+  if (!item) throw itemNotInCart();
+  return item;
+}

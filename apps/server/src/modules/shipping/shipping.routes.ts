@@ -1,0 +1,70 @@
+import {
+  errorResponse,
+  SHIPPING_FEE_MESSAGES,
+  shippingFeesBody,
+  shippingFeesResponse,
+  shippingFeesSavedResponse,
+} from '@leafline/contract';
+import { businessIdParams } from '@leafline/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import {
+  getShippingFees,
+  ownedBusinessId,
+  type ShippingDeps,
+  saveShippingFees,
+} from './shipping.service';
+
+/** SPEC §7 `GET, POST api/shipping-fees/{businessId}/`: the owner's shipping-fee setting. */
+export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: ShippingDeps = { db: app.deps.db };
+  const common = { tags: ['shipping'], security: bearerSecurity, params: businessIdParams };
+
+  app.get(
+    '/api/shipping-fees/:businessId/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "A business's shipping fees (its owner only)",
+        response: { 200: shippingFeesResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => getShippingFees(deps, requireUser(request).id, request.params.businessId),
+  );
+
+  app.post(
+    '/api/shipping-fees/:businessId/',
+    {
+      onRequest: authenticate,
+      // Somebody else's business answers 403/404 whatever the body holds.
+      preValidation: async (request) => {
+        const { businessId } = request.params as { businessId: string };
+        await ownedBusinessId(deps.db, requireUser(request).id, businessId);
+      },
+      schema: {
+        ...common,
+        summary: "Replace a business's shipping fees (its owner only); empty fees are null",
+        body: shippingFeesBody,
+        response: { 200: shippingFeesSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const saved = await saveShippingFees(
+        deps,
+        requireUser(request).id,
+        request.params.businessId,
+        {
+          worldwideFeeCents: body.worldwide_shipping_fee,
+          allExceptSelectedFeeCents: body.all_except_selected_fee,
+          thresholdFreeCents: body.threshold_free,
+          countries: body.country_fees,
+        },
+      );
+      return { message: SHIPPING_FEE_MESSAGES.saved, ...saved };
+    },
+  );
+}
