@@ -63,6 +63,12 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CATALOG_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 3600')
+    .max(3600, 'must be between 0 and 3600')
+    .default(60),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -90,6 +96,8 @@ export interface Config {
   webDistDir: string;
   /** Attempts per minute and address on the login and password-reset calls. */
   rateLimitMax: number;
+  /** How long a public catalogue answer may be reused; 0 turns the cache off (DESIGN 2.11). */
+  catalogCacheSeconds: number;
   /**
    * Which X-Forwarded-For hops to believe (Fastify's trustProxy). Off by default: otherwise a
    * client could pick its own address and dodge the rate limits.
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

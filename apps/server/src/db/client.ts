@@ -19,6 +19,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on `channel` (DESIGN 2.13). `onState(false)` when the subscription is
+   * lost (notifications may be missed until it is back), `onState(true)` once it listens
+   * (again). Returns the unsubscribe function.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onNotify, onState) => listenPg(options.url!, channel, onNotify, onState),
       close: () => pool.end(),
     };
   }
@@ -58,6 +69,60 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify, onState) => {
+      const stop = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** Identifier quoting for LISTEN, which takes no parameters. */
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would drop it when returned). When that
+ * connection is lost it reports `false` and reconnects after a second, then reports `true`.
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    current = client;
+    client.on('notification', (message) => onNotify(message.payload ?? ''));
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (current !== client) return;
+      onState(false);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      if (!stopped) onState(true);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onState(false);
+    await current?.end().catch(() => {});
   };
 }

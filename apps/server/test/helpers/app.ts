@@ -30,6 +30,9 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     RATE_LIMIT_MAX: '1000',
+    // Off unless a test turns it on: tests write to the catalogue and read it back at once,
+    // faster than the change announcement travels (response-cache.test.ts covers the cache).
+    CATALOG_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await createTestDatabase();

@@ -31,6 +31,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: CatalogDeps = { db: app.deps.db, publicUrl: app.deps.config.publicUrl };
   const tags = ['catalog'];
+  const cache = app.deps.catalogCache;
 
   app.get(
     '/api/products/:id/',
@@ -42,7 +43,10 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: productDetailResponse, '4xx': errorResponse },
       },
     },
-    async (request) => getProductDetail(deps, request.params.id),
+    async (request, reply) =>
+      cache.respond(request, reply, productDetailResponse, () =>
+        getProductDetail(deps, request.params.id),
+      ),
   );
 
   app.get(
@@ -55,7 +59,10 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: publicBusinessResponse, '4xx': errorResponse },
       },
     },
-    async (request) => getPublicBusiness(deps, request.params.id),
+    async (request, reply) =>
+      cache.respond(request, reply, publicBusinessResponse, () =>
+        getPublicBusiness(deps, request.params.id),
+      ),
   );
 
   app.get(
@@ -67,7 +74,8 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: publicBusinessesResponse },
       },
     },
-    async () => listPublicBusinesses(deps),
+    async (request, reply) =>
+      cache.respond(request, reply, publicBusinessesResponse, () => listPublicBusinesses(deps)),
   );
 
   app.get(
@@ -81,8 +89,10 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: storefrontProductsResponse, '4xx': errorResponse },
       },
     },
-    async (request) =>
-      getStorefrontProducts(deps, request.params.id, request.query.page ?? 1, request.url),
+    async (request, reply) =>
+      cache.respond(request, reply, storefrontProductsResponse, () =>
+        getStorefrontProducts(deps, request.params.id, request.query.page ?? 1, request.url),
+      ),
   );
 
   app.get(
@@ -95,7 +105,10 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: sustainabilityNotesResponse, '4xx': errorResponse },
       },
     },
-    async (request) => getSustainabilityNotes(deps, request.params.businessId),
+    async (request, reply) =>
+      cache.respond(request, reply, sustainabilityNotesResponse, () =>
+        getSustainabilityNotes(deps, request.params.businessId),
+      ),
   );
 
   app.get(
@@ -109,6 +122,9 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: curatedListResponse, '4xx': errorResponse },
       },
     },
-    async (request) => getCuratedList(deps, request.params.key),
+    async (request, reply) =>
+      cache.respond(request, reply, curatedListResponse, () =>
+        getCuratedList(deps, request.params.key),
+      ),
   );
 }

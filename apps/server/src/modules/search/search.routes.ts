@@ -20,6 +20,9 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: searchResponse, '4xx': errorResponse },
       },
     },
-    async (request) => search(deps, request.query, request.url),
+    async (request, reply) =>
+      app.deps.catalogCache.respond(request, reply, searchResponse, () =>
+        search(deps, request.query, request.url),
+      ),
   );
 }

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { businesses, products } from '../../db/schema/index';
+import { createResponseCache } from './response-cache';
+
+/** Polls `read` until `done` holds, for at most 5 s; answers the last value read. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
+
+describe('catalogue answers on a real database, cache on', () => {
+  let t: TestApp;
+  let businessId = 0;
+  beforeAll(async () => {
+    t = await buildTestApp({ CATALOG_CACHE_SECONDS: '60' });
+    const brand = await addBusiness(t.db, { name: 'Saltmarsh Goods' });
+    businessId = brand.id;
+    await addProduct(t.db, brand.id, { name: 'Kelp Soap Bar', priceCents: 900 });
+    await eventually(
+      async () => t.app.deps.catalogCache.enabled,
+      (on) => on,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const count = async (url: string) => (await t.app.inject({ url })).json().count as number;
+
+  it('listens for changes and keeps answers', async () => {
+    expect(t.app.deps.catalogCache.enabled).toBe(true);
+    const first = await t.app.inject({ url: '/api/search/?search=kelp' });
+    const second = await t.app.inject({ url: '/api/search/?search=kelp' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+    expect(first.json().results.map((r: { name: string }) => r.name)).toEqual(['Kelp Soap Bar']);
+    expect(t.app.deps.catalogCache.size).toBeGreaterThan(0);
+  });
+
+  it('shows a new product, a price change and a closed business as soon as they are saved', async () => {
+    expect(await count('/api/search/?search=kelp')).toBe(1);
+    const added = await addProduct(t.db, businessId, {
+      name: 'Kelp Shampoo Bar',
+      priceCents: 1200,
+    });
+    expect(
+      await eventually(
+        () => count('/api/search/?search=kelp'),
+        (n) => n === 2,
+      ),
+    ).toBe(2);
+
+    const url = `/api/products/${added.id}/`;
+    expect((await t.app.inject({ url })).json().price).toBe('12.00');
+    await t.db.update(products).set({ priceCents: 1500 }).where(eq(products.id, added.id));
+    const price = await eventually(
+      async () => (await t.app.inject({ url })).json().price as string,
+      (p) => p === '15.00',
+    );
+    expect(price).toBe('15.00');
+
+    await t.db.update(businesses).set({ isActive: false }).where(eq(businesses.id, businessId));
+    expect(
+      await eventually(
+        () => count('/api/search/?search=kelp'),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it('never keeps an error answer', async () => {
+    const missing = await t.app.inject({ url: '/api/products/999999/' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: expect.any(String) });
+    expect((await t.app.inject({ url: '/api/products/999999/' })).statusCode).toBe(404);
+  });
+});
+
+describe('the cache itself', () => {
+  const request = (url: string) => ({ url }) as FastifyRequest;
+  const reply = () => {
+    const sent: string[] = [];
+    const r = {
+      type: () => r,
+      send: (body: string) => {
+        sent.push(body);
+        return r;
+      },
+      sent,
+    };
+    return r as unknown as FastifyReply & { sent: string[] };
+  };
+  const schema = z.object({ n: z.number() });
+
+  it('computes every time until it listens, and after the subscription is lost', async () => {
+    const cache = createResponseCache({ maxAgeSeconds: 60 });
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    const r = reply();
+    await cache.respond(request('/a'), r, schema, compute);
+    await cache.respond(request('/a'), r, schema, compute);
+    expect(r.sent).toEqual(['{"n":1}', '{"n":2}']);
+    cache.setListening(true);
+    await cache.respond(request('/a'), r, schema, compute);
+    await cache.respond(request('/a'), r, schema, compute);
+    expect(r.sent.slice(2)).toEqual(['{"n":3}', '{"n":3}']);
+    cache.setListening(false);
+    await cache.respond(request('/a'), r, schema, compute);
+    expect(r.sent.at(-1)).toBe('{"n":4}');
+  });
+
+  it('does not store an answer computed while a change was announced', async () => {
+    const cache = createResponseCache({ maxAgeSeconds: 60 });
+    cache.setListening(true);
+    let calls = 0;
+    const r = reply();
+    await cache.respond(request('/a'), r, schema, async () => {
+      calls++;
+      cache.clear();
+      return { n: calls };
+    });
+    await cache.respond(request('/a'), r, schema, async () => ({ n: ++calls }));
+    expect(r.sent).toEqual(['{"n":1}', '{"n":2}']);
+  });
+
+  it('drops the least recently used answer when full, and fields outside the schema', async () => {
+    const cache = createResponseCache({ maxAgeSeconds: 60, maxEntries: 2 });
+    cache.setListening(true);
+    const r = reply();
+    const answer = (n: number) => async () => ({ n, secret: 'x' });
+    await cache.respond(request('/1'), r, schema, answer(1));
+    await cache.respond(request('/2'), r, schema, answer(2));
+    await cache.respond(request('/1'), r, schema, answer(10));
+    await cache.respond(request('/3'), r, schema, answer(3));
+    await cache.respond(request('/2'), r, schema, answer(20));
+    await cache.respond(request('/1'), r, schema, answer(100));
+    expect(r.sent).toEqual(['{"n":1}', '{"n":2}', '{"n":1}', '{"n":3}', '{"n":20}', '{"n":100}']);
+    expect(cache.size).toBe(2);
+  });
+});
