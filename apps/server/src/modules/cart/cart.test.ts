@@ -654,3 +654,22 @@ describe('shipping in the cart (DESIGN 2.6)', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the cart, address and shipping-fee calls', async () => {
+    const res = await t.app.inject({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/cart/',
+        '/add-to-cart/{productId}/',
+        '/api/remove-from-cart/{productId}/',
+        '/api/cart/items/{itemId}/',
+        '/api/set-shipping-address/',
+        '/api/shipping-fees/{businessId}/',
+      ]),
+    );
+    expect(Object.keys(paths['/api/set-shipping-address/']).sort()).toEqual(['get', 'post']);
+  });
+});
