@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { findAddressCountry } from '../address/address.repo';
 import { mediaUrl, parseId } from '../catalog/catalog.service';
+import type { ShippingQuote } from '../shipping/fees';
 import { quoteCartShipping } from '../shipping/shipping.service';
 import {
   addToLine,
@@ -58,42 +59,64 @@ export function toCartItem(row: CartLineRow): CartItem {
   };
 }
 
-/** The user's cart with shipping; null when it holds nothing that can be bought. */
-export async function getCart(deps: CartDeps, userId: number): Promise<CartResponse | null> {
-  const [rows, savedCountry] = await Promise.all([
-    listCartLines(deps.db, userId),
-    findAddressCountry(deps.db, userId),
-  ]);
-  if (!rows.length) return null;
+/** A cart priced now: what `api/cart/` shows and what checkout charges (DESIGN 2.5, 2.6). */
+export interface PricedCart {
+  lines: CartLineRow[];
+  /** Brands in the order they first appear in the cart. */
+  businessNames: Map<number, string>;
+  country: string;
+  hasShippingAddress: boolean;
+  quote: ShippingQuote;
+}
 
-  // Brands in the order they first appear in the cart.
-  const brands = new Map<number, { name: string; subtotalCents: number }>();
-  for (const row of rows) {
-    const brand = brands.get(row.businessId) ?? { name: row.businessName, subtotalCents: 0 };
-    brand.subtotalCents += unitPriceCents(row) * row.quantity;
-    brands.set(row.businessId, brand);
+/**
+ * The user's cart with prices and shipping read now; null when it holds nothing that can be
+ * bought. Checkout should price through this too, so that it charges what the cart showed.
+ */
+export async function priceCart(db: Db, userId: number): Promise<PricedCart | null> {
+  const [lines, savedCountry] = await Promise.all([
+    listCartLines(db, userId),
+    findAddressCountry(db, userId),
+  ]);
+  if (!lines.length) return null;
+  const businessNames = new Map<number, string>();
+  const subtotals = new Map<number, number>();
+  for (const line of lines) {
+    businessNames.set(line.businessId, line.businessName);
+    subtotals.set(
+      line.businessId,
+      (subtotals.get(line.businessId) ?? 0) + unitPriceCents(line) * line.quantity,
+    );
   }
   const country = savedCountry ?? DEFAULT_SHIPPING_COUNTRY;
   const quote = await quoteCartShipping(
-    deps.db,
-    [...brands].map(([businessId, b]) => ({ businessId, subtotalCents: b.subtotalCents })),
+    db,
+    [...subtotals].map(([businessId, subtotalCents]) => ({ businessId, subtotalCents })),
     country,
   );
+  return { lines, businessNames, country, hasShippingAddress: savedCountry !== undefined, quote };
+}
+
+/** SPEC §7 `GET api/cart/`; null for an empty cart (SPEC §8: 404 'Cart is empty'). */
+export async function getCart(deps: CartDeps, userId: number): Promise<CartResponse | null> {
+  const cart = await priceCart(deps.db, userId);
+  if (!cart) return null;
+  const { lines, quote } = cart;
   const price = (cents: number | null) => (cents === null ? null : centsToPrice(cents));
   return {
-    items: rows.map(toCartItem),
-    item_count: rows.reduce((sum, r) => sum + r.quantity, 0),
+    items: lines.map(toCartItem),
+    item_count: lines.reduce((sum, r) => sum + r.quantity, 0),
     subtotal: centsToPrice(quote.subtotalCents),
     total_shipping_fees: centsToPrice(quote.totalFeeCents),
     total: centsToPrice(quote.subtotalCents + quote.totalFeeCents),
-    shipping_country: country,
-    has_shipping_address: savedCountry !== undefined,
+    shipping_country: cart.country,
+    has_shipping_address: cart.hasShippingAddress,
     free_shipping_threshold: centsToPrice(FREE_SHIPPING_THRESHOLD_CENTS),
     free_shipping_applied: quote.marketplaceFree,
     amount_to_free_shipping: centsToPrice(quote.amountToFreeShippingCents),
     shipping_by_business: quote.businesses.map((b) => ({
       business: b.businessId,
-      business_name: brands.get(b.businessId)!.name,
+      business_name: cart.businessNames.get(b.businessId) ?? '',
       subtotal: centsToPrice(b.subtotalCents),
       base_fee: centsToPrice(b.baseFeeCents),
       shipping_fee: centsToPrice(b.feeCents),
