@@ -4,6 +4,8 @@ export interface Scenario {
   name: string;
   method?: string;
   path: string;
+  /** When given, each request takes the next of these paths in turn (distinct queries). */
+  paths?: string[];
   headers?: Record<string, string>;
   body?: string;
 }
@@ -24,18 +26,18 @@ export interface Result {
 export async function measure(
   baseUrl: string,
   scenario: Scenario,
-  options: { seconds: number; concurrency: number; maxRequests?: number },
+  options: { seconds: number; concurrency: number; maxRequests?: number; warmupSeconds?: number },
 ): Promise<Result> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const url = new URL(scenario.path, baseUrl);
+  const urls = (scenario.paths ?? [scenario.path]).map((p) => new URL(p, baseUrl));
+  let turn = 0;
   const latencies: number[] = [];
   let errors = 0;
-  const deadline = performance.now() + options.seconds * 1000;
   const maxRequests = options.maxRequests ?? 200_000;
   const one = () =>
     new Promise<number>((resolve) => {
       const req = httpRequest(
-        url,
+        urls[turn++ % urls.length]!,
         { method: scenario.method ?? 'GET', headers: scenario.headers, agent },
         (res) => {
           res.resume();
@@ -46,6 +48,15 @@ export async function measure(
       if (scenario.body) req.write(scenario.body);
       req.end();
     });
+  // A short untimed warm-up: compiled code paths, filled caches and open connections, as in a
+  // server that has been running, rather than the first second after start.
+  const warmUntil = performance.now() + (options.warmupSeconds ?? 1) * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < warmUntil) await one();
+    }),
+  );
+  const deadline = performance.now() + options.seconds * 1000;
   const started = performance.now();
   const loop = async () => {
     while (performance.now() < deadline && latencies.length + errors < maxRequests) {
@@ -71,13 +82,15 @@ export async function measure(
   };
 }
 
+const W = 46;
+
 export function printTable(results: Result[], baseline: Result): void {
   console.log(
-    `\n${'scenario'.padEnd(34)}${'req/s'.padStart(10)}${'× floor'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
+    `\n${'scenario'.padEnd(W)}${'req/s'.padStart(10)}${'× floor'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(34)}${r.rps.toFixed(0).padStart(10)}${(r.rps / baseline.rps).toFixed(2).padStart(9)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}`,
+      `${r.name.padEnd(W)}${r.rps.toFixed(0).padStart(10)}${(r.rps / baseline.rps).toFixed(2).padStart(9)}${r.p50.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}`,
     );
   }
 }

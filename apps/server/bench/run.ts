@@ -1,61 +1,137 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, count, desc, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { measure, printTable, type Result } from './harness';
+import { businesses, products } from '../src/db/schema/index';
+import { activeProductsJoin, summaryFields } from '../src/modules/catalog/catalog.repo';
+import { toSummary } from '../src/modules/catalog/catalog.service';
+import { seedLargeCatalogue } from '../src/seed/large';
+import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
+import { measure, printTable, type Result, type Scenario } from './harness';
 
 /**
- * `npm run bench`: the account calls against the HTTP floor of this machine, measured in the
- * same run. On PostgreSQL when BENCH_DATABASE_URL (or the local server) answers, else PGlite.
- * Figures are printed as ratios to the floor (GET /healthz), never asserted.
+ * `npm run bench`: the shop's calls on a large catalogue (BENCH_PRODUCTS, default 100,000, in
+ * the `leafline_large` database of `npm run seed:large`, filled first when it holds fewer),
+ * on PostgreSQL, beside two baselines measured in the same run:
+ * - a static file of the size of a search page, served by the same server (the HTTP floor);
+ * - a naive search: `ILIKE '%term%'` over name, description and business name.
+ * Each catalogue call runs twice: on the app as it is served (answers cached in memory until
+ * the catalogue changes) and on a second app on the same database with the cache off, so every
+ * request runs its queries. Figures are printed, never asserted.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const targetProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
 
-async function pickDatabaseUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+async function productCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
   try {
-    await client.connect();
-    await client.query(`drop database if exists leafline_bench with (force)`);
-    await client.query(`create database leafline_bench`);
-    const u = new URL(url);
-    u.pathname = '/leafline_bench';
-    return u.toString();
-  } catch {
-    return undefined;
+    const found = await client.query(`select to_regclass('products') is not null as ok`);
+    if (!found.rows[0]?.ok) return 0;
+    const res = await client.query('select count(*)::int as n from products');
+    return res.rows[0]?.n ?? 0;
   } finally {
-    await client.end().catch(() => {});
+    await client.end();
   }
+}
+
+/** The naive baseline: what a search without a text index does. */
+function addIlikeSearch(app: FastifyInstance) {
+  const { db } = app.deps;
+  app.get('/bench/ilike-search/', async (request) => {
+    const term = String((request.query as { search?: string }).search ?? '');
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = and(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.description, pattern),
+        ilike(businesses.name, pattern),
+      ),
+    );
+    const [rows, totals] = await Promise.all([
+      db
+        .select(summaryFields)
+        .from(products)
+        .innerJoin(businesses, activeProductsJoin)
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(20),
+      db
+        .select({ n: count() })
+        .from(products)
+        .innerJoin(businesses, activeProductsJoin)
+        .where(where),
+    ]);
+    return { results: rows.map(toSummary), count: totals[0]?.n ?? 0 };
+  });
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-bench-'));
-  const databaseUrl = await pickDatabaseUrl();
-  const config = loadConfig({
+  await ensureDatabase(databaseUrl, false);
+  const have = await productCount(databaseUrl);
+  const database = await openDatabase({ url: databaseUrl, poolSize: concurrency });
+  await database.migrate();
+  if (have < targetProducts) {
+    console.log(
+      `bench: filling ${new URL(databaseUrl).pathname.slice(1)} to ${targetProducts} products`,
+    );
+    await seedLargeCatalogue(database.db, {
+      targetProducts,
+      mediaDir: path.join(dataDir, 'media'),
+      log: (msg) => console.log(msg),
+    });
+  }
+  const env = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(dataDir, 'db'),
-    poolSize: concurrency,
-  });
-  await database.migrate();
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  } as const;
   const mailer = { kind: 'outbox' as const, send: async () => {}, close: async () => {} };
-  const app = await buildApp({ config, database, mailer });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`bench: ${database.kind}, ${concurrency} concurrent, ${seconds} s a scenario`);
+  const mediaDir = path.join(dataDir, 'media');
+  const app = await buildApp({ config: loadConfig(env), database, mailer, mediaDir });
+  addIlikeSearch(app);
+  const served = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The same app with the catalogue cache off: every request runs its queries.
+  const coldApp = await buildApp({
+    config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }),
+    database,
+    mailer,
+    mediaDir,
+  });
+  const cold = await coldApp.listen({ port: 0, host: '127.0.0.1' });
+
+  const [totals] = await database.db
+    .select({ products: count(), businesses: sql<number>`count(distinct ${products.businessId})` })
+    .from(products);
+  const [sample] = await database.db
+    .select({ product: products.id, business: products.businessId })
+    .from(products)
+    .orderBy(sql`${products.id} % 997`, products.id)
+    .limit(1);
+  console.log(
+    `bench: PostgreSQL, ${totals?.products} products of ${totals?.businesses} businesses, ` +
+      `${concurrency} concurrent, ${seconds} s a scenario, Node ${process.version}`,
+  );
+
+  // The static baseline: a file as large as the first search page, from the same server.
+  const firstPage = await (await fetch(`${served}/api/search/?search=&page=1`)).text();
+  mkdirSync(path.join(mediaDir, 'bench'), { recursive: true });
+  writeFileSync(path.join(mediaDir, 'bench', 'search-page.json'), firstPage);
 
   const json = { 'content-type': 'application/json' };
   const user = { username: 'bench', password: 'bench-password' };
-  await fetch(`${address}/register/`, {
+  await fetch(`${served}/register/`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({
@@ -68,30 +144,62 @@ async function main() {
     }),
   });
   const tokens = (await (
-    await fetch(`${address}/token/`, { method: 'POST', headers: json, body: JSON.stringify(user) })
+    await fetch(`${served}/token/`, { method: 'POST', headers: json, body: JSON.stringify(user) })
   ).json()) as { access: string };
   const auth = { authorization: `Bearer ${tokens.access}` };
 
   const opts = { seconds, concurrency };
-  const floor = await measure(address, { name: 'GET /healthz (floor)', path: '/healthz' }, opts);
-  const results: Result[] = [floor];
-  results.push(
-    await measure(
-      address,
-      { name: 'GET /update-name/ (auth + db)', path: '/update-name/', headers: auth },
-      opts,
-    ),
+  const run = (base: string, scenario: Scenario, o = opts) => measure(base, scenario, o);
+  const results: Result[] = [];
+  const staticFile = await run(served, {
+    name: `static file, ${(firstPage.length / 1024).toFixed(1)} KB (baseline)`,
+    path: '/media/bench/search-page.json',
+  });
+  results.push(staticFile);
+  results.push(await run(served, { name: 'GET /healthz', path: '/healthz' }));
+
+  const searches: Array<[string, string]> = [
+    ['search: no terms, page 1', '/api/search/?search=&page=1'],
+    ['search: one word', '/api/search/?search=cotton'],
+    ['search: two words, one typo', '/api/search/?search=organc%20cottn'],
+    ['search: category + price sort', '/api/search/?category=Apparel&filter=price_low_to_high'],
+    ['search: deep page (400)', '/api/search/?search=&page=400'],
+  ];
+  const catalogue: Array<[string, string]> = [
+    ['product detail', `/api/products/${sample?.product}/`],
+    ['storefront: business', `/api/business/${sample?.business}/`],
+    ['storefront: products page 1', `/api/products-by-business/${sample?.business}/?page=1`],
+  ];
+  for (const [name, p] of [...searches, ...catalogue]) {
+    results.push(await run(served, { name: `${name}`, path: p }));
+  }
+  for (const [name, p] of [...searches, ...catalogue]) {
+    results.push(await run(cold, { name: `${name} (uncached)`, path: p }));
+  }
+  // Many different words, as real traffic has: every request a different query.
+  const words = ['cotton', 'bamboo', 'linen', 'soap', 'tee', 'brush', 'candle', 'wool', 'hemp'];
+  const distinct = words.flatMap((w) =>
+    [1, 2, 3].map((page) => `/api/search/?search=${w}&page=${page}`),
   );
   results.push(
-    await measure(
-      address,
-      { name: 'GET /api/user-has-business/', path: '/api/user-has-business/', headers: auth },
-      opts,
-    ),
+    await run(cold, { name: 'search: 27 distinct queries (uncached)', path: '', paths: distinct }),
+  );
+  const ilikeOne = await run(served, {
+    name: 'naive ILIKE search: one word (baseline)',
+    path: '/bench/ilike-search/?search=cotton',
+  });
+  results.push(ilikeOne);
+
+  results.push(
+    await run(served, {
+      name: 'GET /update-name/ (auth + db)',
+      path: '/update-name/',
+      headers: auth,
+    }),
   );
   results.push(
-    await measure(
-      address,
+    await run(
+      served,
       {
         name: 'POST /token/ (scrypt)',
         method: 'POST',
@@ -102,9 +210,30 @@ async function main() {
       { seconds, concurrency: 4 },
     ),
   );
-  printTable(results, floor);
+  printTable(results, staticFile);
+
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const searchServed = searches.map(([name]) => byName.get(name)!);
+  const oneWordCold = byName.get('search: one word (uncached)')!;
+  const minRatio = Math.min(...searchServed.map((r) => r.rps / staticFile.rps));
+  const maxP99 = Math.max(...searchServed.map((r) => r.p99));
+  console.log('\ntargets (issue 3):');
+  console.log(
+    `  search throughput ≥ 0.5× static file: lowest search ${minRatio.toFixed(2)}× ${minRatio >= 0.5 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `  search p99 ≤ 30 ms: highest ${maxP99.toFixed(1)} ms ${maxP99 <= 30 ? 'met' : 'NOT met'}`,
+  );
+  const ftsVsIlike = oneWordCold.rps / ilikeOne.rps;
+  console.log(
+    `  text search ≥ 10× ILIKE (one word, both uncached): ${ftsVsIlike.toFixed(1)}× ${ftsVsIlike >= 10 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `  server memory after the run: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB RSS`,
+  );
 
   await app.close();
+  await coldApp.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

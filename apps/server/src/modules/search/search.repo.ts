@@ -83,23 +83,40 @@ export async function searchProducts(
           ? [desc(rank), desc(products.id)]
           : [desc(products.createdAt), desc(products.id)];
 
-  // The page's ids first, then their fields: computed in one query, the image sub-select ran for
-  // every row skipped by the offset too (8,000 of them on page 400).
-  const [page, totals] = await Promise.all([
+  const countAll = async () =>
+    (
+      await db
+        .select({ total: count() })
+        .from(products)
+        .innerJoin(businesses, activeProductsJoin)
+        .where(where)
+    )[0]?.total ?? 0;
+  const pageIds = (withTotal: boolean) =>
     db
-      .select({ id: products.id })
+      .select({
+        id: products.id,
+        total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
+      })
       .from(products)
       .innerJoin(businesses, activeProductsJoin)
       .where(where)
       .orderBy(...order)
       .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(businesses, activeProductsJoin)
-      .where(where),
-  ]);
+      .offset(offset);
+
+  // The page's ids first, then their fields: computed in one query, the image sub-select ran for
+  // every row skipped by the offset too (8,000 of them on page 400).
+  let page: Array<{ id: number; total: number }>;
+  let total: number;
+  if (rank) {
+    // Ranking reads every match anyway: the same pass counts them (a window count), where a
+    // separate count query read them all a second time.
+    page = await pageIds(true);
+    total = page.length ? Number(page[0]!.total) : offset === 0 ? 0 : await countAll();
+  } else {
+    // Newest first or by price, the page comes from an index: only the count reads it all.
+    [page, total] = await Promise.all([pageIds(false), countAll()]);
+  }
   const byId = new Map(
     (
       await summariesByIds(
@@ -109,5 +126,5 @@ export async function searchProducts(
     ).map((r) => [r.id, r]),
   );
   const rows = page.flatMap((p) => byId.get(p.id) ?? []);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total };
 }
