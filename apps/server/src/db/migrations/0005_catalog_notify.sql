@@ -1,6 +1,6 @@
 -- Every change to what the public catalogue calls answer is announced once per statement on
 -- the channel leafline_catalog, so each app instance can drop its cached answers
--- (DESIGN 2.11, 2.13; docs/decisions/0006-catalogue-cache.md).
+-- (DESIGN 2.11, 2.13; docs/decisions/0007-catalogue-cache.md).
 CREATE OR REPLACE FUNCTION leafline_catalog_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * Answers of the public catalogue calls (search, product, storefront, lists), kept in memory
- * as serialized JSON (docs/decisions/0006-catalogue-cache.md). Freshness does not rest on the
+ * as serialized JSON (docs/decisions/0007-catalogue-cache.md). Freshness does not rest on the
  * age limit: every change to a catalogue table is announced by PostgreSQL on the
  * `leafline_catalog` channel (migration 0005) and clears the cache of every app instance. While
  * that subscription is down the cache is off, since announcements could be missed.
