@@ -3,18 +3,19 @@ import '@fontsource-variable/fraunces';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html.');
 
 createRoot(root).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );

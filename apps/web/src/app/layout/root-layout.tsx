@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ScrollRestoration } from './scroll-restoration';
 
 /** Header, main and footer around every route (SPEC §2). */
 export function RootLayout() {
