@@ -9,7 +9,8 @@ const HAS_EXTENSION = /\.[a-z0-9]{2,5}$/i;
 
 /**
  * Serves the built web app: its files (hashed assets under /assets/ with long cache
- * headers), and index.html for every other GET that matches no API route (DESIGN 2.1).
+ * headers, as the .br or .gz the build wrote beside them when the browser takes it), and
+ * index.html for every other GET that matches no API route (DESIGN 2.1).
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -21,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       wildcard: false,
       index: false,
       decorateReply: false,
+      // `vite build` writes file.br and file.gz beside each text asset.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
