@@ -4,6 +4,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useCart } from '@/features/cart/api/get-cart';
 import { useHasAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
 import { Wordmark } from './wordmark';
@@ -20,6 +21,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function Header() {
   const loggedIn = useHasAccessToken();
+  // The cart's item count, for a logged-in shopper (the cart and checkout pages share it).
+  const cart = useCart(loggedIn);
+  const cartCount = loggedIn ? (cart.data?.item_count ?? 0) : 0;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -85,6 +89,16 @@ export function Header() {
                 <ShoppingBag aria-hidden="true" className="size-5" />
                 {/* Icon only on the narrowest phones; the name stays for screen readers. */}
                 <span className="max-[400px]:sr-only">Cart</span>
+                {cartCount > 0 ? (
+                  <span
+                    className="inline-flex min-w-5 items-center justify-center rounded-full bg-clay-700 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
+                    data-testid="cart-count"
+                  >
+                    <span className="sr-only">, </span>
+                    {cartCount > 99 ? '99+' : cartCount}
+                    <span className="sr-only">{cartCount === 1 ? ' item' : ' items'}</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
             <li>

@@ -1,0 +1,34 @@
+import type { CartResponse } from '@leafline/contract/cart';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch, isApiError } from '@/lib/api-client';
+
+/**
+ * The cart's place in the query cache. The checkout page reads the same call under the same
+ * key (its own fetcher: features do not import each other), so both show one cart.
+ */
+export const cartQueryKey = ['cart'] as const;
+
+/**
+ * GET /api/cart/ (auth). An empty cart is a 404 'Cart is empty' (decision 0006) or a cart
+ * without items: both read as null, a state rather than an error.
+ */
+export async function getCart(signal?: AbortSignal): Promise<CartResponse | null> {
+  try {
+    const cart = await apiFetch<CartResponse>('/api/cart/', { signal });
+    return cart.items.length > 0 ? cart : null;
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+export const cartQueryOptions = () =>
+  queryOptions({
+    queryKey: cartQueryKey,
+    queryFn: ({ signal }) => getCart(signal),
+    retry: false,
+  });
+
+export function useCart(enabled = true) {
+  return useQuery({ ...cartQueryOptions(), enabled });
+}

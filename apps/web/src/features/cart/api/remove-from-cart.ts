@@ -1,0 +1,37 @@
+import type { CartResponse } from '@leafline/contract/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { withQuantity } from '../lib/cart-math';
+import { cartQueryKey } from './get-cart';
+
+export interface RemoveFromCartInput {
+  /** The line being removed (to update the screen). */
+  itemId: number;
+  productId: number;
+  /** The line's variant; null for a product without options. */
+  variantId: number | null;
+}
+
+/** DELETE /api/remove-from-cart/{productId}/ {variant_id} (auth; SPEC §7). */
+export function removeFromCart({
+  productId,
+  variantId,
+}: RemoveFromCartInput): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>(`/api/remove-from-cart/${productId}/`, {
+    method: 'DELETE',
+    json: { variant_id: variantId },
+  });
+}
+
+/** Removes the line from the cached cart once the server confirms, then reads the cart again. */
+export function useRemoveFromCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFromCart,
+    onSuccess: (_result, { itemId }) => {
+      const cart = queryClient.getQueryData<CartResponse | null>(cartQueryKey);
+      if (cart) queryClient.setQueryData(cartQueryKey, withQuantity(cart, itemId, 0));
+      return queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+  });
+}

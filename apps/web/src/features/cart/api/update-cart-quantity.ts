@@ -1,0 +1,56 @@
+import type { CartResponse, SetCartQuantityResponse } from '@leafline/contract/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { withQuantity } from '../lib/cart-math';
+import { cartQueryKey } from './get-cart';
+
+export interface UpdateCartQuantityInput {
+  itemId: number;
+  /** 0 to 99; 0 removes the line. */
+  quantity: number;
+}
+
+/** PATCH /api/cart/items/{itemId}/ {quantity} (auth; decision 0006). */
+export function updateCartQuantity({
+  itemId,
+  quantity,
+}: UpdateCartQuantityInput): Promise<SetCartQuantityResponse> {
+  return apiFetch<SetCartQuantityResponse>(`/api/cart/items/${itemId}/`, {
+    method: 'PATCH',
+    json: { quantity },
+  });
+}
+
+const mutationKey = ['cart', 'quantity'] as const;
+
+/**
+ * The quantity changes on screen at once; a failure puts the cart back as it was. The cart
+ * is read again once the last change in flight settles (the server's prices and shipping).
+ */
+export function useUpdateCartQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey,
+    mutationFn: updateCartQuantity,
+    onMutate: async ({ itemId, quantity }) => {
+      await queryClient.cancelQueries({ queryKey: cartQueryKey });
+      const previous = queryClient.getQueryData<CartResponse | null>(cartQueryKey);
+      if (previous) {
+        queryClient.setQueryData(cartQueryKey, withQuantity(previous, itemId, quantity));
+      }
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous !== undefined) {
+        queryClient.setQueryData(cartQueryKey, context.previous);
+      }
+    },
+    onSettled: () => {
+      // This mutation still counts itself; refetching while another change is in flight
+      // would show an old quantity for a moment.
+      if (queryClient.isMutating({ mutationKey }) <= 1) {
+        return queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      }
+    },
+  });
+}

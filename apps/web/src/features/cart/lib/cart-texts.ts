@@ -1,0 +1,18 @@
+import { MESSAGES } from '@leafline/contract/messages';
+
+/** The cart page's texts (SPEC §2 Cart, §8; the spec's own texts come from the contract). */
+export const CART_TEXTS = {
+  title: 'Your cart',
+  mustLogin: MESSAGES.mustLoginCart,
+  loadFailed: MESSAGES.cartLoadFailed,
+  sessionExpired: MESSAGES.sessionExpired,
+  removeFailed: MESSAGES.removeItemFailed,
+  quantityFailed: 'Could not change the quantity. Please try again.',
+  removed: 'Removed from cart',
+  shippingAtCheckout: MESSAGES.shippingCalculatedAtCheckout,
+  emptyTitle: 'Your cart is empty',
+  emptyText: 'Find something good from our small, sustainable brands.',
+  shopNow: 'Shop Now',
+  continueShopping: 'Continue Shopping',
+  proceedToCheckout: 'Proceed to Checkout',
+} as const;

@@ -1,0 +1,231 @@
+import type { CartItem, CartResponse } from '@leafline/contract/cart';
+import { AUTH_REDIRECT_MS, CART_TOAST_MS } from '@leafline/contract/constants';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Store from 'lucide-react/icons/store';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { getAccessToken } from '@/lib/auth-tokens';
+import { useDocumentTitle } from '@/lib/document-title';
+import { formatMoney } from '@/lib/money';
+import type { NoticeState } from '@/lib/navigation';
+import { useCart } from '../api/get-cart';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useUpdateCartQuantity } from '../api/update-cart-quantity';
+import { CartLine } from '../components/cart-line';
+import { groupByBrand } from '../lib/cart-math';
+import { CART_TEXTS } from '../lib/cart-texts';
+
+/** Goes to /login after 2 s (SPEC §8 Cart), with the message shown there too. */
+function useLoginRedirect(active: boolean, notice: NoticeState) {
+  const navigate = useNavigate();
+  const { notice: text, noticeTone } = notice;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(
+      () => navigate('/login', { replace: true, state: { notice: text, noticeTone } }),
+      AUTH_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [active, navigate, text, noticeTone]);
+}
+
+/** /cart (SPEC §2 Cart, §8): the shopper's lines by brand, subtotal, and the way to checkout. */
+export function CartPage() {
+  useDocumentTitle(CART_TEXTS.title);
+  // Checked on entry: without a session the page says so and goes to /login after 2 s.
+  const [hadToken] = useState(() => getAccessToken() !== null);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-semibold sm:text-4xl">{CART_TEXTS.title}</h1>
+      {hadToken ? <Cart /> : <MustLogin />}
+    </div>
+  );
+}
+
+function MustLogin() {
+  useLoginRedirect(true, { notice: CART_TEXTS.mustLogin, noticeTone: 'info' });
+  return (
+    <Notice tone="warning" className="mt-6">
+      {CART_TEXTS.mustLogin}
+    </Notice>
+  );
+}
+
+type PageNotice = { tone: 'error' | 'success'; message: string } | null;
+
+function Cart() {
+  const cart = useCart();
+  const sessionOver = isApiError(cart.error, 401);
+  useLoginRedirect(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
+
+  if (cart.isPending) return <CartSkeleton />;
+  if (cart.isError) {
+    return sessionOver ? (
+      <Notice tone="warning" className="mt-6">
+        {CART_TEXTS.sessionExpired}
+      </Notice>
+    ) : (
+      <div className="mt-6 flex flex-col items-start gap-4">
+        <Notice tone="error">{CART_TEXTS.loadFailed}</Notice>
+        <Button variant="secondary" onClick={() => void cart.refetch()} loading={cart.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!cart.data) return <EmptyCart />;
+  return <CartContents cart={cart.data} />;
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-8 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-14 text-center">
+      <ShoppingBag aria-hidden="true" className="size-10 text-sage-700" />
+      <h2 className="mt-4 text-2xl font-semibold">{CART_TEXTS.emptyTitle}</h2>
+      <p className="mt-2 max-w-md text-ink-muted">{CART_TEXTS.emptyText}</p>
+      <Link to="/shop" className={`${buttonClasses('primary', 'lg')} mt-6`}>
+        {CART_TEXTS.shopNow}
+      </Link>
+    </div>
+  );
+}
+
+function CartContents({ cart }: { cart: CartResponse }) {
+  const toast = useToast();
+  const updateQuantity = useUpdateCartQuantity();
+  const removeItem = useRemoveFromCart();
+  const [notice, setNotice] = useState<PageNotice>(null);
+  const groups = groupByBrand(cart.items);
+  const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
+
+  const onQuantity = (item: CartItem, quantity: number) => {
+    setNotice(null);
+    updateQuantity.mutate(
+      { itemId: item.id, quantity },
+      {
+        onError: (error) =>
+          setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.quantityFailed) }),
+      },
+    );
+  };
+
+  const onRemove = (item: CartItem) => {
+    setNotice(null);
+    removeItem.mutate(
+      { itemId: item.id, productId: item.product_id, variantId: item.variant_id },
+      {
+        onSuccess: () => toast.success(CART_TEXTS.removed, CART_TOAST_MS),
+        onError: (error) =>
+          setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.removeFailed) }),
+      },
+    );
+  };
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="flex min-w-0 flex-col gap-5">
+        {notice ? <Notice tone={notice.tone}>{notice.message}</Notice> : null}
+        {groups.map((group) => (
+          <section
+            key={group.business}
+            aria-labelledby={`cart-brand-${group.business}`}
+            className="rounded-card border border-sand-300 bg-white/70 px-5 pt-4 shadow-soft sm:px-6"
+            data-testid="cart-brand"
+          >
+            <h2
+              id={`cart-brand-${group.business}`}
+              className="flex items-center gap-2 border-b border-sand-200 pb-3 font-sans text-lg font-semibold"
+            >
+              <Store aria-hidden="true" className="size-5 text-sage-700" />
+              <Link
+                to={`/businessproducts/${group.business}`}
+                className="text-forest-900 no-underline hover:underline"
+              >
+                {group.businessName}
+              </Link>
+            </h2>
+            <ul className="divide-y divide-sand-200">
+              {group.items.map((item) => (
+                <CartLine
+                  key={item.id}
+                  item={item}
+                  onQuantity={onQuantity}
+                  onRemove={onRemove}
+                  removing={removingId === item.id}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+
+      <aside
+        aria-labelledby="cart-summary-heading"
+        className="rounded-card border border-sand-300 bg-sand-100 p-5 shadow-soft sm:p-6 lg:sticky lg:top-24"
+      >
+        <h2 id="cart-summary-heading" className="text-xl font-semibold">
+          Summary
+        </h2>
+        <dl className="mt-4 flex flex-col gap-3 text-base">
+          <div className="flex justify-between gap-4">
+            <dt>
+              Subtotal{' '}
+              <span className="text-ink-muted">
+                ({cart.item_count} {cart.item_count === 1 ? 'item' : 'items'})
+              </span>
+            </dt>
+            <dd className="font-semibold tabular-nums" data-testid="cart-subtotal">
+              {formatMoney(cart.subtotal)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>Shipping</dt>
+            <dd className="text-ink-muted">{CART_TEXTS.shippingAtCheckout}</dd>
+          </div>
+        </dl>
+        <div className="mt-6 flex flex-col gap-3">
+          <Link to="/checkout" className={buttonClasses('primary', 'lg')}>
+            {CART_TEXTS.proceedToCheckout}
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+          <Link to="/shop" className={buttonClasses('secondary')}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {CART_TEXTS.continueShopping}
+          </Link>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <LoadingRegion label="Loading your cart…" className="mt-6">
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-5">
+          {[0, 1].map((i) => (
+            <div key={i} className="rounded-card border border-sand-300 bg-white/70 p-5">
+              <Skeleton className="h-6 w-40" />
+              <div className="mt-5 flex gap-4">
+                <Skeleton className="size-20 rounded-xl sm:size-24" />
+                <div className="flex-1">
+                  <Skeleton className="h-5 w-2/3" />
+                  <Skeleton className="mt-2 h-4 w-1/3" />
+                  <Skeleton className="mt-4 h-10 w-36 rounded-full" />
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+        <Skeleton className="h-56 w-full rounded-card" />
+      </div>
+    </LoadingRegion>
+  );
+}
