@@ -56,6 +56,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(
     z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   ),
+  /** Another Stripe API host (stripe-mock, a test double); unset means api.stripe.com. */
+  STRIPE_API_BASE: optionalString.pipe(urlString(['http', 'https']).optional()),
+  PAYMENTS_JOB_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 3600')
+    .max(3600, 'must be between 0 and 3600')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -91,6 +99,12 @@ export interface Config {
   tokenSecret: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /**
+   * How often the payment jobs run (transfer retries, expiry of local payment sessions,
+   * redelivery of their events); 0 turns the timer off.
+   */
+  paymentsJobSeconds: number;
   logLevel: string;
   seedDemo: boolean;
   webDistDir: string;
@@ -130,9 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir),
+    tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir, 'token-secret'),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApi: e.STRIPE_API_BASE ? parseApiBase(e.STRIPE_API_BASE) : undefined,
+    paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(
@@ -151,15 +167,28 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
-/** The token signing secret: generated once and kept in DATA_DIR, never a constant in code. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secrets', 'token-secret');
+function parseApiBase(value: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
+/**
+ * A secret generated once and kept in DATA_DIR/secrets/<name>, never a constant in code: the
+ * token signing secret, and the local payment provider's webhook secret (`prefix` whsec_).
+ */
+export function readOrCreateSecret(dataDir: string, name: string, prefix = ''): string {
+  const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) {
     const value = readFileSync(file, 'utf8').trim();
-    if (value.length >= 32) return value;
+    if (value.length >= 32 + prefix.length && value.startsWith(prefix)) return value;
   }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const value = randomBytes(48).toString('base64url');
+  const value = `${prefix}${randomBytes(48).toString('base64url')}`;
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
+import { MESSAGES } from './messages';
 
 /**
  * Buying, part 2 (SPEC §2 Checkout, Order confirmation, Orders; §3 Order; §7 `checkout/`,
@@ -14,6 +15,75 @@ export const CHECKOUT_MESSAGES = {
   alreadyPaid: 'This cart has just been paid. See My Orders.',
   paymentUnavailable: 'The payment service is not available right now. Please try again.',
   orderNotFound: 'Order not found',
+  cartEmpty: MESSAGES.cartEmpty,
+} as const;
+
+/** The payment webhook (`POST /api/payments/webhook/`): answers to what is not a real event. */
+export const WEBHOOK_MESSAGES = {
+  badSignature: 'The webhook signature is not valid.',
+  badEvent: 'The webhook event is not valid.',
+  received: 'Event received.',
+} as const;
+
+/**
+ * The local provider's hosted payment page (the default without Stripe keys), served by the
+ * app: GET `/pay/{sessionId}` shows it, POST `/pay/{sessionId}` pays (form fields below),
+ * POST `/pay/{sessionId}/promo` applies `promo_code` (an empty one removes the code). Forms are
+ * plain `application/x-www-form-urlencoded`; no script runs on the page.
+ */
+export const PAYMENT_PAGE = {
+  pathPrefix: '/pay/',
+  fields: {
+    cardNumber: 'card_number',
+    expiry: 'card_expiry',
+    cvc: 'card_cvc',
+    name: 'card_name',
+    promoCode: 'promo_code',
+  },
+  testCards: { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' },
+} as const;
+
+/** Texts of the local payment page (labels, buttons and every error it can show). */
+export const PAYMENT_PAGE_MESSAGES = {
+  title: 'Complete your payment',
+  testNotice:
+    'Test payment page: no real card is charged. Pay with 4242 4242 4242 4242, or try a decline with 4000 0000 0000 0002.',
+  summary: 'Order summary',
+  shipping: 'Shipping',
+  brandTotal: 'Brand total',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  totalDue: 'Total due',
+  promoLabel: 'Promo code',
+  apply: 'Apply',
+  removePromo: 'Remove code',
+  cardDetails: 'Card details',
+  cardNumberLabel: 'Card number',
+  expiryLabel: 'Expiry (MM / YY)',
+  cvcLabel: 'CVC',
+  nameLabel: 'Name on card',
+  email: 'Receipt to',
+  pay: 'Pay',
+  cancel: 'Cancel and return to checkout',
+  declined: 'Your card was declined.',
+  cardIncomplete: 'Your card number is incomplete.',
+  cardInvalid: 'Your card number is invalid.',
+  cardNotTest: 'This is a test payment page: use the test card 4242 4242 4242 4242.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryInvalid: "Your card's expiration date is invalid.",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  nameMissing: 'Enter the name on the card.',
+  promoApplied: 'Promo code applied.',
+  promoRemoved: 'Promo code removed.',
+  promoInvalid: 'This promo code is not valid.',
+  promoExpired: 'This promo code has expired.',
+  promoNoLongerValid: 'The promo code is no longer valid and was removed. Check the new total.',
+  sessionNotFound: 'This payment page does not exist.',
+  sessionExpired: 'This payment page has expired. Return to checkout to try again.',
+  sessionPaid: 'This order is already paid.',
+  paymentUnavailable: 'The payment could not be completed right now. Please try again.',
+  backToCheckout: 'Return to checkout',
 } as const;
 
 /** One line the client sends: only what to buy; prices are always read from the database. */

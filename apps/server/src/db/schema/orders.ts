@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -7,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { products, variants } from './catalog';
@@ -54,10 +58,15 @@ export const checkouts = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     discountCode: text('discount_code'),
+    /** When the provider's session stops taking payment (set once the session exists). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('checkouts_user_idx').on(t.userId)],
+  (t) => [
+    index('checkouts_user_idx').on(t.userId),
+    index('checkouts_open_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const orders = pgTable(
@@ -130,3 +139,119 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Promo codes entered on the local provider's payment page (DESIGN 2.7). A code is unique
+ * whatever its case and takes either a percentage or a fixed amount off the items.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_lower_uq').on(sql`lower(${t.code})`),
+    check('promo_codes_one_kind', sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check(
+      'promo_codes_percent_range',
+      sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`,
+    ),
+    check(
+      'promo_codes_amount_positive',
+      sql`${t.amountOffCents} is null or ${t.amountOffCents} > 0`,
+    ),
+  ],
+);
+
+/** A line of the local provider's payment page: a product, or a brand's shipping. */
+export interface LocalPaymentLine {
+  kind: 'product' | 'shipping';
+  name: string;
+  quantity: number;
+  unitAmountCents: number;
+  businessId: number;
+  businessName: string;
+}
+
+/**
+ * Hosted payment sessions of the local provider (the default without Stripe keys), kept in the
+ * database so that any instance serves the page and the state survives a restart.
+ */
+export const localPaymentSessions = pgTable(
+  'local_payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    checkoutId: integer('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    currency: text('currency').notNull().default('usd'),
+    lineItems: jsonb('line_items').$type<LocalPaymentLine[]>().notNull(),
+    customerEmail: text('customer_email').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, {
+      onDelete: 'set null',
+    }),
+    discountCode: text('discount_code'),
+    amountDiscountCents: integer('amount_discount_cents').notNull().default(0),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The event (JSON text) that reports the session's end, until the webhook took it. */
+    pendingEvent: text('pending_event'),
+    eventDeliveredAt: timestamp('event_delivered_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('local_payment_sessions_checkout_idx').on(t.checkoutId),
+    index('local_payment_sessions_status_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * What a brand is paid for one order (DESIGN 2.7): total − round(3 % × total), sent as one
+ * transfer with the idempotency key `payout-<orderId>`. `pending` until a transfer exists (also
+ * while the brand has no connected account), `paid` with its transfer id, `failed` after the
+ * last retry (someone has to look).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    transferGroup: text('transfer_group').notNull(),
+    transferId: text('transfer_id'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_due_idx').on(t.status, t.nextAttemptAt),
+    index('payouts_business_idx').on(t.businessId, t.createdAt),
+  ],
+);
