@@ -1,0 +1,233 @@
+import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+
+/**
+ * The card payment provider (DESIGN 1, 2.7): one hosted payment page for a whole multi-brand
+ * cart, signed webhook events back, and one transfer per brand order. Two implementations:
+ * Stripe (`stripe-provider.ts`, with a secret key) and the local provider (`local-provider.ts`,
+ * the zero-setup default), which reports through the same webhook route with the same
+ * signature scheme.
+ */
+
+/** A product line of the payment: what the buyer sees on the hosted page. */
+export interface PaymentItemLine {
+  name: string;
+  /** Variant options, shown under the name ("M / Sage"). */
+  description: string | null;
+  quantity: number;
+  unitAmountCents: number;
+  businessId: number;
+  businessName: string;
+}
+
+export interface PaymentShippingLine {
+  businessId: number;
+  businessName: string;
+  amountCents: number;
+}
+
+export interface CheckoutSessionInput {
+  checkoutId: number;
+  /** The Stripe `transfer_group` shared by the payment and the brands' transfers. */
+  transferGroup: string;
+  customerEmail: string;
+  items: PaymentItemLine[];
+  /** One per brand of the cart, in the cart's order (0 when its shipping is free). */
+  shipping: PaymentShippingLine[];
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CreatedSession {
+  id: string;
+  /** Where to send the browser. */
+  url: string;
+}
+
+/**
+ * Calls that may run inside the caller's database transaction: the local provider keeps its
+ * sessions in the same database and must use that transaction (PGlite has one connection).
+ */
+export interface ProviderContext {
+  db?: Db;
+}
+
+/** The checkout session a webhook event is about (Stripe's `checkout.session` object). */
+export interface SessionSnapshot {
+  id: string;
+  /** `metadata.checkout_id`, when it is a whole number. */
+  checkoutId: number | null;
+  amountSubtotalCents: number;
+  amountTotalCents: number;
+  amountDiscountCents: number;
+  paymentStatus: string;
+  email: string | null;
+  /** The object as received (expanded fields included when present). */
+  raw: Record<string, unknown>;
+}
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** Set for `checkout.session.*` events. */
+  session: SessionSnapshot | null;
+}
+
+export interface PaymentDetails {
+  cardBrand: string;
+  discountCode: string | null;
+}
+
+export interface TransferInput {
+  amountCents: number;
+  /** The brand's connected account. */
+  destination: string;
+  transferGroup: string;
+  orderId: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  createCheckoutSession(
+    input: CheckoutSessionInput,
+    ctx?: ProviderContext,
+  ): Promise<CreatedSession>;
+  /**
+   * Stops the session from taking payment. 'paid' when it was already paid (it cannot be
+   * expired then); 'expired' otherwise (also when it had expired already).
+   */
+  expireSession(sessionId: string, ctx?: ProviderContext): Promise<'expired' | 'paid'>;
+  /** Verifies the signature header over the raw body; throws WebhookError when it fails. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
+  /** Card brand and promo code of a completed session (Stripe: read back, expanded). */
+  paymentDetails(session: SessionSnapshot): Promise<PaymentDetails>;
+  /** One transfer; the same idempotency key never makes a second one. */
+  createTransfer(input: TransferInput, idempotencyKey: string): Promise<{ id: string }>;
+  /** Periodic work of the provider itself (the local provider expires its old sessions). */
+  sweep?(): Promise<void>;
+}
+
+/** A webhook that is not signed by our secret, or not an event. */
+export class WebhookError extends Error {
+  constructor(
+    readonly reason: 'signature' | 'event',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebhookError';
+  }
+}
+
+/** The error a provider throws when it cannot be reached or refuses a call. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** Stripe's signature header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`. */
+export function signPayload(payload: string, secret: string, timestamp = Date.now()): string {
+  const t = Math.floor(timestamp / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${payload}`, 'utf8').digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+const cents = z.number().int();
+const sessionObject = z.looseObject({
+  id: z.string().min(1).max(255),
+  object: z.literal('checkout.session').optional(),
+  amount_subtotal: cents.nullish(),
+  amount_total: cents.nullish(),
+  total_details: z.looseObject({ amount_discount: cents.nullish() }).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_status: z.string().nullish(),
+  customer_details: z.looseObject({ email: z.string().nullish() }).nullish(),
+  customer_email: z.string().nullish(),
+});
+const eventShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.unknown() }),
+});
+
+/**
+ * Verifies a webhook with Stripe's own code (`stripe.webhooks.constructEvent`: the signature,
+ * and a timestamp at most 5 minutes old), then reads the event. Both providers use it.
+ */
+export function verifyStripeSignedEvent(
+  rawBody: Buffer | string,
+  signature: string | undefined,
+  secret: string,
+): PaymentEvent {
+  if (!signature) throw new WebhookError('signature', 'no signature');
+  let parsed: unknown;
+  try {
+    parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new WebhookError('signature', error.message);
+    }
+    throw new WebhookError('event', 'the body is not JSON');
+  }
+  return readEvent(parsed);
+}
+
+export function readEvent(value: unknown): PaymentEvent {
+  const event = eventShape.safeParse(value);
+  if (!event.success) throw new WebhookError('event', 'not an event');
+  const { id, type } = event.data;
+  if (!type.startsWith('checkout.session.')) return { id, type, session: null };
+  const object = sessionObject.safeParse(event.data.data.object);
+  if (!object.success) throw new WebhookError('event', 'not a checkout session');
+  const o = object.data;
+  const rawCheckoutId = o.metadata?.checkout_id ?? '';
+  const checkoutId = /^\d{1,10}$/.test(rawCheckoutId) ? Number(rawCheckoutId) : null;
+  return {
+    id,
+    type,
+    session: {
+      id: o.id,
+      checkoutId: checkoutId !== null && checkoutId <= 2_147_483_647 ? checkoutId : null,
+      amountSubtotalCents: o.amount_subtotal ?? 0,
+      amountTotalCents: o.amount_total ?? 0,
+      amountDiscountCents: o.total_details?.amount_discount ?? 0,
+      paymentStatus: o.payment_status ?? '',
+      email: o.customer_details?.email ?? o.customer_email ?? null,
+      raw: o as Record<string, unknown>,
+    },
+  };
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+/**
+ * Card brand and promo code from a checkout session object with `payment_intent.latest_charge`
+ * and `total_details.breakdown` expanded (and the discount's promotion code as an object).
+ * Whatever is not expanded reads as unknown ('' / null).
+ */
+export function readExpandedDetails(session: Record<string, unknown>): PaymentDetails {
+  const charge = record(record(session.payment_intent)?.latest_charge);
+  const card = record(record(charge?.payment_method_details)?.card);
+  const cardBrand = typeof card?.brand === 'string' ? card.brand : '';
+  const breakdown = record(record(session.total_details)?.breakdown);
+  const discounts = Array.isArray(breakdown?.discounts) ? breakdown.discounts : [];
+  let discountCode: string | null = null;
+  for (const entry of discounts) {
+    const discount = record(record(entry)?.discount);
+    const promotion = record(discount?.promotion_code);
+    if (typeof promotion?.code === 'string') {
+      discountCode = promotion.code;
+      break;
+    }
+    const coupon = record(discount?.coupon) ?? record(record(discount?.source)?.coupon);
+    if (typeof coupon?.name === 'string' && coupon.name) discountCode ??= coupon.name;
+  }
+  return { cardBrand, discountCode };
+}

@@ -1,0 +1,161 @@
+import { CURRENCY } from '@leafline/contract';
+import Stripe from 'stripe';
+import {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  type PaymentDetails,
+  type PaymentProvider,
+  PaymentProviderError,
+  readExpandedDetails,
+  type SessionSnapshot,
+  type TransferInput,
+  verifyStripeSignedEvent,
+} from './payment-provider';
+
+/**
+ * Stripe Checkout and Connect transfers with the real SDK (DESIGN 2.7). `api` points the SDK
+ * at another host (a local fake in tests, stripe-mock in development); unset means Stripe.
+ */
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Retries of a failed network call inside one attempt (same idempotency key). */
+  maxNetworkRetries?: number;
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Leafline' },
+    ...(options.api ?? {}),
+  });
+
+  const unavailable = (what: string, error: unknown) =>
+    new PaymentProviderError(
+      `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+
+  return {
+    name: 'stripe',
+
+    async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.items.map((item) => ({
+        quantity: item.quantity,
+        price_data: {
+          currency: CURRENCY,
+          unit_amount: item.unitAmountCents,
+          product_data: {
+            name: item.name,
+            ...(item.description ? { description: item.description } : {}),
+            metadata: { business_id: String(item.businessId), business: item.businessName },
+          },
+        },
+      }));
+      // Free shipping is no line: Checkout shows the brand's items anyway.
+      for (const ship of input.shipping) {
+        if (ship.amountCents <= 0) continue;
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: CURRENCY,
+            unit_amount: ship.amountCents,
+            product_data: {
+              name: `Shipping — ${ship.businessName}`,
+              metadata: { business_id: String(ship.businessId), kind: 'shipping' },
+            },
+          },
+        });
+      }
+      try {
+        // No idempotency key of our own: checkout ids repeat across databases (a reset
+        // development database), and one key with other parameters is refused for 24 h.
+        const session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: lineItems,
+          allow_promotion_codes: true,
+          customer_email: input.customerEmail,
+          client_reference_id: String(input.checkoutId),
+          metadata: { checkout_id: String(input.checkoutId) },
+          payment_intent_data: {
+            transfer_group: input.transferGroup,
+            metadata: { checkout_id: String(input.checkoutId) },
+          },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        });
+        if (!session.url) throw new Error('the session has no url');
+        return { id: session.id, url: session.url };
+      } catch (error) {
+        throw unavailable('checkout session', error);
+      }
+    },
+
+    async expireSession(sessionId: string): Promise<'expired' | 'paid'> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (error) {
+        // Not open any more: ask what it became.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw unavailable('session expiry', error);
+        }
+        try {
+          const session = await stripe.checkout.sessions.retrieve(sessionId);
+          return session.status === 'complete' ? 'paid' : 'expired';
+        } catch (again) {
+          if (again instanceof Stripe.errors.StripeInvalidRequestError) return 'expired';
+          throw unavailable('session lookup', again);
+        }
+      }
+    },
+
+    verifyWebhook(rawBody, signature) {
+      return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+    },
+
+    async paymentDetails(session: SessionSnapshot): Promise<PaymentDetails> {
+      const known = readExpandedDetails(session.raw);
+      try {
+        const full = await stripe.checkout.sessions.retrieve(session.id, {
+          expand: ['payment_intent.latest_charge', 'total_details.breakdown'],
+        });
+        const read = readExpandedDetails(full as unknown as Record<string, unknown>);
+        let discountCode = read.discountCode ?? known.discountCode;
+        if (!discountCode) {
+          // The promotion code comes as an id unless expanded further (4 levels at most).
+          const promotionId = full.total_details?.breakdown?.discounts
+            ?.map((d) => d.discount.promotion_code)
+            .find((p): p is string => typeof p === 'string');
+          if (promotionId) discountCode = (await stripe.promotionCodes.retrieve(promotionId)).code;
+        }
+        return { cardBrand: read.cardBrand || known.cardBrand, discountCode };
+      } catch {
+        // Details only label the order; the payment itself is not in doubt.
+        return known;
+      }
+    },
+
+    async createTransfer(input: TransferInput, idempotencyKey: string) {
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: CURRENCY,
+            destination: input.destination,
+            transfer_group: input.transferGroup,
+            metadata: { order_id: String(input.orderId) },
+          },
+          { idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        throw unavailable('transfer', error);
+      }
+    },
+  };
+}
