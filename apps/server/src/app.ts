@@ -19,6 +19,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/mailer';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
@@ -28,7 +30,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createResponseCache, type ResponseCache } from './modules/catalog/response-cache';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { type BackgroundTasks, createBackgroundTasks } from './modules/payments/background';
+import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
@@ -43,6 +49,10 @@ export interface AppDeps {
   mediaDir: string;
   /** Answers of the public catalogue calls, cleared on every catalogue change. */
   catalogCache: ResponseCache;
+  /** The card payment provider: Stripe with a key, else the local one (DESIGN 2.7). */
+  payments: PaymentProvider;
+  /** Work that follows a response (transfers, e-mails); awaited when the app closes. */
+  tasks: BackgroundTasks;
 }
 
 declare module 'fastify' {
@@ -60,7 +70,10 @@ function trustProxyOption(value: boolean | number | string) {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache'> & { mediaDir?: string },
+  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache' | 'payments' | 'tasks'> & {
+    mediaDir?: string;
+    payments?: PaymentProvider;
+  },
   options: { logger?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -91,7 +104,32 @@ export async function buildApp(
     );
     app.addHook('onClose', async () => stop());
   }
-  app.decorate('deps', { ...deps, db: deps.database.db, mediaDir, catalogCache });
+  const tasks = createBackgroundTasks(app.log);
+  app.addHook('onClose', async () => tasks.idle());
+  const payments =
+    deps.payments ??
+    createPaymentProvider(deps.config, {
+      db: deps.database.db,
+      log: app.log,
+      // The local provider reports through the same webhook route as Stripe.
+      deliver: async (payload, signature) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: WEBHOOK_PATH,
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        });
+        return response.statusCode;
+      },
+    });
+  app.decorate('deps', {
+    ...deps,
+    db: deps.database.db,
+    mediaDir,
+    catalogCache,
+    payments,
+    tasks,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -149,6 +187,9 @@ export async function buildApp(
   await app.register(cartRoutes);
   await app.register(addressRoutes);
   await app.register(shippingRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -10,6 +10,7 @@ import {
   partners,
   productImages,
   products,
+  promoCodes,
   quizPersonas,
   shippingAddresses,
   shippingCountryFees,
@@ -36,6 +37,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'Shopper', username: 'shopper', password: 'leafline-shopper' },
   { role: 'Seller (owns two businesses)', username: 'seller', password: 'leafline-seller' },
 ];
+
+/** The promo code the demo catalogue seeds (the local payment page takes it). */
+export const DEMO_PROMO_CODE = 'LEAFLINE10';
 
 const SHOPPER = {
   username: 'shopper',
@@ -396,4 +400,7 @@ async function insertCatalogue(
       productIds: plan.personaProducts.get(persona.id)!.map(prodId),
     })),
   );
+
+  // The demo promo code of the local payment page: 10 % off the items.
+  await tx.insert(promoCodes).values({ code: DEMO_PROMO_CODE, percentOff: 10 });
 }

@@ -1,0 +1,266 @@
+import { BRAND_NAME, centsToPrice, type Order, type OrderAddress } from '@leafline/contract';
+import type { MailMessage } from '../../adapters/mail/mailer';
+
+/**
+ * The e-mails sent once a payment went through (issue "Buying" point 9): the order
+ * confirmation to the buyer (every brand order of the payment) and a new-order e-mail to each
+ * brand's public address. Real HTML in the brand palette plus a plain-text part (DESIGN §4),
+ * the same look as the password-reset e-mail.
+ */
+
+const PALETTE = {
+  green: '#1f3d2b',
+  sand: '#e9dfcc',
+  clay: '#c0714f',
+  offWhite: '#faf7f0',
+  text: '#24302a',
+  muted: '#5b665f',
+  line: '#d9cfbb',
+};
+const FONT = "font-family:Inter,'Helvetica Neue',Arial,sans-serif;";
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const money = (value: string) => `$${value}`;
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+function optionsText(options: Record<string, string>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+}
+
+function addressLines(address: OrderAddress | null): string[] {
+  if (!address) return [];
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    `${address.city}, ${address.state} ${address.postal_code}`,
+    address.country,
+    address.phone ? `Phone: ${address.phone}` : '',
+  ].filter((line) => line.trim() !== '');
+}
+
+const cardLabel = (brand: string) =>
+  brand ? brand.charAt(0).toUpperCase() + brand.slice(1).replaceAll('_', ' ') : '';
+
+/** The lines of one order as text. */
+function orderText(order: Order): string[] {
+  const lines = [`Order #${order.id} from ${order.business_name}`];
+  for (const item of order.order_items) {
+    const options = optionsText(item.variant_options);
+    lines.push(
+      `  ${item.quantity} × ${item.product_name}${options ? ` (${options})` : ''} — ${money(item.total_price)}`,
+    );
+  }
+  lines.push(`  Items: ${money(order.items_subtotal)}`);
+  lines.push(
+    `  Shipping: ${cents(order.order_total_shipping_fees) === 0 ? 'Free' : money(order.order_total_shipping_fees)}`,
+  );
+  if (cents(order.discount_amount) > 0) lines.push(`  Discount: −${money(order.discount_amount)}`);
+  lines.push(`  Order total: ${money(order.total_price)}`);
+  return lines;
+}
+
+const row = (label: string, value: string, strong = false) =>
+  `<tr><td style="padding:4px 0;${FONT}font-size:14px;color:${strong ? PALETTE.text : PALETTE.muted};${strong ? 'font-weight:700;' : ''}">${escapeHtml(label)}</td><td align="right" style="padding:4px 0;${FONT}font-size:14px;color:${PALETTE.text};${strong ? 'font-weight:700;' : ''}">${escapeHtml(value)}</td></tr>`;
+
+/** One order as an HTML block. */
+function orderHtml(order: Order): string {
+  const items = order.order_items
+    .map((item) => {
+      const options = optionsText(item.variant_options);
+      return `<tr>
+<td style="padding:8px 0;border-bottom:1px solid ${PALETTE.line};${FONT}font-size:15px;color:${PALETTE.text};">${escapeHtml(item.product_name)}${options ? `<br><span style="font-size:13px;color:${PALETTE.muted};">${escapeHtml(options)}</span>` : ''}<br><span style="font-size:13px;color:${PALETTE.muted};">${item.quantity} × ${escapeHtml(money(item.product_price))}</span></td>
+<td align="right" style="padding:8px 0;border-bottom:1px solid ${PALETTE.line};${FONT}font-size:15px;color:${PALETTE.text};vertical-align:top;">${escapeHtml(money(item.total_price))}</td>
+</tr>`;
+    })
+    .join('\n');
+  const shipping =
+    cents(order.order_total_shipping_fees) === 0 ? 'Free' : money(order.order_total_shipping_fees);
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;">
+<tr><td style="padding:16px 18px;">
+<h2 style="margin:0 0 8px;font-family:Fraunces,Georgia,serif;font-size:19px;color:${PALETTE.green};">${escapeHtml(order.business_name)}</h2>
+<p style="margin:0 0 8px;${FONT}font-size:13px;color:${PALETTE.muted};">Order #${order.id}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">
+${row('Items', money(order.items_subtotal))}
+${row('Shipping', shipping)}
+${cents(order.discount_amount) > 0 ? row('Discount', `−${money(order.discount_amount)}`) : ''}
+${row('Order total', money(order.total_price), true)}
+</table>
+</td></tr></table>`;
+}
+
+function layout(subject: string, heading: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${PALETTE.sand};">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PALETTE.sand};padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:${PALETTE.offWhite};border-radius:12px;overflow:hidden;">
+<tr><td style="background:${PALETTE.green};border-bottom:4px solid ${PALETTE.clay};padding:20px 28px;${FONT}font-size:22px;font-weight:700;color:${PALETTE.offWhite};letter-spacing:0.5px;">${BRAND_NAME}</td></tr>
+<tr><td style="padding:28px;${FONT}font-size:16px;line-height:1.6;color:${PALETTE.text};">
+<h1 style="margin:0 0 16px;font-family:Fraunces,Georgia,serif;font-size:24px;color:${PALETTE.green};">${escapeHtml(heading)}</h1>
+${body}
+</td></tr>
+<tr><td style="background:${PALETTE.sand};padding:16px 28px;${FONT}font-size:12px;color:${PALETTE.muted};">${BRAND_NAME} — a marketplace for sustainable small brands.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:${PALETTE.green};">
+<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;${FONT}font-size:16px;font-weight:600;color:${PALETTE.offWhite};text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>
+</td></tr></table>`;
+
+const paragraph = (html: string, muted = false) =>
+  `<p style="margin:0 0 16px;${muted ? `font-size:14px;color:${PALETTE.muted};` : ''}">${html}</p>`;
+
+function addressHtml(title: string, address: OrderAddress | null): string {
+  const lines = addressLines(address);
+  if (!lines.length) return '';
+  return `<h2 style="margin:0 0 8px;font-family:Fraunces,Georgia,serif;font-size:18px;color:${PALETTE.green};">${escapeHtml(title)}</h2>
+<p style="margin:0 0 24px;font-size:15px;">${lines.map(escapeHtml).join('<br>')}</p>`;
+}
+
+export interface BuyerConfirmationInput {
+  to: string;
+  firstName: string;
+  /** Every brand order of the payment. */
+  orders: Order[];
+  publicUrl: string;
+}
+
+/** The buyer's order confirmation: every brand order, the payment's totals, the address. */
+export function buyerConfirmationEmail(input: BuyerConfirmationInput): MailMessage {
+  const { orders } = input;
+  const first = orders[0]!;
+  const notes = first.notes_data;
+  const sum = (pick: (o: Order) => string) => orders.reduce((s, o) => s + cents(pick(o)), 0);
+  const originalCents = sum((o) => o.items_subtotal) + sum((o) => o.order_total_shipping_fees);
+  const discountCents = sum((o) => o.discount_amount);
+  const paidCents = sum((o) => o.total_price);
+  const price = (c: number) => money(centsToPrice(c));
+  const code = notes?.discount_code ?? null;
+  const card = cardLabel(first.card_brand);
+  const ids = orders.map((o) => o.id);
+  const link = `${input.publicUrl}/order-confirmation?order_ids=${ids.join(',')}`;
+  const subject =
+    orders.length === 1
+      ? `Your ${BRAND_NAME} order #${first.id} is confirmed`
+      : `Your ${BRAND_NAME} orders ${ids.map((id) => `#${id}`).join(', ')} are confirmed`;
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const brands = orders.length === 1 ? 'The brand' : `Each of the ${orders.length} brands`;
+  const intro = `Thank you for shopping small! We received your payment of ${price(paidCents)}. ${brands} packs and ships its own parcel, so your order arrives in ${orders.length === 1 ? 'one parcel' : `${orders.length} parcels`}.`;
+
+  const totalsText = [
+    `Original total: ${price(originalCents)}`,
+    ...(discountCents > 0 ? [`Discount${code ? ` (${code})` : ''}: −${price(discountCents)}`] : []),
+    `Total paid: ${price(paidCents)}${card ? ` with ${card}` : ''}`,
+  ];
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...orders.flatMap((o) => [...orderText(o), '']),
+    ...totalsText,
+    '',
+    'Shipping to:',
+    ...addressLines(first.shipping_address).map((l) => `  ${l}`),
+    '',
+    `See your order: ${link}`,
+    `All your orders: ${input.publicUrl}/myorders`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+
+  const totalsHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">
+${row('Original total', price(originalCents))}
+${discountCents > 0 ? row(`Discount${code ? ` (${code})` : ''}`, `−${price(discountCents)}`) : ''}
+${row(`Total paid${card ? ` with ${card}` : ''}`, price(paidCents), true)}
+</table>`;
+  const html = layout(
+    subject,
+    orders.length === 1 ? 'Your order is confirmed' : 'Your orders are confirmed',
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      ...orders.map(orderHtml),
+      totalsHtml,
+      addressHtml('Shipping to', first.shipping_address),
+      button(link, orders.length === 1 ? 'View your order' : 'View your orders'),
+      paragraph(
+        `All your orders are in <a href="${escapeHtml(`${input.publicUrl}/myorders`)}" style="color:${PALETTE.green};">My Orders</a>.`,
+        true,
+      ),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}
+
+export interface BrandOrderInput {
+  to: string;
+  order: Order;
+  /** What the brand receives after the 3 % commission. */
+  payoutCents: number;
+  publicUrl: string;
+}
+
+/** A brand's new-order e-mail: what to pack, where to send it, and what it is paid. */
+export function brandNewOrderEmail(input: BrandOrderInput): MailMessage {
+  const { order } = input;
+  const subject = `New order #${order.id} on ${BRAND_NAME}`;
+  const payout = money(centsToPrice(input.payoutCents));
+  const intro = `${order.user_full_name || 'A shopper'} just paid for order #${order.id}. Please pack and ship it to the address below, then add the tracking number in your dashboard.`;
+  const payoutLine = `Your payout: ${payout} (the order total after the 3% ${BRAND_NAME} commission).`;
+  const dashboard = `${input.publicUrl}/dashboard`;
+  const text = [
+    `Hello ${order.business_name},`,
+    '',
+    intro,
+    '',
+    ...orderText(order),
+    '',
+    payoutLine,
+    '',
+    'Ship to:',
+    ...addressLines(order.shipping_address).map((l) => `  ${l}`),
+    `  E-mail: ${order.user_email}`,
+    '',
+    `Your dashboard: ${dashboard}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `New order #${order.id}`,
+    [
+      paragraph(escapeHtml(`Hello ${order.business_name},`)),
+      paragraph(escapeHtml(intro)),
+      orderHtml(order),
+      paragraph(`<strong>${escapeHtml(payoutLine)}</strong>`),
+      addressHtml('Ship to', order.shipping_address),
+      paragraph(`Buyer's e-mail: ${escapeHtml(order.user_email)}`, true),
+      button(dashboard, 'Open your dashboard'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}

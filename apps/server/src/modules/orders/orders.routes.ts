@@ -1,0 +1,39 @@
+import { errorResponse, order, orderIdParams, ordersResponse } from '@leafline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { getOrder, listOrders, type OrdersDeps } from './orders.service';
+
+/** SPEC §7 `GET api/orders/` and `GET api/orders/{orderId}/`: the buyer's own orders only. */
+export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: OrdersDeps = { db: app.deps.db };
+  const common = { tags: ['orders'], security: bearerSecurity };
+
+  app.get(
+    '/api/orders/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "The user's orders, newest first (abandoned payments left out)",
+        response: { 200: ordersResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => listOrders(deps, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/orders/:orderId/',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "One of the user's orders; another user's is 404 'Order not found'",
+        params: orderIdParams,
+        response: { 200: order, '4xx': errorResponse },
+      },
+    },
+    async (request) => getOrder(deps, requireUser(request).id, request.params.orderId),
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  CHECKOUT_MESSAGES,
+  centsToPrice,
+  type Order,
+  type OrderAddress,
+  type OrderItem,
+  type OrderNotes,
+  orderAddress,
+  orderNotes,
+} from '@leafline/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { mediaUrl, parseId } from '../catalog/catalog.service';
+import {
+  findUserOrder,
+  listOrderItems,
+  listUserOrders,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders.repo';
+
+/** The buyer's orders (SPEC §2 Orders and Order confirmation, §3 Order, §7 `api/orders/`). */
+
+export interface OrdersDeps {
+  db: Db;
+}
+
+const orderNotFound = () => new AppError(404, CHECKOUT_MESSAGES.orderNotFound);
+
+export function toOrderItem(row: OrderItemRow): OrderItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    product_price: centsToPrice(row.productPriceCents),
+    quantity: row.quantity,
+    total_price: centsToPrice(row.totalPriceCents),
+    variant_options: row.variantOptions ?? {},
+    image: mediaUrl(row.image),
+  };
+}
+
+function readAddress(value: unknown): OrderAddress | null {
+  const parsed = orderAddress.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function readNotes(notes: string): OrderNotes | null {
+  if (!notes.trim().startsWith('{')) return null;
+  try {
+    const parsed = orderNotes.safeParse(JSON.parse(notes));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    business: row.businessId,
+    business_name: row.businessName,
+    user_full_name: row.userFullName,
+    user_email: row.userEmail,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    total_price: centsToPrice(row.totalCents),
+    items_subtotal: centsToPrice(row.subtotalCents),
+    order_total_shipping_fees: centsToPrice(row.shippingFeeCents),
+    discount_amount: centsToPrice(row.discountCents),
+    tracking_number: row.trackingNumber,
+    notes: row.notes,
+    notes_data: readNotes(row.notes),
+    card_brand: row.cardBrand,
+    billing_address: readAddress(row.billingAddress),
+    shipping_address: readAddress(row.shippingAddress),
+    order_items: items.filter((i) => i.orderId === row.id).map(toOrderItem),
+  };
+}
+
+/** Orders with their items, in the order given. */
+export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+  const items = await listOrderItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOrder(row, items));
+}
+
+/** GET api/orders/: the user's own orders, newest first. */
+export async function listOrders(deps: OrdersDeps, userId: number): Promise<Order[]> {
+  return withItems(deps.db, await listUserOrders(deps.db, userId));
+}
+
+/** GET api/orders/{orderId}/: one of the user's own orders; anything else is 404. */
+export async function getOrder(deps: OrdersDeps, userId: number, rawId: string): Promise<Order> {
+  const orderId = parseId(rawId);
+  const row = orderId === null ? undefined : await findUserOrder(deps.db, userId, orderId);
+  if (!row) throw orderNotFound();
+  const [order] = await withItems(deps.db, [row]);
+  return order!;
+}
