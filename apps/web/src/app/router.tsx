@@ -20,10 +20,20 @@ const StorefrontPage = lazyPage(
   () => import('@/features/storefront/pages/storefront-page'),
   'StorefrontPage',
 );
-const CartPage = lazyPage(comingSoon, 'CartPage');
-const CheckoutPage = lazyPage(comingSoon, 'CheckoutPage');
-const OrderConfirmationPage = lazyPage(comingSoon, 'OrderConfirmationPage');
-const OrdersPage = lazyPage(comingSoon, 'OrdersPage');
+const CartPage = lazyPage(() => import('@/features/cart/pages/cart-page'), 'CartPage');
+const CheckoutPage = lazyPage(
+  () => import('@/features/checkout/pages/checkout-page'),
+  'CheckoutPage',
+);
+const OrderConfirmationPage = lazyPage(
+  () => import('@/features/orders/pages/order-confirmation-page'),
+  'OrderConfirmationPage',
+);
+const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page'), 'OrdersPage');
+const AccountOrdersPage = lazyPage(
+  () => import('@/features/orders/pages/orders-page'),
+  'AccountOrdersPage',
+);
 const RegisterBusinessPage = lazyPage(comingSoon, 'RegisterBusinessPage');
 const DashboardPage = lazyPage(comingSoon, 'DashboardPage');
 const QuizPage = lazyPage(comingSoon, 'QuizPage');
@@ -92,7 +102,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="account-settings" replace /> },
               { path: 'account-settings', element: <AccountSettingsPage /> },
-              { path: 'orders', element: <OrdersPage /> },
+              { path: 'orders', element: <AccountOrdersPage /> },
               { path: 'registerbusiness', element: <RegisterBusinessPage /> },
               { path: 'business', element: <DashboardPage /> },
               { path: 'logout', element: <LogoutPage /> },

@@ -8,42 +8,6 @@ import { PagePlaceholder } from '@/components/ui/page-placeholder';
  * this file lazily, and each page moves to its feature folder when it is built.
  */
 
-export function CartPage() {
-  return (
-    <PagePlaceholder
-      title="Your cart"
-      description="Items from every brand in one cart, with your subtotal and a way to checkout, will appear here."
-    />
-  );
-}
-
-export function CheckoutPage() {
-  return (
-    <PagePlaceholder
-      title="Checkout"
-      description="Your shipping address, the order summary and secure card payment will appear here."
-    />
-  );
-}
-
-export function OrderConfirmationPage() {
-  return (
-    <PagePlaceholder
-      title="Order confirmation"
-      description="The details of your order will appear here once checkout is open."
-    />
-  );
-}
-
-export function OrdersPage() {
-  return (
-    <PagePlaceholder
-      title="My orders"
-      description="Your orders, newest first, with their status and tracking will appear here."
-    />
-  );
-}
-
 export function RegisterBusinessPage() {
   return (
     <PagePlaceholder

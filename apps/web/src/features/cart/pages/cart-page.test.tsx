@@ -202,9 +202,7 @@ describe('cart page', { timeout: 20_000 }, () => {
         : undefined,
     );
     renderApp('/cart');
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Increase quantity of Linen Tote' }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Linen Tote' }));
     // Optimistic: the new quantity, line total and subtotal before the server answers.
     await waitFor(() => expect(quantityOf('Linen Tote')).toBe('3'));
     expect(screen.getAllByTestId('cart-line-total')[0]?.textContent).toBe('$54.00');

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import type { CartItemChangedResponse } from '@leafline/contract/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 export interface AddToCartInput {
@@ -8,13 +9,26 @@ export interface AddToCartInput {
 }
 
 /** POST /add-to-cart/{productId}/ {variant_id} (auth): one more of this product in the cart. */
-export function addToCart({ productId, variantId }: AddToCartInput): Promise<unknown> {
-  return apiFetch(`/add-to-cart/${productId}/`, {
+export function addToCart({
+  productId,
+  variantId,
+}: AddToCartInput): Promise<CartItemChangedResponse> {
+  return apiFetch<CartItemChangedResponse>(`/add-to-cart/${productId}/`, {
     method: 'POST',
     json: { variant_id: variantId },
   });
 }
 
+/**
+ * The cart's cache entry (GET /api/cart/, kept by the cart feature; features do not import
+ * each other): read again after an add, so the header's item count follows.
+ */
+const cartQueryKey = ['cart'] as const;
+
 export function useAddToCart() {
-  return useMutation({ mutationFn: addToCart });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+  });
 }

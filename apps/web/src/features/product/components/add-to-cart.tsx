@@ -1,8 +1,9 @@
 import { PRODUCT_LOGIN_REDIRECT_MS, PRODUCT_TOAST_MS } from '@leafline/contract/constants';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -31,6 +32,8 @@ export function AddToCart({ productId, variantId, needsVariant }: AddToCartProps
   const toast = useToast();
   const addToCart = useAddToCart();
   const [mustLogin, setMustLogin] = useState(false);
+  // After a successful add, a lasting way to the cart beside the (5 s) toast.
+  const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -56,7 +59,10 @@ export function AddToCart({ productId, variantId, needsVariant }: AddToCartProps
     addToCart.mutate(
       { productId, variantId },
       {
-        onSuccess: () => toast.success(PRODUCT_TEXTS.added, PRODUCT_TOAST_MS),
+        onSuccess: () => {
+          setAdded(true);
+          toast.success(PRODUCT_TEXTS.added, PRODUCT_TOAST_MS);
+        },
         onError: (error) =>
           toast.error(errorMessage(error, PRODUCT_TEXTS.addFailed), PRODUCT_TOAST_MS),
       },
@@ -65,15 +71,23 @@ export function AddToCart({ productId, variantId, needsVariant }: AddToCartProps
 
   return (
     <div className="flex flex-col gap-3">
-      <Button
-        size="lg"
-        onClick={onClick}
-        loading={addToCart.isPending}
-        className="w-full sm:w-auto sm:min-w-56"
-      >
-        {addToCart.isPending ? null : <ShoppingBag aria-hidden="true" className="size-5" />}
-        Add to Cart
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          size="lg"
+          onClick={onClick}
+          loading={addToCart.isPending}
+          className="w-full sm:w-auto sm:min-w-56"
+        >
+          {addToCart.isPending ? null : <ShoppingBag aria-hidden="true" className="size-5" />}
+          Add to Cart
+        </Button>
+        {added ? (
+          <Link to="/cart" className={`${buttonClasses('secondary', 'lg')} w-full sm:w-auto`}>
+            {PRODUCT_TEXTS.viewCart}
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        ) : null}
+      </div>
       {mustLogin ? (
         <Notice tone="warning" className="items-center">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

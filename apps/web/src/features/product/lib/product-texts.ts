@@ -6,6 +6,7 @@ export const PRODUCT_TEXTS = {
   mustLogin: MESSAGES.mustLoginToAddToCart,
   loginNow: 'Login Now',
   added: 'Added to your cart!',
+  viewCart: 'View cart',
   addFailed: 'Could not add this item to your cart. Please try again.',
   pickVariant: 'Please choose an option first.',
 } as const;

@@ -221,14 +221,33 @@ describe('product page', { timeout: 20_000 }, () => {
     expect(post?.body).toEqual({ variant_id: 101 });
   });
 
-  it('logged in: a successful add says so', async () => {
+  it('logged in: a successful add says so, links to the cart and updates its count', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
-    server(product(), (call) =>
-      call.url === '/add-to-cart/7/' ? jsonResponse(200, { message: 'ok' }) : undefined,
-    );
+    let inCart = 0;
+    const { calls } = server(product(), (call) => {
+      if (call.url === '/add-to-cart/7/') {
+        inCart += 1;
+        return jsonResponse(200, { message: 'Added to cart' });
+      }
+      if (call.url === '/api/cart/') {
+        return inCart === 0
+          ? jsonResponse(404, { error: 'Cart is empty', message: 'Cart is empty' })
+          : jsonResponse(200, { items: [{ id: 1 }], item_count: inCart });
+      }
+      return undefined;
+    });
     renderApp('/shop/products/7');
+    const header = within(screen.getByRole('banner'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Added to your cart!')).toBeTruthy();
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByText('Added to your cart!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
+    expect(calls.find((c) => c.url === '/add-to-cart/7/')?.body).toEqual({ variant_id: null });
+    // The header's count is read again after the add.
+    expect((await header.findByTestId('cart-count')).textContent).toBe(', 1 item');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(header.getByTestId('cart-count').textContent).toBe(', 2 items'));
   });
 
   it('shows up to 3 other products of the business and a View All Products card', async () => {

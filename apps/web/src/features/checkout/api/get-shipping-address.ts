@@ -1,0 +1,26 @@
+import type { ShippingAddress } from '@leafline/contract/cart';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch, isApiError } from '@/lib/api-client';
+
+export const shippingAddressQueryKey = ['shipping-address'] as const;
+
+/** GET /api/set-shipping-address/ (auth): the saved address; none saved (404) is null. */
+export async function getShippingAddress(signal?: AbortSignal): Promise<ShippingAddress | null> {
+  try {
+    return await apiFetch<ShippingAddress>('/api/set-shipping-address/', { signal });
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+export const shippingAddressQueryOptions = () =>
+  queryOptions({
+    queryKey: shippingAddressQueryKey,
+    queryFn: ({ signal }) => getShippingAddress(signal),
+    retry: false,
+  });
+
+export function useShippingAddress() {
+  return useQuery(shippingAddressQueryOptions());
+}

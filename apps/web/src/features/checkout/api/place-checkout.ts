@@ -1,0 +1,20 @@
+import type { CheckoutBody, CheckoutResponse } from '@leafline/contract/orders';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/**
+ * POST /checkout/ {items: [{product_id, variant_id, quantity}]} (auth; SPEC §7): the server
+ * prices the cart itself, makes one Pending order per brand and answers the hosted payment
+ * page's address.
+ */
+export function placeCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
+  return apiFetch<CheckoutResponse>('/checkout/', {
+    method: 'POST',
+    json: body,
+    timeoutMs: 60_000,
+  });
+}
+
+export function usePlaceCheckout() {
+  return useMutation({ mutationFn: placeCheckout });
+}

@@ -1,0 +1,31 @@
+import type {
+  ShippingAddress,
+  ShippingAddressBody,
+  ShippingAddressSavedResponse,
+} from '@leafline/contract/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { checkoutCartQueryKey } from './get-checkout-cart';
+import { shippingAddressQueryKey } from './get-shipping-address';
+
+/** POST /api/set-shipping-address/ (auth): the one address of the user (SPEC §3, §5). */
+export function saveShippingAddress(
+  body: ShippingAddressBody,
+): Promise<ShippingAddressSavedResponse> {
+  return apiFetch<ShippingAddressSavedResponse>('/api/set-shipping-address/', {
+    method: 'POST',
+    json: body,
+  });
+}
+
+/** Keeps the saved address, and reads the cart again: shipping is priced for its country. */
+export function useSaveShippingAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveShippingAddress,
+    onSuccess: ({ message: _message, ...address }) => {
+      queryClient.setQueryData<ShippingAddress | null>(shippingAddressQueryKey, address);
+      return queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import type { Order } from '@leafline/contract/orders';
+import Truck from 'lucide-react/icons/truck';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { formatMoney } from '@/lib/money';
+import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
+import { OrderStatusBadge } from './order-status-badge';
+
+export interface OrderCardProps {
+  order: Order;
+  /** The card's heading level: 2 in My Orders, 3 under a heading on the confirmation. */
+  headingLevel?: 2 | 3;
+}
+
+/** One brand order: number, brand, date, status, items, shipping, discount, total, tracking. */
+export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const notes = readNotes(order);
+  const discount = Number.parseFloat(order.discount_amount) || 0;
+  const headingId = `order-${order.id}-heading`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-card border border-sand-300 bg-white/70 p-5 shadow-soft sm:p-6"
+      data-testid="order-card"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Heading id={headingId} className="font-sans text-lg font-semibold text-forest-900">
+            {`Order #${order.id} · ${order.business_name}`}
+          </Heading>
+          <p className="mt-0.5 text-sm text-ink-muted">
+            Placed <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <ul className="mt-4 divide-y divide-sand-200 border-y border-sand-200">
+        {order.order_items.map((item) => {
+          const options = variantOptionsLabel(item.variant_options);
+          return (
+            <li key={item.id} className="flex items-start gap-3 py-3 text-sm">
+              <ResponsiveImage
+                src={item.image}
+                alt=""
+                width={56}
+                height={56}
+                sizes="56px"
+                className="size-14 shrink-0 rounded-lg object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{item.product_name}</p>
+                {options ? <p className="text-ink-muted">{options}</p> : null}
+                <p className="text-ink-muted tabular-nums">
+                  {item.quantity} × {formatMoney(item.product_price)}
+                </p>
+              </div>
+              <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
+            </li>
+          );
+        })}
+      </ul>
+
+      <dl className="mt-3 flex flex-col gap-1.5 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt>Items</dt>
+          <dd className="tabular-nums">{formatMoney(order.items_subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums" data-testid="order-shipping">
+            {Number.parseFloat(order.order_total_shipping_fees) === 0
+              ? 'Free'
+              : formatMoney(order.order_total_shipping_fees)}
+          </dd>
+        </div>
+        {discount > 0 ? (
+          <div className="flex justify-between gap-4 text-forest-700">
+            <dt>Discount{notes?.discount_code ? ` (${notes.discount_code})` : ''}</dt>
+            <dd className="tabular-nums" data-testid="order-discount">
+              −{formatMoney(order.discount_amount)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="order-total">
+            {formatMoney(order.total_price)}
+          </dd>
+        </div>
+      </dl>
+
+      {order.tracking_number ? (
+        <p className="mt-4 flex items-center gap-2 rounded-xl bg-sage-50 px-3 py-2 text-sm">
+          <Truck aria-hidden="true" className="size-4 text-sage-700" />
+          Tracking number:{' '}
+          <span className="font-mono font-medium" data-testid="order-tracking">
+            {order.tracking_number}
+          </span>
+        </p>
+      ) : null}
+    </article>
+  );
+}

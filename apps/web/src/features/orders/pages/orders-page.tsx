@@ -1,0 +1,114 @@
+import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
+import Package from 'lucide-react/icons/package';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { getAccessToken } from '@/lib/auth-tokens';
+import { cx } from '@/lib/cx';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useOrders } from '../api/get-orders';
+import { OrderCard } from '../components/order-card';
+import { newestFirst } from '../lib/order-format';
+import { ORDERS_TEXTS } from '../lib/orders-texts';
+
+/** /myorders (SPEC §2 Orders): the page on its own. */
+export function OrdersPage() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <MyOrders />
+    </div>
+  );
+}
+
+/** /account/orders: the same list inside the account area (which gives the page its width). */
+export function AccountOrdersPage() {
+  return <MyOrders />;
+}
+
+/**
+ * SPEC §2, §4, §8 buyer orders: loading, error (the text, then /logout/), empty
+ * ('No orders found.') or the list, newest first. Without a token it says to log in.
+ */
+function MyOrders() {
+  useDocumentTitle(ORDERS_TEXTS.title);
+  const [hadToken] = useState(() => getAccessToken() !== null);
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.title}</h1>
+      {hadToken ? (
+        <OrdersList />
+      ) : (
+        <div className="mt-6 flex flex-col items-start gap-4">
+          <Notice tone="error">{ORDERS_TEXTS.mustLogin}</Notice>
+          <Link to="/login" className={buttonClasses('primary')}>
+            Log in
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OrdersList() {
+  const navigate = useNavigate();
+  const orders = useOrders();
+
+  // SPEC §4: a failed load ends at /logout/; the message is shown for a moment first.
+  useEffect(() => {
+    if (!orders.isError) return;
+    const timer = setTimeout(() => navigate('/logout', { replace: true }), AUTH_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [orders.isError, navigate]);
+
+  if (orders.isPending) {
+    return (
+      <LoadingRegion label="Loading your orders…" className="mt-6 flex flex-col gap-4">
+        {[0, 1].map((i) => (
+          <div key={i} className="rounded-card border border-sand-300 bg-white/70 p-6">
+            <div className="flex justify-between">
+              <Skeleton className="h-6 w-48" />
+              <Skeleton className="h-6 w-20 rounded-full" />
+            </div>
+            <Skeleton className="mt-2 h-4 w-40" />
+            <Skeleton className="mt-5 h-14 w-full" />
+            <Skeleton className="mt-4 ml-auto h-5 w-28" />
+          </div>
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <Notice tone="error" className="mt-6">
+        {ORDERS_TEXTS.loadFailed}
+      </Notice>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div
+        className={cx(
+          'mt-6 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-12 text-center',
+        )}
+      >
+        <Package aria-hidden="true" className="size-10 text-sage-700" />
+        <p className="mt-4 text-xl font-semibold text-forest-900">{ORDERS_TEXTS.empty}</p>
+        <p className="mt-2 max-w-md text-ink-muted">{ORDERS_TEXTS.emptyHint}</p>
+        <Link to="/shop" className={`${buttonClasses('primary')} mt-6`}>
+          Shop Now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ol className="mt-6 flex flex-col gap-4" aria-label="Your orders, newest first">
+      {newestFirst(orders.data).map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,233 @@
+import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
+import type { Order } from '@leafline/contract/orders';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '@/lib/auth-tokens';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { formatOrderDate } from '../lib/order-format';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function order(extra: Partial<Order> & Pick<Order, 'id'>): Order {
+  return {
+    business: 3,
+    business_name: 'Fern & Flax',
+    user_full_name: 'Robin Fern',
+    user_email: 'robin@example.com',
+    status: 'Paid',
+    created_at: '2026-03-14T09:26:00.000Z',
+    total_price: '35.00',
+    items_subtotal: '30.00',
+    order_total_shipping_fees: '5.00',
+    discount_amount: '0.00',
+    tracking_number: '',
+    notes: '',
+    notes_data: null,
+    card_brand: 'visa',
+    billing_address: null,
+    shipping_address: {
+      name: 'Robin Fern',
+      line1: '12 Alder Way',
+      line2: '',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97201',
+      country: 'US',
+      phone: '503-555-0100',
+    },
+    order_items: [
+      {
+        id: 1,
+        product_id: 7,
+        product_name: 'Linen Tote',
+        product_price: '15.00',
+        quantity: 2,
+        total_price: '30.00',
+        variant_options: { Size: 'Large' },
+        image: null,
+      },
+    ],
+    ...extra,
+  };
+}
+
+type Override = (call: RecordedCall) => Response | undefined;
+
+function server(orders: Order[], override: Override = () => undefined) {
+  return mockFetch((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.url === '/api/user-has-business/') return jsonResponse(200, { has_business: false });
+    if (call.url === '/api/orders/') return jsonResponse(200, orders);
+    const one = /^\/api\/orders\/(\d+)\/$/.exec(call.url);
+    if (one) {
+      const found = orders.find((o) => o.id === Number(one[1]));
+      return found ? jsonResponse(200, found) : jsonResponse(404, { error: 'Order not found' });
+    }
+    if (call.url === '/api/cart/') return jsonResponse(404, { error: 'Cart is empty' });
+    return jsonResponse(404, { error: 'Not found.' });
+  });
+}
+
+describe('order date', () => {
+  it('is shown in UTC, labelled UTC', () => {
+    expect(formatOrderDate('2026-03-14T23:30:00.000Z', 'en-US')).toBe('Mar 14, 2026, 11:30 PM UTC');
+  });
+});
+
+describe('my orders', { timeout: 20_000 }, () => {
+  it('without a token alerts that the shopper must log in', async () => {
+    const { calls } = server([]);
+    renderApp('/myorders');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.mustLoginOrders);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(calls.some((c) => c.url === '/api/orders/')).toBe(false);
+  });
+
+  it('lists orders newest first with brand, UTC date, status, items, total and tracking', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([
+      order({ id: 4, created_at: '2026-03-10T10:00:00.000Z', status: 'Delivered' }),
+      order({
+        id: 9,
+        business: 4,
+        business_name: 'Moss & Stone',
+        created_at: '2026-03-20T10:00:00.000Z',
+        status: 'Shipped',
+        tracking_number: '1Z999AA10123456784',
+        total_price: '12.00',
+      }),
+    ]);
+    renderApp('/myorders');
+    const cards = await screen.findAllByTestId('order-card');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Order #9 · Moss & Stone',
+      'Order #4 · Fern & Flax',
+    ]);
+    const newest = within(cards[0]!);
+    expect(newest.getByTestId('order-status').textContent).toBe('Status: Shipped');
+    expect(newest.getByTestId('order-tracking').textContent).toBe('1Z999AA10123456784');
+    expect(newest.getByTestId('order-total').textContent).toBe('$12.00');
+    expect(newest.getByText(/UTC$/)).toBeTruthy();
+    const older = within(cards[1]!);
+    expect(older.getByText('Linen Tote')).toBeTruthy();
+    expect(older.getByText('Size: Large')).toBeTruthy();
+    expect(older.getByText('2 × $15.00')).toBeTruthy();
+    expect(older.queryByTestId('order-tracking')).toBeNull();
+    expect(older.getByTestId('order-status').textContent).toBe('Status: Delivered');
+  });
+
+  it("says 'No orders found.' when there are none", async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([]);
+    renderApp('/myorders');
+    expect(await screen.findByText(MESSAGES.noOrders)).toBeTruthy();
+  });
+
+  it('a failed load says so, then goes to /logout', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([], (call) =>
+      call.url === '/api/orders/' ? jsonResponse(500, { error: 'boom' }) : undefined,
+    );
+    const { router } = renderApp('/myorders');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.failedLoadOrders);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      vi.advanceTimersByTime(AUTH_REDIRECT_MS);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/myorders'));
+    // The logout page ends the session and goes on to /login.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('shows the same list in the account area', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([order({ id: 4 })]);
+    renderApp('/account/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order #4 · Fern & Flax' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeTruthy();
+  });
+});
+
+describe('order confirmation', { timeout: 20_000 }, () => {
+  it('without a token alerts and links to login', async () => {
+    const { calls } = server([]);
+    renderApp('/order-confirmation?order_ids=1,2');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You must be logged in to view your order details.',
+    );
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows every brand order of order_ids, the address and the grand total', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const notes = {
+      discount_applied: true,
+      discount_code: 'LEAF10',
+      global_original_total: '47.00',
+      global_discount_amount: '3.65',
+      global_discounted_total: '43.35',
+      related_orders: [11, 12],
+    };
+    const { calls } = server([
+      order({
+        id: 11,
+        total_price: '31.85',
+        discount_amount: '3.15',
+        notes: JSON.stringify(notes),
+        notes_data: notes,
+      }),
+      order({
+        id: 12,
+        business: 4,
+        business_name: 'Moss & Stone',
+        total_price: '11.50',
+        items_subtotal: '12.00',
+        order_total_shipping_fees: '0.00',
+        discount_amount: '0.50',
+        notes_data: notes,
+      }),
+    ]);
+    renderApp('/order-confirmation?order_ids=11,12');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+    ).toBeTruthy();
+    const cards = screen.getAllByTestId('order-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByTestId('order-discount').textContent).toBe('−$3.15');
+    expect(within(cards[0]!).getByText('Discount (LEAF10)')).toBeTruthy();
+    expect(within(cards[1]!).getByTestId('order-shipping').textContent).toBe('Free');
+    expect(within(cards[1]!).getByTestId('order-status').textContent).toBe('Status: Paid');
+    expect(screen.getByTestId('grand-total').textContent).toBe('$43.35');
+    expect(screen.getByTestId('confirmation-address').textContent).toContain('Portland, OR 97201');
+    expect(screen.getByText(/robin@example.com/)).toBeTruthy();
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/orders/'))).toEqual([
+      '/api/orders/11/',
+      '/api/orders/12/',
+    ]);
+  });
+
+  it('reads a single order_id', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([order({ id: 5 })]);
+    renderApp('/order-confirmation?order_id=5');
+    expect(await screen.findByRole('heading', { name: 'Order #5 · Fern & Flax' })).toBeTruthy();
+    expect(screen.getByTestId('grand-total').textContent).toBe('$35.00');
+  });
+
+  it("says 'Failed to load order details' when an order cannot be read", async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server([order({ id: 5 })]);
+    renderApp('/order-confirmation?order_ids=5,6');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.orderDetailsFailed);
+  });
+});
