@@ -69,8 +69,10 @@ export async function searchProducts(
     // rank a name match above a business, category or description match. (A trigram likeness
     // of the name to the terms, tried as a tie-breaker, cost 6 µs a matching row: 0.2 s for a
     // broad word at 100k products, for no better order.)
-    rank = sql`(2 * ts_rank(${products.searchVector}, ${typed})
-      + ts_rank(${products.searchVector}, ${typo ? corrected : typed}))`;
+    rank = typo
+      ? sql`(2 * ts_rank(${products.searchVector}, ${typed})
+          + ts_rank(${products.searchVector}, ${corrected}))`
+      : sql`(3 * ts_rank(${products.searchVector}, ${typed}))`;
   }
   const where = conditions.length ? and(...conditions) : undefined;
 
@@ -91,31 +93,57 @@ export async function searchProducts(
         .innerJoin(businesses, activeProductsJoin)
         .where(where)
     )[0]?.total ?? 0;
-  const pageIds = (withTotal: boolean) =>
+  const pageIds = () =>
     db
-      .select({
-        id: products.id,
-        total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
-      })
+      .select({ id: products.id, total: sql<number>`0` })
       .from(products)
       .innerJoin(businesses, activeProductsJoin)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
+  /**
+   * With terms: the matches with their rank in a fenced sub-query (`offset 0`), then the page
+   * and the count of all matches (a window count) over those narrow rows. Ranking reads every
+   * match anyway; counting in the same pass saves reading them again, and the fence keeps the
+   * window from carrying each row's search document (25 % faster at 17,000 matches).
+   */
+  const rankedPageIds = (rankSql: SQL) => {
+    const matches = db
+      .select({
+        id: products.id,
+        priceCents: products.priceCents,
+        rank: sql<number>`${rankSql}`.as('rank'),
+      })
+      .from(products)
+      .innerJoin(businesses, activeProductsJoin)
+      .where(where)
+      .offset(0)
+      .as('matches');
+    const rankedOrder: SQL[] =
+      criteria.sort === 'price_low_to_high'
+        ? [asc(matches.priceCents), asc(matches.id)]
+        : criteria.sort === 'price_high_to_low'
+          ? [desc(matches.priceCents), desc(matches.id)]
+          : [desc(matches.rank), desc(matches.id)];
+    return db
+      .select({ id: matches.id, total: sql<number>`count(*) over ()` })
+      .from(matches)
+      .orderBy(...rankedOrder)
+      .limit(limit)
+      .offset(offset);
+  };
 
   // The page's ids first, then their fields: computed in one query, the image sub-select ran for
   // every row skipped by the offset too (8,000 of them on page 400).
   let page: Array<{ id: number; total: number }>;
   let total: number;
   if (rank) {
-    // Ranking reads every match anyway: the same pass counts them (a window count), where a
-    // separate count query read them all a second time.
-    page = await pageIds(true);
+    page = await rankedPageIds(rank);
     total = page.length ? Number(page[0]!.total) : offset === 0 ? 0 : await countAll();
   } else {
     // Newest first or by price, the page comes from an index: only the count reads it all.
-    [page, total] = await Promise.all([pageIds(false), countAll()]);
+    [page, total] = await Promise.all([pageIds(), countAll()]);
   }
   const byId = new Map(
     (
