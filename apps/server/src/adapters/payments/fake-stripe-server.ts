@@ -1,0 +1,295 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small stand-in for the Stripe API endpoints the app uses, for tests of the real SDK
+ * (DESIGN §3): Checkout Sessions (create, retrieve, expire), promotion codes (retrieve) and
+ * transfers (create, with Stripe's idempotency-key replay). Requests arrive exactly as the SDK
+ * sends them (form-encoded, bracketed keys); failures can be injected.
+ */
+
+export type Params = Record<string, unknown>;
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  url: string;
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  customer_email: string | null;
+  total_details: {
+    amount_discount: number;
+    amount_shipping: number;
+    amount_tax: number;
+    breakdown?: unknown;
+  };
+  payment_intent: string | null;
+  /** The create request's parameters, parsed. */
+  params: Params;
+  /** Test-side state. */
+  card_brand: string;
+  promotion_code: string | null;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Params;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+/** Parses `a[b][0][c]=v&…` into nested objects and arrays. */
+export function parseStripeForm(body: string): Params {
+  const root: Params = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[segment] = value;
+        return;
+      }
+      container[segment] ??= nextIsIndex ? [] : {};
+      node = container[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+export interface FakeStripe {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  sessions: Map<string, FakeSession>;
+  /** Transfers made (one per idempotency key), in order. */
+  transfers: Array<{ id: string; params: Params; idempotencyKey: string | undefined }>;
+  promotionCodes: Map<string, string>;
+  /** The next n session creations answer 500. */
+  failSessionCreates: number;
+  /** Transfer failures still to answer, per destination account (each one request). */
+  failTransfers: Map<string, number>;
+  /** Wait before answering a transfer (concurrency tests). */
+  transferDelayMs: number;
+  /** Marks a session paid, as Stripe does when the buyer pays on its page. */
+  complete(
+    sessionId: string,
+    options?: { discount?: number; promotionCode?: string; cardBrand?: string },
+  ): FakeSession;
+  close(): Promise<void>;
+}
+
+const error = (res: ServerResponse, status: number, type: string, message: string) => {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  // One attempt per injected failure: the SDK does not retry when told so.
+  res.setHeader('stripe-should-retry', 'false');
+  res.end(JSON.stringify({ error: { type, message } }));
+};
+
+const send = (res: ServerResponse, body: unknown) => {
+  res.statusCode = 200;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(body));
+};
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function publicSession(session: FakeSession, expand: string[]): Params {
+  const { params: _p, card_brand, promotion_code, ...rest } = session;
+  const out: Params = { ...rest };
+  if (expand.includes('payment_intent.latest_charge') && session.payment_intent) {
+    out.payment_intent = {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      latest_charge: {
+        id: `ch_${session.id}`,
+        object: 'charge',
+        payment_method_details: { type: 'card', card: { brand: card_brand, last4: '4242' } },
+      },
+    };
+  }
+  if (expand.includes('total_details.breakdown')) {
+    out.total_details = {
+      ...session.total_details,
+      breakdown: {
+        discounts: promotion_code
+          ? [
+              {
+                amount: session.total_details.amount_discount,
+                discount: { id: 'di_1', object: 'discount', promotion_code },
+              },
+            ]
+          : [],
+        taxes: [],
+      },
+    };
+  }
+  return out;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  let counter = 0;
+  const next = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
+  const fake: Omit<FakeStripe, 'url' | 'port' | 'close' | 'complete'> = {
+    requests: [],
+    sessions: new Map(),
+    transfers: [],
+    promotionCodes: new Map(),
+    failSessionCreates: 0,
+    failTransfers: new Map(),
+    transferDelayMs: 0,
+  };
+  const replies = new Map<string, unknown>();
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const body = await readBody(req);
+      const params =
+        req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      fake.requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+      });
+      const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+      const parts = url.pathname.split('/').filter(Boolean);
+
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (fake.failSessionCreates > 0) {
+          fake.failSessionCreates -= 1;
+          return error(res, 500, 'api_error', 'Something went wrong on Stripe.');
+        }
+        const id = next('cs');
+        const lines = (params.line_items as Params[]) ?? [];
+        const subtotal = lines.reduce(
+          (s, l) => s + Number((l.price_data as Params).unit_amount) * Number(l.quantity ?? 1),
+          0,
+        );
+        const session: FakeSession = {
+          id,
+          object: 'checkout.session',
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          amount_subtotal: subtotal,
+          amount_total: subtotal,
+          currency: 'usd',
+          metadata: (params.metadata as Record<string, string>) ?? {},
+          customer_email: (params.customer_email as string) ?? null,
+          total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+          payment_intent: null,
+          params,
+          card_brand: 'visa',
+          promotion_code: null,
+        };
+        fake.sessions.set(id, session);
+        return send(res, publicSession(session, []));
+      }
+      if (parts[0] === 'v1' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
+        const session = fake.sessions.get(parts[3]);
+        if (!session) {
+          return error(
+            res,
+            404,
+            'invalid_request_error',
+            `No such checkout.session: '${parts[3]}'`,
+          );
+        }
+        if (req.method === 'POST' && parts[4] === 'expire') {
+          if (session.status !== 'open') {
+            return error(
+              res,
+              400,
+              'invalid_request_error',
+              'Only Checkout Sessions with a status in ["open"] can be expired.',
+            );
+          }
+          session.status = 'expired';
+          return send(res, publicSession(session, []));
+        }
+        if (req.method === 'GET' && !parts[4]) return send(res, publicSession(session, expand));
+      }
+      if (req.method === 'GET' && parts[0] === 'v1' && parts[1] === 'promotion_codes' && parts[2]) {
+        const code = fake.promotionCodes.get(parts[2]);
+        if (!code) return error(res, 404, 'invalid_request_error', 'No such promotion code');
+        return send(res, { id: parts[2], object: 'promotion_code', code, active: true });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+        if (fake.transferDelayMs) await new Promise((r) => setTimeout(r, fake.transferDelayMs));
+        if (idempotencyKey && replies.has(idempotencyKey)) {
+          return send(res, replies.get(idempotencyKey));
+        }
+        const destination = String(params.destination);
+        const failures = fake.failTransfers.get(destination) ?? 0;
+        if (failures > 0) {
+          fake.failTransfers.set(destination, failures - 1);
+          return error(res, 500, 'api_error', 'Transfers are unavailable right now.');
+        }
+        const transfer = {
+          id: next('tr'),
+          object: 'transfer',
+          amount: Number(params.amount),
+          currency: params.currency,
+          destination,
+          transfer_group: params.transfer_group ?? null,
+          metadata: params.metadata ?? {},
+        };
+        fake.transfers.push({ id: transfer.id, params, idempotencyKey });
+        if (idempotencyKey) replies.set(idempotencyKey, transfer);
+        return send(res, transfer);
+      }
+      return error(
+        res,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      );
+    })().catch((e: unknown) => error(res, 500, 'api_error', String(e)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    complete(
+      sessionId: string,
+      options: { discount?: number; promotionCode?: string; cardBrand?: string } = {},
+    ) {
+      const session = fake.sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const discount = options.discount ?? 0;
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.payment_intent = `pi_${sessionId}`;
+      session.total_details.amount_discount = discount;
+      session.amount_total = session.amount_subtotal - discount;
+      session.card_brand = options.cardBrand ?? 'visa';
+      session.promotion_code = options.promotionCode ?? null;
+      return session;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

@@ -1,0 +1,418 @@
+import { CHECKOUT_MESSAGES, type CheckoutResponse } from '@leafline/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
+import {
+  addToCart,
+  checkout,
+  type Headers,
+  setFees,
+  shopper,
+} from '../../modules/checkout/test-support';
+import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
+import { runPaymentJobs } from '../../modules/payments/payments.service';
+import { MAX_PAYOUT_ATTEMPTS, processDuePayouts } from '../../modules/payouts/payouts.service';
+import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
+
+/**
+ * The Stripe implementation with the real SDK, against a local stand-in for the Stripe API;
+ * events are signed with Stripe's own test helper.
+ */
+
+const WEBHOOK_SECRET = 'whsec_stripe_provider_test_0123456789';
+let stripe: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await buildTestApp({
+    PUBLIC_URL: 'https://shop.example',
+    PAYMENTS_JOB_SECONDS: '0',
+    STRIPE_SECRET_KEY: 'sk_test_leafline_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+beforeEach(() => {
+  stripe.failSessionCreates = 0;
+  stripe.failTransfers.clear();
+  stripe.transferDelayMs = 0;
+});
+
+let n = 0;
+/** Brand A (connected, $6 shipping) with a $40 and a $12.50 product; brand B ($3.50) a $9. */
+async function cart(
+  headers: Headers,
+  options: { connectedA?: boolean; connectedB?: boolean } = {},
+) {
+  n += 1;
+  const brandA = await addBusiness(t.db, {
+    name: `Alder ${n}`,
+    stripeAccountId: `acct_alder_${n}`,
+    stripeStatus: options.connectedA === false ? 'pending' : 'active',
+  });
+  const brandB = await addBusiness(t.db, {
+    name: `Bramble ${n}`,
+    stripeAccountId: options.connectedB === false ? null : `acct_bramble_${n}`,
+    stripeStatus: options.connectedB === false ? 'pending' : 'active',
+  });
+  await setFees(t.db, brandA.id, { worldwide: 600 });
+  await setFees(t.db, brandB.id, { worldwide: 350 });
+  const jacket = await addProduct(t.db, brandA.id, {
+    name: 'Wool Jacket',
+    priceCents: 4000,
+    variants: [{ option1: 'S', option2: 'Moss' }],
+  });
+  const socks = await addProduct(t.db, brandA.id, { name: 'Socks', priceCents: 1250 });
+  const balm = await addProduct(t.db, brandB.id, { name: 'Lip Balm', priceCents: 900 });
+  await addToCart(t.app, headers, jacket.id, { variantId: jacket.variants[0]!.id });
+  await addToCart(t.app, headers, socks.id);
+  await addToCart(t.app, headers, balm.id);
+  return { brandA, brandB };
+}
+
+async function started(options: { connectedA?: boolean; connectedB?: boolean } = {}) {
+  const buyer = await shopper(t.app);
+  const brands = await cart(buyer.headers, options);
+  const res = await checkout(t.app, buyer.headers);
+  expect(res.statusCode).toBe(200);
+  const body: CheckoutResponse = res.json();
+  const sessionId = body.checkout_url.split('/').pop()!;
+  return { ...buyer, ...brands, body, sessionId };
+}
+
+const ordersOf = (ids: number[]) =>
+  t.db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+
+function deliver(type: string, session: object, id = `evt_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    type,
+    data: { object: session },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: WEBHOOK_PATH,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      }),
+    },
+    payload,
+  });
+}
+
+const sessionOf = (id: string) => {
+  const { params: _p, card_brand: _c, promotion_code: _pc, ...rest } = stripe.sessions.get(id)!;
+  return rest;
+};
+
+describe('Stripe: checkout', () => {
+  it('creates one Checkout Session for the whole cart: a line per product, shipping per brand, transfer group, promotion codes, the buyer', async () => {
+    const { body, sessionId, account, brandA, brandB } = await started();
+    expect(body.checkout_url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const request = stripe.requests.find(
+      (r) =>
+        r.path === '/v1/checkout/sessions' &&
+        r.method === 'POST' &&
+        stripe.sessions.get(sessionId)?.params === r.params,
+    );
+    expect(request?.authorization).toBe('Bearer sk_test_leafline_fake');
+    const params = stripe.sessions.get(sessionId)!.params;
+    const [row] = await t.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.providerSessionId, sessionId));
+    expect(row).toMatchObject({
+      provider: 'stripe',
+      status: 'open',
+      totalCents: 4000 + 1250 + 900 + 600 + 350,
+    });
+    expect(params).toMatchObject({
+      mode: 'payment',
+      allow_promotion_codes: 'true',
+      customer_email: account.email,
+      client_reference_id: String(row!.id),
+      metadata: { checkout_id: String(row!.id) },
+      payment_intent_data: { transfer_group: `checkout_${row!.id}` },
+      success_url: `https://shop.example/order-confirmation?order_ids=${body.order_ids.join(',')}`,
+      cancel_url: 'https://shop.example/checkout',
+    });
+    const expiresIn = Number(params.expires_at) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(30 * 60);
+    expect(expiresIn).toBeLessThanOrEqual(24 * 60 * 60);
+    const lines = (params.line_items as Array<Record<string, any>>).map((l) => [
+      l.price_data.product_data.name,
+      l.price_data.product_data.description ?? null,
+      l.price_data.currency,
+      Number(l.price_data.unit_amount),
+      Number(l.quantity),
+    ]);
+    expect(lines).toEqual([
+      ['Wool Jacket', 'S / Moss', 'usd', 4000, 1],
+      ['Socks', null, 'usd', 1250, 1],
+      ['Lip Balm', null, 'usd', 900, 1],
+      [`Shipping — ${brandA.name}`, null, 'usd', 600, 1],
+      [`Shipping — ${brandB.name}`, null, 'usd', 350, 1],
+    ]);
+  });
+
+  it('a failing Stripe answers 503 with a readable text, and the orders are Canceled', async () => {
+    const buyer = await shopper(t.app);
+    await cart(buyer.headers);
+    stripe.failSessionCreates = 5;
+    const res = await checkout(t.app, buyer.headers);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: CHECKOUT_MESSAGES.paymentUnavailable });
+    const mine = await t.db.select().from(orders).where(eq(orders.userId, buyer.account.id));
+    expect(mine.map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
+    const [row] = await t.db.select().from(checkouts).where(eq(checkouts.userId, buyer.account.id));
+    expect(row!.status).toBe('failed');
+    // Stripe is back: checkout works, and My Orders shows only the new orders.
+    stripe.failSessionCreates = 0;
+    const again = await checkout(t.app, buyer.headers);
+    expect(again.statusCode).toBe(200);
+    const listed = (await t.app.inject({ url: '/api/orders/', headers: buyer.headers })).json();
+    expect(listed.map((o: { id: number }) => o.id).sort()).toEqual(again.json().order_ids.sort());
+  });
+
+  it('a second checkout expires the first session at Stripe; a paid first session answers 409', async () => {
+    const first = await started();
+    const second = await checkout(t.app, first.headers);
+    expect(second.statusCode).toBe(200);
+    expect(stripe.sessions.get(first.sessionId)!.status).toBe('expired');
+    expect((await ordersOf(first.body.order_ids)).map((o) => o.status)).toEqual([
+      'Canceled',
+      'Canceled',
+    ]);
+
+    const secondId = (second.json() as CheckoutResponse).checkout_url.split('/').pop()!;
+    stripe.complete(secondId);
+    const third = await checkout(t.app, first.headers);
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ error: CHECKOUT_MESSAGES.alreadyPaid });
+    expect((await ordersOf(second.json().order_ids)).map((o) => o.status)).toEqual([
+      'Pending',
+      'Pending',
+    ]);
+  });
+});
+
+describe('Stripe: webhook, payment and transfers', () => {
+  it('checkout.session.completed pays the orders with the session totals, and transfers each brand its share once', async () => {
+    const { body, sessionId, brandA, brandB } = await started();
+    stripe.promotionCodes.set('promo_spring', 'SPRING5');
+    stripe.complete(sessionId, { discount: 500, promotionCode: 'promo_spring', cardBrand: 'amex' });
+    const res = await deliver('checkout.session.completed', sessionOf(sessionId));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'paid' });
+    await t.app.deps.tasks.idle();
+
+    // Items A $52.50, B $9.00: $5.00 split 5250 : 900 → 426.8 / 73.2 → A $4.27, B $0.73.
+    const [a, b] = await ordersOf(body.order_ids);
+    expect(a).toMatchObject({
+      status: 'Paid',
+      cardBrand: 'amex',
+      discountCents: 427,
+      totalCents: 5250 + 600 - 427,
+    });
+    expect(b).toMatchObject({
+      status: 'Paid',
+      cardBrand: 'amex',
+      discountCents: 73,
+      totalCents: 900 + 350 - 73,
+    });
+    expect(JSON.parse(a!.notes)).toMatchObject({
+      discount_applied: true,
+      discount_code: 'SPRING5',
+      global_original_total: '71.00',
+      global_discount_amount: '5.00',
+      global_discounted_total: '66.00',
+    });
+
+    const made = stripe.transfers.filter((tr) =>
+      body.order_ids.map((id) => `payout-${id}`).includes(tr.idempotencyKey ?? ''),
+    );
+    const totalA = 5250 + 600 - 427;
+    const totalB = 900 + 350 - 73;
+    expect(
+      made.map((tr) => [
+        tr.idempotencyKey,
+        tr.params.destination,
+        Number(tr.params.amount),
+        tr.params.currency,
+        tr.params.transfer_group,
+      ]),
+    ).toEqual([
+      [
+        `payout-${a!.id}`,
+        brandA.stripeAccountId,
+        totalA - Math.round(totalA * 0.03),
+        'usd',
+        `checkout_${a!.checkoutId}`,
+      ],
+      [
+        `payout-${b!.id}`,
+        brandB.stripeAccountId,
+        totalB - Math.round(totalB * 0.03),
+        'usd',
+        `checkout_${a!.checkoutId}`,
+      ],
+    ]);
+    const rows = await t.db
+      .select()
+      .from(payouts)
+      .where(inArray(payouts.orderId, body.order_ids))
+      .orderBy(asc(payouts.orderId));
+    expect(rows.map((p) => [p.status, p.transferId, p.attempts])).toEqual([
+      ['paid', made[0]!.id, 1],
+      ['paid', made[1]!.id, 1],
+    ]);
+
+    // Stripe retries the event: nothing more happens.
+    const again = await deliver('checkout.session.completed', sessionOf(sessionId), 'evt_again');
+    expect(again.json().outcome).toBe('unchanged');
+    await t.app.deps.tasks.idle();
+    expect(stripe.transfers.filter((tr) => tr.idempotencyKey === `payout-${a!.id}`)).toHaveLength(
+      1,
+    );
+  });
+
+  it('checkout.session.expired cancels the orders', async () => {
+    const { body, sessionId } = await started();
+    stripe.sessions.get(sessionId)!.status = 'expired';
+    const res = await deliver('checkout.session.expired', sessionOf(sessionId));
+    expect(res.json().outcome).toBe('expired');
+    expect((await ordersOf(body.order_ids)).map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
+  });
+
+  it('a failed transfer is retried later with the same idempotency key and never duplicated', async () => {
+    const { body, sessionId, brandA } = await started();
+    stripe.failTransfers.set(brandA.stripeAccountId!, 1);
+    stripe.complete(sessionId);
+    await deliver('checkout.session.completed', sessionOf(sessionId));
+    await t.app.deps.tasks.idle();
+
+    const [a] = await ordersOf(body.order_ids);
+    const key = `payout-${a!.id}`;
+    let [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, transferId: null });
+    expect(row!.lastError).toContain('Transfers are unavailable right now.');
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // Not due yet: the periodic job leaves it alone.
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+
+    await t.db
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(payouts.id, row!.id));
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
+    expect(row).toMatchObject({ status: 'paid', attempts: 2, lastError: null });
+    expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(2);
+    expect(stripe.transfers.filter((tr) => tr.idempotencyKey === key)).toHaveLength(1);
+    expect(row!.transferId).toBe(stripe.transfers.find((tr) => tr.idempotencyKey === key)!.id);
+
+    // Even if a payout were sent again, Stripe answers the same transfer for the same key.
+    await t.db
+      .update(payouts)
+      .set({ status: 'pending', nextAttemptAt: new Date(0) })
+      .where(eq(payouts.id, row!.id));
+    await processDuePayouts(
+      { db: t.db, payments: t.app.deps.payments, log: t.app.log },
+      { orderIds: [a!.id] },
+    );
+    const [after] = await t.db.select().from(payouts).where(eq(payouts.id, row!.id));
+    expect(after!.transferId).toBe(row!.transferId);
+    expect(stripe.transfers.filter((tr) => tr.idempotencyKey === key)).toHaveLength(1);
+  });
+
+  it(`gives up after ${MAX_PAYOUT_ATTEMPTS} attempts and marks the payout failed`, async () => {
+    const { body, sessionId, brandA } = await started();
+    stripe.failTransfers.set(brandA.stripeAccountId!, 100);
+    stripe.complete(sessionId);
+    await deliver('checkout.session.completed', sessionOf(sessionId));
+    await t.app.deps.tasks.idle();
+    const [a] = await ordersOf(body.order_ids);
+    await t.db
+      .update(payouts)
+      .set({ attempts: MAX_PAYOUT_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
+      .where(eq(payouts.orderId, a!.id));
+    await processDuePayouts(
+      { db: t.db, payments: t.app.deps.payments, log: t.app.log },
+      { orderIds: [a!.id] },
+    );
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_PAYOUT_ATTEMPTS });
+  });
+
+  it('a brand that has not finished payout setup keeps its payout pending; nothing is sent for it', async () => {
+    const { body, sessionId, brandB } = await started({ connectedB: false });
+    stripe.complete(sessionId);
+    await deliver('checkout.session.completed', sessionOf(sessionId));
+    await t.app.deps.tasks.idle();
+    const [, b] = await ordersOf(body.order_ids);
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, b!.id));
+    expect(row).toMatchObject({
+      businessId: brandB.id,
+      status: 'pending',
+      attempts: 0,
+      transferId: null,
+    });
+    expect(row!.lastError).toBe('The brand has not finished setting up payouts yet.');
+    expect(stripe.requests.filter((r) => r.idempotencyKey === `payout-${b!.id}`)).toHaveLength(0);
+  });
+
+  it('two instances sending payouts at the same time send each one once', async () => {
+    // Neither brand can be paid yet: the webhook's own run leaves both payouts waiting.
+    const { body, sessionId, brandA, brandB } = await started({
+      connectedA: false,
+      connectedB: false,
+    });
+    stripe.complete(sessionId);
+    await deliver('checkout.session.completed', sessionOf(sessionId));
+    await t.app.deps.tasks.idle();
+    const ids = body.order_ids;
+    const keys = ids.map((id) => `payout-${id}`);
+    expect(stripe.requests.filter((r) => keys.includes(r.idempotencyKey ?? ''))).toHaveLength(0);
+
+    // Onboarding finished; two app instances run their job at the same moment.
+    await t.db
+      .update(businesses)
+      .set({ stripeStatus: 'active' })
+      .where(eq(businesses.id, brandA.id));
+    await t.db
+      .update(businesses)
+      .set({ stripeStatus: 'active', stripeAccountId: `acct_late_${brandB.id}` })
+      .where(eq(businesses.id, brandB.id));
+    await t.db
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(inArray(payouts.orderId, ids));
+    stripe.transferDelayMs = 300;
+    const deps = { db: t.db, payments: t.app.deps.payments, log: t.app.log };
+    const runs = await Promise.all([
+      processDuePayouts(deps, { orderIds: ids }),
+      processDuePayouts(deps, { orderIds: ids }),
+    ]);
+    expect(runs.reduce((s, r) => s + r.paid, 0)).toBe(2);
+    for (const key of keys) {
+      expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    }
+    const rows = await t.db.select().from(payouts).where(inArray(payouts.orderId, ids));
+    expect(rows.map((p) => p.status)).toEqual(['paid', 'paid']);
+  });
+});
