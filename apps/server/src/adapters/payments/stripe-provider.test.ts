@@ -152,7 +152,15 @@ describe('Stripe: checkout', () => {
     const expiresIn = Number(params.expires_at) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(30 * 60);
     expect(expiresIn).toBeLessThanOrEqual(24 * 60 * 60);
-    const lines = (params.line_items as Array<Record<string, any>>).map((l) => [
+    type Line = {
+      quantity: string;
+      price_data: {
+        currency: string;
+        unit_amount: string;
+        product_data: { name: string; description?: string };
+      };
+    };
+    const lines = (params.line_items as Line[]).map((l) => [
       l.price_data.product_data.name,
       l.price_data.product_data.description ?? null,
       l.price_data.currency,
