@@ -1,0 +1,171 @@
+import {
+  ACCOUNT_MESSAGES,
+  CHECKOUT_MESSAGES,
+  type CheckoutResponse,
+  type Order,
+  ordersResponse,
+} from '@leafline/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { orders } from '../../db/schema/index';
+import { addToCart, checkout, type Headers, payLocal, shopper } from '../checkout/test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ PAYMENTS_JOB_SECONDS: '0' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A paid purchase of one product of each of two brands; the answer of checkout/. */
+async function buy(headers: Headers): Promise<CheckoutResponse> {
+  const a = await addBusiness(t.db, { name: 'Fern & Field' });
+  const b = await addBusiness(t.db, { name: 'Juniper Row' });
+  const candle = await addProduct(t.db, a.id, {
+    name: 'Soy Candle',
+    priceCents: 1800,
+    images: ['products/candle.webp'],
+    variants: [{ option1: 'Cedar', images: ['products/candle-cedar.webp'] }],
+  });
+  const towel = await addProduct(t.db, b.id, { name: 'Linen Towel', priceCents: 2200 });
+  await addToCart(t.app, headers, candle.id, { variantId: candle.variants[0]!.id, quantity: 2 });
+  await addToCart(t.app, headers, towel.id);
+  const res = await checkout(t.app, headers);
+  const body: CheckoutResponse = res.json();
+  expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
+  await t.app.deps.tasks.idle();
+  return body;
+}
+
+const list = (headers: Headers) => t.app.inject({ url: '/api/orders/', headers });
+const one = (headers: Headers, id: number | string) =>
+  t.app.inject({ url: `/api/orders/${id}/`, headers });
+
+describe('GET /api/orders/ and /api/orders/{id}/', () => {
+  it('need a session', async () => {
+    for (const url of ['/api/orders/', '/api/orders/1/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.credentialsNotProvided });
+      const bad = await t.app.inject({ url, headers: { authorization: 'Bearer x.y.z' } });
+      expect(bad.statusCode).toBe(401);
+    }
+  });
+
+  it('an account without orders gets an empty list', async () => {
+    const { headers } = await shopper(t.app);
+    const res = await list(headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('lists the buyer’s orders newest first in the §3 shape', async () => {
+    const { account, headers } = await shopper(t.app);
+    const first = await buy(headers);
+    const second = await buy(headers);
+    const res = await list(headers);
+    expect(res.statusCode).toBe(200);
+    const body: Order[] = ordersResponse.parse(res.json());
+    expect(body.map((o) => o.id)).toEqual(
+      [...second.order_ids, ...first.order_ids].sort((x, y) => y - x),
+    );
+    const times = body.map((o) => Date.parse(o.created_at));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+
+    const candle = body.find((o) => o.business_name === 'Fern & Field')!;
+    expect(candle).toMatchObject({
+      status: 'Paid',
+      user_full_name: 'Fern Moss',
+      user_email: account.email,
+      total_price: '36.00',
+      items_subtotal: '36.00',
+      order_total_shipping_fees: '0.00',
+      discount_amount: '0.00',
+      tracking_number: '',
+      card_brand: 'visa',
+      billing_address: null,
+      shipping_address: {
+        name: 'Fern Moss',
+        line1: '12 Alder Street',
+        line2: 'Apt 3',
+        city: 'Portland',
+        state: 'OR',
+        postal_code: '97201',
+        country: 'US',
+        phone: '503-555-0100',
+      },
+      order_items: [
+        {
+          product_name: 'Soy Candle',
+          product_price: '18.00',
+          quantity: 2,
+          total_price: '36.00',
+          variant_options: { Option: 'Cedar' },
+          image: '/media/products/candle-cedar.webp',
+        },
+      ],
+    });
+    expect(candle.notes_data).toEqual({
+      discount_applied: false,
+      discount_code: null,
+      global_original_total: '58.00',
+      global_discount_amount: '0.00',
+      global_discounted_total: '58.00',
+      related_orders: [candle.id + 1],
+    });
+    expect(JSON.parse(candle.notes)).toEqual(candle.notes_data);
+  });
+
+  it('shows one order to its buyer only; anyone else gets 404 "Order not found"', async () => {
+    const owner = await shopper(t.app);
+    const other = await shopper(t.app);
+    const { order_ids } = await buy(owner.headers);
+    const mine = await one(owner.headers, order_ids[0]!);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().id).toBe(order_ids[0]);
+
+    const theirs = await one(other.headers, order_ids[0]!);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: CHECKOUT_MESSAGES.orderNotFound });
+    expect((await list(other.headers)).json()).toEqual([]);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '2147483648', '%20', '999999'])(
+    'answers 404 for the order id %s, never a 5xx',
+    async (id) => {
+      const { headers } = await shopper(t.app);
+      const res = await one(headers, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: CHECKOUT_MESSAGES.orderNotFound });
+    },
+  );
+
+  it('keeps a Pending order of a payment still open, and leaves out abandoned payments', async () => {
+    const { headers } = await shopper(t.app);
+    const brand = await addBusiness(t.db);
+    const product = await addProduct(t.db, brand.id, { priceCents: 500 });
+    await addToCart(t.app, headers, product.id);
+    const first: CheckoutResponse = (await checkout(t.app, headers)).json();
+    expect((await list(headers)).json().map((o: Order) => [o.id, o.status])).toEqual([
+      [first.order_ids[0], 'Pending'],
+    ]);
+    const second: CheckoutResponse = (await checkout(t.app, headers)).json();
+    expect((await list(headers)).json().map((o: Order) => [o.id, o.status])).toEqual([
+      [second.order_ids[0], 'Pending'],
+    ]);
+    // The abandoned one is still readable by id (the confirmation page may link to it).
+    const old = await one(headers, first.order_ids[0]!);
+    expect(old.json().status).toBe('Canceled');
+    // A paid order a seller later cancels stays listed.
+    await payLocal(t.app, second.checkout_url);
+    await t.app.deps.tasks.idle();
+    await t.db
+      .update(orders)
+      .set({ status: 'Canceled' })
+      .where(eq(orders.id, second.order_ids[0]!));
+    expect((await list(headers)).json().map((o: Order) => o.status)).toEqual(['Canceled']);
+  });
+});
