@@ -1,0 +1,191 @@
+import type { AddressInfo } from 'node:net';
+import type { CheckoutResponse } from '@leafline/contract';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { createSmtpMailer } from '../../adapters/mail/create-mailer';
+import {
+  addPromo,
+  addToCart,
+  applyPromo,
+  checkout,
+  payLocal,
+  setFees,
+  shopper,
+} from '../checkout/test-support';
+
+/** The e-mails after a payment, through a real SMTP conversation (DESIGN §3). */
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let t: TestApp;
+const inbox: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  const smtpUrl = `smtp://127.0.0.1:${port}`;
+  const from = 'Leafline <orders@leafline.test>';
+  t = await buildTestApp(
+    {
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: from,
+      PUBLIC_URL: 'https://leafline.example',
+      PAYMENTS_JOB_SECONDS: '0',
+    },
+    { mailer: createSmtpMailer(smtpUrl, from) },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** Decoded bodies of a multipart message, by content type. */
+function mimeParts(raw: string): Record<string, string> {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error('not a multipart message');
+  const parts: Record<string, string> = {};
+  for (const section of raw.split(`--${boundary}`).slice(1)) {
+    const split = section.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = section.slice(0, split);
+    const body = section.slice(split).trim();
+    const type = /content-type:\s*([^;\r\n]+)/i.exec(headers)?.[1]?.trim().toLowerCase();
+    if (!type) continue;
+    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
+    parts[type] =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              body
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
+              'latin1',
+            ).toString('utf8')
+          : body;
+  }
+  return parts;
+}
+
+const subjectOf = (raw: string) => {
+  const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  const unfolded = match.replace(/\r?\n[ \t]/g, ' ');
+  // =?UTF-8?Q?…?= encoded words, when the subject has non-ASCII characters.
+  return unfolded.replace(/=\?utf-8\?q\?([^?]*)\?=/gi, (_, text: string) =>
+    Buffer.from(
+      text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        ),
+      'latin1',
+    ).toString('utf8'),
+  );
+};
+
+async function waitForMail(count: number) {
+  const until = Date.now() + 10_000;
+  while (inbox.length < count && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('order e-mails over SMTP', () => {
+  it('the buyer gets every brand order with totals, discount and address; each brand its own order', async () => {
+    await addPromo(t.db, 'LEAFLINE10', { percentOff: 10 });
+    const { account, headers } = await shopper(t.app, { email: 'maya.smtp@example.com' });
+    const a = await addBusiness(t.db, { name: 'Moss & Stone', email: 'shop@moss.example' });
+    const b = await addBusiness(t.db, { name: 'Willow Lane', email: 'orders@willow.example' });
+    await setFees(t.db, a.id, { worldwide: 500 });
+    await setFees(t.db, b.id, { worldwide: 300 });
+    const scarf = await addProduct(t.db, a.id, {
+      name: 'Alpaca Scarf',
+      priceCents: 3200,
+      variants: [{ option1: 'Rust' }],
+    });
+    const tin = await addProduct(t.db, b.id, { name: 'Tea Tin', priceCents: 1000 });
+    await addToCart(t.app, headers, scarf.id, { variantId: scarf.variants[0]!.id });
+    await addToCart(t.app, headers, tin.id, { quantity: 2 });
+    const started: CheckoutResponse = (await checkout(t.app, headers)).json();
+    await applyPromo(t.app, started.checkout_url, 'LEAFLINE10');
+    expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
+    await waitForMail(3);
+    const [idA, idB] = started.order_ids;
+
+    const buyer = inbox.find((m) => m.to.includes(account.email))!;
+    expect(buyer).toBeDefined();
+    expect(subjectOf(buyer.raw)).toBe(`Your Leafline orders #${idA}, #${idB} are confirmed`);
+    expect(buyer.raw).toMatch(/multipart\/alternative/i);
+    const parts = mimeParts(buyer.raw);
+    expect(Object.keys(parts).sort()).toEqual(['text/html', 'text/plain']);
+    const text = parts['text/plain']!;
+    // Items $32 + $20 = $52, shipping $5 + $3 (under $75); 10 % of the items = $5.20,
+    // split 32 : 20 → $3.20 and $2.00.
+    for (const line of [
+      'Hi Fern,',
+      `Order #${idA} from Moss & Stone`,
+      '1 × Alpaca Scarf (Option: Rust) — $32.00',
+      'Shipping: $5.00',
+      'Discount: −$3.20',
+      'Order total: $33.80',
+      `Order #${idB} from Willow Lane`,
+      '2 × Tea Tin — $20.00',
+      'Order total: $21.00',
+      'Original total: $60.00',
+      'Discount (LEAFLINE10): −$5.20',
+      'Total paid: $54.80 with Visa',
+      '12 Alder Street',
+      'Portland, OR 97201',
+      `See your order: https://leafline.example/order-confirmation?order_ids=${idA},${idB}`,
+    ]) {
+      expect(text).toContain(line);
+    }
+    const html = parts['text/html']!;
+    expect(html).toContain('Moss &amp; Stone');
+    expect(html).toContain(
+      `<a href="https://leafline.example/order-confirmation?order_ids=${idA},${idB}"`,
+    );
+    expect(html).toContain('−$5.20');
+
+    const brandA = inbox.find((m) => m.to.includes('shop@moss.example'))!;
+    expect(subjectOf(brandA.raw)).toBe(`New order #${idA} on Leafline`);
+    const brandText = mimeParts(brandA.raw)['text/plain']!;
+    expect(brandText).toContain('Alpaca Scarf (Option: Rust)');
+    expect(brandText).toContain('Order total: $33.80');
+    // 3 % of $33.80 = $1.014 → $1.01.
+    expect(brandText).toContain('Your payout: $32.79');
+    expect(brandText).toContain('Phone: 503-555-0100');
+    expect(brandText).not.toContain('Tea Tin');
+
+    const brandB = inbox.find((m) => m.to.includes('orders@willow.example'))!;
+    expect(subjectOf(brandB.raw)).toBe(`New order #${idB} on Leafline`);
+    expect(mimeParts(brandB.raw)['text/plain']).toContain('2 × Tea Tin — $20.00');
+    expect(inbox).toHaveLength(3);
+  });
+});
