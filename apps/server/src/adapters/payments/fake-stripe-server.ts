@@ -28,6 +28,7 @@ export interface FakeSession {
     breakdown?: unknown;
   };
   payment_intent: string | null;
+  customer_details: Params | null;
   /** The create request's parameters, parsed. */
   params: Params;
   /** Test-side state. */
@@ -81,7 +82,7 @@ export interface FakeStripe {
   /** Marks a session paid, as Stripe does when the buyer pays on its page. */
   complete(
     sessionId: string,
-    options?: { discount?: number; promotionCode?: string; cardBrand?: string },
+    options?: { discount?: number; promotionCode?: string; cardBrand?: string; billing?: Params },
   ): FakeSession;
   close(): Promise<void>;
 }
@@ -197,6 +198,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           customer_email: (params.customer_email as string) ?? null,
           total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
           payment_intent: null,
+          customer_details: null,
           params,
           card_brand: 'visa',
           promotion_code: null,
@@ -272,7 +274,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     complete(
       sessionId: string,
-      options: { discount?: number; promotionCode?: string; cardBrand?: string } = {},
+      options: {
+        discount?: number;
+        promotionCode?: string;
+        cardBrand?: string;
+        billing?: Params;
+      } = {},
     ) {
       const session = fake.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -284,6 +291,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       session.amount_total = session.amount_subtotal - discount;
       session.card_brand = options.cardBrand ?? 'visa';
       session.promotion_code = options.promotionCode ?? null;
+      session.customer_details = { email: session.customer_email, ...(options.billing ?? {}) };
       return session;
     },
     close: () =>

@@ -79,6 +79,20 @@ export interface PaymentEvent {
 export interface PaymentDetails {
   cardBrand: string;
   discountCode: string | null;
+  /** The card holder's address when the provider collected one (§3 `billing_address`). */
+  billingAddress: BillingAddress | null;
+}
+
+/** The §3 order address shape (contract `orderAddress`). */
+export interface BillingAddress {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
 }
 
 export interface TransferInput {
@@ -229,5 +243,23 @@ export function readExpandedDetails(session: Record<string, unknown>): PaymentDe
     const coupon = record(discount?.coupon) ?? record(record(discount?.source)?.coupon);
     if (typeof coupon?.name === 'string' && coupon.name) discountCode ??= coupon.name;
   }
-  return { cardBrand, discountCode };
+  return { cardBrand, discountCode, billingAddress: readBillingAddress(session) };
+}
+
+/** `customer_details` (name, phone, address) as an order address, when it has a street. */
+function readBillingAddress(session: Record<string, unknown>): BillingAddress | null {
+  const details = record(session.customer_details);
+  const address = record(details?.address);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (!address || !text(address.line1)) return null;
+  return {
+    name: text(details?.name),
+    line1: text(address.line1),
+    line2: text(address.line2),
+    city: text(address.city),
+    state: text(address.state),
+    postal_code: text(address.postal_code),
+    country: text(address.country),
+    phone: text(details?.phone),
+  };
 }

@@ -221,7 +221,23 @@ describe('Stripe: webhook, payment and transfers', () => {
   it('checkout.session.completed pays the orders with the session totals, and transfers each brand its share once', async () => {
     const { body, sessionId, brandA, brandB } = await started();
     stripe.promotionCodes.set('promo_spring', 'SPRING5');
-    stripe.complete(sessionId, { discount: 500, promotionCode: 'promo_spring', cardBrand: 'amex' });
+    stripe.complete(sessionId, {
+      discount: 500,
+      promotionCode: 'promo_spring',
+      cardBrand: 'amex',
+      billing: {
+        name: 'Fern Moss',
+        phone: '+15035550100',
+        address: {
+          line1: '1 Card Lane',
+          line2: null,
+          city: 'Salem',
+          state: 'OR',
+          postal_code: '97301',
+          country: 'US',
+        },
+      },
+    });
     const res = await deliver('checkout.session.completed', sessionOf(sessionId));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'paid' });
@@ -240,6 +256,16 @@ describe('Stripe: webhook, payment and transfers', () => {
       cardBrand: 'amex',
       discountCents: 73,
       totalCents: 900 + 350 - 73,
+    });
+    expect(a!.billingAddress).toEqual({
+      name: 'Fern Moss',
+      line1: '1 Card Lane',
+      line2: '',
+      city: 'Salem',
+      state: 'OR',
+      postal_code: '97301',
+      country: 'US',
+      phone: '+15035550100',
     });
     expect(JSON.parse(a!.notes)).toMatchObject({
       discount_applied: true,

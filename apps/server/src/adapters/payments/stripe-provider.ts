@@ -133,7 +133,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             .find((p): p is string => typeof p === 'string');
           if (promotionId) discountCode = (await stripe.promotionCodes.retrieve(promotionId)).code;
         }
-        return { cardBrand: read.cardBrand || known.cardBrand, discountCode };
+        return {
+          cardBrand: read.cardBrand || known.cardBrand,
+          discountCode,
+          billingAddress: read.billingAddress ?? known.billingAddress,
+        };
       } catch {
         // Details only label the order; the payment itself is not in doubt.
         return known;

@@ -24,7 +24,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Re-price the cart, make one Pending order per brand and the hosted payment page (prices sent are ignored)',
         body: checkoutBody.nullish(),
-        response: { 200: checkoutResponse, '4xx': errorResponse, '5xx': errorResponse },
+        response: { 200: checkoutResponse, '4xx': errorResponse },
       },
     },
     async (request) => startCheckout(deps, requireUser(request).id, request.body),

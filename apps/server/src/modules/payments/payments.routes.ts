@@ -163,14 +163,16 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
       renderPaymentPage({ ...state, cancelHref: sameOrigin(state.session.cancelUrl) }),
     );
 
-  app.get('/pay/:sessionId', async (request, reply) => {
+  // Pages, not API calls: left out of the API documentation.
+  const page = { schema: { hide: true } };
+  app.get('/pay/:sessionId', page, async (request, reply) => {
     const { sessionId } = params.parse(request.params);
     const session = await openSession(sessionId, reply);
     if (session) return render(reply, 200, { session });
     return reply;
   });
 
-  app.post('/pay/:sessionId', async (request, reply) => {
+  app.post('/pay/:sessionId', page, async (request, reply) => {
     const { sessionId } = params.parse(request.params);
     const session = await openSession(sessionId, reply);
     if (!session || !local) return reply;
@@ -223,7 +225,7 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.post(
     '/pay/:sessionId/promo',
-    { config: { rateLimit: promoLimit } },
+    { ...page, config: { rateLimit: promoLimit } },
     async (request, reply) => {
       const { sessionId } = params.parse(request.params);
       const session = await openSession(sessionId, reply);

@@ -171,6 +171,7 @@ async function markPaid(
           totalCents,
           payoutCents: payoutCents(totalCents),
           cardBrand: details.cardBrand,
+          ...(details.billingAddress ? { billingAddress: details.billingAddress } : {}),
           notes: JSON.stringify(notes),
           updatedAt: new Date(),
         })
@@ -274,6 +275,12 @@ export async function handlePaymentEvent(
   if (session.paymentStatus !== 'paid' && session.paymentStatus !== 'no_payment_required') {
     return 'ignored';
   }
+  // A replay is answered before asking the provider anything (the insert below decides).
+  const [seen] = await deps.db
+    .select({ id: processedWebhookEvents.id })
+    .from(processedWebhookEvents)
+    .where(eq(processedWebhookEvents.id, event.id));
+  if (seen) return 'duplicate';
   const details = await deps.payments.paymentDetails(session);
   const result = await markPaid(deps, event, session, details);
   const paid = result.paid;
