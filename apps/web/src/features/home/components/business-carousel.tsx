@@ -71,10 +71,13 @@ export function BusinessCarousel({
 
   return (
     <div className="flex flex-col gap-4">
+      {/* No CSS smooth scrolling here (the steps ask for it themselves): with snapping, it
+          turns the row's first snap into a scroll animation, and Chrome then stops
+          measuring the page's Largest Contentful Paint. */}
       <ul
         ref={rowRef}
         aria-label="Partner businesses"
-        className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 sm:gap-4 [scrollbar-width:thin]"
+        className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pt-1 pb-3 sm:gap-4 [scrollbar-width:thin]"
         data-testid="business-carousel"
       >
         {businesses.map((business, i) => (
