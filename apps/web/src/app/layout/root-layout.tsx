@@ -16,7 +16,14 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col focus:outline-none">
+      {/* At least a screen tall, less the header and the footer's top margin: the footer
+          starts below the fold, so a page growing as its code and data arrive never moves
+          it in view (no layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-[calc(100lvh-8rem)] w-full flex-1 flex-col focus:outline-none"
+      >
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

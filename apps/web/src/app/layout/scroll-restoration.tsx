@@ -51,6 +51,7 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    const firstPage = lastPathname.current === null;
     const samePage = lastPathname.current === location.pathname;
     lastPathname.current = location.pathname;
     if (navigationType === 'POP') {
@@ -73,7 +74,10 @@ export function ScrollRestoration() {
         return;
       }
     }
-    if (!samePage && window.scrollY !== 0) window.scrollTo(0, 0);
+    // A page load starts at the top: reading or setting the position now would only force a
+    // layout before the first paint.
+    if (firstPage || samePage) return;
+    window.scrollTo(0, 0);
   }, [location, navigationType]);
 
   return null;
