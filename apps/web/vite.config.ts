@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { initialJsBudget } from './vite-plugins/initial-js-budget.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { routePreloads } from './vite-plugins/route-preloads.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -26,6 +27,13 @@ export default defineConfig({
       label: 'home route',
       routeModule: 'src/features/home/pages/home-page.tsx',
       budgetKb: 120,
+    }),
+    // The pages people arrive on: the server preloads their code with index.html.
+    routePreloads({
+      '/': 'src/features/home/pages/home-page.tsx',
+      '/shop': 'src/features/shop/pages/shop-page.tsx',
+      '/shop/products/:productId': 'src/features/product/pages/product-page.tsx',
+      '/businessproducts/:businessId': 'src/features/storefront/pages/storefront-page.tsx',
     }),
     // .br and .gz beside each asset, sent by the server as they are.
     precompress(),

@@ -7,6 +7,42 @@ import { renderIndexHtml, sharePreviewFor } from './share-previews';
 const NOT_PAGES = /^\/(api|media|assets|docs)(\/|$)/;
 const HAS_EXTENSION = /\.[a-z0-9]{2,5}$/i;
 
+interface RoutePreload {
+  pattern: RegExp;
+  links: string;
+}
+
+/**
+ * The web build's route-preloads.json (written by `vite build`): for the pages people arrive
+ * on, the code chunks beyond index.html's own. Route paths as the router writes them
+ * (`/shop/products/:productId`), a trailing slash allowed.
+ */
+function readRoutePreloads(distDir: string): RoutePreload[] {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
+    routes?: Array<{ path: string; files: string[] }>;
+  };
+  return (parsed.routes ?? []).map((route) => {
+    const source = route.path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return {
+      pattern: new RegExp(`^${source.replace(/\/$/, '')}/?$`),
+      links: route.files
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('\n    '),
+    };
+  });
+}
+
+/** index.html with the page's own code preloaded next to the entry's. */
+function withRoutePreloads(html: string, pathname: string, preloads: RoutePreload[]): string {
+  const route = preloads.find(({ pattern }) => pattern.test(pathname));
+  return route?.links ? html.replace('</head>', `    ${route.links}\n  </head>`) : html;
+}
+
 /**
  * Serves the built web app: its files (hashed assets under /assets/ with long cache
  * headers, as the .br or .gz the build wrote beside them when the browser takes it), and
@@ -34,6 +70,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       },
     });
   }
+  const routePreloads = built ? readRoutePreloads(distDir) : [];
   let indexHtml: string | undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -63,6 +100,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       .status(preview.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(indexHtml, preview));
+      .send(withRoutePreloads(renderIndexHtml(indexHtml, preview), decoded, routePreloads));
   });
 }
