@@ -1,21 +1,59 @@
-import { type ComponentType, lazy, useEffect, useRef } from 'react';
-import { Navigate, Outlet, type RouteObject, useNavigate, useRoutes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, type ReactElement, useEffect, useRef } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useNavigate,
+  useRoutes,
+} from 'react-router';
+import { lazyWithPreload, type PreloadableComponent } from '@/lib/lazy-with-preload';
 import { registerNavigator } from '@/lib/navigation';
+import type { PrepareContext } from '@/lib/route-prepare';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
-/** React.lazy for a named export, so route modules keep named exports. */
+/** A route's page: its code loads on demand, or ahead with the data of its first screen. */
+type RoutePage = PreloadableComponent & { prepare: (context: PrepareContext) => Promise<void> };
+
+/**
+ * A lazily loaded page, by its named export (route modules keep named exports). `prepareName`
+ * names the module's optional `prepare(context)`, which fetches the data of its first screen.
+ */
 function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  prepareName?: keyof M & string,
+): RoutePage {
+  const page = lazyWithPreload(async () => (await load())[name] as ComponentType);
+  const prepare = async (context: PrepareContext) => {
+    const module = await load();
+    const prepareData = prepareName ? module[prepareName] : undefined;
+    await Promise.all([
+      page.preload(),
+      typeof prepareData === 'function' ? prepareData(context) : undefined,
+    ]);
+  };
+  return Object.assign(page, { prepare });
 }
 
 const comingSoon = () => import('./routes/coming-soon');
-const HomePage = lazyPage(() => import('@/features/home/pages/home-page'), 'HomePage');
-const ShopPage = lazyPage(() => import('@/features/shop/pages/shop-page'), 'ShopPage');
-const ProductPage = lazyPage(() => import('@/features/product/pages/product-page'), 'ProductPage');
+const HomePage = lazyPage(
+  () => import('@/features/home/pages/home-page'),
+  'HomePage',
+  'prepareHomePage',
+);
+const ShopPage = lazyPage(
+  () => import('@/features/shop/pages/shop-page'),
+  'ShopPage',
+  'prepareShopPage',
+);
+const ProductPage = lazyPage(
+  () => import('@/features/product/pages/product-page'),
+  'ProductPage',
+  'prepareProductPage',
+);
 const StorefrontPage = lazyPage(
   () => import('@/features/storefront/pages/storefront-page'),
   'StorefrontPage',
@@ -124,6 +162,25 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the pages at `location` and the data of their first screen (at start-up,
+ * so that the first render is the page itself rather than skeletons). Never rejects: what
+ * failed is tried again when the page renders, which then shows the error.
+ */
+export async function preloadRoute(
+  location: { pathname: string; search: string },
+  queryClient: QueryClient,
+): Promise<void> {
+  const searchParams = new URLSearchParams(location.search);
+  await Promise.all(
+    (matchRoutes(routes, location.pathname) ?? []).map(({ route, params }) => {
+      const type = (route.element as ReactElement | undefined)?.type;
+      if (typeof type !== 'function' || !('prepare' in type)) return undefined;
+      return (type as RoutePage).prepare({ queryClient, params, searchParams }).catch(() => {});
+    }),
+  );
+}
 
 /** The app's routes; renders inside a router (BrowserRouter, or MemoryRouter in tests). */
 export function AppRoutes() {

@@ -1,23 +1,37 @@
-import { BRAND_NAME } from '@leafline/contract/constants';
+import { BRAND_NAME, CURATED_LISTS } from '@leafline/contract/constants';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Skeleton } from '@/components/ui/skeleton';
+import { curatedProductsQueryOptions } from '@/features/shop/api/get-curated-products';
 import { useDocumentTitle } from '@/lib/document-title';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import type { PrepareContext } from '@/lib/route-prepare';
+import { hiddenBusinessesQueryOptions } from '../api/get-hidden-businesses';
+import { publicBusinessesQueryOptions } from '../api/get-public-businesses';
 import { BusinessCarouselSection } from '../components/business-carousel-section';
 import { NewlyAddedSection } from '../components/newly-added-section';
 
-// Below the fold: their code loads after the first paint.
-const SustainabilitySection = lazy(() =>
-  import('../components/sustainability-section').then((m) => ({
-    default: m.SustainabilitySection,
-  })),
+// Below the fold: their code is not part of the page's own chunk.
+const SustainabilitySection = lazyWithPreload(() =>
+  import('../components/sustainability-section').then((m) => m.SustainabilitySection),
 );
-const NewsletterForm = lazy(() =>
-  import('../components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+const NewsletterForm = lazyWithPreload(() =>
+  import('../components/newsletter-form').then((m) => m.NewsletterForm),
 );
+
+/** At start-up on /: the carousel's and Newly Added's data and the lower sections' code. */
+export async function prepareHomePage({ queryClient }: PrepareContext): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(publicBusinessesQueryOptions()),
+    queryClient.prefetchQuery(hiddenBusinessesQueryOptions()),
+    queryClient.prefetchQuery(curatedProductsQueryOptions(CURATED_LISTS.newlyAdded)),
+    SustainabilitySection.preload(),
+    NewsletterForm.preload(),
+  ]);
+}
 
 /** Runs once the browser is idle (or soon after, where it has no idle callback). */
 function whenIdle(run: () => void): () => void {

@@ -10,7 +10,9 @@ import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
 import { parseRouteId } from '@/lib/route-id';
-import { useProduct } from '../api/get-product';
+import type { PrepareContext } from '@/lib/route-prepare';
+import { productQueryOptions, useProduct } from '../api/get-product';
+import { relatedProductsQueryOptions } from '../api/get-related-products';
 import { AddToCart } from '../components/add-to-cart';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPageSkeleton } from '../components/product-page-skeleton';
@@ -18,6 +20,16 @@ import { RelatedProducts } from '../components/related-products';
 import { VariantPicker } from '../components/variant-picker';
 import { PRODUCT_TEXTS } from '../lib/product-texts';
 import { galleryImages, liveVariants } from '../lib/variants';
+
+/** At start-up on a product page: the product, then more from its brand. */
+export async function prepareProductPage({ queryClient, params }: PrepareContext) {
+  const productId = parseRouteId(params.productId);
+  if (productId === null) return;
+  const product = await queryClient
+    .fetchQuery(productQueryOptions(productId))
+    .catch(() => undefined);
+  if (product) await queryClient.prefetchQuery(relatedProductsQueryOptions(product.business));
+}
 
 /** /shop/products/{productId} (SPEC §2 Product page). */
 export function ProductPage() {

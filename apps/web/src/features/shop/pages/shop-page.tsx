@@ -7,12 +7,17 @@ import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { curatedToCard, useCuratedProducts } from '../api/get-curated-products';
-import { useSearchProducts } from '../api/search-products';
+import type { PrepareContext } from '@/lib/route-prepare';
+import {
+  curatedProductsQueryOptions,
+  curatedToCard,
+  useCuratedProducts,
+} from '../api/get-curated-products';
+import { searchQueryOptions, useSearchProducts } from '../api/search-products';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { ShopResults } from '../components/shop-results';
 import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
-import { FAVORITES_CATEGORY, useShopFilters } from '../hooks/use-shop-filters';
+import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks/use-shop-filters';
 import type { ProductCardData } from '../lib/product-summary';
 
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
@@ -78,6 +83,20 @@ function CurrentFavorites({
  * catalogue with the Current Favorites on top; the Current Favorites category shows only
  * that fixed list.
  */
+/** At start-up on /shop: the results for the address's (or saved) filters, the favorites. */
+export async function prepareShopPage({ queryClient, searchParams }: PrepareContext) {
+  const filters = initialShopFilters(searchParams);
+  const favoritesOnly = filters.selectedCategory === FAVORITES_CATEGORY;
+  const landing =
+    filters.selectedCategory === '' && filters.searchTerm === '' && filters.currentPage === 1;
+  await Promise.all([
+    landing || favoritesOnly
+      ? queryClient.prefetchQuery(curatedProductsQueryOptions(CURATED_LISTS.currentFavorites))
+      : undefined,
+    favoritesOnly ? undefined : queryClient.prefetchQuery(searchQueryOptions(filters)),
+  ]);
+}
+
 export function ShopPage() {
   useDocumentTitle('Shop Sustainable Brands');
   const shop = useShopFilters();
