@@ -6,7 +6,8 @@
 //
 //   npm run lighthouse                        starts the app itself (PORT 3290, fresh data)
 //   npm run lighthouse -- --url http://host   audits an app that is already running
-//   options: --runs N (default 3), --min-score N (default 95)
+//   options: --runs N (default 3), --min-score N (default 95), --page PATH (repeatable:
+//   audit these pages instead)
 //
 // Uses Debian's Chromium at /usr/bin/chromium. The full JSON reports are kept in
 // .tmp/lighthouse/ for a closer look (e.g. `npx lighthouse` viewer or jq).
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     runs: { type: 'string', default: '3' },
     'min-score': { type: 'string', default: '95' },
+    page: { type: 'string', multiple: true },
   },
 });
 const runs = Number(args.runs);
@@ -176,7 +178,7 @@ async function main() {
   let failed = false;
   try {
     await waitUntilReady(baseUrl, app);
-    const pages = ['/', '/shop', await firstProductPath(baseUrl)];
+    const pages = args.page ?? ['/', '/shop', await firstProductPath(baseUrl)];
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 
     const results = new Map(pages.map((page) => [page, []]));
