@@ -33,3 +33,26 @@ export async function waitForMail(to: string): Promise<string> {
     .not.toBe('');
   return newestMailTo(to);
 }
+
+function mailsTo(to: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(E2E_DATA_DIR, 'outbox')).sort().reverse();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) =>
+      decodeQuotedPrintable(readFileSync(path.join(E2E_DATA_DIR, 'outbox', file), 'utf8')),
+    )
+    .filter((mail) => mail.includes(`To: ${to}`));
+}
+
+/** Waits for a message to `to` that contains `text` (a subject, an order number). */
+export async function waitForMailContaining(to: string, text: string): Promise<string> {
+  const find = () => mailsTo(to).find((mail) => mail.includes(text)) ?? '';
+  await expect
+    .poll(find, { timeout: 20_000, message: `a mail to ${to} with "${text}"` })
+    .not.toBe('');
+  return find();
+}

@@ -31,7 +31,7 @@ export function useRemoveFromCart() {
     onSuccess: (_result, { itemId }) => {
       const cart = queryClient.getQueryData<CartResponse | null>(cartQueryKey);
       if (cart) queryClient.setQueryData(cartQueryKey, withQuantity(cart, itemId, 0));
-      return queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     },
   });
 }

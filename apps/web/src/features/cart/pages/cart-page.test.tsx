@@ -302,4 +302,37 @@ describe('cart page', { timeout: 20_000 }, () => {
       expect(screen.getByRole('alert').textContent).toBe(MESSAGES.removeItemFailed),
     );
   });
+
+  it('removing the last line shows the empty cart and still says it was removed', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    let removed = false;
+    server(null, (call) => {
+      if (call.url === '/api/cart/') {
+        return removed
+          ? jsonResponse(404, { error: MESSAGES.cartEmpty, message: MESSAGES.cartEmpty })
+          : jsonResponse(200, cart(twoBrands().items.slice(1)));
+      }
+      if (call.method === 'DELETE') {
+        removed = true;
+        return jsonResponse(200, { message: 'Removed from cart' });
+      }
+      return undefined;
+    });
+    renderApp('/cart');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Cedar Soap from cart' }));
+    expect(await screen.findByRole('link', { name: 'Shop Now' })).toBeTruthy();
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByText('Removed from cart')).toBeTruthy();
+  });
+
+  it('a refused 0 on the last line brings the line back with the message', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server(cart(twoBrands().items.slice(1)), (call) =>
+      call.method === 'PATCH' ? jsonResponse(409, { error: 'Try again.' }) : undefined,
+    );
+    renderApp('/cart');
+    fireEvent.click(await screen.findByRole('button', { name: 'Decrease quantity of Cedar Soap' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Try again.');
+    expect(quantityOf('Cedar Soap')).toBe('1');
+  });
 });

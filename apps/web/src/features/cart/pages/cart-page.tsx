@@ -64,6 +64,7 @@ function Cart() {
   const cart = useCart();
   const sessionOver = isApiError(cart.error, 401);
   useLoginRedirect(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
+  const actions = useCartActions();
 
   if (cart.isPending) return <CartSkeleton />;
   if (cart.isError) {
@@ -81,7 +82,46 @@ function Cart() {
     );
   }
   if (!cart.data) return <EmptyCart />;
-  return <CartContents cart={cart.data} />;
+  return <CartContents cart={cart.data} actions={actions} />;
+}
+
+type CartActions = ReturnType<typeof useCartActions>;
+
+/**
+ * Quantity and remove, with their messages. Kept by `Cart`, which stays on screen while the
+ * lines come and go (an optimistic change can empty the cart for a moment).
+ */
+function useCartActions() {
+  const toast = useToast();
+  const updateQuantity = useUpdateCartQuantity();
+  const removeItem = useRemoveFromCart();
+  const [notice, setNotice] = useState<PageNotice>(null);
+
+  const onQuantity = async (item: CartItem, quantity: number) => {
+    setNotice(null);
+    try {
+      await updateQuantity.mutateAsync({ itemId: item.id, quantity });
+    } catch (error) {
+      setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.quantityFailed) });
+    }
+  };
+
+  const onRemove = async (item: CartItem) => {
+    setNotice(null);
+    try {
+      await removeItem.mutateAsync({
+        itemId: item.id,
+        productId: item.product_id,
+        variantId: item.variant_id,
+      });
+      toast.success(CART_TEXTS.removed, CART_TOAST_MS);
+    } catch (error) {
+      setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.removeFailed) });
+    }
+  };
+
+  const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
+  return { notice, onQuantity, onRemove, removingId };
 }
 
 function EmptyCart() {
@@ -97,36 +137,9 @@ function EmptyCart() {
   );
 }
 
-function CartContents({ cart }: { cart: CartResponse }) {
-  const toast = useToast();
-  const updateQuantity = useUpdateCartQuantity();
-  const removeItem = useRemoveFromCart();
-  const [notice, setNotice] = useState<PageNotice>(null);
+function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActions }) {
+  const { notice, onQuantity, onRemove, removingId } = actions;
   const groups = groupByBrand(cart.items);
-  const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
-
-  const onQuantity = (item: CartItem, quantity: number) => {
-    setNotice(null);
-    updateQuantity.mutate(
-      { itemId: item.id, quantity },
-      {
-        onError: (error) =>
-          setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.quantityFailed) }),
-      },
-    );
-  };
-
-  const onRemove = (item: CartItem) => {
-    setNotice(null);
-    removeItem.mutate(
-      { itemId: item.id, productId: item.product_id, variantId: item.variant_id },
-      {
-        onSuccess: () => toast.success(CART_TEXTS.removed, CART_TOAST_MS),
-        onError: (error) =>
-          setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.removeFailed) }),
-      },
-    );
-  };
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -156,8 +169,8 @@ function CartContents({ cart }: { cart: CartResponse }) {
                 <CartLine
                   key={item.id}
                   item={item}
-                  onQuantity={onQuantity}
-                  onRemove={onRemove}
+                  onQuantity={(line, quantity) => void onQuantity(line, quantity)}
+                  onRemove={(line) => void onRemove(line)}
                   removing={removingId === item.id}
                 />
               ))}

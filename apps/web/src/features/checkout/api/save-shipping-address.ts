@@ -25,7 +25,7 @@ export function useSaveShippingAddress() {
     mutationFn: saveShippingAddress,
     onSuccess: ({ message: _message, ...address }) => {
       queryClient.setQueryData<ShippingAddress | null>(shippingAddressQueryKey, address);
-      return queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
     },
   });
 }

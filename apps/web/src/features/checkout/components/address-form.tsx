@@ -57,15 +57,12 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
     }
     setError(null);
     setFieldErrors({});
-    const body = trimAddress(values);
-    save.mutate(body, {
-      onSuccess: onSaved,
-      onError: (err) => {
-        setError(errorMessage(err, CHECKOUT_TEXTS.addressInvalid));
-        if (isApiError(err) && err.fields) {
-          setFieldErrors(err.fields as Partial<Record<AddressField, string>>);
-        }
-      },
+    // mutateAsync: the saved address replaces this form, and the answer must still arrive.
+    save.mutateAsync(trimAddress(values)).then(onSaved, (err: unknown) => {
+      setError(errorMessage(err, CHECKOUT_TEXTS.addressInvalid));
+      if (isApiError(err) && err.fields) {
+        setFieldErrors(err.fields as Partial<Record<AddressField, string>>);
+      }
     });
   };
 

@@ -110,20 +110,20 @@ function CheckoutContents({
     if (!canCheckout || processing) return;
     setCheckoutError(null);
     setProcessing(true);
-    placeCheckout.mutate(
-      {
+    placeCheckout
+      .mutateAsync({
         items: cart.items.map((item) => ({
           product_id: item.product_id,
           variant_id: item.variant_id,
           quantity: item.quantity,
         })),
-      },
-      {
-        onSuccess: ({ checkout_url }) => {
+      })
+      .then(
+        ({ checkout_url }) => {
           // The overlay stays while the browser loads the payment page.
           goToPaymentPage(checkout_url);
         },
-        onError: (error) => {
+        (error: unknown) => {
           setProcessing(false);
           setCheckoutError(errorMessage(error, CHECKOUT_TEXTS.checkoutFailed));
           // The cart changed elsewhere (409): show what it holds now.
@@ -131,8 +131,7 @@ function CheckoutContents({
             void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
           }
         },
-      },
-    );
+      );
   };
 
   return (
