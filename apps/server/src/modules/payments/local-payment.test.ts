@@ -9,6 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { createLocalProvider } from '../../adapters/payments/local-provider';
 import {
   cartItems,
   carts,
@@ -17,6 +18,7 @@ import {
   orders,
   payouts,
   processedWebhookEvents,
+  promoCodes,
 } from '../../db/schema/index';
 import {
   addPromo,
@@ -340,6 +342,74 @@ describe('the local payment page', () => {
       headers: (await shopperHeaders(account))!,
     });
     expect(mine.json()).toEqual([]);
+  });
+});
+
+describe('the local provider, when things go wrong', () => {
+  it('a promo code that stopped working before Pay is removed, and the new total shown first', async () => {
+    await addPromo(t.db, 'FLASH15', { percentOff: 15 });
+    const { checkout: c } = await started({ cheap: true });
+    await applyPromo(t.app, c.checkout_url, 'FLASH15');
+    await t.db.update(promoCodes).set({ active: false }).where(eq(promoCodes.code, 'FLASH15'));
+    const res = await payLocal(t.app, c.checkout_url);
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain(T.promoNoLongerValid);
+    expect(res.body).toContain('Pay $54.00');
+    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Pending', 'Pending']);
+    expect((await payLocal(t.app, c.checkout_url)).statusCode).toBe(303);
+  });
+
+  it('an event the webhook did not take is delivered again by the periodic job', async () => {
+    const { checkout: c } = await started({ cheap: true });
+    // Another instance whose delivery fails (its webhook was unreachable).
+    const offline = createLocalProvider({
+      db: t.db,
+      webhookSecret: SECRET,
+      deliver: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const paid = await offline.pay(sessionIdOf(c.checkout_url), {
+      number: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Fern Moss',
+    });
+    expect(paid).toMatchObject({ ok: true, delivered: false });
+    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Pending', 'Pending']);
+
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    await t.app.deps.tasks.idle();
+    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Paid', 'Paid']);
+    const [session] = await t.db
+      .select()
+      .from(localPaymentSessions)
+      .where(eq(localPaymentSessions.id, sessionIdOf(c.checkout_url)));
+    expect(session!.eventDeliveredAt).not.toBeNull();
+  });
+
+  it('a checkout left without a payment page (the process stopped) is ended by the job', async () => {
+    const { account } = await shopper(t.app);
+    const brand = await addBusiness(t.db);
+    const [row] = await t.db
+      .insert(checkouts)
+      .values({
+        userId: account.id,
+        provider: 'local',
+        subtotalCents: 100,
+        shippingCents: 0,
+        totalCents: 100,
+        createdAt: new Date(Date.now() - 20 * 60_000),
+      })
+      .returning();
+    const [order] = await t.db
+      .insert(orders)
+      .values({ checkoutId: row!.id, userId: account.id, businessId: brand.id, totalCents: 100 })
+      .returning();
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    const [after] = await t.db.select().from(checkouts).where(eq(checkouts.id, row!.id));
+    expect(after!.status).toBe('failed');
+    expect((await ordersOf([order!.id]))[0]!.status).toBe('Canceled');
   });
 });
 
