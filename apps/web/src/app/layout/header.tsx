@@ -5,7 +5,7 @@ import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCart } from '@/features/cart/api/get-cart';
-import { useHasAccessToken } from '@/lib/auth-tokens';
+import { getRefreshToken, useHasAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
 import { Wordmark } from './wordmark';
 
@@ -21,8 +21,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function Header() {
   const loggedIn = useHasAccessToken();
-  // The cart's item count, for a logged-in shopper (the cart and checkout pages share it).
-  const cart = useCart(loggedIn);
+  // The cart's item count (the cart and checkout pages share this query). Asked only for a
+  // session that can be renewed: a lone access token (another tab half-way through logging
+  // in or out) must not send anyone to /login from the header.
+  const cart = useCart(loggedIn && getRefreshToken() !== null);
   const cartCount = loggedIn ? (cart.data?.item_count ?? 0) : 0;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
