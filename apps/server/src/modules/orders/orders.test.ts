@@ -169,3 +169,20 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     expect((await list(headers)).json().map((o: Order) => o.status)).toEqual(['Canceled']);
   });
 });
+
+describe('API documentation', () => {
+  it('documents the buying calls at the paths of SPEC §7, and not the payment pages', async () => {
+    const res = await t.app.inject({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/checkout/',
+        '/api/orders/',
+        '/api/orders/{orderId}/',
+        '/api/payments/webhook/',
+      ]),
+    );
+    expect(paths.some((p) => p.startsWith('/pay/'))).toBe(false);
+  });
+});
