@@ -88,18 +88,23 @@ export function Header() {
           <ul className="flex items-center gap-0.5 sm:gap-1">
             <li>
               <NavLink to="/cart" className={linkClass}>
-                <ShoppingBag aria-hidden="true" className="size-5" />
+                {/* The count sits on the icon, so the header is no wider with it (360 px). */}
+                <span className="relative inline-flex">
+                  <ShoppingBag aria-hidden="true" className="size-5" />
+                  {cartCount > 0 ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute -top-2 -right-2.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-clay-700 px-1 text-[0.68rem] leading-none font-semibold text-white tabular-nums ring-2 ring-cream"
+                      data-testid="cart-count"
+                    >
+                      {cartCount > 99 ? '99+' : cartCount}
+                    </span>
+                  ) : null}
+                </span>
                 {/* Icon only on the narrowest phones; the name stays for screen readers. */}
                 <span className="max-[400px]:sr-only">Cart</span>
                 {cartCount > 0 ? (
-                  <span
-                    className="inline-flex min-w-5 items-center justify-center rounded-full bg-clay-700 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
-                    data-testid="cart-count"
-                  >
-                    <span className="sr-only">, </span>
-                    {cartCount > 99 ? '99+' : cartCount}
-                    <span className="sr-only">{cartCount === 1 ? ' item' : ' items'}</span>
-                  </span>
+                  <span className="sr-only">{`, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}</span>
                 ) : null}
               </NavLink>
             </li>

@@ -139,7 +139,10 @@ describe('cart page', { timeout: 20_000 }, () => {
     );
     // The header counts the items (2 + 1).
     const header = within(screen.getByRole('banner'));
-    expect((await header.findByTestId('cart-count')).textContent).toBe(', 3 items');
+    expect((await header.findByRole('link', { name: 'Cart, 3 items' })).getAttribute('href')).toBe(
+      '/cart',
+    );
+    expect(header.getByTestId('cart-count').textContent).toBe('3');
     expect(calls.find((c) => c.url === '/api/cart/')?.headers.authorization).toBe('Bearer acc');
   });
 
