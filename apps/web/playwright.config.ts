@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/env';
+import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_INBOX, E2E_SMTP_PORT } from './e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -44,24 +44,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
-    cwd: root,
-    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      // Many logins from one address in one minute: the limit itself is tested in the API tests.
-      RATE_LIMIT_MAX: '500',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The mail server the app sends to: every e-mail of the journeys travels over SMTP.
+      command: `node apps/web/e2e/support/smtp-peer.mjs ${E2E_SMTP_PORT} "${E2E_SMTP_INBOX}"`,
+      cwd: root,
+      port: E2E_SMTP_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        // Many logins from one address in one minute: the limit itself is tested in the API tests.
+        RATE_LIMIT_MAX: '500',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -12,3 +12,16 @@ export const E2E_DATA_DIR = path.resolve(
   '.tmp',
   `e2e-data-${E2E_PORT}`,
 );
+
+/** The SMTP peer the app under test sends its e-mails to (support/smtp-peer.mjs). */
+export const E2E_SMTP_PORT = E2E_PORT + 10_000;
+/** Where the SMTP peer keeps the messages it received, one .eml file each. */
+export const E2E_SMTP_INBOX = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '.tmp',
+  `e2e-smtp-${E2E_PORT}`,
+);

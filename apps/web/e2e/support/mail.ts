@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { E2E_DATA_DIR } from './env';
+import { E2E_SMTP_INBOX } from './env';
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links from a message. */
 function decodeQuotedPrintable(text: string): string {
@@ -13,20 +13,21 @@ function decodeQuotedPrintable(text: string): string {
 function newestMailTo(to: string): string {
   let files: string[];
   try {
-    files = readdirSync(path.join(E2E_DATA_DIR, 'outbox')).sort().reverse();
+    files = readdirSync(E2E_SMTP_INBOX)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return '';
   }
   for (const file of files) {
-    const decoded = decodeQuotedPrintable(
-      readFileSync(path.join(E2E_DATA_DIR, 'outbox', file), 'utf8'),
-    );
+    const decoded = decodeQuotedPrintable(readFileSync(path.join(E2E_SMTP_INBOX, file), 'utf8'));
     if (decoded.includes(`To: ${to}`)) return decoded;
   }
   return '';
 }
 
-/** Waits for a message to `to` in the app's mail outbox (.eml files) and returns it decoded. */
+/** Waits for a message to `to` received by the SMTP peer and returns it decoded. */
 export async function waitForMail(to: string): Promise<string> {
   await expect
     .poll(() => newestMailTo(to), { timeout: 15_000, message: `a mail to ${to}` })
@@ -37,14 +38,15 @@ export async function waitForMail(to: string): Promise<string> {
 function mailsTo(to: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(path.join(E2E_DATA_DIR, 'outbox')).sort().reverse();
+    files = readdirSync(E2E_SMTP_INBOX)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return [];
   }
   return files
-    .map((file) =>
-      decodeQuotedPrintable(readFileSync(path.join(E2E_DATA_DIR, 'outbox', file), 'utf8')),
-    )
+    .map((file) => decodeQuotedPrintable(readFileSync(path.join(E2E_SMTP_INBOX, file), 'utf8')))
     .filter((mail) => mail.includes(`To: ${to}`));
 }
 
