@@ -143,9 +143,13 @@ export async function addToCart(
   request: { variantId: number | null; quantity: number },
 ): Promise<CartItem> {
   const productId = parseId(rawProductId);
-  const product = productId === null ? undefined : await findProductForCart(deps.db, productId);
+  if (productId === null) throw productNotFound();
+  // The product and its live options in parallel: one round trip instead of two.
+  const [product, liveVariants] = await Promise.all([
+    findProductForCart(deps.db, productId),
+    listLiveVariantIds(deps.db, productId),
+  ]);
   if (!product) throw productNotFound();
-  const liveVariants = await listLiveVariantIds(deps.db, product.id);
   if (liveVariants.length && request.variantId === null) {
     throw badRequest(CART_MESSAGES.variantRequired, { variant_id: CART_MESSAGES.variantRequired });
   }
