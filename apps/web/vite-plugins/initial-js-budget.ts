@@ -7,6 +7,8 @@ type Chunk = Rolldown.OutputChunk;
 export interface InitialJsBudgetOptions {
   /** The route module whose lazy chunk loads on the first visit, relative to the app root. */
   routeModule: string;
+  /** Modules the route imports lazily but loads at once too (e.g. its lower sections). */
+  alsoLoaded?: string[];
   /** What the printed line calls the route. */
   label: string;
   /** The budget in KB of gzip (1 KB = 1000 bytes, as Vite prints sizes). */
@@ -29,12 +31,15 @@ function addWithStaticImports(start: Chunk, chunks: Map<string, Chunk>, into: Se
 }
 
 /**
- * The JavaScript a first visit of one route downloads: the entry chunk and its static
- * imports (index.html's modulepreloads), the route's lazy chunk with its static imports,
- * and the chunks that the route chunk imports dynamically (its lazy sections, loaded right
- * after the first paint or when idle) with theirs.
+ * The JavaScript a first visit of one route downloads before its first render: the entry
+ * chunk and its static imports (index.html's modulepreloads), and for the route module and
+ * each of `lazyModuleIds` (what the route loads at once although lazily, e.g. sections) its
+ * chunk with that chunk's static imports. Not counted: what loads later (when idle, on click).
  */
-export function routeInitialChunks(bundle: Rolldown.OutputBundle, routeModuleId: string): Chunk[] {
+export function routeInitialChunks(
+  bundle: Rolldown.OutputBundle,
+  routeModuleIds: string[],
+): Chunk[] {
   const chunks = new Map<string, Chunk>();
   for (const output of Object.values(bundle)) {
     if (output.type === 'chunk') chunks.set(output.fileName, output);
@@ -43,12 +48,13 @@ export function routeInitialChunks(bundle: Rolldown.OutputBundle, routeModuleId:
   for (const chunk of chunks.values()) {
     if (chunk.isEntry) addWithStaticImports(chunk, chunks, initial);
   }
-  const route = [...chunks.values()].find((chunk) => chunk.moduleIds.includes(routeModuleId));
-  if (!route) throw new Error(`No chunk holds ${routeModuleId}.`);
-  addWithStaticImports(route, chunks, initial);
-  for (const file of route.dynamicImports) {
-    const chunk = chunks.get(file);
-    if (chunk) addWithStaticImports(chunk, chunks, initial);
+  for (const id of routeModuleIds) {
+    // With inlined common chunks a module can be in several chunks: its own comes first.
+    const own =
+      [...chunks.values()].find((chunk) => chunk.facadeModuleId === id) ??
+      [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id));
+    if (!own) throw new Error(`No chunk holds ${id}.`);
+    addWithStaticImports(own, chunks, initial);
   }
   return [...initial];
 }
@@ -69,7 +75,11 @@ export function initialJsBudget(options: InitialJsBudgetOptions): Plugin {
     },
     // writeBundle sees the final code, after every plugin's generateBundle.
     writeBundle(_output, bundle) {
-      const chunks = routeInitialChunks(bundle, path.resolve(root, options.routeModule));
+      const modules = [options.routeModule, ...(options.alsoLoaded ?? [])];
+      const chunks = routeInitialChunks(
+        bundle,
+        modules.map((module) => path.resolve(root, module)),
+      );
       const sizes = chunks
         .map((chunk) => ({ file: chunk.fileName, bytes: gzipBytes(chunk) }))
         .sort((a, b) => b.bytes - a.bytes);

@@ -46,7 +46,9 @@ export function routePreloads(routes: Record<string, string>): Plugin {
       const result: RoutePreloads = { routes: [] };
       for (const [routePath, module] of Object.entries(routes)) {
         const id = path.resolve(root, module);
-        const page = [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id));
+        const page =
+          [...chunks.values()].find((chunk) => chunk.facadeModuleId === id) ??
+          [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id));
         if (!page) this.error(`route-preloads: no chunk holds ${module}`);
         const needed = new Set<Chunk>();
         staticClosure(page, chunks, needed);
