@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -22,13 +22,17 @@ const container = root;
 const queryClient = createQueryClient();
 const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProvider>
-    </StrictMode>,
-  );
+  // A transition: React renders the page in short slices, keeping the main thread free for
+  // input instead of blocking it for the whole first render.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });
