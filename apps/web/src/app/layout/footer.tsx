@@ -22,7 +22,7 @@ const commission = `${Math.round(COMMISSION_RATE * 100)}%`;
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-sand-300 bg-sand-200/60">
+    <footer className="render-lazily mt-16 border-t border-sand-300 bg-sand-200/60 [contain-intrinsic-size:auto_28rem]">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.2fr_2fr]">
         <div>
           <Wordmark />

@@ -107,14 +107,20 @@ export function HomePage() {
       </div>
 
       <BusinessCarouselSection />
-      <NewlyAddedSection />
+      <div className="render-lazily">
+        <NewlyAddedSection />
+      </div>
 
-      <Suspense fallback={<Skeleton className="h-64 w-full rounded-card" />}>
-        <SustainabilitySection />
-      </Suspense>
-      <Suspense fallback={<Skeleton className="h-56 w-full rounded-card" />}>
-        <NewsletterForm />
-      </Suspense>
+      <div className="render-lazily">
+        <Suspense fallback={<Skeleton className="h-64 w-full rounded-card" />}>
+          <SustainabilitySection />
+        </Suspense>
+      </div>
+      <div className="render-lazily [contain-intrinsic-size:auto_24rem]">
+        <Suspense fallback={<Skeleton className="h-56 w-full rounded-card" />}>
+          <NewsletterForm />
+        </Suspense>
+      </div>
     </div>
   );
 }

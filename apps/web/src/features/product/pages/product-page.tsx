@@ -161,11 +161,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
-      <RelatedProducts
-        productId={product.id}
-        businessId={product.business}
-        businessName={product.business_name}
-      />
+      <div className="render-lazily">
+        <RelatedProducts
+          productId={product.id}
+          businessId={product.business}
+          businessName={product.business_name}
+        />
+      </div>
     </div>
   );
 }

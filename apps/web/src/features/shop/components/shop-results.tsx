@@ -20,11 +20,14 @@ export function ShopResults({
   page,
   updating,
   onPageChange,
+  priorityCount = 4,
 }: {
   page: ShopProductsPage;
   /** The next page is on its way; the last one stays on screen meanwhile. */
   updating: boolean;
   onPageChange: (page: number) => void;
+  /** How many of the first pictures load at once, in the first screen. */
+  priorityCount?: number;
 }) {
   if (page.totalProducts === 0 || page.products.length === 0) {
     return (
@@ -51,7 +54,7 @@ export function ShopResults({
         aria-busy={updating || undefined}
         className={cx('transition-opacity', updating && 'opacity-60')}
       >
-        <ProductGrid products={products} priorityCount={4} label="Search results" />
+        <ProductGrid products={products} priorityCount={priorityCount} label="Search results" />
       </div>
       <Pagination
         page={page.currentPage}

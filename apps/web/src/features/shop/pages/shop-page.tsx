@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
 import {
@@ -67,7 +68,8 @@ function CurrentFavorites({
       ) : (
         <ProductGrid
           products={products}
-          priorityCount={4}
+          // The first screen of a phone shows one or two of them (the strip scrolls sideways).
+          priorityCount={strip ? 2 : 4}
           headingLevel={headingLevel === 2 ? 3 : 4}
           label="Current favorites"
           className={strip ? STRIP_ON_PHONES : undefined}
@@ -184,7 +186,8 @@ export function ShopPage() {
           <section
             ref={resultsRef}
             aria-labelledby="results-heading"
-            className="flex scroll-mt-6 flex-col gap-5"
+            // Below the favorites on the landing: rendered as it nears the screen.
+            className={cx('flex scroll-mt-6 flex-col gap-5', landing && 'render-lazily')}
           >
             <h2 id="results-heading" className={landing ? 'text-2xl font-semibold' : 'sr-only'}>
               {landing ? 'All Products' : 'Search results'}
@@ -194,6 +197,8 @@ export function ShopPage() {
                 page={search.data}
                 updating={search.isPlaceholderData && search.isFetching}
                 onPageChange={changePage}
+                // On the landing the favorites fill the first screen.
+                priorityCount={landing ? 0 : 4}
               />
             ) : search.isError ? (
               timedOut || pastTheEnd ? null : (
