@@ -187,12 +187,18 @@ async function main() {
       for (const page of pages) {
         const url = `${baseUrl}${page}`;
         process.stdout.write(`run ${run}/${runs} ${page} … `);
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
+        // Lighthouse asks for another try when its trace came out broken (NO_NAVSTART…).
+        let result;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          });
+          if (!result?.lhr.runtimeError) break;
+          process.stdout.write(`(${result.lhr.runtimeError.code}, again) `);
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const name = page === '/' ? 'home' : page.replace(/^\/|\/$/g, '').replaceAll('/', '-');
         writeFileSync(path.join(reportDir, `${name}-${run}.json`), result.report);
