@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { renderIndexHtml, sharePreviewFor } from './share-previews';
@@ -41,6 +42,29 @@ function readRoutePreloads(distDir: string): RoutePreload[] {
 function withRoutePreloads(html: string, pathname: string, preloads: RoutePreload[]): string {
   const route = preloads.find(({ pattern }) => pattern.test(pathname));
   return route?.links ? html.replace('</head>', `    ${route.links}\n  </head>`) : html;
+}
+
+/** br or gzip when the request's Accept-Encoding takes it (q=0 refuses), else none. */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** The page's HTML, compressed when the browser takes it (a quick level: it is per request). */
+function encodeHtml(html: string, encoding: 'br' | 'gzip' | undefined): string | Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
+  return html;
 }
 
 /**
@@ -96,10 +120,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       db: app.deps.db,
       publicUrl: app.deps.config.publicUrl,
     });
+    const html = withRoutePreloads(renderIndexHtml(indexHtml, preview), decoded, routePreloads);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .status(preview.status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(withRoutePreloads(renderIndexHtml(indexHtml, preview), decoded, routePreloads));
+      .send(encodeHtml(html, encoding));
   });
 }
