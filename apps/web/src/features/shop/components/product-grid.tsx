@@ -26,6 +26,8 @@ export interface ProductGridProps {
   /** Names the list for assistive technology, e.g. 'Search results'. */
   label?: string;
   className?: string;
+  /** The images' `sizes`, when a `className` changes the cards' widths. */
+  sizes?: string;
 }
 
 /** Product cards in a responsive grid, as a list (screen readers announce the count). */
@@ -36,6 +38,7 @@ export function ProductGrid({
   headingLevel = 3,
   label,
   className,
+  sizes = gridSizes[maxColumns],
 }: ProductGridProps) {
   return (
     // role="list" because Safari drops list semantics when list-style is none.
@@ -47,7 +50,7 @@ export function ProductGrid({
             {...product}
             priority={i < priorityCount}
             headingLevel={headingLevel}
-            sizes={gridSizes[maxColumns]}
+            sizes={sizes}
           />
         </li>
       ))}

@@ -15,6 +15,7 @@ import {
   useCuratedProducts,
 } from '../api/get-curated-products';
 import { searchQueryOptions, useSearchProducts } from '../api/search-products';
+import { CARD_IMAGE_SIZES } from '../components/product-card';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { ShopResults } from '../components/shop-results';
 import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
@@ -36,6 +37,8 @@ function sortedFavorites(products: ProductCardData[], sort: string): ProductCard
 // On a phone the landing's favorites scroll sideways, so the catalogue is not 8 cards down.
 const STRIP_ON_PHONES =
   'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[72%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
+// The strip's cards are 72 % of the phone's width: pictures sized for that, not a full column.
+const STRIP_IMAGE_SIZES = CARD_IMAGE_SIZES.replace(/92vw$/, '72vw');
 
 function CurrentFavorites({
   sort,
@@ -73,6 +76,7 @@ function CurrentFavorites({
           headingLevel={headingLevel === 2 ? 3 : 4}
           label="Current favorites"
           className={strip ? STRIP_ON_PHONES : undefined}
+          sizes={strip ? STRIP_IMAGE_SIZES : undefined}
         />
       )}
     </section>
