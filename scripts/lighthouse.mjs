@@ -10,7 +10,7 @@
 //   audit these pages instead)
 //
 // Uses Debian's Chromium at /usr/bin/chromium. The full JSON reports are kept in
-// .tmp/lighthouse/ for a closer look (e.g. `npx lighthouse` viewer or jq).
+// .tmp/lighthouse/ for a closer look (jq, or the Lighthouse report viewer).
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
