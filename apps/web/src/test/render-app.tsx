@@ -1,15 +1,16 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import {
+  unstable_HistoryRouter as HistoryRouter,
   type Location,
-  MemoryRouter,
-  type NavigateFunction,
-  useLocation,
-  useNavigate,
+  UNSAFE_createMemoryHistory,
 } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 
-/** What the tests read of the router: the current location, and a way to navigate. */
+/**
+ * What the tests read of the router: the location (at once after a navigation, as a data
+ * router's state has it, even while the next page's code still loads), and a way to navigate.
+ */
 export interface TestRouter {
   readonly state: { location: Location };
   navigate(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void>;
@@ -18,29 +19,24 @@ export interface TestRouter {
 /** Renders the whole app (providers, layout, router) at a path. */
 export function renderApp(path: string, state?: unknown) {
   const url = new URL(path, 'http://localhost');
-  let location: Location | undefined;
-  let navigate: NavigateFunction | undefined;
-  function Probe() {
-    location = useLocation();
-    navigate = useNavigate();
-    return null;
-  }
+  const history = UNSAFE_createMemoryHistory({
+    initialEntries: [{ pathname: url.pathname, search: url.search, state }],
+    v5Compat: true,
+  });
   const router: TestRouter = {
     get state() {
-      if (!location) throw new Error('The router has not rendered yet.');
-      return { location };
+      return { location: history.location };
     },
     async navigate(to, options) {
-      if (!navigate) throw new Error('The router has not rendered yet.');
-      await navigate(to, options);
+      if (options?.replace) history.replace(to, options.state);
+      else history.push(to, options?.state);
     },
   };
   const view = render(
     <AppProvider>
-      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
-        <Probe />
+      <HistoryRouter history={history}>
         <AppRoutes />
-      </MemoryRouter>
+      </HistoryRouter>
     </AppProvider>,
   );
   return { ...view, router, screen };
