@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@leafline/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../lib/errors';
-import { findUserById } from './auth.repo';
+import { findUserForGuard } from './auth.repo';
 import { verifyToken } from './tokens';
 
 /**
@@ -35,7 +35,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const claims = await verifyToken(token, 'access', config.tokenSecret);
   if (!claims) throw tokenNotValid();
   // A deleted or deactivated account's tokens die with it, not 15 minutes later.
-  const user = await findUserById(db, claims.userId);
+  const user = await findUserForGuard(db, claims.userId);
   if (!user?.isActive) throw tokenNotValid();
   authenticated.set(request, { id: user.id });
 }

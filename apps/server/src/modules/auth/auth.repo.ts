@@ -1,12 +1,31 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
+import { perDb } from '../cart/prepared';
 
 /** Drizzle queries of the account calls (users and refresh tokens). */
 
 export type UserRow = typeof users.$inferSelect;
 
 const lower = (value: string) => sql`lower(${value})`;
+
+const guardUser = perDb((db) =>
+  db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_guard_user'),
+);
+
+/** What the auth guard needs of a user, per request: a prepared statement (planned once). */
+export async function findUserForGuard(
+  db: Db,
+  id: number,
+): Promise<Pick<UserRow, 'id' | 'isActive'> | undefined> {
+  const [row] = await guardUser(db).execute({ id });
+  return row;
+}
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -1,5 +1,6 @@
 import { MAX_CART_QUANTITY } from '@leafline/contract';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   businesses,
@@ -7,64 +8,102 @@ import {
   carts,
   productImages,
   products,
+  shippingAddresses,
   variantImages,
   variants,
 } from '../../db/schema/index';
 import { activeProductsJoin } from '../catalog/catalog.repo';
+import { perDb, preparedSql } from './prepared';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
 
-/** The product as the cart needs it, when its business is open. */
-export async function findProductForCart(db: Db, productId: number) {
-  const [row] = await db
-    .select({ id: products.id, businessId: products.businessId })
+/** The chosen option of add-to-cart, when it is one of the product's live ones. */
+const chosen = alias(variants, 'chosen');
+
+/** The first picture of a variant, else of the product (what a cart line shows). */
+const lineImage = (variantId: SQL | AnyPgColumn, productId: SQL | AnyPgColumn) => sql<
+  string | null
+>`coalesce(
+        (select ${variantImages.image} from ${variantImages}
+          where ${variantImages.variantId} = ${variantId}
+          order by ${variantImages.position}, ${variantImages.id} limit 1),
+        (select ${productImages.image} from ${productImages}
+          where ${productImages.productId} = ${productId}
+          order by ${productImages.position}, ${productImages.id} limit 1))`;
+
+const productToAdd = perDb((db) =>
+  db
+    .select({
+      id: products.id,
+      businessId: products.businessId,
+      name: products.name,
+      priceCents: products.priceCents,
+      businessName: businesses.name,
+      liveVariantIds: sql<number[]>`coalesce((select array_agg(${variants.id}) from ${variants}
+        where ${variants.productId} = ${products.id} and ${variants.deleted} = false), '{}')`,
+      variantPriceCents: chosen.priceCents,
+      option1: chosen.option1,
+      option2: chosen.option2,
+      image: lineImage(chosen.id, products.id),
+    })
     .from(products)
     .innerJoin(businesses, activeProductsJoin)
-    .where(eq(products.id, productId));
+    .leftJoin(
+      chosen,
+      and(
+        sql`${chosen.id} = ${sql.placeholder('variantId')}::int`,
+        eq(chosen.productId, products.id),
+        eq(chosen.deleted, false),
+      ),
+    )
+    .where(eq(products.id, sql.placeholder('productId')))
+    .prepare('cart_product_to_add'),
+);
+
+/**
+ * In one statement, the product of add-to-cart when its business is open, with its live
+ * options, and what the cart line shows of it with `variantId` (when that is one of them).
+ */
+export async function findProductToAdd(db: Db, productId: number, variantId: number | null) {
+  const [row] = await productToAdd(db).execute({ productId, variantId });
   return row;
 }
 
-export async function listLiveVariantIds(db: Db, productId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: variants.id })
-    .from(variants)
-    .where(and(eq(variants.productId, productId), eq(variants.deleted, false)));
-  return rows.map((r) => r.id);
-}
-
-/** The user's cart id, creating the cart on first use (the user id is unique: no doubles). */
-export async function ensureCart(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .insert(carts)
-    .values({ userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
-    .returning({ id: carts.id });
-  return row!.id;
-}
+const addToCartLine = preparedSql<{ id: number; quantity: number }>(
+  'cart_add_to_line',
+  sql`with cart as (
+    insert into ${carts} (${sql.identifier(carts.userId.name)})
+    values (${sql.placeholder('userId')})
+    on conflict (${sql.identifier(carts.userId.name)})
+    do update set ${sql.identifier(carts.updatedAt.name)} = now()
+    returning ${sql.identifier(carts.id.name)} as id
+  )
+  insert into ${cartItems} (${sql.identifier(cartItems.cartId.name)}, ${sql.identifier(cartItems.productId.name)}, ${sql.identifier(cartItems.variantId.name)}, ${sql.identifier(cartItems.quantity.name)})
+  select cart.id, ${sql.placeholder('productId')}::int, ${sql.placeholder('variantId')}::int,
+    ${sql.placeholder('quantity')}::int
+  from cart
+  on conflict (${sql.identifier(cartItems.cartId.name)}, ${sql.identifier(cartItems.productId.name)}, ${sql.identifier(cartItems.variantId.name)})
+  do update set ${sql.identifier(cartItems.quantity.name)} = ${cartItems.quantity} + excluded.${sql.identifier(cartItems.quantity.name)}
+  where ${cartItems.quantity} + excluded.${sql.identifier(cartItems.quantity.name)} <= ${sql.raw(String(MAX_CART_QUANTITY))}
+  returning ${sql.identifier(cartItems.id.name)} as id, ${sql.identifier(cartItems.quantity.name)} as quantity`,
+);
 
 /**
- * Adds `quantity` to the line of (product, variant), creating it if needed, in one statement:
- * the unique key (cart, product, variant; nulls not distinct) makes two adds at once one line.
+ * Adds `quantity` to the line of (product, variant) of the user's cart, creating the cart and
+ * the line if needed, in one statement: the unique keys (the cart's user; the line's cart,
+ * product, variant, nulls not distinct) make two adds at once one cart and one line.
  * Undefined when the line would pass MAX_CART_QUANTITY (nothing is changed then).
  */
-export async function addToLine(
+export async function addToUserCart(
   db: Db,
-  line: { cartId: number; productId: number; variantId: number | null; quantity: number },
+  line: { userId: number; productId: number; variantId: number | null; quantity: number },
 ): Promise<{ id: number; quantity: number } | undefined> {
-  const [row] = await db
-    .insert(cartItems)
-    .values(line)
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_CART_QUANTITY}`,
-    })
-    .returning({ id: cartItems.id, quantity: cartItems.quantity });
+  const [row] = await addToCartLine(db, line);
   return row;
 }
 
 /** The lines of a user's cart only: every query below goes through the user's cart. */
-const ofUser = (userId: number) =>
+const ofUser = (userId: number | Placeholder) =>
   sql`${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`;
 
 export interface CartLineRow {
@@ -82,6 +121,62 @@ export interface CartLineRow {
   image: string | null;
 }
 
+const lineFields = {
+  id: cartItems.id,
+  productId: cartItems.productId,
+  variantId: cartItems.variantId,
+  quantity: cartItems.quantity,
+  productName: products.name,
+  productPriceCents: products.priceCents,
+  variantPriceCents: variants.priceCents,
+  option1: variants.option1,
+  option2: variants.option2,
+  businessId: products.businessId,
+  businessName: businesses.name,
+  // The variant's first picture, else the product's.
+  image: lineImage(cartItems.variantId, cartItems.productId),
+};
+
+/** The lines of one user (a placeholder) the cart can show, with more conditions. */
+const linesWhere = (...more: SQL[]) =>
+  and(
+    ofUser(sql.placeholder('userId')),
+    or(isNull(cartItems.variantId), eq(variants.deleted, false)),
+    ...more,
+  );
+const linesOrder = [asc(cartItems.createdAt), asc(cartItems.id)];
+
+const linesQuery = (db: Db, ...more: SQL[]) =>
+  db
+    .select(lineFields)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(businesses, activeProductsJoin)
+    .leftJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(linesWhere(...more))
+    .orderBy(...linesOrder);
+
+const allLines = perDb((db) => linesQuery(db).prepare('cart_lines'));
+const oneLine = perDb((db) =>
+  linesQuery(db, eq(cartItems.id, sql.placeholder('itemId'))).prepare('cart_line'),
+);
+const pricedLines = perDb((db) =>
+  db
+    .select({
+      ...lineFields,
+      // The saved address's country (the same on every line), read with the lines.
+      savedCountry: sql<string | null>`(select ${shippingAddresses.country}
+        from ${shippingAddresses} where ${shippingAddresses.userId} = ${sql.placeholder('userId')})`,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(businesses, activeProductsJoin)
+    .leftJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(linesWhere())
+    .orderBy(...linesOrder)
+    .prepare('cart_lines_priced'),
+);
+
 /**
  * The lines of the user's cart that can be bought now, with prices read now, oldest first.
  * A line whose business closed or whose variant was deleted is left out (and kept).
@@ -91,39 +186,22 @@ export async function listCartLines(
   userId: number,
   itemId?: number,
 ): Promise<CartLineRow[]> {
-  const conditions: SQL[] = [
-    ofUser(userId),
-    or(isNull(cartItems.variantId), eq(variants.deleted, false)) as SQL,
-  ];
-  if (itemId !== undefined) conditions.push(eq(cartItems.id, itemId));
-  return db
-    .select({
-      id: cartItems.id,
-      productId: cartItems.productId,
-      variantId: cartItems.variantId,
-      quantity: cartItems.quantity,
-      productName: products.name,
-      productPriceCents: products.priceCents,
-      variantPriceCents: variants.priceCents,
-      option1: variants.option1,
-      option2: variants.option2,
-      businessId: products.businessId,
-      businessName: businesses.name,
-      // The variant's first picture, else the product's.
-      image: sql<string | null>`coalesce(
-        (select ${variantImages.image} from ${variantImages}
-          where ${variantImages.variantId} = ${cartItems.variantId}
-          order by ${variantImages.position}, ${variantImages.id} limit 1),
-        (select ${productImages.image} from ${productImages}
-          where ${productImages.productId} = ${cartItems.productId}
-          order by ${productImages.position}, ${productImages.id} limit 1))`,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(businesses, activeProductsJoin)
-    .leftJoin(variants, eq(variants.id, cartItems.variantId))
-    .where(and(...conditions))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return itemId === undefined
+    ? allLines(db).execute({ userId })
+    : oneLine(db).execute({ userId, itemId });
+}
+
+/**
+ * The lines of listCartLines and, in the same statement, the country of the user's saved
+ * address (undefined when none is saved, or when the cart has no line).
+ */
+export async function listCartLinesWithCountry(
+  db: Db,
+  userId: number,
+): Promise<{ lines: CartLineRow[]; savedCountry: string | undefined }> {
+  const rows = await pricedLines(db).execute({ userId });
+  const lines: CartLineRow[] = rows.map(({ savedCountry: _, ...line }) => line);
+  return { lines, savedCountry: rows[0]?.savedCountry ?? undefined };
 }
 
 /** Removes the user's line of (product, variant); false when there is none. */

@@ -9,17 +9,15 @@ import {
 } from '@leafline/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { findAddressCountry } from '../address/address.repo';
 import { mediaUrl, parseId } from '../catalog/catalog.service';
 import type { ShippingQuote } from '../shipping/fees';
 import { quoteCartShipping } from '../shipping/shipping.service';
 import {
-  addToLine,
+  addToUserCart,
   type CartLineRow,
-  ensureCart,
-  findProductForCart,
+  findProductToAdd,
   listCartLines,
-  listLiveVariantIds,
+  listCartLinesWithCountry,
   removeLine,
   setLineQuantity,
 } from './cart.repo';
@@ -74,10 +72,8 @@ export interface PricedCart {
  * bought. Checkout should price through this too, so that it charges what the cart showed.
  */
 export async function priceCart(db: Db, userId: number): Promise<PricedCart | null> {
-  const [lines, savedCountry] = await Promise.all([
-    listCartLines(db, userId),
-    findAddressCountry(db, userId),
-  ]);
+  // The lines and the saved address's country in one statement.
+  const { lines, savedCountry } = await listCartLinesWithCountry(db, userId);
   if (!lines.length) return null;
   const businessNames = new Map<number, string>();
   const subtotals = new Map<number, number>();
@@ -144,12 +140,10 @@ export async function addToCart(
 ): Promise<CartItem> {
   const productId = parseId(rawProductId);
   if (productId === null) throw productNotFound();
-  // The product and its live options in parallel: one round trip instead of two.
-  const [product, liveVariants] = await Promise.all([
-    findProductForCart(deps.db, productId),
-    listLiveVariantIds(deps.db, productId),
-  ]);
+  // The product, its live options and what the line shows of it: one statement.
+  const product = await findProductToAdd(deps.db, productId, request.variantId);
   if (!product) throw productNotFound();
+  const liveVariants = product.liveVariantIds;
   if (liveVariants.length && request.variantId === null) {
     throw badRequest(CART_MESSAGES.variantRequired, { variant_id: CART_MESSAGES.variantRequired });
   }
@@ -158,11 +152,11 @@ export async function addToCart(
       variant_id: CART_MESSAGES.variantNotAvailable,
     });
   }
-  let line: { id: number } | undefined;
+  let line: { id: number; quantity: number } | undefined;
   try {
-    const cartId = await ensureCart(deps.db, userId);
-    line = await addToLine(deps.db, {
-      cartId,
+    // The cart (created on first use) and the line in one statement.
+    line = await addToUserCart(deps.db, {
+      userId,
       productId: product.id,
       variantId: request.variantId,
       quantity: request.quantity,
@@ -179,9 +173,21 @@ export async function addToCart(
     throw error;
   }
   if (!line) throw badRequest(CART_MESSAGES.tooMany, { quantity: CART_MESSAGES.tooMany });
-  const item = await lineOf(deps, userId, line.id);
-  if (!item) throw productNotFound();
-  return item;
+  // The line as the cart shows it, from what was just read and written (no second read).
+  return toCartItem({
+    id: line.id,
+    productId: product.id,
+    variantId: request.variantId,
+    quantity: line.quantity,
+    productName: product.name,
+    productPriceCents: product.priceCents,
+    variantPriceCents: product.variantPriceCents,
+    option1: product.option1,
+    option2: product.option2,
+    businessId: product.businessId,
+    businessName: product.businessName,
+    image: product.image,
+  });
 }
 
 /** SPEC §7 remove-from-cart: the line of the product and variant (none: the line without one). */

@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
+import { perDb } from '../cart/prepared';
 import type { ShippingRates } from './fees';
 
 /** Drizzle queries of the shipping-fee settings (SPEC §3 shipping fees config, DESIGN 2.6). */
@@ -19,6 +20,25 @@ export interface StoredShippingFees {
   countries: { countryCode: string; feeCents: number }[];
 }
 
+/** Each setting with its country fees (one row per fee; one row without for none), in one. */
+const feesOfBusinesses = perDb((db) =>
+  db
+    .select({
+      configId: shippingFeeConfigs.id,
+      businessId: shippingFeeConfigs.businessId,
+      worldwideFeeCents: shippingFeeConfigs.worldwideShippingFeeCents,
+      allExceptSelectedFeeCents: shippingFeeConfigs.allExceptSelectedFeeCents,
+      thresholdFreeCents: shippingFeeConfigs.thresholdFreeCents,
+      countryCode: shippingCountryFees.countryCode,
+      feeCents: shippingCountryFees.feeCents,
+    })
+    .from(shippingFeeConfigs)
+    .leftJoin(shippingCountryFees, eq(shippingCountryFees.configId, shippingFeeConfigs.id))
+    .where(sql`${shippingFeeConfigs.businessId} = any(${sql.placeholder('businessIds')}::int[])`)
+    .orderBy(asc(shippingFeeConfigs.id), asc(shippingCountryFees.countryCode))
+    .prepare('shipping_fees_of_businesses'),
+);
+
 /** The settings of the given businesses; a business without one is absent from the map. */
 export async function loadShippingFees(
   db: Db,
@@ -26,34 +46,28 @@ export async function loadShippingFees(
 ): Promise<Map<number, StoredShippingFees>> {
   const result = new Map<number, StoredShippingFees>();
   if (!businessIds.length) return result;
-  const configs = await db
-    .select()
-    .from(shippingFeeConfigs)
-    .where(inArray(shippingFeeConfigs.businessId, [...businessIds]));
-  if (!configs.length) return result;
-  const countries = await db
-    .select()
-    .from(shippingCountryFees)
-    .where(
-      inArray(
-        shippingCountryFees.configId,
-        configs.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(shippingCountryFees.countryCode));
-  for (const config of configs) {
-    const own = countries
-      .filter((c) => c.configId === config.id)
-      .map((c) => ({ countryCode: c.countryCode, feeCents: c.feeCents }));
-    result.set(config.businessId, {
-      rates: {
-        worldwideFeeCents: config.worldwideShippingFeeCents,
-        allExceptSelectedFeeCents: config.allExceptSelectedFeeCents,
-        thresholdFreeCents: config.thresholdFreeCents,
-        countryFeesCents: new Map(own.map((c) => [c.countryCode, c.feeCents])),
-      },
-      countries: own,
-    });
+  const feesOf = new Map<number, Map<string, number>>();
+  const rows = await feesOfBusinesses(db).execute({ businessIds: [...businessIds] });
+  for (const row of rows) {
+    let stored = result.get(row.businessId);
+    if (!stored) {
+      const countryFeesCents = new Map<string, number>();
+      feesOf.set(row.businessId, countryFeesCents);
+      stored = {
+        rates: {
+          worldwideFeeCents: row.worldwideFeeCents,
+          allExceptSelectedFeeCents: row.allExceptSelectedFeeCents,
+          thresholdFreeCents: row.thresholdFreeCents,
+          countryFeesCents,
+        },
+        countries: [],
+      };
+      result.set(row.businessId, stored);
+    }
+    if (row.countryCode !== null && row.feeCents !== null) {
+      stored.countries.push({ countryCode: row.countryCode, feeCents: row.feeCents });
+      feesOf.get(row.businessId)!.set(row.countryCode, row.feeCents);
+    }
   }
   return result;
 }
