@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export interface Scenario {
   name: string;
@@ -19,14 +20,52 @@ export interface Result {
   errors: number;
 }
 
+interface MeasureOptions {
+  seconds: number;
+  concurrency: number;
+  maxRequests?: number;
+  warmupSeconds?: number;
+}
+
+/**
+ * Measures `scenario` from a worker thread: the load generator has its own event loop, so the
+ * server under test (in the main thread) is not slowed by the client, nor the latencies
+ * stretched by the client's own queueing behind the server's work.
+ */
+export function measure(
+  baseUrl: string,
+  scenario: Scenario,
+  options: MeasureOptions,
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { baseUrl, scenario, options },
+    });
+    worker.once('message', (result: Result) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load worker stopped with code ${code}`));
+    });
+  });
+}
+
+if (!isMainThread && workerData?.scenario) {
+  const { baseUrl, scenario, options } = workerData as {
+    baseUrl: string;
+    scenario: Scenario;
+    options: MeasureOptions;
+  };
+  measureHere(baseUrl, scenario, options).then((result) => parentPort?.postMessage(result));
+}
+
 /**
  * Sends requests to a local server from `concurrency` loops for `seconds` (bounded in count and
  * time), and reports throughput and latency percentiles in milliseconds.
  */
-export async function measure(
+async function measureHere(
   baseUrl: string,
   scenario: Scenario,
-  options: { seconds: number; concurrency: number; maxRequests?: number; warmupSeconds?: number },
+  options: MeasureOptions,
 ): Promise<Result> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const urls = (scenario.paths ?? [scenario.path]).map((p) => new URL(p, baseUrl));
