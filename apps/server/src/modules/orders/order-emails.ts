@@ -1,4 +1,11 @@
 import { BRAND_NAME, centsToPrice, type Order, type OrderAddress } from '@leafline/contract';
+import {
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  FONT,
+  PALETTE,
+} from '../../adapters/mail/email-html';
 import type { MailMessage } from '../../adapters/mail/mailer';
 
 /**
@@ -7,25 +14,6 @@ import type { MailMessage } from '../../adapters/mail/mailer';
  * brand's public address. Real HTML in the brand palette plus a plain-text part (DESIGN §4),
  * the same look as the password-reset e-mail.
  */
-
-const PALETTE = {
-  green: '#1f3d2b',
-  sand: '#e9dfcc',
-  clay: '#c0714f',
-  offWhite: '#faf7f0',
-  text: '#24302a',
-  muted: '#5b665f',
-  line: '#d9cfbb',
-};
-const FONT = "font-family:Inter,'Helvetica Neue',Arial,sans-serif;";
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 const money = (value: string) => `$${value}`;
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -99,37 +87,6 @@ ${row('Order total', money(order.total_price), true)}
 </td></tr></table>`;
 }
 
-function layout(subject: string, heading: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:${PALETTE.sand};">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PALETTE.sand};padding:24px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:${PALETTE.offWhite};border-radius:12px;overflow:hidden;">
-<tr><td style="background:${PALETTE.green};border-bottom:4px solid ${PALETTE.clay};padding:20px 28px;${FONT}font-size:22px;font-weight:700;color:${PALETTE.offWhite};letter-spacing:0.5px;">${BRAND_NAME}</td></tr>
-<tr><td style="padding:28px;${FONT}font-size:16px;line-height:1.6;color:${PALETTE.text};">
-<h1 style="margin:0 0 16px;font-family:Fraunces,Georgia,serif;font-size:24px;color:${PALETTE.green};">${escapeHtml(heading)}</h1>
-${body}
-</td></tr>
-<tr><td style="background:${PALETTE.sand};padding:16px 28px;${FONT}font-size:12px;color:${PALETTE.muted};">${BRAND_NAME} — a marketplace for sustainable small brands.</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
-}
-
-const button = (href: string, label: string) =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:${PALETTE.green};">
-<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;${FONT}font-size:16px;font-weight:600;color:${PALETTE.offWhite};text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>
-</td></tr></table>`;
-
 const paragraph = (html: string, muted = false) =>
   `<p style="margin:0 0 16px;${muted ? `font-size:14px;color:${PALETTE.muted};` : ''}">${html}</p>`;
 
@@ -197,7 +154,7 @@ ${row('Original total', price(originalCents))}
 ${discountCents > 0 ? row(`Discount${code ? ` (${code})` : ''}`, `−${price(discountCents)}`) : ''}
 ${row(`Total paid${card ? ` with ${card}` : ''}`, price(paidCents), true)}
 </table>`;
-  const html = layout(
+  const html = emailLayout(
     subject,
     orders.length === 1 ? 'Your order is confirmed' : 'Your orders are confirmed',
     [
@@ -206,7 +163,7 @@ ${row(`Total paid${card ? ` with ${card}` : ''}`, price(paidCents), true)}
       ...orders.map(orderHtml),
       totalsHtml,
       addressHtml('Shipping to', first.shipping_address),
-      button(link, orders.length === 1 ? 'View your order' : 'View your orders'),
+      emailButton(link, orders.length === 1 ? 'View your order' : 'View your orders'),
       paragraph(
         `All your orders are in <a href="${escapeHtml(`${input.publicUrl}/myorders`)}" style="color:${PALETTE.green};">My Orders</a>.`,
         true,
@@ -249,7 +206,7 @@ export function brandNewOrderEmail(input: BrandOrderInput): MailMessage {
     '',
     `— The ${BRAND_NAME} team`,
   ].join('\n');
-  const html = layout(
+  const html = emailLayout(
     subject,
     `New order #${order.id}`,
     [
@@ -259,7 +216,7 @@ export function brandNewOrderEmail(input: BrandOrderInput): MailMessage {
       paragraph(`<strong>${escapeHtml(payoutLine)}</strong>`),
       addressHtml('Ship to', order.shipping_address),
       paragraph(`Buyer's e-mail: ${escapeHtml(order.user_email)}`, true),
-      button(dashboard, 'Open your dashboard'),
+      emailButton(dashboard, 'Open your dashboard'),
     ].join('\n'),
   );
   return { to: input.to, subject, text, html };
