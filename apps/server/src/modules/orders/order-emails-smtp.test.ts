@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { CheckoutResponse } from '@leafline/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 import {
   addPromo,
@@ -17,80 +16,26 @@ import {
 
 /** The e-mails after a payment, through a real SMTP conversation (DESIGN §3). */
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
+let smtp: SmtpPeer;
 let t: TestApp;
-const inbox: Received[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  const smtpUrl = `smtp://127.0.0.1:${port}`;
+  smtp = await startSmtpPeer();
   const from = 'Leafline <orders@leafline.test>';
   t = await buildTestApp(
     {
-      SMTP_URL: smtpUrl,
+      SMTP_URL: smtp.url,
       MAIL_FROM: from,
       PUBLIC_URL: 'https://leafline.example',
       PAYMENTS_JOB_SECONDS: '0',
     },
-    { mailer: createSmtpMailer(smtpUrl, from) },
+    { mailer: createSmtpMailer(smtp.url, from) },
   );
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-
-/** Decoded bodies of a multipart message, by content type. */
-function mimeParts(raw: string): Record<string, string> {
-  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
-  if (!boundary) throw new Error('not a multipart message');
-  const parts: Record<string, string> = {};
-  for (const section of raw.split(`--${boundary}`).slice(1)) {
-    const split = section.search(/\r?\n\r?\n/);
-    if (split < 0) continue;
-    const headers = section.slice(0, split);
-    const body = section.slice(split).trim();
-    const type = /content-type:\s*([^;\r\n]+)/i.exec(headers)?.[1]?.trim().toLowerCase();
-    if (!type) continue;
-    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
-    parts[type] =
-      encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : encoding === 'quoted-printable'
-          ? Buffer.from(
-              body
-                .replace(/=\r?\n/g, '')
-                .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-                  String.fromCharCode(Number.parseInt(hex, 16)),
-                ),
-              'latin1',
-            ).toString('utf8')
-          : body;
-  }
-  return parts;
-}
 
 const subjectOf = (raw: string) => {
   const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
@@ -110,7 +55,7 @@ const subjectOf = (raw: string) => {
 
 async function waitForMail(count: number) {
   const until = Date.now() + 10_000;
-  while (inbox.length < count && Date.now() < until) {
+  while (smtp.inbox.length < count && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -138,7 +83,7 @@ describe('order e-mails over SMTP', () => {
     await waitForMail(3);
     const [idA, idB] = started.order_ids;
 
-    const buyer = inbox.find((m) => m.to.includes(account.email))!;
+    const buyer = smtp.inbox.find((m) => m.to.includes(account.email))!;
     expect(buyer).toBeDefined();
     expect(subjectOf(buyer.raw)).toBe(`Your Leafline orders #${idA}, #${idB} are confirmed`);
     expect(buyer.raw).toMatch(/multipart\/alternative/i);
@@ -173,7 +118,7 @@ describe('order e-mails over SMTP', () => {
     );
     expect(html).toContain('−$5.20');
 
-    const brandA = inbox.find((m) => m.to.includes('shop@moss.example'))!;
+    const brandA = smtp.inbox.find((m) => m.to.includes('shop@moss.example'))!;
     expect(subjectOf(brandA.raw)).toBe(`New order #${idA} on Leafline`);
     const brandText = mimeParts(brandA.raw)['text/plain']!;
     expect(brandText).toContain('Alpaca Scarf (Option: Rust)');
@@ -183,9 +128,9 @@ describe('order e-mails over SMTP', () => {
     expect(brandText).toContain('Phone: 503-555-0100');
     expect(brandText).not.toContain('Tea Tin');
 
-    const brandB = inbox.find((m) => m.to.includes('orders@willow.example'))!;
+    const brandB = smtp.inbox.find((m) => m.to.includes('orders@willow.example'))!;
     expect(subjectOf(brandB.raw)).toBe(`New order #${idB} on Leafline`);
     expect(mimeParts(brandB.raw)['text/plain']).toContain('2 × Tea Tin — $20.00');
-    expect(inbox).toHaveLength(3);
+    expect(smtp.inbox).toHaveLength(3);
   });
 });

@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A message as the SMTP peer received it. */
+export interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpPeer {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  /** Every message received, in order. */
+  inbox: Received[];
+  /** The next message to arrive (rejects after 10 s). */
+  nextMessage(): Promise<Received>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port, for tests of the e-mails (DESIGN §3). */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const inbox: Received[] = [];
+  const waiters: ((message: Received) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const message: Received = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        inbox.push(message);
+        waiters.shift()?.(message);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    nextMessage: () =>
+      new Promise<Received>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message arrived')), 10_000);
+        waiters.push((m) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The decoded bodies of a multipart message, by content type. */
+export function mimeParts(raw: string): Record<string, string> {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error('not a multipart message');
+  const parts: Record<string, string> = {};
+  for (const section of raw.split(`--${boundary}`).slice(1)) {
+    const split = section.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = section.slice(0, split);
+    const body = section.slice(split).trim();
+    const type = /content-type:\s*([^;\r\n]+)/i.exec(headers)?.[1]?.trim().toLowerCase();
+    if (!type) continue;
+    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
+    parts[type] =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              body
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
+              'latin1',
+            ).toString('utf8')
+          : body;
+  }
+  return parts;
+}
