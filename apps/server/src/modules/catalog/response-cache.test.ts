@@ -80,7 +80,9 @@ describe('catalogue answers on a real database, cache on', () => {
   });
 
   it('never keeps an error answer', async () => {
+    const kept = t.app.deps.catalogCache.size;
     const missing = await t.app.inject({ url: '/api/products/999999/' });
+    expect(t.app.deps.catalogCache.size).toBe(kept);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: expect.any(String) });
     expect((await t.app.inject({ url: '/api/products/999999/' })).statusCode).toBe(404);
