@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readShopProducts } from '@/features/shop/lib/shop-cache';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
@@ -101,7 +101,8 @@ describe('home page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/search/'))).toBe(true), {
       timeout: 12_000,
     });
-    await act(() => new Promise((r) => setTimeout(r, 400)));
+    // The write is delayed 300 ms (SPEC §9); wait for it rather than for a fixed time.
+    await waitFor(() => expect(readShopProducts()).toBeTruthy(), { timeout: 5000 });
     const cached = readShopProducts();
     expect(cached?.appliedFilters).toEqual({
       searchTerm: '',
