@@ -2,5 +2,6 @@ export * from './auth';
 export * from './cart';
 export * from './catalog';
 export * from './constants';
+export * from './content';
 export * from './messages';
 export * from './orders';

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { QUIZ_PERSONAS } from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * The brand's voice (SPEC §2 Quiz, Static pages, §3 Quiz persona and FAQ item, §4 Quiz and
+ * Newsletter, §5, §7 `api/subscribe/` and `api/send-results-email/`, §8). The quiz, FAQ and
+ * partners are data kept by the server; the pages read them through these calls.
+ */
+
+const id = z.number().int();
+
+/** The special answer key of the hemp option: any answer with it makes persona 6 win (§4). */
+export const HEMP_ANSWER_KEY = 'leaf';
+/** The persona a `leaf` answer selects (§3: 6 Hempalicious). */
+export const HEMP_PERSONA_ID = 6;
+
+export const QUIZ_MESSAGES = {
+  needAnswer: 'Please answer at least one question before getting your results.',
+  loginFailed: 'Login failed. Please check your credentials.',
+  registrationFailed: 'Registration failed. Please try again.',
+  loginAfterRegistrationFailed:
+    'Registration was successful but login failed. Please try logging in manually.',
+  loggedIn: 'Successfully logged in!',
+  registered: 'Registration successful! Logging you in...',
+  alreadyLoggedIn: "You're logged in!",
+  noProducts: 'No products available at the moment.',
+  personaNotFound: 'Persona not found',
+  unknownPersona: 'This persona is not one of the quiz results.',
+  resultsSent: 'Your quiz results are on their way to your inbox.',
+} as const;
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: MESSAGES.newsletterSubscribed,
+  refused: MESSAGES.newsletterRefused,
+  failed: MESSAGES.newsletterFailed,
+  emailRequired: 'Please enter your e-mail address.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+} as const;
+
+// ── Quiz ───────────────────────────────────────────────────────────────────────────────
+
+export const quizOption = z.object({ key: z.string(), label: z.string() });
+export type QuizOption = z.infer<typeof quizOption>;
+
+export const quizQuestion = z.object({
+  id,
+  text: z.string(),
+  /** 5 or 6 options (§9). */
+  options: z.array(quizOption),
+});
+export type QuizQuestion = z.infer<typeof quizQuestion>;
+
+export const quizPersona = z.object({
+  /** 1–6 (§3). */
+  id,
+  title: z.string(),
+  description: z.string(),
+  /** Three next steps. */
+  next_steps: z.array(z.string()),
+  /** Six recommended product ids, loaded one by one with `api/products/{id}/` (§7). */
+  product_ids: z.array(id),
+  matching_answers: z.array(z.string()),
+  /** The downloadable mascot poster (PNG), `api/quiz/posters/{id}/`. */
+  poster_url: z.string(),
+});
+export type QuizPersona = z.infer<typeof quizPersona>;
+
+/** GET api/quiz/ — the questions and the personas, in order (persona 1 first: it wins ties). */
+export const quizResponse = z.object({
+  questions: z.array(quizQuestion),
+  personas: z.array(quizPersona),
+});
+export type QuizResponse = z.infer<typeof quizResponse>;
+
+/** Quiz answers: question id → chosen option key (§3). */
+export type QuizAnswers = Readonly<Record<number, string>>;
+
+/**
+ * SPEC §4 scoring: count each persona's matching answers; the highest count wins and the
+ * first persona wins ties; any `leaf` answer makes persona 6 win regardless. Returns null
+ * when there are no personas.
+ */
+export function scoreQuiz<P extends Pick<QuizPersona, 'id' | 'matching_answers'>>(
+  personas: readonly P[],
+  answers: QuizAnswers,
+): P | null {
+  const chosen = Object.values(answers);
+  if (chosen.includes(HEMP_ANSWER_KEY)) {
+    const hemp = personas.find((p) => p.id === HEMP_PERSONA_ID);
+    if (hemp) return hemp;
+  }
+  let best: P | null = null;
+  let bestCount = -1;
+  for (const persona of personas) {
+    const matching = new Set(persona.matching_answers);
+    const count = chosen.filter((key) => matching.has(key)).length;
+    if (count > bestCount) {
+      best = persona;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** POST api/send-results-email/ (auth) — §7's payload. */
+export const sendResultsEmailRequest = z.object({
+  email: z.email(),
+  result: z.object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000),
+    products: z.array(id).max(QUIZ_PERSONAS * 6),
+  }),
+  productDetails: z
+    .array(
+      z.object({
+        id,
+        name: z.string().max(500),
+        image: z.string().max(2000).nullable(),
+      }),
+    )
+    .max(50),
+});
+export type SendResultsEmailRequest = z.infer<typeof sendResultsEmailRequest>;
+
+export const sendResultsEmailResponse = z.object({ success: z.literal(true), message: z.string() });
+
+// ── Static pages ───────────────────────────────────────────────────────────────────────
+
+export const faqItem = z.object({ id, question: z.string(), answer: z.string() });
+export type FaqItem = z.infer<typeof faqItem>;
+
+/** GET api/faq/ — the FAQ grouped by category, in page order. */
+export const faqResponse = z.array(z.object({ category: z.string(), items: z.array(faqItem) }));
+export type FaqResponse = z.infer<typeof faqResponse>;
+
+export const partner = z.object({
+  id,
+  name: z.string(),
+  /** Media address of the logo. */
+  logo: z.string(),
+  website: z.string(),
+});
+export type Partner = z.infer<typeof partner>;
+
+/** GET api/partners/ — the six partner organisations, in page order. */
+export const partnersResponse = z.array(partner);
+export type PartnersResponse = z.infer<typeof partnersResponse>;
+
+// ── Newsletter ─────────────────────────────────────────────────────────────────────────
+
+/** POST api/subscribe/ — JSON email (§7); §5: required, e-mail type. */
+export const subscribeRequest = z.object({ email: z.string() });
+/** `success: true` also for an address already subscribed (stored once, no duplicate). */
+export const subscribeResponse = z.object({ success: z.boolean(), message: z.string() });
+export type SubscribeResponse = z.infer<typeof subscribeResponse>;
