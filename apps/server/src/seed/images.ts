@@ -1,26 +1,14 @@
-import { createRequire } from 'node:module';
 import sharp, { type OverlayOptions } from 'sharp';
+import { brandText as text } from '../modules/media/brand-text';
 import type { RawImage } from '../modules/media/image-pipeline';
 import { SHAPES, type Shape } from './shapes';
 
 /**
- * Demo images (DESIGN §4): shapes drawn as SVG and rendered by sharp; text rendered by Pango
- * from the brand's own TTF files (Fraunces for display, Inter for body), composited on top,
- * so they look the same on a machine without any system fonts. Each function returns raw
- * pixels for the image pipeline, which encodes the WebP widths.
+ * Demo images (DESIGN §4): shapes drawn as SVG and rendered by sharp; text rendered in the
+ * brand's own fonts (media/brand-text.ts), composited on top, so they look the same on a
+ * machine without any system fonts. Each function returns raw pixels for the image pipeline,
+ * which encodes the WebP widths.
  */
-const require = createRequire(import.meta.url);
-const FONTS = {
-  display: {
-    file: require.resolve('@expo-google-fonts/fraunces/600SemiBold/Fraunces_600SemiBold.ttf'),
-    family: 'Fraunces SemiBold',
-  },
-  body: {
-    file: require.resolve('@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf'),
-    family: 'Inter Medium',
-  },
-} as const;
-
 export const PALETTE = {
   forest: '#1f3d2b',
   sage: '#9caf88',
@@ -62,54 +50,6 @@ function luminance(hex: string): number {
 const isDark = (hex: string) => luminance(hex) < 0.22;
 /** Readable text on a background: deep green on light colours, off-white on dark ones. */
 const textOn = (background: string) => (isDark(background) ? PALETTE.offWhite : PALETTE.forest);
-
-const escapeMarkup = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
-
-interface TextImage {
-  input: Buffer;
-  width: number;
-  height: number;
-}
-
-interface TextOptions {
-  font: keyof typeof FONTS;
-  size: number;
-  colour: string;
-  width: number;
-  align?: 'centre' | 'left';
-  /** Letter spacing in points (for small capitals). */
-  spacing?: number;
-}
-
-// Every image of a product repeats its title: keep the last few renders.
-const textCache = new Map<string, Promise<TextImage>>();
-
-function text(value: string, options: TextOptions): Promise<TextImage> {
-  const cacheKey = JSON.stringify([value, options]);
-  const hit = textCache.get(cacheKey);
-  if (hit) return hit;
-  const font = FONTS[options.font];
-  const spacing = options.spacing ? ` letter_spacing="${Math.round(options.spacing * 1024)}"` : '';
-  const rendered = sharp({
-    text: {
-      text: `<span foreground="${options.colour}"${spacing}>${escapeMarkup(value)}</span>`,
-      font: `${font.family} ${options.size}`,
-      fontfile: font.file,
-      width: options.width,
-      align: options.align === 'left' ? 'left' : 'centre',
-      rgba: true,
-      dpi: 72,
-      wrap: 'word',
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer({ resolveWithObject: true })
-    .then(({ data, info }) => ({ input: data, width: info.width, height: info.height }));
-  textCache.set(cacheKey, rendered);
-  if (textCache.size > 48) textCache.delete(textCache.keys().next().value!);
-  return rendered;
-}
 
 async function render(svg: string, overlays: OverlayOptions[]): Promise<RawImage> {
   const { data, info } = await sharp(Buffer.from(svg))

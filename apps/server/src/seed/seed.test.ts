@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CURATED_LISTS, PRODUCT_CATEGORIES } from '@leafline/contract';
+import { CURATED_LISTS, HEMP_ANSWER_KEY, PRODUCT_CATEGORIES } from '@leafline/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
 import { verifyPassword } from '../modules/auth/password';
 import { imageVariantKey } from '../modules/media/image-pipeline';
+import { QUIZ_QUESTIONS } from '../modules/quiz/quiz-questions';
 import { INDIVIDUAL_SELLER_DESCRIPTION } from './data/businesses';
-import { HEMP_ANSWER_KEY, QUIZ_QUESTIONS } from './data/quiz';
 import { buildDemoPlan } from './plan';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
 

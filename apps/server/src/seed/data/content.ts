@@ -1,5 +1,5 @@
+import { HEMP_ANSWER_KEY } from '@leafline/contract';
 import type { BrandArt } from '../images';
-import { HEMP_ANSWER_KEY } from './quiz';
 
 /** FAQ, partners and quiz personas: the brand's voice, kept as data (DESIGN 2.9). */
 

@@ -1,22 +1,12 @@
+import { HEMP_ANSWER_KEY, type QuizQuestion } from '@leafline/contract';
+
 /**
  * The shopping-persona quiz (SPEC §2 Quiz, §3, §9): 10 questions of 5 or 6 options. Option
  * keys are unique across the whole quiz; the personas' `matchingAnswers` refer to them, and
- * the hemp answer has the special key 'leaf' that makes persona 6 win (SPEC §4).
+ * the hemp answer has the special key 'leaf' that makes persona 6 win (SPEC §4). Served by
+ * `GET api/quiz/`; the seed's personas refer to these keys.
  */
-export interface QuizOption {
-  key: string;
-  label: string;
-}
-
-export interface QuizQuestion {
-  id: number;
-  text: string;
-  options: QuizOption[];
-}
-
-export const HEMP_ANSWER_KEY = 'leaf';
-
-export const QUIZ_QUESTIONS: QuizQuestion[] = [
+export const QUIZ_QUESTIONS: readonly QuizQuestion[] = [
   {
     id: 1,
     text: 'Your ideal Saturday morning looks like…',
