@@ -75,11 +75,28 @@ const AccountOrdersPage = lazyPage(
 const RegisterBusinessPage = lazyPage(comingSoon, 'RegisterBusinessPage');
 const DashboardPage = lazyPage(comingSoon, 'DashboardPage');
 const QuizPage = lazyPage(comingSoon, 'QuizPage');
-const FaqsPage = lazyPage(comingSoon, 'FaqsPage');
-const SustainabilityPage = lazyPage(comingSoon, 'SustainabilityPage');
-const OurStoryPage = lazyPage(comingSoon, 'OurStoryPage');
-const PartnersPage = lazyPage(comingSoon, 'PartnersPage');
-const ForBusinessesPage = lazyPage(comingSoon, 'ForBusinessesPage');
+const FaqsPage = lazyPage(
+  () => import('@/features/content/pages/faqs-page'),
+  'FaqsPage',
+  'prepareFaqsPage',
+);
+const SustainabilityPage = lazyPage(
+  () => import('@/features/content/pages/sustainability-page'),
+  'SustainabilityPage',
+);
+const OurStoryPage = lazyPage(
+  () => import('@/features/content/pages/our-story-page'),
+  'OurStoryPage',
+);
+const PartnersPage = lazyPage(
+  () => import('@/features/content/pages/partners-page'),
+  'PartnersPage',
+  'preparePartnersPage',
+);
+const ForBusinessesPage = lazyPage(
+  () => import('@/features/content/pages/for-businesses-page'),
+  'ForBusinessesPage',
+);
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
