@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
+import { addSecurityHeaders } from './lib/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -133,14 +133,22 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
-      'request',
-    );
-  });
+  // A line per request at debug level only; no hook at all (no work per request) otherwise.
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+        },
+        'request',
+      );
+    });
+  }
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
