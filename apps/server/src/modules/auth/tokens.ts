@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -27,14 +27,37 @@ export interface TokenClaims {
   expiresAt: Date;
 }
 
-const keys = new Map<string, Uint8Array>();
-function keyOf(secret: string): Uint8Array {
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+/** The HMAC key of `secret`, imported into WebCrypto once (not on every sign and verify). */
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new TextEncoder().encode(secret);
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(secret, key);
   }
   return key;
+}
+
+/**
+ * Access tokens already verified, with their claims: a signature check answers the same for
+ * the same token and secret, so an access token is checked once, not on each of the calls a
+ * page makes with it. Its expiry is still checked on every use. Bounded: the oldest go first.
+ */
+const VERIFIED_ACCESS_MAX = 10_000;
+const verifiedAccess = new Map<string, { secret: string; claims: TokenClaims }>();
+
+function rememberAccess(token: string, secret: string, claims: TokenClaims): void {
+  if (verifiedAccess.size >= VERIFIED_ACCESS_MAX) {
+    const oldest = verifiedAccess.keys().next().value;
+    if (oldest !== undefined) verifiedAccess.delete(oldest);
+  }
+  verifiedAccess.set(token, { secret, claims });
 }
 
 export async function signToken(
@@ -53,7 +76,7 @@ export async function signToken(
     .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
@@ -67,8 +90,16 @@ export async function verifyToken(
   secret: string,
 ): Promise<TokenClaims | null> {
   if (token.length > 4096) return null;
+  if (expected === 'access') {
+    const known = verifiedAccess.get(token);
+    if (known && known.secret === secret) {
+      if (known.claims.expiresAt.getTime() > Date.now()) return known.claims;
+      verifiedAccess.delete(token);
+      return null;
+    }
+  }
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
@@ -77,12 +108,14 @@ export async function verifyToken(
     const sub = payload.sub ?? '';
     if (!/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_INT4) return null;
     if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
-    return {
+    const claims: TokenClaims = {
       userId: Number(sub),
       type: expected,
       jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
     };
+    if (expected === 'access') rememberAccess(token, secret, claims);
+    return claims;
   } catch {
     return null;
   }
