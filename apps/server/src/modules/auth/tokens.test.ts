@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkResetToken,
   decodeUid,
@@ -60,6 +60,21 @@ describe('session tokens', () => {
 
     for (const garbage of ['', 'abc', 'a.b.c', '...', 'x'.repeat(5000)]) {
       expect(await verifyToken(garbage, 'access', SECRET)).toBeNull();
+    }
+  });
+
+  it('still refuses an access token once it expires, after it was accepted', async () => {
+    const issued = new Date(Date.now() - 14 * 60 * 1000);
+    const signed = await signToken(9, 'access', SECRET, issued);
+    expect(await verifyToken(signed.token, 'access', SECRET)).toMatchObject({ userId: 9 });
+    // Accepted again (remembered), but never with another secret.
+    expect(await verifyToken(signed.token, 'access', SECRET)).toMatchObject({ userId: 9 });
+    expect(await verifyToken(signed.token, 'access', OTHER)).toBeNull();
+    vi.useFakeTimers({ now: signed.expiresAt.getTime() + 1000, toFake: ['Date'] });
+    try {
+      expect(await verifyToken(signed.token, 'access', SECRET)).toBeNull();
+    } finally {
+      vi.useRealTimers();
     }
   });
 
