@@ -1,8 +1,8 @@
+import { NEWSLETTER_MESSAGES } from '@leafline/contract/content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { NEWSLETTER_MESSAGES } from '../api/subscribe-newsletter';
 import { NewsletterForm } from './newsletter-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,7 +42,7 @@ describe('NewsletterForm', () => {
       body: { email: 'ada@example.com' },
     });
     answer(jsonResponse(200, { success: true }));
-    expect((await screen.findByRole('status')).textContent).toBe(NEWSLETTER_MESSAGES.success);
+    expect((await screen.findByRole('status')).textContent).toBe(NEWSLETTER_MESSAGES.subscribed);
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect(input.value).toBe('');
   });

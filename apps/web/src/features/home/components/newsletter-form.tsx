@@ -1,11 +1,8 @@
+import { MESSAGES } from '@leafline/contract/messages';
 import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
-import {
-  NEWSLETTER_MESSAGES,
-  subscriptionErrorText,
-  useSubscribeNewsletter,
-} from '../api/subscribe-newsletter';
+import { subscriptionErrorText, useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 /**
  * The newsletter signup (SPEC §4 Newsletter, §5, §8): idle, 'Processing...', then
@@ -68,7 +65,7 @@ export function NewsletterForm() {
           </div>
           <div aria-live="polite" className="min-h-6">
             {subscribe.isSuccess ? (
-              <Notice tone="success">{NEWSLETTER_MESSAGES.success}</Notice>
+              <Notice tone="success">{MESSAGES.newsletterSubscribed}</Notice>
             ) : subscribe.isError ? (
               <Notice tone="error">{subscriptionErrorText(subscribe.error)}</Notice>
             ) : null}
