@@ -63,6 +63,22 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   },
 };
 
+/**
+ * The other pages of the app (SPEC §2 route list; the account area and the dashboard with
+ * whatever they nest). Any other address still gets the app, which shows its 404 page, but
+ * with status 404 and its own title, so that it is not indexed as a page.
+ */
+const APP_PAGES = [
+  /^\/(?:shop|login|logout|register|cart|checkout|myorders|registerbusiness|order-confirmation|password-reset|faqs|sustainability|our-story|partners|quiz|for-businesses)$/,
+  /^\/password-reset-confirm\/[^/]+\/[^/]+$/,
+  /^\/(?:account|dashboard)(?:\/.*)?$/,
+];
+
+const NOT_FOUND: { title: string; description: string } = {
+  title: `Page not found | ${BRAND_NAME}`,
+  description: `This page does not exist. Browse the shop or head back to the ${BRAND_NAME} home page.`,
+};
+
 const PRODUCT_PATH = /^\/shop\/products\/([^/]+)\/?$/;
 const STOREFRONT_PATH = /^\/businessproducts\/([^/]+)\/?$/;
 
@@ -161,8 +177,13 @@ export async function sharePreviewFor(pathname: string, deps: CatalogDeps): Prom
     }
   }
 
-  const page = STATIC_PAGES[pathname.replace(/\/+$/, '') || '/'] ?? fallback;
-  return { ...page, url, type: 'website', status: 200 };
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const page = STATIC_PAGES[path];
+  if (page) return { ...page, url, type: 'website', status: 200 };
+  if (APP_PAGES.some((pattern) => pattern.test(path))) {
+    return { ...fallback, url, type: 'website', status: 200 };
+  }
+  return { ...NOT_FOUND, url, type: 'website', status: 404 };
 }
 
 const escapeAttr = (value: string) =>
