@@ -8,6 +8,11 @@ export interface Scenario {
   /** When given, each request takes the next of these paths in turn (distinct queries). */
   paths?: string[];
   headers?: Record<string, string>;
+  /**
+   * When given, client loop k sends its requests with `headers` and `perClient[k % n]` (each
+   * loop one shopper, with their own session, as in real traffic).
+   */
+  perClient?: Array<Record<string, string>>;
   body?: string;
 }
 
@@ -20,9 +25,16 @@ export interface Result {
   errors: number;
 }
 
-interface MeasureOptions {
+export interface MeasureOptions {
   seconds: number;
   concurrency: number;
+  /**
+   * Open loop: requests are sent at this fixed rate (req/s), whether or not earlier ones have
+   * answered, and each latency counts from the moment the request was due (so a slow answer
+   * cannot hide the requests queued behind it). `concurrency` is then the number of shoppers
+   * whose sessions the requests take in turn. Without it, `concurrency` closed loops.
+   */
+  rate?: number;
   maxRequests?: number;
   warmupSeconds?: number;
 }
@@ -67,17 +79,25 @@ async function measureHere(
   scenario: Scenario,
   options: MeasureOptions,
 ): Promise<Result> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  // Open loop: enough sockets that no request waits in the client for another's answer.
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: options.rate ? 256 : options.concurrency,
+  });
   const urls = (scenario.paths ?? [scenario.path]).map((p) => new URL(p, baseUrl));
   let turn = 0;
   const latencies: number[] = [];
   let errors = 0;
   const maxRequests = options.maxRequests ?? 200_000;
-  const one = () =>
+  const headersOf = (client: number) =>
+    scenario.perClient
+      ? { ...scenario.headers, ...scenario.perClient[client % scenario.perClient.length] }
+      : scenario.headers;
+  const one = (client: number) =>
     new Promise<number>((resolve) => {
       const req = httpRequest(
         urls[turn++ % urls.length]!,
-        { method: scenario.method ?? 'GET', headers: scenario.headers, agent },
+        { method: scenario.method ?? 'GET', headers: headersOf(client), agent },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -91,34 +111,69 @@ async function measureHere(
   // server that has been running, rather than the first second after start.
   const warmUntil = performance.now() + (options.warmupSeconds ?? 1) * 1000;
   await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      while (performance.now() < warmUntil) await one();
+    Array.from({ length: options.concurrency }, async (_, client) => {
+      while (performance.now() < warmUntil) await one(client);
     }),
   );
+  if (options.rate) return openLoop(scenario.name, options.rate, options.seconds, one, latencies);
   const deadline = performance.now() + options.seconds * 1000;
   const started = performance.now();
-  const loop = async () => {
+  const loop = async (client: number) => {
     while (performance.now() < deadline && latencies.length + errors < maxRequests) {
       const t0 = performance.now();
-      const status = await one();
+      const status = await one(client);
       if (status >= 200 && status < 300) latencies.push(performance.now() - t0);
       else errors++;
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, loop));
+  await Promise.all(Array.from({ length: options.concurrency }, (_, client) => loop(client)));
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
+  return summarize(scenario.name, latencies, errors, elapsed);
+}
+
+function summarize(name: string, latencies: number[], errors: number, elapsed: number): Result {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
   return {
-    name: scenario.name,
+    name,
     requests: latencies.length,
     rps: latencies.length / elapsed,
     p50: pct(0.5),
     p99: pct(0.99),
     errors,
   };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends `one(client)` at `rate` per second for `seconds`, shoppers in turn (see `rate`). */
+async function openLoop(
+  name: string,
+  rate: number,
+  seconds: number,
+  one: (client: number) => Promise<number>,
+  latencies: number[],
+): Promise<Result> {
+  const interval = 1000 / rate;
+  const total = Math.floor(seconds * rate);
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(
+      one(i).then((status) => {
+        if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+        else errors++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return summarize(name, latencies, errors, (performance.now() - started) / 1000);
 }
 
 const W = 46;
