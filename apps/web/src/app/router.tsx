@@ -74,7 +74,11 @@ const AccountOrdersPage = lazyPage(
 );
 const RegisterBusinessPage = lazyPage(comingSoon, 'RegisterBusinessPage');
 const DashboardPage = lazyPage(comingSoon, 'DashboardPage');
-const QuizPage = lazyPage(comingSoon, 'QuizPage');
+const QuizPage = lazyPage(
+  () => import('@/features/quiz/pages/quiz-page'),
+  'QuizPage',
+  'prepareQuizPage',
+);
 const FaqsPage = lazyPage(
   () => import('@/features/content/pages/faqs-page'),
   'FaqsPage',

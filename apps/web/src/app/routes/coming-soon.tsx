@@ -23,12 +23,3 @@ export function DashboardPage() {
     />
   );
 }
-
-export function QuizPage() {
-  return (
-    <PagePlaceholder
-      title="Find your eco shopping persona"
-      description="Ten quick questions will match you with one of six shopping personas and products picked for you."
-    />
-  );
-}

@@ -1,0 +1,22 @@
+import type { QuizResponse } from '@leafline/contract/content';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** GET /api/quiz/: the ten questions and the six personas, persona 1 first (it wins ties). */
+export function getQuiz(signal?: AbortSignal): Promise<QuizResponse> {
+  return apiFetch<QuizResponse>('/api/quiz/', { signal, auth: false });
+}
+
+export const quizQueryKey = ['quiz'] as const;
+
+export const quizQueryOptions = () =>
+  queryOptions({
+    queryKey: quizQueryKey,
+    queryFn: ({ signal }) => getQuiz(signal),
+    // The quiz is editorial data: it does not change while someone answers it.
+    staleTime: 60 * 60_000,
+  });
+
+export function useQuiz() {
+  return useQuery(quizQueryOptions());
+}

@@ -1,0 +1,12 @@
+import type { RegisterBody, RegisterResponse } from '@leafline/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** POST /register/: creates the account (fname, lname, username, email, password1, password2). */
+export function register(body: RegisterBody): Promise<RegisterResponse> {
+  return apiFetch<RegisterResponse>('/register/', { method: 'POST', json: body, auth: false });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
