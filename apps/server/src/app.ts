@@ -31,6 +31,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createResponseCache, type ResponseCache } from './modules/catalog/response-cache';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/payments/background';
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(contentRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,0 +1,35 @@
+import { faqResponse, partnersResponse } from '@leafline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ContentDeps, getFaq, getPartners } from './content.service';
+
+/** The static pages' data (no auth): `api/faq/` and `api/partners/`. */
+export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: ContentDeps = { db: app.deps.db };
+  const tags = ['content'];
+
+  app.get(
+    '/api/faq/',
+    {
+      schema: {
+        tags,
+        summary: 'The FAQ grouped by category, in page order',
+        response: { 200: faqResponse },
+      },
+    },
+    async () => getFaq(deps),
+  );
+
+  app.get(
+    '/api/partners/',
+    {
+      schema: {
+        tags,
+        summary: 'The partner organisations (name, logo, website), in page order',
+        response: { 200: partnersResponse },
+      },
+    },
+    async () => getPartners(deps),
+  );
+}
