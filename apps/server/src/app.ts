@@ -33,6 +33,7 @@ import { createResponseCache, type ResponseCache } from './modules/catalog/respo
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/payments/background';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
@@ -199,6 +200,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(newsletterRoutes);
   await app.register(contentRoutes);
 
   mkdirSync(mediaDir, { recursive: true });

@@ -5,7 +5,7 @@ import { AppError } from './errors';
 const GENERIC_5XX = 'Something went wrong on our side. Please try again later.';
 
 /** Readable messages for the framework's own 4xx errors (DESIGN 2.14). */
-const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
+export const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; JSON was expected.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
