@@ -37,6 +37,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { type BackgroundTasks, createBackgroundTasks } from './modules/payments/background';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
+import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
@@ -200,6 +201,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(quizRoutes);
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);
 
