@@ -9,10 +9,13 @@ import {
   productImages,
   products,
   shippingAddresses,
+  shippingCountryFees,
+  shippingFeeConfigs,
   variantImages,
   variants,
 } from '../../db/schema/index';
 import { activeProductsJoin } from '../catalog/catalog.repo';
+import type { ShippingRates } from '../shipping/fees';
 import { perDb, preparedSql } from './prepared';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
@@ -156,52 +159,104 @@ const linesQuery = (db: Db, ...more: SQL[]) =>
     .where(linesWhere(...more))
     .orderBy(...linesOrder);
 
-const allLines = perDb((db) => linesQuery(db).prepare('cart_lines'));
 const oneLine = perDb((db) =>
   linesQuery(db, eq(cartItems.id, sql.placeholder('itemId'))).prepare('cart_line'),
 );
+
+/**
+ * One line of the user's cart as the cart shows it, with prices read now; none when it is not
+ * theirs, or when its business closed or its variant was deleted (the line is kept then).
+ */
+export async function findCartLine(
+  db: Db,
+  userId: number,
+  itemId: number,
+): Promise<CartLineRow | undefined> {
+  const [row] = await oneLine(db).execute({ userId, itemId });
+  return row;
+}
+
+/** The saved address's country, for the user of the statement (null when none is saved). */
+const savedCountryOf = sql<string | null>`(select ${shippingAddresses.country}
+  from ${shippingAddresses} where ${shippingAddresses.userId} = ${sql.placeholder('userId')})`;
+
 const pricedLines = perDb((db) =>
   db
     .select({
       ...lineFields,
       // The saved address's country (the same on every line), read with the lines.
-      savedCountry: sql<string | null>`(select ${shippingAddresses.country}
-        from ${shippingAddresses} where ${shippingAddresses.userId} = ${sql.placeholder('userId')})`,
+      savedCountry: savedCountryOf,
+      // The line's business's shipping setting, with its fee for the country shipped to.
+      shippingConfigured: sql<boolean>`${shippingFeeConfigs.id} is not null`,
+      worldwideFeeCents: shippingFeeConfigs.worldwideShippingFeeCents,
+      allExceptSelectedFeeCents: shippingFeeConfigs.allExceptSelectedFeeCents,
+      thresholdFreeCents: shippingFeeConfigs.thresholdFreeCents,
+      countryFeeCents: sql<number | null>`(select ${shippingCountryFees.feeCents}
+        from ${shippingCountryFees}
+        where ${shippingCountryFees.configId} = ${shippingFeeConfigs.id}
+          and ${shippingCountryFees.countryCode} = upper(btrim(coalesce(${savedCountryOf},
+            ${sql.placeholder('defaultCountry')}::text))))`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(businesses, activeProductsJoin)
     .leftJoin(variants, eq(variants.id, cartItems.variantId))
+    .leftJoin(shippingFeeConfigs, eq(shippingFeeConfigs.businessId, products.businessId))
     .where(linesWhere())
     .orderBy(...linesOrder)
     .prepare('cart_lines_priced'),
 );
 
 /**
- * The lines of the user's cart that can be bought now, with prices read now, oldest first.
- * A line whose business closed or whose variant was deleted is left out (and kept).
+ * The lines of the user's cart that can be bought now (a line whose business closed or whose
+ * variant was deleted is left out, and kept), oldest first, with prices read now; in the same
+ * statement, the country of the user's saved
+ * address (undefined when none is saved, or when the cart has no line) and the shipping
+ * setting of each line's business for that country (else `defaultCountry`): a business
+ * without a setting has null `rates`.
  */
-export async function listCartLines(
+export async function listCartLinesWithShipping(
   db: Db,
   userId: number,
-  itemId?: number,
-): Promise<CartLineRow[]> {
-  return itemId === undefined
-    ? allLines(db).execute({ userId })
-    : oneLine(db).execute({ userId, itemId });
-}
-
-/**
- * The lines of listCartLines and, in the same statement, the country of the user's saved
- * address (undefined when none is saved, or when the cart has no line).
- */
-export async function listCartLinesWithCountry(
-  db: Db,
-  userId: number,
-): Promise<{ lines: CartLineRow[]; savedCountry: string | undefined }> {
-  const rows = await pricedLines(db).execute({ userId });
-  const lines: CartLineRow[] = rows.map(({ savedCountry: _, ...line }) => line);
-  return { lines, savedCountry: rows[0]?.savedCountry ?? undefined };
+  defaultCountry: string,
+): Promise<{
+  lines: CartLineRow[];
+  savedCountry: string | undefined;
+  rates: Map<number, ShippingRates | null>;
+}> {
+  const rows = await pricedLines(db).execute({ userId, defaultCountry });
+  const rates = new Map<number, ShippingRates | null>();
+  const lines: CartLineRow[] = [];
+  const savedCountry = rows[0]?.savedCountry ?? undefined;
+  const country = (savedCountry ?? defaultCountry).trim().toUpperCase();
+  for (const row of rows) {
+    const {
+      savedCountry: _,
+      shippingConfigured,
+      worldwideFeeCents,
+      allExceptSelectedFeeCents,
+      thresholdFreeCents,
+      countryFeeCents,
+      ...line
+    } = row;
+    lines.push(line);
+    if (!rates.has(line.businessId)) {
+      rates.set(
+        line.businessId,
+        shippingConfigured
+          ? {
+              worldwideFeeCents,
+              allExceptSelectedFeeCents,
+              thresholdFreeCents,
+              countryFeesCents: new Map(
+                countryFeeCents === null ? [] : [[country, countryFeeCents]],
+              ),
+            }
+          : null,
+      );
+    }
+  }
+  return { lines, savedCountry, rates };
 }
 
 /** Removes the user's line of (product, variant); false when there is none. */

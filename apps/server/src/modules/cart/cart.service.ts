@@ -11,13 +11,13 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { mediaUrl, parseId } from '../catalog/catalog.service';
 import type { ShippingQuote } from '../shipping/fees';
-import { quoteCartShipping } from '../shipping/shipping.service';
+import { quoteShipping } from '../shipping/fees';
 import {
   addToUserCart,
   type CartLineRow,
+  findCartLine,
   findProductToAdd,
-  listCartLines,
-  listCartLinesWithCountry,
+  listCartLinesWithShipping,
   removeLine,
   setLineQuantity,
 } from './cart.repo';
@@ -72,8 +72,12 @@ export interface PricedCart {
  * bought. Checkout should price through this too, so that it charges what the cart showed.
  */
 export async function priceCart(db: Db, userId: number): Promise<PricedCart | null> {
-  // The lines and the saved address's country in one statement.
-  const { lines, savedCountry } = await listCartLinesWithCountry(db, userId);
+  // The lines, the saved address's country and each brand's shipping setting: one statement.
+  const { lines, savedCountry, rates } = await listCartLinesWithShipping(
+    db,
+    userId,
+    DEFAULT_SHIPPING_COUNTRY,
+  );
   if (!lines.length) return null;
   const businessNames = new Map<number, string>();
   const subtotals = new Map<number, number>();
@@ -85,9 +89,12 @@ export async function priceCart(db: Db, userId: number): Promise<PricedCart | nu
     );
   }
   const country = savedCountry ?? DEFAULT_SHIPPING_COUNTRY;
-  const quote = await quoteCartShipping(
-    db,
-    [...subtotals].map(([businessId, subtotalCents]) => ({ businessId, subtotalCents })),
+  const quote = quoteShipping(
+    [...subtotals].map(([businessId, subtotalCents]) => ({
+      businessId,
+      subtotalCents,
+      rates: rates.get(businessId) ?? null,
+    })),
     country,
   );
   return { lines, businessNames, country, hasShippingAddress: savedCountry !== undefined, quote };
@@ -124,7 +131,7 @@ export async function getCart(deps: CartDeps, userId: number): Promise<CartRespo
 
 /** The line as the cart shows it now. */
 async function lineOf(deps: CartDeps, userId: number, itemId: number): Promise<CartItem | null> {
-  const [row] = await listCartLines(deps.db, userId, itemId);
+  const row = await findCartLine(deps.db, userId, itemId);
   return row ? toCartItem(row) : null;
 }
 

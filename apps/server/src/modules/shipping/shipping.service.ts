@@ -2,7 +2,6 @@ import { centsToPrice, SHIPPING_FEE_MESSAGES, type ShippingFeesResponse } from '
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { parseId } from '../catalog/catalog.service';
-import { quoteShipping, type ShippingQuote } from './fees';
 import {
   findBusiness,
   loadShippingFees,
@@ -73,23 +72,4 @@ export async function saveShippingFees(
   await deps.db.transaction((tx) => replaceShippingFees(tx, businessId, values));
   const stored = await loadShippingFees(deps.db, [businessId]);
   return toResponse(businessId, stored.get(businessId));
-}
-
-/**
- * Shipping for the brands of a cart, with their settings read now: the one place the cart and
- * checkout get their fees from.
- */
-export async function quoteCartShipping(
-  db: Db,
-  parts: readonly { businessId: number; subtotalCents: number }[],
-  country: string,
-): Promise<ShippingQuote> {
-  const stored = await loadShippingFees(
-    db,
-    parts.map((p) => p.businessId),
-  );
-  return quoteShipping(
-    parts.map((p) => ({ ...p, rates: stored.get(p.businessId)?.rates ?? null })),
-    country,
-  );
 }
