@@ -1,7 +1,8 @@
 import type { RegisterBody } from '@leafline/contract/auth';
 import { QUIZ_PANEL_CLOSE_MS } from '@leafline/contract/constants';
-import { QUIZ_MESSAGES, type QuizPersona } from '@leafline/contract/content';
+import type { QuizPersona } from '@leafline/contract/content';
 import { MESSAGES } from '@leafline/contract/messages';
+import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

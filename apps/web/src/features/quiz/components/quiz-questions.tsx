@@ -1,5 +1,5 @@
-import type { QuizQuestion as Question, QuizAnswers } from '@leafline/contract/content';
-import { QUIZ_MESSAGES } from '@leafline/contract/content';
+import type { QuizQuestion as Question } from '@leafline/contract/content';
+import { QUIZ_MESSAGES, type QuizAnswers } from '@leafline/contract/quiz';
 import Sparkles from 'lucide-react/icons/sparkles';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
-import { QUIZ_MESSAGES, type QuizPersona } from '@leafline/contract/content';
+import type { QuizPersona } from '@leafline/contract/content';
+import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import Download from 'lucide-react/icons/download';
 import ExternalLink from 'lucide-react/icons/external-link';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';

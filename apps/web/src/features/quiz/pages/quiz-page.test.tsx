@@ -1,6 +1,7 @@
 import { QUIZ_PANEL_CLOSE_MS } from '@leafline/contract/constants';
-import { QUIZ_MESSAGES, type QuizPersona, type QuizResponse } from '@leafline/contract/content';
+import type { QuizPersona, QuizResponse } from '@leafline/contract/content';
 import { MESSAGES } from '@leafline/contract/messages';
+import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';

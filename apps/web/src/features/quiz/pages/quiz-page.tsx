@@ -1,10 +1,5 @@
-import {
-  QUIZ_MESSAGES,
-  type QuizAnswers,
-  type QuizPersona,
-  type QuizResponse,
-  scoreQuiz,
-} from '@leafline/contract/content';
+import type { QuizPersona, QuizResponse } from '@leafline/contract/content';
+import { QUIZ_MESSAGES, type QuizAnswers, scoreQuiz } from '@leafline/contract/quiz';
 import { useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
