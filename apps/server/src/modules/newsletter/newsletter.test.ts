@@ -201,3 +201,42 @@ describe('POST api/subscribe/ rate limit', () => {
     expect(limited.mail.map((m) => m.to)).toEqual(['one@example.com', 'two@example.com']);
   });
 });
+
+describe('POST api/subscribe/ when the mail server fails', () => {
+  let failing: TestApp;
+  const attempts: string[] = [];
+  beforeAll(async () => {
+    failing = await buildTestApp(
+      {},
+      {
+        mailer: {
+          kind: 'smtp',
+          async send(message) {
+            attempts.push(message.to);
+            throw new Error('connect ECONNREFUSED');
+          },
+          async close() {},
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await failing?.close();
+  });
+
+  it('keeps the subscription and answers success; the failed welcome e-mail is only logged', async () => {
+    const res = await failing.app.inject({
+      method: 'POST',
+      url,
+      payload: { email: 'offline@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: NEWSLETTER_MESSAGES.subscribed });
+    await failing.app.deps.tasks.idle();
+    expect(attempts).toEqual(['offline@example.com']);
+    const rows = await failing.db
+      .select({ email: newsletterSubscriptions.email })
+      .from(newsletterSubscriptions);
+    expect(rows).toEqual([{ email: 'offline@example.com' }]);
+  });
+});

@@ -316,3 +316,46 @@ describe('POST api/send-results-email/', () => {
     expect(res.json()).toEqual({ error: 'The request body is not valid JSON.' });
   });
 });
+
+describe('POST api/send-results-email/ when the mail server fails', () => {
+  let failing: TestApp;
+  const attempts: string[] = [];
+  beforeAll(async () => {
+    failing = await buildTestApp(
+      {},
+      {
+        mailer: {
+          kind: 'smtp',
+          async send(message) {
+            attempts.push(message.to);
+            throw new Error('connect ECONNREFUSED');
+          },
+          async close() {},
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await failing?.close();
+  });
+
+  it('still answers 200 (the page only logs this call) after trying to send', async () => {
+    const [hemp] = (await addPersonas(failing.db)).slice(5);
+    const account = await registerShopper(failing.app);
+    const { access } = await loginShopper(failing.app, account);
+    const res = await failing.app.inject({
+      method: 'POST',
+      url: '/api/send-results-email/',
+      headers: bearer(access),
+      payload: {
+        email: account.email,
+        result: { title: hemp!.title, description: '', products: hemp!.productIds },
+        productDetails: [],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: QUIZ_MESSAGES.resultsSent });
+    await failing.app.deps.tasks.idle();
+    expect(attempts).toEqual([account.email]);
+  });
+});
