@@ -30,6 +30,9 @@ export interface QuizDeps {
 /** Most products listed in the results e-mail (a persona recommends six). */
 export const RESULTS_EMAIL_MAX_PRODUCTS = 12;
 
+/** Largest id a PostgreSQL integer column holds: larger ids in a payload are no products. */
+const MAX_ID = 2_147_483_647;
+
 export const posterUrl = (personaId: number) => `/api/quiz/posters/${personaId}/`;
 
 function toPersona(row: PersonaRow): QuizPersona {
@@ -78,7 +81,7 @@ async function resultProducts(
   body: SendResultsEmailRequest,
 ): Promise<ResultsEmailProduct[]> {
   const read = async (ids: number[]) => {
-    const wanted = [...new Set(ids.filter((id) => id >= 1 && id <= 2_147_483_647))];
+    const wanted = [...new Set(ids.filter((id) => id >= 1 && id <= MAX_ID))];
     const rows = await summariesByIds(deps.db, wanted);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return wanted

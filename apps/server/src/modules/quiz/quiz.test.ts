@@ -271,6 +271,23 @@ describe('POST api/send-results-email/', () => {
     for (const name of PERSONAS[2]!.products) expect(text).toContain(name);
   });
 
+  it('ignores product ids that cannot exist instead of failing', async () => {
+    const { account, headers } = await loggedIn();
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: {
+        email: account.email,
+        result: { title: 'Chill Eco Champion', description: '', products: [-5, 0, 99_999_999_999] },
+        productDetails: [{ id: 2 ** 40, name: 'Huge', image: null }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = mimeParts((await nextMailTo(account.email)).raw)['text/plain']!;
+    for (const name of PERSONAS[3]!.products) expect(text).toContain(name);
+  });
+
   it('refuses a persona that is not a quiz result (400), sending nothing', async () => {
     const { account, headers } = await loggedIn();
     const res = await t.app.inject({
