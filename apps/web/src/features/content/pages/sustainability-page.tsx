@@ -50,7 +50,7 @@ const CRITERIA = [
 const VETTING_STEPS = [
   {
     title: 'The application',
-    text: 'Brands register and answer our onboarding questions: what their products are made of, who makes them, how they ship, and what they would rather we did not find out (honesty here goes a long way).',
+    text: 'Brands register and answer our onboarding questions: what their products are made of, who makes them, how they ship, and where they still fall short (honesty here goes a long way).',
   },
   {
     title: 'The cross-check',
