@@ -10,7 +10,7 @@ const STATIC_PAGES: Array<[path: string, heading: string, title: string]> = [
   ['/sustainability', 'Our sustainability standards', 'Our sustainability standards · Leafline'],
   ['/our-story', 'Our story', 'Our story · Leafline'],
   ['/partners', 'Our partners', 'Partners · Leafline'],
-  ['/for-businesses', 'For businesses', 'Sell on Leafline · Leafline'],
+  ['/for-businesses', 'For businesses', 'For businesses · Leafline'],
 ];
 
 /** Whether the page is wider than the window (a horizontal scroll bar). */

@@ -69,7 +69,7 @@ const STEPS = [
 ] as const;
 
 export function ForBusinessesPage() {
-  useDocumentTitle(`Sell on ${BRAND_NAME}`);
+  useDocumentTitle('For businesses');
   return (
     <ContentPage>
       <ContentPageHeader

@@ -58,6 +58,6 @@ describe('For businesses page', () => {
     expect(main.getByText(/Stripe Connect/)).toBeTruthy();
     expect(main.getByRole('heading', { name: 'Shopify sync' })).toBeTruthy();
     expect(main.getByRole('heading', { name: 'Your shipping, your rates' })).toBeTruthy();
-    expect(document.title).toBe('Sell on Leafline · Leafline');
+    expect(document.title).toBe('For businesses · Leafline');
   });
 });
