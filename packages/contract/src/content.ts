@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { QUIZ_PERSONAS } from './constants';
-import { MESSAGES } from './messages';
 
 /**
  * The brand's voice (SPEC §2 Quiz, Static pages, §3 Quiz persona and FAQ item, §4 Quiz and
@@ -10,6 +9,7 @@ import { MESSAGES } from './messages';
 
 const id = z.number().int();
 
+export { NEWSLETTER_MESSAGES } from './newsletter';
 export {
   HEMP_ANSWER_KEY,
   HEMP_PERSONA_ID,
@@ -17,14 +17,6 @@ export {
   type QuizAnswers,
   scoreQuiz,
 } from './quiz';
-
-export const NEWSLETTER_MESSAGES = {
-  subscribed: MESSAGES.newsletterSubscribed,
-  refused: MESSAGES.newsletterRefused,
-  failed: MESSAGES.newsletterFailed,
-  emailRequired: 'Please enter your e-mail address.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-} as const;
 
 // ── Quiz ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,8 +1,7 @@
 // Types only from the contract's content module: its values would bring zod into the home
-// route's first load (~26 KB gzip over its budget). The texts are the same constants that
-// `NEWSLETTER_MESSAGES` of @leafline/contract/content is made of.
+// route's first load (~26 KB gzip over its budget); the texts come from its zod-free part.
 import type { SubscribeResponse } from '@leafline/contract/content';
-import { MESSAGES } from '@leafline/contract/messages';
+import { NEWSLETTER_MESSAGES } from '@leafline/contract/newsletter';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
@@ -37,8 +36,8 @@ export async function subscribeNewsletter(email: string): Promise<void> {
 /** The text to show for a failed subscription. */
 export function subscriptionErrorText(error: unknown): string {
   return error instanceof SubscriptionRefused
-    ? MESSAGES.newsletterRefused
-    : MESSAGES.newsletterFailed;
+    ? NEWSLETTER_MESSAGES.refused
+    : NEWSLETTER_MESSAGES.failed;
 }
 
 export function useSubscribeNewsletter() {

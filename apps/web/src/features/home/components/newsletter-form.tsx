@@ -1,4 +1,4 @@
-import { MESSAGES } from '@leafline/contract/messages';
+import { NEWSLETTER_MESSAGES } from '@leafline/contract/newsletter';
 import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
@@ -65,7 +65,7 @@ export function NewsletterForm() {
           </div>
           <div aria-live="polite" className="min-h-6">
             {subscribe.isSuccess ? (
-              <Notice tone="success">{MESSAGES.newsletterSubscribed}</Notice>
+              <Notice tone="success">{NEWSLETTER_MESSAGES.subscribed}</Notice>
             ) : subscribe.isError ? (
               <Notice tone="error">{subscriptionErrorText(subscribe.error)}</Notice>
             ) : null}
