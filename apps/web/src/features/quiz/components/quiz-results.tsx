@@ -54,15 +54,13 @@ export function QuizResults({ persona, products, pending, onRetake }: QuizResult
           <p className="mt-4 max-w-prose text-lg text-ink-muted">{persona.description}</p>
 
           <h3 className="mt-8 text-xl font-semibold">Your next steps</h3>
-          <ol className="mt-3 flex max-w-prose flex-col gap-3">
-            {persona.next_steps.map((step, index) => (
-              <li key={step} className="flex gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-forest-900 text-sm font-semibold text-cream"
-                >
-                  {index + 1}
-                </span>
+          {/* Numbered by CSS: the list is already ordered, its items read as the steps alone. */}
+          <ol className="mt-3 flex max-w-prose flex-col gap-3 [counter-reset:step]">
+            {persona.next_steps.map((step) => (
+              <li
+                key={step}
+                className="flex gap-3 [counter-increment:step] before:flex before:size-7 before:shrink-0 before:items-center before:justify-center before:rounded-full before:bg-forest-900 before:text-sm before:font-semibold before:text-cream before:content-[counter(step)]"
+              >
                 <span className="pt-0.5">{step}</span>
               </li>
             ))}

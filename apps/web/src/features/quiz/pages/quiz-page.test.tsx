@@ -182,7 +182,7 @@ describe('quiz page', () => {
     expect(screen.getByText('Conscious Maximalist description.')).toBeTruthy();
     const persona = within(screen.getByRole('region', { name: 'Conscious Maximalist' }));
     expect(persona.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-      [1, 2, 3].map((n) => `${n}Conscious Maximalist step ${n}`),
+      [1, 2, 3].map((n) => `Conscious Maximalist step ${n}`),
     );
 
     const poster = screen.getByRole('link', { name: 'Download your poster' });
