@@ -4,7 +4,7 @@ import type { QuizPersona } from '@leafline/contract/content';
 import { MESSAGES } from '@leafline/contract/messages';
 import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -75,7 +75,17 @@ export function AccountPanel({
     return () => clearTimeout(timer);
   }, [done, onShowResults]);
 
+  // A switch between register and login puts the reader at the new form's first field.
+  const formsRef = useRef<HTMLDivElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    formsRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [mode]);
+
   const switchMode = (next: Mode) => {
+    switched.current = true;
     setMode(next);
     setStatus(null);
     setFieldErrors({});
@@ -174,7 +184,7 @@ export function AccountPanel({
     );
   } else {
     body = (
-      <>
+      <div ref={formsRef}>
         {statusNotice}
         {mode === 'register' ? (
           <RegisterForm onSubmit={onRegister} busy={busy} done={done} errors={fieldErrors} />
@@ -199,7 +209,7 @@ export function AccountPanel({
             </Button>
           </div>
         )}
-      </>
+      </div>
     );
   }
 

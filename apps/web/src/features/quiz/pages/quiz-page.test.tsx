@@ -117,6 +117,7 @@ async function loginInPanel() {
   const panel = within(await screen.findByRole('dialog', { name: 'Create an account' }));
   fireEvent.click(panel.getByRole('button', { name: 'Log in' }));
   const login = within(screen.getByRole('dialog', { name: 'Log in' }));
+  expect(document.activeElement).toBe(login.getByLabelText('Username'));
   fill(login.getByLabelText('Username'), 'ada');
   fill(login.getByLabelText('Password'), 'pw-123456');
   fireEvent.click(login.getByRole('button', { name: 'Log in' }));
