@@ -52,7 +52,7 @@ describe('FAQ page', () => {
       'Can I return something?',
     ]);
     expect(calls.filter((c) => c.url === '/api/faq/')).toHaveLength(1);
-    expect(document.title).toBe('FAQ · Leafline');
+    await waitFor(() => expect(document.title).toBe('FAQ · Leafline'));
   });
 
   it('opens and closes an answer on click, and says so to assistive technology', async () => {

@@ -1,5 +1,5 @@
 import type { PartnersResponse } from '@leafline/contract/content';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -48,7 +48,7 @@ describe('Partners page', () => {
     expect(link.textContent).toContain('partner-2.example');
     expect(link.textContent).toContain('opens in a new tab');
     expect(calls.filter((c) => c.url === '/api/partners/')).toHaveLength(1);
-    expect(document.title).toBe('Partners · Leafline');
+    await waitFor(() => expect(document.title).toBe('Partners · Leafline'));
   });
 
   it('says when the partners could not load, and tries again', async () => {

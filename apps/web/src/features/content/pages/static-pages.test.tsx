@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
@@ -22,7 +22,7 @@ describe('Sustainability page', () => {
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'The 80% materials rule' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'How we vet a brand' })).toBeTruthy();
-    expect(document.title).toBe('Our sustainability standards · Leafline');
+    await waitFor(() => expect(document.title).toBe('Our sustainability standards · Leafline'));
   });
 });
 
@@ -35,7 +35,7 @@ describe('Our story page', () => {
       .map((h) => h.textContent);
     expect(founders).toEqual(['Maya', 'Jonah', 'Priya']);
     expect(screen.getByText(/started by three university students/)).toBeTruthy();
-    expect(document.title).toBe('Our story · Leafline');
+    await waitFor(() => expect(document.title).toBe('Our story · Leafline'));
   });
 });
 
@@ -58,6 +58,6 @@ describe('For businesses page', () => {
     expect(main.getByText(/Stripe Connect/)).toBeTruthy();
     expect(main.getByRole('heading', { name: 'Shopify sync' })).toBeTruthy();
     expect(main.getByRole('heading', { name: 'Your shipping, your rates' })).toBeTruthy();
-    expect(document.title).toBe('For businesses · Leafline');
+    await waitFor(() => expect(document.title).toBe('For businesses · Leafline'));
   });
 });
