@@ -191,10 +191,31 @@ test('registering from the panel logs in, shows the results and e-mails them', a
   await expect(page.getByRole('heading', { level: 2, name: persona.title })).toBeVisible();
 });
 
-test('a failed login in the panel says so', async ({ page, request }) => {
+test('the options work by keyboard with a visible focus, and a failed login says so', async ({
+  page,
+  request,
+}) => {
   const quiz = await getQuiz(request);
+  const [first, second] = quiz.questions[0]!.options;
   await openQuiz(page);
-  await answer(page, quiz, { [quiz.questions[0]!.id]: quiz.questions[0]!.options[0]!.key });
+  // Tab reaches the first question's options; an arrow key chooses the next one.
+  const group = page.getByRole('group', { name: /^Question 1 of 10/ });
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Tab');
+  await expect(group.getByRole('radio', { name: first!.label, exact: true })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(group.getByRole('radio', { name: first!.label, exact: true })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  const chosen = group.getByRole('radio', { name: second!.label, exact: true });
+  await expect(chosen).toBeChecked();
+  await expect(chosen).toBeFocused();
+  // The input is visually hidden; its label (the drawn button) shows the focus ring.
+  const ring = await chosen.evaluate(
+    (input) => getComputedStyle(input.closest('label')!).outlineStyle,
+  );
+  expect(ring).not.toBe('none');
+  await expect(page.getByText('1 of 10 answered')).toBeVisible();
+
   await page.getByRole('button', { name: 'Get My Results' }).click();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Log in' });
