@@ -81,7 +81,7 @@ export function AccountPanel({
   useEffect(() => {
     if (!switched.current) return;
     switched.current = false;
-    formsRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+    formsRef.current?.querySelector<HTMLInputElement>(`form[data-mode="${mode}"] input`)?.focus();
   }, [mode]);
 
   const switchMode = (next: Mode) => {
@@ -248,7 +248,12 @@ function RegisterForm({
   errors,
 }: FormProps & { errors: Partial<Record<FieldName, string>> }) {
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create an account">
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Create an account"
+      data-mode="register"
+    >
       <fieldset disabled={done} className="contents">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -309,7 +314,7 @@ function RegisterForm({
 
 function LoginForm({ onSubmit, busy, done }: FormProps) {
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in" data-mode="login">
       <fieldset disabled={done} className="contents">
         <TextField
           label="Username"
