@@ -26,6 +26,12 @@ import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/address/address.routes';
+import {
+  type ActiveUsers,
+  createActiveUsers,
+  onUsersNotice,
+  USERS_CHANNEL,
+} from './modules/auth/active-users';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -52,6 +58,8 @@ export interface AppDeps {
   mediaDir: string;
   /** Answers of the public catalogue calls, cleared on every catalogue change. */
   catalogCache: ResponseCache;
+  /** Accounts the session guard recently found active, forgotten when one goes. */
+  activeUsers: ActiveUsers;
   /** The card payment provider: Stripe with a key, else the local one (DESIGN 2.7). */
   payments: PaymentProvider;
   /** Work that follows a response (transfers, e-mails); awaited when the app closes. */
@@ -73,7 +81,7 @@ function trustProxyOption(value: boolean | number | string) {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache' | 'payments' | 'tasks'> & {
+  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks'> & {
     mediaDir?: string;
     payments?: PaymentProvider;
   },
@@ -107,6 +115,15 @@ export async function buildApp(
     );
     app.addHook('onClose', async () => stop());
   }
+  const activeUsers = createActiveUsers({ maxAgeSeconds: deps.config.sessionCacheSeconds });
+  if (deps.config.sessionCacheSeconds > 0) {
+    const stop = await deps.database.listen(
+      USERS_CHANNEL,
+      (payload) => onUsersNotice(activeUsers, payload),
+      (listening) => activeUsers.setListening(listening),
+    );
+    app.addHook('onClose', async () => stop());
+  }
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
   const payments =
@@ -130,6 +147,7 @@ export async function buildApp(
     db: deps.database.db,
     mediaDir,
     catalogCache,
+    activeUsers,
     payments,
     tasks,
   });

@@ -77,6 +77,12 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 3600')
     .max(3600, 'must be between 0 and 3600')
     .default(60),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 300')
+    .max(300, 'must be between 0 and 300')
+    .default(30),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -112,6 +118,8 @@ export interface Config {
   rateLimitMax: number;
   /** How long a public catalogue answer may be reused; 0 turns the cache off (DESIGN 2.11). */
   catalogCacheSeconds: number;
+  /** How long the guard trusts that a signed-in account is still active (0: never). */
+  sessionCacheSeconds: number;
   /**
    * Which X-Forwarded-For hops to believe (Fastify's trustProxy). Off by default: otherwise a
    * client could pick its own address and dodge the rate limits.
@@ -156,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     rateLimitMax: e.RATE_LIMIT_MAX,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

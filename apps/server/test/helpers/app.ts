@@ -33,6 +33,8 @@ export async function buildTestApp(
     // Off unless a test turns it on: tests write to the catalogue and read it back at once,
     // faster than the change announcement travels (response-cache.test.ts covers the cache).
     CATALOG_CACHE_SECONDS: '0',
+    // Likewise for the guard's memory of active accounts (active-users.test.ts covers it).
+    SESSION_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await createTestDatabase();

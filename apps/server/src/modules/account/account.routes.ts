@@ -26,7 +26,11 @@ import {
 /** Account settings calls of SPEC §7: update-name/, update-email/, delete-account/, has-business. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): AccountDeps => ({ db: app.deps.db, log: request.log });
+  const deps = (request: FastifyRequest): AccountDeps => ({
+    db: app.deps.db,
+    log: request.log,
+    activeUsers: app.deps.activeUsers,
+  });
   const common = { tags: ['account'], security: bearerSecurity };
 
   app.get(

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from '@leafline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { ActiveUsers } from '../auth/active-users';
 import { emailTakenByOther, findUserById, uniqueViolation } from '../auth/auth.repo';
 import { emailTaken } from '../auth/auth.service';
 import {
@@ -18,6 +19,8 @@ import {
 export interface AccountDeps {
   db: Db;
   log: FastifyBaseLogger;
+  /** The guard's memory of active accounts: a deleted one is forgotten at once. */
+  activeUsers: Pick<ActiveUsers, 'forget'>;
 }
 
 // The guard checked the user a moment ago; a row gone since then is a dead session.
@@ -75,6 +78,8 @@ export async function deleteAccount(deps: AccountDeps, userId: number): Promise<
     const deleted = await deleteUser(tx, userId);
     return { orders, closedBusinesses, deleted };
   });
+  // Here at once; other app instances hear it from the database (migration 0007).
+  deps.activeUsers.forget(userId);
   if (!result.deleted) throw sessionGone();
   deps.log.info(
     { userId, keptOrders: result.orders, closedBusinesses: result.closedBusinesses },

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@leafline/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../lib/errors';
-import { findUserForGuard } from './auth.repo';
 import { verifyToken } from './tokens';
 
 /**
@@ -31,13 +30,12 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     throw unauthorized(ACCOUNT_MESSAGES.credentialsNotProvided);
   }
   if (!token || rest.length > 0) throw tokenNotValid();
-  const { config, db } = request.server.deps;
+  const { config, db, activeUsers } = request.server.deps;
   const claims = await verifyToken(token, 'access', config.tokenSecret);
   if (!claims) throw tokenNotValid();
   // A deleted or deactivated account's tokens die with it, not 15 minutes later.
-  const user = await findUserForGuard(db, claims.userId);
-  if (!user?.isActive) throw tokenNotValid();
-  authenticated.set(request, { id: user.id });
+  if (!(await activeUsers.isActive(db, claims.userId))) throw tokenNotValid();
+  authenticated.set(request, { id: claims.userId });
 }
 
 /** The user `authenticate` let through; a 401 if the route forgot to authenticate. */
