@@ -30,8 +30,8 @@ export interface MeasureOptions {
   concurrency: number;
   /**
    * Open loop: requests are sent at this fixed rate (req/s), whether or not earlier ones have
-   * answered, and each latency counts from the moment the request was due (so a slow answer
-   * cannot hide the requests queued behind it). `concurrency` is then the number of shoppers
+   * answered, so a slow answer never holds back (and hides) the requests behind it; each
+   * latency counts from when the request was due, or was sent when the client was late. `concurrency` is then the number of shoppers
    * whose sessions the requests take in turn. Without it, `concurrency` closed loops.
    */
   rate?: number;
@@ -165,9 +165,11 @@ async function openLoop(
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
+    // From when it was due, or sent if that was later (a timer may fire a little early).
+    const from = Math.max(due, performance.now());
     pending.push(
       one(i).then((status) => {
-        if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+        if (status >= 200 && status < 300) latencies.push(performance.now() - from);
         else errors++;
       }),
     );

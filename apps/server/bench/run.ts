@@ -256,32 +256,45 @@ async function main() {
   );
   results.push(...cartResults);
   // Latency as a shopper meets it: the same calls offered at half the throughput measured
-  // above (a busy but not saturated server), at a fixed rate, every latency counted from the
-  // moment its request was due. At saturation (above) the p99 is mostly time spent queueing.
+  // above (a busy but not saturated server), at a fixed rate whatever the answers take. At
+  // saturation (above) the p99 is mostly time spent queueing.
   const [addSaturated, readSaturated] = cartResults as [Result, Result];
   const atHalf = (r: Result) => Math.max(10, Math.round(r.rps / 2));
+  // This machine's own hiccups (a stalled core, a slow disk flush) move a p99 of a few
+  // thousand requests by tens of milliseconds from run to run: each is run three times and the
+  // median run is reported.
+  const medianOf3 = async (measureOnce: () => Promise<Result>): Promise<Result> => {
+    const runs = [await measureOnce(), await measureOnce(), await measureOnce()];
+    runs.sort((a, b) => a.p99 - b.p99);
+    const median = runs[1]!;
+    return { ...median, name: `${median.name} (median of 3)` };
+  };
   const cartLatency: Result[] = [
-    await run(
-      served,
-      {
-        name: `POST add-to-cart/ at ${atHalf(addSaturated)} req/s`,
-        method: 'POST',
-        path: '',
-        paths: simple.map((p) => `/add-to-cart/${p.id}/`),
-        headers: json,
-        perClient: adders.map((a) => a.auth),
-        body: '{"quantity":1}',
-      },
-      { ...opts, rate: atHalf(addSaturated) },
+    await medianOf3(() =>
+      run(
+        served,
+        {
+          name: `POST add-to-cart/ at ${atHalf(addSaturated)} req/s`,
+          method: 'POST',
+          path: '',
+          paths: simple.map((p) => `/add-to-cart/${p.id}/`),
+          headers: json,
+          perClient: adders.map((a) => a.auth),
+          body: '{"quantity":1}',
+        },
+        { ...opts, rate: atHalf(addSaturated) },
+      ),
     ),
-    await run(
-      served,
-      {
-        name: `GET api/cart/ at ${atHalf(readSaturated)} req/s`,
-        path: '/api/cart/',
-        perClient: readers.map((r) => r.auth),
-      },
-      { ...opts, rate: atHalf(readSaturated) },
+    await medianOf3(() =>
+      run(
+        served,
+        {
+          name: `GET api/cart/ at ${atHalf(readSaturated)} req/s`,
+          path: '/api/cart/',
+          perClient: readers.map((r) => r.auth),
+        },
+        { ...opts, rate: atHalf(readSaturated) },
+      ),
     ),
   ];
   results.push(...cartLatency);
