@@ -303,6 +303,16 @@ async function main() {
     ),
   ];
   results.push(...cartLatency);
+  // The same open-loop measure of the cheapest call, at the cart read's rate: how much of a p99
+  // is this machine's own (scheduling, GC, other processes) rather than the call's work.
+  const floorLatency = await medianOf3(() =>
+    run(
+      served,
+      { name: `GET /healthz at ${atHalf(readSaturated)} req/s (floor)`, path: '/healthz' },
+      { ...opts, rate: atHalf(readSaturated) },
+    ),
+  );
+  results.push(floorLatency);
 
   results.push(
     await run(served, {
@@ -345,7 +355,9 @@ async function main() {
       `  text search ≥ 10× ILIKE (one word, both uncached): ${ftsVsIlike.toFixed(1)}× ${ftsVsIlike >= 10 ? 'met' : 'NOT met'}`,
     );
   }
-  console.log('targets (issue 4): p99 ≤ 20 ms at half the measured throughput');
+  console.log(
+    `targets (issue 4): p99 ≤ 20 ms at half the measured throughput (GET /healthz at the same rate: p99 ${floorLatency.p99.toFixed(1)} ms)`,
+  );
   for (const r of cartLatency) {
     console.log(
       `  ${r.name}: p99 ${r.p99.toFixed(1)} ms ${r.p99 <= 20 ? 'met' : 'NOT met'} (at saturation, ${concurrency} concurrent: see the table)`,
