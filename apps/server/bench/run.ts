@@ -5,7 +5,7 @@ import { and, count, desc, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { defaultPoolSize, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { businesses, products } from '../src/db/schema/index';
 import { activeProductsJoin, summaryFields } from '../src/modules/catalog/catalog.repo';
@@ -79,7 +79,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-bench-'));
   await ensureDatabase(databaseUrl, false);
   const have = await productCount(databaseUrl);
-  const database = await openDatabase({ url: databaseUrl, poolSize: concurrency });
+  // The pool the app gets by default (DATABASE_POOL_SIZE unset), as served.
+  const database = await openDatabase({ url: databaseUrl, poolSize: defaultPoolSize() });
   await database.migrate();
   if (have < targetProducts) {
     console.log(

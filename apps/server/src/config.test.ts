@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -33,6 +33,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).tokenSecret).not.toBe(first);
   });
 
+  it('sizes the database pool at twice the cores (at least 4) unless DATABASE_POOL_SIZE says', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolSize).toBe(Math.max(4, 2 * cores));
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
   it('uses TOKEN_SECRET when given and writes no file', () => {
     const dir = dataDir();
     const secret = 'x'.repeat(40);
@@ -50,6 +56,9 @@ describe('configuration', () => {
     [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ SESSION_CACHE_SECONDS: '-1' }, 'SESSION_CACHE_SECONDS'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
   });
   await database.migrate();
