@@ -1,10 +1,8 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   ACCOUNT_MESSAGES,
   errorResponse,
   loginBody,
   logoutBody,
-  MESSAGES,
   messageResponse,
   passwordResetBody,
   passwordResetConfirmBody,
@@ -16,7 +14,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
 import {
   type AuthDeps,
   confirmPasswordReset,
@@ -33,12 +31,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
 
   /** Guessing passwords or flooding inboxes: a few attempts per minute and address. */
-  const rateLimit: RateLimitOptions = {
-    max: app.deps.config.rateLimitMax,
-    timeWindow: '1 minute',
-    // What the plugin throws goes through the app's error handler: 429 `{ error }`.
-    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
-  };
+  const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
   const tags = ['auth'];
 
   app.post(

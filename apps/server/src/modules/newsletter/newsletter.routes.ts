@@ -1,10 +1,4 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
-import {
-  MESSAGES,
-  NEWSLETTER_MESSAGES,
-  subscribeRequest,
-  subscribeResponse,
-} from '@leafline/contract';
+import { NEWSLETTER_MESSAGES, subscribeRequest, subscribeResponse } from '@leafline/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,6 +7,7 @@ import {
 import { z } from 'zod';
 import { FRAMEWORK_MESSAGES } from '../../lib/error-handler';
 import { AppError } from '../../lib/errors';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { type NewsletterDeps, subscribe } from './newsletter.service';
 
 /** A refused signup: §7's `{success, message}`, plus the app's usual `error` field. */
@@ -53,11 +48,7 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
     log: request.log,
   });
   /** A first signup sends an e-mail: a few a minute and address. */
-  const rateLimit: RateLimitOptions = {
-    max: app.deps.config.rateLimitMax,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
-  };
+  const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
 
   app.post(
     '/api/subscribe/',

@@ -1,8 +1,6 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   errorResponse,
   idParams,
-  MESSAGES,
   QUIZ_MESSAGES,
   quizResponse,
   sendResultsEmailRequest,
@@ -10,7 +8,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
 import { getPersonaPoster, getQuiz, type QuizDeps, sendQuizResults } from './quiz.service';
 
@@ -32,11 +30,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
   });
   const tags = ['quiz'];
   /** Each call sends an e-mail: a few a minute and address. */
-  const rateLimit: RateLimitOptions = {
-    max: app.deps.config.rateLimitMax,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
-  };
+  const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
 
   app.get(
     '/api/quiz/',
