@@ -35,11 +35,16 @@ export interface CatalogDeps {
 /** Largest id a PostgreSQL integer column holds. */
 const MAX_ID = 2_147_483_647;
 
+/** True for a number that can be a stored id (1 up to the largest integer column value). */
+export function isStoredId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+}
+
 /** A path id; anything that cannot be a stored id is simply not found (DESIGN 2.14). */
 export function parseId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const value = Number(raw);
-  return value >= 1 && value <= MAX_ID ? value : null;
+  return isStoredId(value) ? value : null;
 }
 
 /** Stored media keys are served under /media/; an outside address (Shopify) is kept. */

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { findUserById } from '../auth/auth.repo';
 import { summariesByIds } from '../catalog/catalog.repo';
-import { mediaUrl, parseId } from '../catalog/catalog.service';
+import { isStoredId, mediaUrl, parseId } from '../catalog/catalog.service';
 import type { BackgroundTasks } from '../payments/background';
 import { personaPoster, posterFilename } from './poster';
 import { findPersona, findPersonaByTitle, listPersonas, type PersonaRow } from './quiz.repo';
@@ -29,9 +29,6 @@ export interface QuizDeps {
 
 /** Most products listed in the results e-mail (a persona recommends six). */
 export const RESULTS_EMAIL_MAX_PRODUCTS = 12;
-
-/** Largest id a PostgreSQL integer column holds: larger ids in a payload are no products. */
-const MAX_ID = 2_147_483_647;
 
 export const posterUrl = (personaId: number) => `/api/quiz/posters/${personaId}/`;
 
@@ -81,7 +78,7 @@ async function resultProducts(
   body: SendResultsEmailRequest,
 ): Promise<ResultsEmailProduct[]> {
   const read = async (ids: number[]) => {
-    const wanted = [...new Set(ids.filter((id) => id >= 1 && id <= MAX_ID))];
+    const wanted = [...new Set(ids.filter(isStoredId))];
     const rows = await summariesByIds(deps.db, wanted);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return wanted
