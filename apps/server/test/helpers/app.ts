@@ -61,3 +61,15 @@ export async function buildTestApp(
     },
   };
 }
+
+/** A mail server that is down: every send fails, and the address tried is kept in `attempts`. */
+export function failingMailer(attempts: string[]): Mailer {
+  return {
+    kind: 'smtp',
+    async send(message) {
+      attempts.push(message.to);
+      throw new Error('connect ECONNREFUSED');
+    },
+    async close() {},
+  };
+}

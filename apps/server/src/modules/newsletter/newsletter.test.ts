@@ -1,7 +1,7 @@
 import { MESSAGES, NEWSLETTER_MESSAGES } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { buildTestApp, failingMailer, type TestApp } from '../../../test/helpers/app';
 import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 import { BODY_LIMIT_BYTES } from '../../app';
@@ -206,19 +206,7 @@ describe('POST api/subscribe/ when the mail server fails', () => {
   let failing: TestApp;
   const attempts: string[] = [];
   beforeAll(async () => {
-    failing = await buildTestApp(
-      {},
-      {
-        mailer: {
-          kind: 'smtp',
-          async send(message) {
-            attempts.push(message.to);
-            throw new Error('connect ECONNREFUSED');
-          },
-          async close() {},
-        },
-      },
-    );
+    failing = await buildTestApp({}, { mailer: failingMailer(attempts) });
   });
   afterAll(async () => {
     await failing?.close();

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { buildTestApp, failingMailer, type TestApp } from '../../../test/helpers/app';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { addPersonas, type SeededPersona } from '../../../test/helpers/content-fixtures';
 import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
@@ -338,19 +338,7 @@ describe('POST api/send-results-email/ when the mail server fails', () => {
   let failing: TestApp;
   const attempts: string[] = [];
   beforeAll(async () => {
-    failing = await buildTestApp(
-      {},
-      {
-        mailer: {
-          kind: 'smtp',
-          async send(message) {
-            attempts.push(message.to);
-            throw new Error('connect ECONNREFUSED');
-          },
-          async close() {},
-        },
-      },
-    );
+    failing = await buildTestApp({}, { mailer: failingMailer(attempts) });
   });
   afterAll(async () => {
     await failing?.close();
