@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCents } from '@/lib/money';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
+import { NumberedSteps } from '../components/numbered-steps';
 
 const commission = `${Math.round(COMMISSION_RATE * 100)}%`;
 /** A worked example of the commission on one sale (DESIGN 2.7: half-up at the cent). */
@@ -123,22 +124,7 @@ export function ForBusinessesPage() {
         <h2 id="how-to-join-heading" className="text-2xl font-semibold sm:text-3xl">
           How joining works
         </h2>
-        <ol className="grid gap-4 sm:grid-cols-2">
-          {STEPS.map(({ title, text }, index) => (
-            <li key={title} className="flex gap-4 rounded-card border border-sand-300 p-5">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-clay-100 font-semibold text-clay-800"
-              >
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold">{title}</h3>
-                <p className="mt-1 leading-relaxed text-ink/90">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={STEPS} />
       </section>
 
       <section

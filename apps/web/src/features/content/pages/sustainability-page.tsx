@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
+import { NumberedSteps } from '../components/numbered-steps';
 
 /** The minimum share of sustainable materials a product needs to be listed (SPEC §1). */
 const MIN_SUSTAINABLE_MATERIALS_PERCENT = 80;
@@ -146,22 +147,7 @@ export function SustainabilityPage() {
             There is no algorithm. Each application is read by a person on our team.
           </p>
         </div>
-        <ol className="grid gap-4 sm:grid-cols-2">
-          {VETTING_STEPS.map(({ title, text }, index) => (
-            <li key={title} className="flex gap-4 rounded-card border border-sand-300 p-5">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-clay-100 font-semibold text-clay-800"
-              >
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold">{title}</h3>
-                <p className="mt-1 leading-relaxed text-ink/90">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={VETTING_STEPS} />
       </section>
 
       <section
