@@ -2,8 +2,8 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LoginFields, readLoginForm } from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -30,9 +30,7 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const username = String(data.get('username') ?? '').trim();
-    const password = String(data.get('password') ?? '');
+    const { username, password } = readLoginForm(event.currentTarget);
     setError(null);
     loginMutation.mutate(
       { username, password },
@@ -65,21 +63,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <LoginFields />
         <div className="-mt-1 text-right text-sm">
           <Link to="/password-reset" className={authLinkClass}>
             Forgot your password?

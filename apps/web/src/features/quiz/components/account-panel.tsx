@@ -1,15 +1,20 @@
-import type { RegisterBody } from '@leafline/contract/auth';
 import { QUIZ_PANEL_CLOSE_MS } from '@leafline/contract/constants';
 import type { QuizPersona } from '@leafline/contract/content';
 import { MESSAGES } from '@leafline/contract/messages';
 import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  LoginFields,
+  type RegisterFieldErrors,
+  RegisterFields,
+  readLoginForm,
+  readRegisterForm,
+} from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-tokens';
 import { useLogin } from '../api/login';
@@ -17,7 +22,6 @@ import { useRegister } from '../api/register';
 import { useSendQuizResults } from '../hooks/use-send-quiz-results';
 
 type Mode = 'register' | 'login' | 'loggedIn';
-type FieldName = keyof RegisterBody;
 
 interface Status {
   tone: 'success' | 'error';
@@ -64,7 +68,7 @@ export function AccountPanel({
   const sendResults = useSendQuizResults();
   const [mode, setMode] = useState<Mode>(loggedIn ? 'loggedIn' : 'register');
   const [status, setStatus] = useState<Status | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<RegisterFieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -101,16 +105,7 @@ export function AccountPanel({
 
   const onRegister = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const value = (name: FieldName) => String(data.get(name) ?? '');
-    const body: RegisterBody = {
-      fname: value('fname').trim(),
-      lname: value('lname').trim(),
-      username: value('username').trim(),
-      email: value('email').trim(),
-      password1: value('password1'),
-      password2: value('password2'),
-    };
+    const body = readRegisterForm(event.currentTarget);
     setFieldErrors({});
     if (body.password1 !== body.password2) {
       setStatus({ tone: 'error', text: MESSAGES.passwordsDoNotMatchRegister });
@@ -150,9 +145,7 @@ export function AccountPanel({
 
   const onLogin = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const username = String(data.get('username') ?? '').trim();
-    const password = String(data.get('password') ?? '');
+    const { username, password } = readLoginForm(event.currentTarget);
     setStatus(null);
     setBusy(true);
     try {
@@ -246,7 +239,7 @@ function RegisterForm({
   busy,
   done,
   errors,
-}: FormProps & { errors: Partial<Record<FieldName, string>> }) {
+}: FormProps & { errors: RegisterFieldErrors }) {
   return (
     <form
       onSubmit={onSubmit}
@@ -255,55 +248,7 @@ function RegisterForm({
       data-mode="register"
     >
       <fieldset disabled={done} className="contents">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="fname"
-            autoComplete="given-name"
-            required
-            error={errors.fname}
-          />
-          <TextField
-            label="Last name"
-            name="lname"
-            autoComplete="family-name"
-            required
-            error={errors.lname}
-          />
-        </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email}
-        />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errors.username}
-        />
-        <TextField
-          label="Password"
-          name="password1"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password1}
-        />
-        <TextField
-          label="Confirm password"
-          name="password2"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password2}
-        />
+        <RegisterFields errors={errors} />
         <Button type="submit" size="lg" loading={busy} className="mt-1">
           Create account
         </Button>
@@ -316,21 +261,7 @@ function LoginForm({ onSubmit, busy, done }: FormProps) {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in" data-mode="login">
       <fieldset disabled={done} className="contents">
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <LoginFields />
         <Button type="submit" size="lg" loading={busy} className="mt-1">
           Log in
         </Button>
