@@ -228,17 +228,16 @@ async function main() {
   const adders = await shoppers('bench-adder');
   await vacuumCarts();
   const cartResults: Result[] = [];
-  cartResults.push(
-    await run(served, {
-      name: 'POST add-to-cart/ (1,000 products in turn)',
-      method: 'POST',
-      path: '',
-      paths: simple.map((p) => `/add-to-cart/${p.id}/`),
-      headers: json,
-      perClient: adders.map((a) => a.auth),
-      body: '{"quantity":1}',
-    }),
-  );
+  const adding: Scenario = {
+    name: 'POST add-to-cart/ (1,000 products in turn)',
+    method: 'POST',
+    path: '',
+    paths: simple.map((p) => `/add-to-cart/${p.id}/`),
+    headers: json,
+    perClient: adders.map((a) => a.auth),
+    body: '{"quantity":1}',
+  };
+  cartResults.push(await run(served, adding));
   const readers = await shoppers('bench-reader');
   const brands = [...new Set(simple.map((p) => p.business))].slice(0, 3);
   for (const reader of readers) {
@@ -253,13 +252,12 @@ async function main() {
     }
   }
   await vacuumCarts();
-  cartResults.push(
-    await run(served, {
-      name: 'GET api/cart/ (6 lines, 3 brands)',
-      path: '/api/cart/',
-      perClient: readers.map((r) => r.auth),
-    }),
-  );
+  const reading: Scenario = {
+    name: 'GET api/cart/ (6 lines, 3 brands)',
+    path: '/api/cart/',
+    perClient: readers.map((r) => r.auth),
+  };
+  cartResults.push(await run(served, reading));
   results.push(...cartResults);
   // Latency as a shopper meets it: the same calls offered at half the throughput measured
   // above (a busy but not saturated server), at a fixed rate whatever the answers take. At
@@ -275,33 +273,19 @@ async function main() {
     const median = runs[1]!;
     return { ...median, name: `${median.name} (median of 3)` };
   };
+  const atRate = (scenario: Scenario, saturated: Result) => {
+    const rate = atHalf(saturated);
+    return medianOf3(() =>
+      run(
+        served,
+        { ...scenario, name: `${scenario.name.split(' (')[0]} at ${rate} req/s` },
+        { ...opts, rate },
+      ),
+    );
+  };
   const cartLatency: Result[] = [
-    await medianOf3(() =>
-      run(
-        served,
-        {
-          name: `POST add-to-cart/ at ${atHalf(addSaturated)} req/s`,
-          method: 'POST',
-          path: '',
-          paths: simple.map((p) => `/add-to-cart/${p.id}/`),
-          headers: json,
-          perClient: adders.map((a) => a.auth),
-          body: '{"quantity":1}',
-        },
-        { ...opts, rate: atHalf(addSaturated) },
-      ),
-    ),
-    await medianOf3(() =>
-      run(
-        served,
-        {
-          name: `GET api/cart/ at ${atHalf(readSaturated)} req/s`,
-          path: '/api/cart/',
-          perClient: readers.map((r) => r.auth),
-        },
-        { ...opts, rate: atHalf(readSaturated) },
-      ),
-    ),
+    await atRate(adding, addSaturated),
+    await atRate(reading, readSaturated),
   ];
   results.push(...cartLatency);
   // The same open-loop measure of the cheapest call, at the cart read's rate: how much of a p99
