@@ -22,6 +22,7 @@ import { createPaymentProvider } from './adapters/payments/create-payment-provid
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
@@ -41,7 +42,6 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { type BackgroundTasks, createBackgroundTasks } from './modules/payments/background';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';

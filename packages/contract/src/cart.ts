@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { MAX_CART_QUANTITY, SUPPORTED_COUNTRIES } from './constants';
+import { MAX_STORED_ID } from './ids';
 import { MESSAGES } from './messages';
 
 /**
@@ -8,9 +9,6 @@ import { MESSAGES } from './messages';
  * shipping address and the shipping-fee settings of a business.
  * Decisions in docs/decisions/0006-cart-and-shipping.md.
  */
-
-/** Largest id a PostgreSQL integer column holds. */
-const MAX_ID = 2_147_483_647;
 
 export const CART_MESSAGES = {
   cartEmpty: MESSAGES.cartEmpty,
@@ -66,7 +64,7 @@ const optionalIdField = (message: string) =>
       const text = typeof value === 'number' ? String(value) : value.trim();
       if (text === '') return null;
       const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
+      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_STORED_ID) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }

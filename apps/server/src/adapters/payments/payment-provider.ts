@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isStoredId } from '@leafline/contract/ids';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -205,7 +206,7 @@ export function readEvent(value: unknown): PaymentEvent {
     type,
     session: {
       id: o.id,
-      checkoutId: checkoutId !== null && checkoutId <= 2_147_483_647 ? checkoutId : null,
+      checkoutId: checkoutId !== null && isStoredId(checkoutId) ? checkoutId : null,
       amountSubtotalCents: o.amount_subtotal ?? 0,
       amountTotalCents: o.amount_total ?? 0,
       amountDiscountCents: o.total_details?.amount_discount ?? 0,

@@ -3,19 +3,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addToCart, checkout, type Headers, setFees, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { type FakeStripe, startFakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
-import {
-  addToCart,
-  checkout,
-  type Headers,
-  setFees,
-  shopper,
-} from '../../modules/checkout/test-support';
 import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
 import { runPaymentJobs } from '../../modules/payments/payments.service';
 import { MAX_PAYOUT_ATTEMPTS, processDuePayouts } from '../../modules/payouts/payouts.service';
-import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 
 /**
  * The Stripe implementation with the real SDK, against a local stand-in for the Stripe API;

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import {
   businesses,
   cartItems,
@@ -13,7 +14,6 @@ import {
   shippingAddresses,
   users,
 } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

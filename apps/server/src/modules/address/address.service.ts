@@ -5,8 +5,8 @@ import {
   type ShippingAddressFields,
 } from '@leafline/contract';
 import type { Db } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, pgError } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
-import { FOREIGN_KEY_VIOLATION, pgError } from '../cart/pg-errors';
 import { findAddress, type ShippingAddressRow, upsertAddress } from './address.repo';
 
 /** The saved shipping address (SPEC §2 checkout, §3, §5): one per user, US only. */

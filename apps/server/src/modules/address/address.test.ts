@@ -2,8 +2,8 @@ import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES, MESSAGES } from '@leafline/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import { shippingAddresses } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { ACCOUNT_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import { users } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from './test-support';
 
 /**
  * The guard remembers active accounts for SESSION_CACHE_SECONDS, yet a deleted or deactivated

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDb } from '../../db/prepared';
 import { refreshTokens, users } from '../../db/schema/index';
-import { perDb } from '../cart/prepared';
 
 /** Drizzle queries of the account calls (users and refresh tokens). */
 

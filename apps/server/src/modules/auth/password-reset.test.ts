@@ -2,11 +2,11 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { loginShopper, registerShopper, type TestShopper } from '../../../test/helpers/auth';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { refreshTokens, users } from '../../db/schema/index';
 import { requestPasswordReset } from './auth.service';
 import { encodeUid, makeResetToken } from './reset-token';
-import { loginShopper, registerShopper, type TestShopper } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

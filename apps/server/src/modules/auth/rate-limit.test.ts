@@ -1,7 +1,7 @@
 import { MESSAGES } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { registerShopper } from './test-support';
+import { registerShopper } from '../../../test/helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {

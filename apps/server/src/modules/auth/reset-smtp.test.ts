@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { registerShopper } from '../../../test/helpers/auth';
 import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 import { encodeUid } from './reset-token';
-import { registerShopper } from './test-support';
 
 /** The reset e-mail through a real SMTP conversation (DESIGN §3: a real SMTP peer). */
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_STORED_ID } from '@leafline/contract/ids';
 
 /**
  * Password-reset links (DESIGN 2.4): `uid` = base64url(user id), `token` =
@@ -9,7 +10,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** Clock skew tolerated for a timestamp from the future (several app instances). */
 const FUTURE_SKEW_SECONDS = 60;
-const MAX_INT4 = 2_147_483_647;
 
 export function encodeUid(userId: number): string {
   return Buffer.from(String(userId), 'utf8').toString('base64url');
@@ -23,7 +23,7 @@ export function decodeUid(uid: string): number | null {
   // Only the canonical spelling counts (no trailing bits, no padding variants).
   if (encodeUid(Number(text)) !== uid) return null;
   const id = Number(text);
-  return id <= MAX_INT4 ? id : null;
+  return id <= MAX_STORED_ID ? id : null;
 }
 
 function signature(userId: number, passwordHash: string, timestamp: number, secret: string) {

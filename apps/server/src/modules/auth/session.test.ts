@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import {
+  bearer,
+  loginShopper,
+  registerShopper,
+  type TestShopper,
+} from '../../../test/helpers/auth';
 import { refreshTokens, users } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper, type TestShopper } from './test-support';
 import { hashToken, signToken } from './tokens';
 
 let t: TestApp;

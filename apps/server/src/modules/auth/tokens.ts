@@ -1,4 +1,5 @@
 import { createHash, randomUUID, webcrypto } from 'node:crypto';
+import { MAX_STORED_ID } from '@leafline/contract/ids';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -12,7 +13,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const ISSUER = 'leafline';
 const ALGORITHM = 'HS256';
-const MAX_INT4 = 2_147_483_647;
 
 export interface SignedToken {
   token: string;
@@ -106,7 +106,7 @@ export async function verifyToken(
     });
     if (payload.type !== expected) return null;
     const sub = payload.sub ?? '';
-    if (!/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_INT4) return null;
+    if (!/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_STORED_ID) return null;
     if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
     const claims: TokenClaims = {
       userId: Number(sub),

@@ -2,6 +2,7 @@ import { MAX_CART_QUANTITY } from '@leafline/contract';
 import { and, asc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { perDb, preparedSql } from '../../db/prepared';
 import {
   businesses,
   cartItems,
@@ -16,7 +17,6 @@ import {
 } from '../../db/schema/index';
 import { activeProductsJoin } from '../catalog/catalog.repo';
 import type { ShippingRates } from '../shipping/fees';
-import { perDb, preparedSql } from './prepared';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
 

@@ -7,9 +7,11 @@ import {
   DEFAULT_SHIPPING_COUNTRY,
   FREE_SHIPPING_THRESHOLD_CENTS,
 } from '@leafline/contract';
+import { parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, pgError } from '../../db/pg-errors';
 import { AppError, badRequest } from '../../lib/errors';
-import { mediaUrl, parseId } from '../catalog/catalog.service';
+import { mediaUrl } from '../../lib/media-url';
 import type { ShippingQuote } from '../shipping/fees';
 import { quoteShipping } from '../shipping/fees';
 import {
@@ -21,7 +23,6 @@ import {
   removeLine,
   setLineQuantity,
 } from './cart.repo';
-import { FOREIGN_KEY_VIOLATION, pgError } from './pg-errors';
 
 /**
  * The cart (SPEC §2, §3, §7, §8; DESIGN 2.5, 2.6): one per user, lines of product and variant,

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, CART_MESSAGES, MAX_CART_QUANTITY, MESSAGES } from '@l
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import {
   businesses,
@@ -13,7 +14,6 @@ import {
   shippingFeeConfigs,
   variants,
 } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

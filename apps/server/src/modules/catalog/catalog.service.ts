@@ -9,8 +9,10 @@ import {
   type ProductSummary,
   type PublicBusiness,
 } from '@leafline/contract/catalog';
+import { isStoredId, parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { mediaUrl } from '../../lib/media-url';
 import {
   findActiveBusiness,
   findCuratedList,
@@ -30,28 +32,6 @@ import { assertPageExists, pageLinks } from './pagination';
 export interface CatalogDeps {
   db: Db;
   publicUrl: string;
-}
-
-/** Largest id a PostgreSQL integer column holds. */
-const MAX_ID = 2_147_483_647;
-
-/** True for a number that can be a stored id (1 up to the largest integer column value). */
-export function isStoredId(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_ID;
-}
-
-/** A path id; anything that cannot be a stored id is simply not found (DESIGN 2.14). */
-export function parseId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const value = Number(raw);
-  return isStoredId(value) ? value : null;
-}
-
-/** Stored media keys are served under /media/; an outside address (Shopify) is kept. */
-export function mediaUrl(key: string | null | undefined): string | null {
-  if (!key) return null;
-  if (/^https?:\/\//.test(key) || key.startsWith('/')) return key;
-  return `/media/${key}`;
 }
 
 export function toSummary(row: SummaryRow): ProductSummary {
@@ -173,10 +153,7 @@ export async function getStorefrontProducts(
  */
 export async function curatedProducts(deps: CatalogDeps, key: string): Promise<ProductSummary[]> {
   const ids = (await findCuratedList(deps.db, key)) ?? [];
-  const rows = await summariesByIds(
-    deps.db,
-    ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID),
-  );
+  const rows = await summariesByIds(deps.db, ids.filter(isStoredId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -12,11 +12,11 @@ import {
 } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { findAddress, type ShippingAddressRow } from '../address/address.repo';
 import type { CartLineRow } from '../cart/cart.repo';
 import { type PricedCart, priceCart, unitPriceCents } from '../cart/cart.service';
-import type { BackgroundTasks } from '../payments/background';
 import { transferGroupOf } from '../payouts/payouts.service';
 import {
   attachSession,

@@ -2,6 +2,14 @@ import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES, type CheckoutResponse } from '@lea
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import {
+  addToCart,
+  checkout,
+  type Headers,
+  payLocal,
+  setFees,
+  shopper,
+} from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import {
   cartItems,
@@ -12,7 +20,6 @@ import {
   products,
   variants,
 } from '../../db/schema/index';
-import { addToCart, checkout, type Headers, payLocal, setFees, shopper } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

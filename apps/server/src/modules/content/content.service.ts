@@ -1,6 +1,6 @@
 import type { FaqResponse, PartnersResponse } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { mediaUrl } from '../catalog/catalog.service';
+import { mediaUrl } from '../../lib/media-url';
 import { listFaqItems, listPartners } from './content.repo';
 
 /** The data of the static pages (SPEC §2 Static pages): the FAQ and the partner organisations. */

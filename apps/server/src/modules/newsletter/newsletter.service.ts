@@ -2,8 +2,8 @@ import { NEWSLETTER_MESSAGES } from '@leafline/contract';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { badRequest } from '../../lib/errors';
-import type { BackgroundTasks } from '../payments/background';
 import { insertSubscription } from './newsletter.repo';
 import { newsletterWelcomeEmail } from './welcome-email';
 

@@ -1,9 +1,6 @@
 import type { CheckoutResponse } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
-import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
-import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 import {
   addPromo,
   addToCart,
@@ -12,7 +9,10 @@ import {
   payLocal,
   setFees,
   shopper,
-} from '../checkout/test-support';
+} from '../../../test/helpers/buying';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
+import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 
 /** The e-mails after a payment, through a real SMTP conversation (DESIGN §3). */
 

@@ -8,9 +8,10 @@ import {
   orderAddress,
   orderNotes,
 } from '@leafline/contract';
+import { parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { mediaUrl, parseId } from '../catalog/catalog.service';
+import { mediaUrl } from '../../lib/media-url';
 import {
   findUserOrder,
   listOrderItems,

@@ -8,9 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { orders } from '../../db/schema/index';
-import { addToCart, checkout, type Headers, payLocal, shopper } from '../checkout/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,6 +8,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import {
+  addPromo,
+  addToCart,
+  applyPromo,
+  checkout,
+  type Headers,
+  payLocal,
+  setFees,
+  shopper,
+} from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { createLocalProvider } from '../../adapters/payments/local-provider';
 import {
@@ -20,16 +30,6 @@ import {
   processedWebhookEvents,
   promoCodes,
 } from '../../db/schema/index';
-import {
-  addPromo,
-  addToCart,
-  applyPromo,
-  checkout,
-  type Headers,
-  payLocal,
-  setFees,
-  shopper,
-} from '../checkout/test-support';
 import { WEBHOOK_PATH } from './payments.routes';
 import { runPaymentJobs } from './payments.service';
 

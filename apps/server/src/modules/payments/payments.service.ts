@@ -18,6 +18,7 @@ import {
   processedWebhookEvents,
   users,
 } from '../../db/schema/index';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import {
   endOpenCheckout,
   listStrandedCheckouts,
@@ -28,7 +29,6 @@ import { brandNewOrderEmail, buyerConfirmationEmail } from '../orders/order-emai
 import { findOrdersByIds } from '../orders/orders.repo';
 import { withItems } from '../orders/orders.service';
 import { insertPayouts, payoutCents, processDuePayouts } from '../payouts/payouts.service';
-import type { BackgroundTasks } from './background';
 import { prorateDiscount } from './discount';
 
 /**

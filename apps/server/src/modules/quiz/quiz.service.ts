@@ -5,13 +5,14 @@ import {
   type QuizResponse,
   type SendResultsEmailRequest,
 } from '@leafline/contract';
+import { isStoredId, parseId } from '@leafline/contract/ids';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { mediaUrl } from '../../lib/media-url';
 import { findUserById } from '../auth/auth.repo';
 import { summariesByIds } from '../catalog/catalog.repo';
-import { isStoredId, mediaUrl, parseId } from '../catalog/catalog.service';
-import type { BackgroundTasks } from '../payments/background';
 import { personaPoster, posterFilename } from './poster';
 import { findPersona, findPersonaByTitle, listPersonas, type PersonaRow } from './quiz.repo';
 import { QUIZ_QUESTIONS } from './quiz-questions';

@@ -9,13 +9,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, failingMailer, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { addPersonas, type SeededPersona } from '../../../test/helpers/content-fixtures';
 import { mimeParts, type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
 import { businesses } from '../../db/schema/index';
 import { PERSONAS } from '../../seed/data/content';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
 
 /**
  * The quiz (SPEC §2 Quiz, §3, §4, §7 `api/send-results-email/`): questions and personas,

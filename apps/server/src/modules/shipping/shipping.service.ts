@@ -1,7 +1,7 @@
 import { centsToPrice, SHIPPING_FEE_MESSAGES, type ShippingFeesResponse } from '@leafline/contract';
+import { parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { parseId } from '../catalog/catalog.service';
 import {
   findBusiness,
   loadShippingFees,

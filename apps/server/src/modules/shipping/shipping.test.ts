@@ -2,9 +2,9 @@ import { ACCOUNT_MESSAGES, SHIPPING_FEE_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 import { addBusiness } from '../../../test/helpers/catalog-fixtures';
 import { shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

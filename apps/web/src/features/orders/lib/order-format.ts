@@ -1,3 +1,4 @@
+import { parseId } from '@leafline/contract/ids';
 import type { Order, OrderAddress, OrderNotes } from '@leafline/contract/orders';
 
 /**
@@ -85,8 +86,8 @@ export function orderIdsFromSearch(params: URLSearchParams): number[] {
   for (const part of raw.split(',')) {
     const text = part.trim();
     if (!/^\d{1,10}$/.test(text)) continue;
-    const id = Number(text);
-    if (id >= 1 && id <= 2_147_483_647 && !ids.includes(id)) ids.push(id);
+    const id = parseId(text);
+    if (id !== null && !ids.includes(id)) ids.push(id);
   }
   return ids;
 }

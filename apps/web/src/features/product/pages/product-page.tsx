@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
 import { CONDITION_LABELS } from '@leafline/contract/constants';
+import { parseId } from '@leafline/contract/ids';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { isApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
-import { parseRouteId } from '@/lib/route-id';
 import type { PrepareContext } from '@/lib/route-prepare';
 import { productQueryOptions, useProduct } from '../api/get-product';
 import { relatedProductsQueryOptions } from '../api/get-related-products';
@@ -23,7 +23,7 @@ import { galleryImages, liveVariants } from '../lib/variants';
 
 /** At start-up on a product page: the product, then more from its brand. */
 export async function prepareProductPage({ queryClient, params }: PrepareContext) {
-  const productId = parseRouteId(params.productId);
+  const productId = parseId(params.productId);
   if (productId === null) return;
   const product = await queryClient
     .fetchQuery(productQueryOptions(productId))
@@ -33,7 +33,7 @@ export async function prepareProductPage({ queryClient, params }: PrepareContext
 
 /** /shop/products/{productId} (SPEC §2 Product page). */
 export function ProductPage() {
-  const productId = parseRouteId(useParams().productId);
+  const productId = parseId(useParams().productId);
   const product = useProduct(productId);
 
   if (productId === null) return <ProductNotFound />;

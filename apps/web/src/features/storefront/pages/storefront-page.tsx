@@ -1,4 +1,5 @@
 import type { PublicBusiness } from '@leafline/contract/catalog';
+import { parseId } from '@leafline/contract/ids';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Factory from 'lucide-react/icons/factory';
@@ -10,7 +11,6 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { parseRouteId } from '@/lib/route-id';
 import { useBusiness } from '../api/get-business';
 import { useSustainabilityNotes } from '../api/get-sustainability-notes';
 import { ExpandableEntry } from '../components/expandable-entry';
@@ -34,7 +34,7 @@ function websiteHref(website: string): string | null {
 
 /** /businessproducts/{businessId} (SPEC §2 Storefront). */
 export function StorefrontPage() {
-  const businessId = parseRouteId(useParams().businessId);
+  const businessId = parseId(useParams().businessId);
   const business = useBusiness(businessId);
 
   if (businessId === null) return <BusinessFailed />;
@@ -52,7 +52,7 @@ export function StorefrontPage() {
 function Storefront({ business }: { business: PublicBusiness }) {
   useDocumentTitle(business.name);
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = parseRouteId(searchParams.get('page')) ?? 1;
+  const page = parseId(searchParams.get('page')) ?? 1;
   const notes = useSustainabilityNotes(business.id);
   const noteList = notes.data ?? [];
   const website = websiteHref(business.website);

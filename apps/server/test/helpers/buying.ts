@@ -1,9 +1,9 @@
 import { PAYMENT_PAGE } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { promoCodes, shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
-import { bearer, loginShopper, registerShopper } from '../auth/test-support';
+import type { Db } from '../../src/db/client';
+import { promoCodes, shippingCountryFees, shippingFeeConfigs } from '../../src/db/schema/index';
+import { bearer, loginShopper, registerShopper } from './auth';
 
 /** Shared steps of the buying tests: a shopper with an address, a cart, checkout, payment. */
 

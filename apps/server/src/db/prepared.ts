@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /**
  * Named prepared statements for the hot calls (cart, guard, shipping quote). A named statement
