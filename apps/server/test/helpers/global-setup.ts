@@ -51,22 +51,29 @@ export default async function setup(project: TestProject): Promise<void> {
     console.log('integration tests: PostgreSQL not reachable, using PGlite');
     return;
   }
-  const template = `leafline_tpl_${migrationsHash()}`;
+  const hash = migrationsHash();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  let template: string;
   try {
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like 'leafline_tpl_%' or datname like 'leafline_t_%'",
     );
-    // Left-overs of interrupted runs: old templates, and per-file clones over an hour old
-    // (a clone's name carries its creation time; younger ones may belong to a parallel run).
-    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    // Left-overs of interrupted runs: per-file clones over an hour old, and templates of other
+    // migrations over a day old. Names carry their creation time, so a younger one may belong
+    // to a parallel run (another checkout on this machine) and is left alone.
+    const now = Math.floor(Date.now() / 1000);
+    const existing = rows.find((r) => r.datname.startsWith(`leafline_tpl_${hash}_`))?.datname;
+    template = existing ?? `leafline_tpl_${hash}_${now}`;
     for (const { datname } of rows) {
       const clone = /^leafline_t_(\d+)_/.exec(datname);
-      const stale = clone ? Number(clone[1]) < hourAgo : datname !== template;
+      const otherTemplate = /^leafline_tpl_[0-9a-f]+_(\d+)$/.exec(datname);
+      const stale = clone
+        ? Number(clone[1]) < now - 3600
+        : datname !== template && (!otherTemplate || Number(otherTemplate[1]) < now - 86_400);
       if (stale) await admin.query(`drop database if exists "${datname}" with (force)`);
     }
-    if (!rows.some((r) => r.datname === template)) {
+    if (!existing) {
       await admin.query(`create database "${template}"`);
       const url = new URL(adminUrl);
       url.pathname = `/${template}`;
