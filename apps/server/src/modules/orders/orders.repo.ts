@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   businesses,
@@ -73,6 +86,15 @@ export async function findUserOrder(
 export const findOrdersByIds = (db: Db, ids: readonly number[]) =>
   ids.length ? selectOrders(db, inArray(orders.id, [...ids])) : Promise.resolve([]);
 
+/**
+ * A column of `order_items` named with its table. Drizzle writes the columns of a single-table
+ * select's `sql` fields without their table, so inside the picture subqueries below
+ * `variant_id = variant_id` would compare the image's own column with itself (every line then
+ * showed the first picture of the whole table).
+ */
+const itemColumn = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(orderItems))}.${sql.identifier(column.name)}`;
+
 /** The items of the orders, in the order they were bought, with a picture each. */
 export async function listOrderItems(db: Db, orderIds: readonly number[]): Promise<OrderItemRow[]> {
   if (!orderIds.length) return [];
@@ -89,10 +111,10 @@ export async function listOrderItems(db: Db, orderIds: readonly number[]): Promi
       variantOptions: orderItems.variantOptions,
       image: sql<string | null>`coalesce(
         (select ${variantImages.image} from ${variantImages}
-          where ${variantImages.variantId} = ${orderItems.variantId}
+          where ${variantImages.variantId} = ${itemColumn(orderItems.variantId)}
           order by ${variantImages.position}, ${variantImages.id} limit 1),
         (select ${productImages.image} from ${productImages}
-          where ${productImages.productId} = ${orderItems.productId}
+          where ${productImages.productId} = ${itemColumn(orderItems.productId)}
           order by ${productImages.position}, ${productImages.id} limit 1))`,
     })
     .from(orderItems)
