@@ -5,6 +5,7 @@ import {
   centsToPrice,
   type OrderAddress,
   type OrderNotes,
+  type WebhookOutcome,
 } from '@leafline/contract';
 import type { Mailer } from '../../adapters/mail/mailer';
 import {
@@ -326,7 +327,7 @@ export async function attachPaymentPage(
   if (!attached) throw conflict(CHECKOUT_MESSAGES.cartChanged);
 }
 
-export type EventOutcome = 'paid' | 'expired' | 'duplicate' | 'unchanged' | 'ignored';
+export type EventOutcome = WebhookOutcome;
 
 export interface PaidCheckout {
   checkoutId: number;
