@@ -35,7 +35,6 @@ import { runWorkflow } from './workflow';
  */
 
 export type { EventOutcome, MoneyPathDeps } from './checkout.steps';
-export { CHECKOUT_SESSION_MINUTES, orderAddressOf } from './checkout.steps';
 
 export type CheckoutDeps = MoneyPathDeps;
 
@@ -86,5 +85,11 @@ export async function completePayment(
   return result.outcome;
 }
 
-/** A session ended without payment: the checkout ends, its orders are Canceled. */
-export const endPayment = endUnpaidCheckout;
+/** A session ended without payment (expired, or its payment failed): one step. */
+export function endPayment(
+  deps: MoneyPathDeps,
+  event: PaymentEvent,
+  session: SessionSnapshot,
+): Promise<EventOutcome> {
+  return endUnpaidCheckout(deps, event, session);
+}
