@@ -32,6 +32,8 @@ import { runWorkflow } from './workflow';
  *   3. payOrders          (one transaction: orders Paid, payouts, cart, event id)
  *   4. afterPayment       (background: transfers to the brands, e-mails)
  * An ended payment event: endUnpaidCheckout (one transaction: checkout expired, orders Canceled).
+ * The periodic job runs reserveOrders' undo for checkouts whose process stopped before step 3
+ * (endStrandedCheckouts) and sends due payouts (claim, transfer, record: payouts.service.ts).
  */
 
 export type { EventOutcome, MoneyPathDeps } from './checkout.steps';

@@ -296,6 +296,16 @@ export function cancelReservation(db: Db, checkoutId: number): Promise<boolean> 
   return db.transaction((tx) => endUnpaid(tx, checkoutId, 'failed'));
 }
 
+/**
+ * The same undo for checkouts whose process stopped before it could run it: open, without a
+ * page, for `minutes` (the periodic job).
+ */
+export async function endStrandedCheckouts(db: Db, minutes: number): Promise<void> {
+  for (const checkoutId of await listStrandedCheckouts(db, minutes)) {
+    await cancelReservation(db, checkoutId);
+  }
+}
+
 /** Step 2 of checkout: the provider's hosted payment page for the whole cart. */
 export function openPaymentPage(
   deps: MoneyPathDeps,
@@ -440,11 +450,4 @@ export function endUnpaidCheckout(
 export function afterPayment(deps: MoneyPathDeps, paid: PaidCheckout): void {
   deps.tasks.run('payouts', () => processDuePayouts(deps, { orderIds: paid.orderIds }));
   deps.tasks.run('order e-mails', () => sendOrderEmails(deps, paid.orderIds));
-}
-
-/** Checkouts left without a page for `minutes` (the process stopped between steps 1 and 3). */
-export async function endStrandedCheckouts(db: Db, minutes: number): Promise<void> {
-  for (const checkoutId of await listStrandedCheckouts(db, minutes)) {
-    await db.transaction((tx) => endUnpaid(tx, checkoutId, 'failed'));
-  }
 }
