@@ -19,9 +19,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/mailer';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import { outsideTransactions } from './adapters/payments/outside-transactions';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { trackTransactions } from './db/transaction-scope';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
@@ -142,13 +144,15 @@ export async function buildApp(
         return response.statusCode;
       },
     });
+  // No payment provider call inside a database transaction (decision 0011): refused, not hoped.
+  trackTransactions(deps.database.db);
   app.decorate('deps', {
     ...deps,
     db: deps.database.db,
     mediaDir,
     catalogCache,
     activeUsers,
-    payments,
+    payments: outsideTransactions(payments),
     tasks,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -5,3 +5,4 @@ export * from './constants';
 export * from './content';
 export * from './messages';
 export * from './orders';
+export * from './payments';

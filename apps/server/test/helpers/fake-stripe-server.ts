@@ -79,6 +79,11 @@ export interface FakeStripe {
   failTransfers: Map<string, number>;
   /** Wait before answering a transfer (concurrency tests). */
   transferDelayMs: number;
+  /**
+   * Runs when a request arrives, before it is answered: the caller is waiting for this answer,
+   * so a test can look at what the app holds open meanwhile (its database transactions).
+   */
+  beforeAnswer: ((request: RecordedRequest) => Promise<void>) | null;
   /** Marks a session paid, as Stripe does when the buyer pays on its page. */
   complete(
     sessionId: string,
@@ -154,6 +159,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failSessionCreates: 0,
     failTransfers: new Map(),
     transferDelayMs: 0,
+    beforeAnswer: null,
   };
   const replies = new Map<string, unknown>();
 
@@ -164,13 +170,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const params =
         req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      fake.requests.push({
+      const recorded: RecordedRequest = {
         method: req.method ?? '',
         path: url.pathname,
         params,
         idempotencyKey,
         authorization: req.headers.authorization,
-      });
+      };
+      fake.requests.push(recorded);
+      await fake.beforeAnswer?.(recorded);
       const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
       const parts = url.pathname.split('/').filter(Boolean);
 

@@ -9,7 +9,6 @@ import {
   type CreatedSession,
   type PaymentDetails,
   type PaymentProvider,
-  type ProviderContext,
   readExpandedDetails,
   type SessionSnapshot,
   signPayload,
@@ -237,10 +236,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
   const provider: LocalPaymentProvider = {
     name: 'local',
 
-    async createCheckoutSession(
-      input: CheckoutSessionInput,
-      ctx?: ProviderContext,
-    ): Promise<CreatedSession> {
+    async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
       const id = randomId('cs_local_');
       const lineItems: LocalPaymentLine[] = [];
       for (const ship of input.shipping) {
@@ -263,7 +259,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
           businessName: ship.businessName,
         });
       }
-      await (ctx?.db ?? db).insert(localPaymentSessions).values({
+      await db.insert(localPaymentSessions).values({
         id,
         checkoutId: input.checkoutId,
         currency: CURRENCY,
@@ -276,10 +272,9 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       return { id, url: `/pay/${id}` };
     },
 
-    async expireSession(sessionId, ctx) {
-      const executor = ctx?.db ?? db;
-      if (await expireOpen(executor, sessionId)) return 'expired';
-      const session = await getSession(sessionId, executor);
+    async expireSession(sessionId) {
+      if (await expireOpen(db, sessionId)) return 'expired';
+      const session = await getSession(sessionId);
       return session?.status === 'complete' ? 'paid' : 'expired';
     },
 

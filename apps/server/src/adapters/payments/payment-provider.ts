@@ -2,14 +2,14 @@ import { createHmac } from 'node:crypto';
 import { isStoredId } from '@leafline/contract/ids';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 
 /**
  * The card payment provider (DESIGN 1, 2.7): one hosted payment page for a whole multi-brand
  * cart, signed webhook events back, and one transfer per brand order. Two implementations:
  * Stripe (`stripe-provider.ts`, with a secret key) and the local provider (`local-provider.ts`,
  * the zero-setup default), which reports through the same webhook route with the same
- * signature scheme.
+ * signature scheme. No call is ever made inside a database transaction of the app
+ * (`outside-transactions.ts` refuses it; decision 0011).
  */
 
 /** A product line of the payment: what the buyer sees on the hosted page. */
@@ -46,14 +46,6 @@ export interface CreatedSession {
   id: string;
   /** Where to send the browser. */
   url: string;
-}
-
-/**
- * Calls that may run inside the caller's database transaction: the local provider keeps its
- * sessions in the same database and must use that transaction (PGlite has one connection).
- */
-export interface ProviderContext {
-  db?: Db;
 }
 
 /** The checkout session a webhook event is about (Stripe's `checkout.session` object). */
@@ -106,15 +98,12 @@ export interface TransferInput {
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
-  createCheckoutSession(
-    input: CheckoutSessionInput,
-    ctx?: ProviderContext,
-  ): Promise<CreatedSession>;
+  createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession>;
   /**
    * Stops the session from taking payment. 'paid' when it was already paid (it cannot be
    * expired then); 'expired' otherwise (also when it had expired already).
    */
-  expireSession(sessionId: string, ctx?: ProviderContext): Promise<'expired' | 'paid'>;
+  expireSession(sessionId: string): Promise<'expired' | 'paid'>;
   /** Verifies the signature header over the raw body; throws WebhookError when it fails. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
   /** Card brand and promo code of a completed session (Stripe: read back, expanded). */

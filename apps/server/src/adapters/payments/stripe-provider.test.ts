@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from '@leafline/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addToCart, checkout, type Headers, setFees, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
@@ -10,6 +10,8 @@ import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
 import { runPaymentJobs } from '../../modules/payments/payments.service';
 import { MAX_PAYOUT_ATTEMPTS, processDuePayouts } from '../../modules/payouts/payouts.service';
+import { ProviderCallInTransactionError } from './outside-transactions';
+import { createStripeProvider } from './stripe-provider';
 
 /**
  * The Stripe implementation with the real SDK, against a local stand-in for the Stripe API;
@@ -442,5 +444,95 @@ describe('Stripe: webhook, payment and transfers', () => {
     }
     const rows = await t.db.select().from(payouts).where(inArray(payouts.orderId, ids));
     expect(rows.map((p) => p.status)).toEqual(['paid', 'paid']);
+  });
+});
+
+describe('no Stripe call inside a database transaction (decision 0011)', () => {
+  /** What PostgreSQL shows of the app's database: sessions with a transaction left open. */
+  async function openTransactions(): Promise<string[]> {
+    const result = (await t.db.execute(
+      sql`select state, left(query, 120) as query from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and state like 'idle in transaction%'`,
+    )) as unknown as { rows: { state: string; query: string }[] };
+    return result.rows.map((r) => `${r.state}: ${r.query}`);
+  }
+
+  /** Each Stripe request with the transactions of the app open while it waited for it. */
+  function watch() {
+    const seen: { call: string; open: string[] }[] = [];
+    stripe.beforeAnswer = async (r) => {
+      const call = `${r.method} ${r.path.replace(/cs_test_\d+/, '{session}')}`;
+      seen.push({ call, open: await openTransactions() });
+    };
+    return seen;
+  }
+
+  afterEach(() => {
+    stripe.beforeAnswer = null;
+  });
+
+  it('checkout, a second checkout, the payment and the transfers call Stripe with no transaction open', async ({
+    skip,
+  }) => {
+    // PGlite has one connection: a look at pg_stat_activity would wait behind the transaction.
+    if (t.database.kind !== 'postgres') skip();
+    const seen = watch();
+    const first = await started();
+    const second = await checkout(t.app, first.headers);
+    expect(second.statusCode).toBe(200);
+    const secondId = (second.json() as CheckoutResponse).checkout_url.split('/').pop()!;
+    stripe.complete(secondId);
+    await deliver('checkout.session.completed', sessionOf(secondId));
+    await t.app.deps.tasks.idle();
+
+    expect([...new Set(seen.map((s) => s.call))].sort()).toEqual([
+      'GET /v1/checkout/sessions/{session}',
+      'POST /v1/checkout/sessions',
+      'POST /v1/checkout/sessions/{session}/expire',
+      'POST /v1/transfers',
+    ]);
+    expect(seen.filter((s) => s.open.length)).toEqual([]);
+    expect((await ordersOf(second.json().order_ids)).map((o) => o.stripeTransferId)).toEqual([
+      expect.stringMatching(/^tr_/),
+      expect.stringMatching(/^tr_/),
+    ]);
+  });
+
+  it('a call made inside a transaction is seen by that check, and refused by the app', async ({
+    skip,
+  }) => {
+    if (t.database.kind !== 'postgres') skip();
+    const seen = watch();
+    const transfer = {
+      amountCents: 100,
+      destination: 'acct_check',
+      transferGroup: 'checkout_0',
+      orderId: 0,
+    };
+    // The check itself: the bare provider, called while a transaction waits for it.
+    const bare = createStripeProvider({
+      secretKey: 'sk_test_leafline_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+    });
+    await t.db.transaction(async (tx) => {
+      await tx.select().from(payouts).limit(1);
+      await bare.createTransfer(transfer, 'in-transaction-check');
+    });
+    expect(seen).toEqual([
+      { call: 'POST /v1/transfers', open: [expect.stringMatching(/^idle in transaction/)] },
+    ]);
+
+    // The app's provider refuses the same call before it leaves the process.
+    await expect(
+      t.db.transaction(() => t.app.deps.payments.createTransfer(transfer, 'in-transaction-app')),
+    ).rejects.toThrow(ProviderCallInTransactionError);
+    expect(seen).toHaveLength(1);
+    // Outside a transaction it goes through.
+    await expect(
+      t.app.deps.payments.createTransfer(transfer, 'outside-transaction-app'),
+    ).resolves.toMatchObject({ id: expect.stringMatching(/^tr_/) });
+    expect(seen.map((s) => s.open)).toEqual([[expect.any(String)], []]);
   });
 });

@@ -293,3 +293,39 @@ export async function setLineQuantity(
       : await db.update(cartItems).set({ quantity }).where(where).returning({ id: cartItems.id });
   return rows.length > 0;
 }
+
+/**
+ * Locks the user's cart row for the rest of the transaction: checkouts of one cart and the
+ * payment that empties it take turns (always the cart first, then the checkout).
+ */
+export async function lockCart(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .for('update');
+  return row?.id;
+}
+
+/** Takes bought quantities out of a cart: a line bought only in part keeps the rest. */
+export async function removeBoughtLines(
+  tx: Db,
+  cartId: number,
+  bought: readonly { productId: number; variantId: number | null; quantity: number }[],
+): Promise<void> {
+  if (!bought.length) return;
+  const b = sql`(values ${sql.join(
+    bought.map((l) => sql`(${l.productId}::int, ${l.variantId}::int, ${l.quantity}::int)`),
+    sql`, `,
+  )}) as b(product_id, variant_id, quantity)`;
+  const sameLine = sql`${cartItems.cartId} = ${cartId} and ${cartItems.productId} = b.product_id
+    and ${cartItems.variantId} is not distinct from b.variant_id`;
+  await tx.execute(
+    sql`delete from ${cartItems} using ${b} where ${sameLine} and ${cartItems.quantity} <= b.quantity`,
+  );
+  await tx.execute(
+    sql`update ${cartItems} set quantity = ${cartItems.quantity} - b.quantity from ${b}
+      where ${sameLine} and ${cartItems.quantity} > b.quantity`,
+  );
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}

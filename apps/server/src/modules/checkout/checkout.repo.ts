@@ -1,25 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { carts, checkouts, orderItems, orders, users } from '../../db/schema/index';
-
-/** Drizzle queries of checkout (DESIGN 2.5, 2.7): the checkout row and its brand orders. */
-
-export type CheckoutRow = typeof checkouts.$inferSelect;
-type NewOrder = typeof orders.$inferInsert;
-type NewOrderItem = typeof orderItems.$inferInsert;
+import { checkouts, users } from '../../db/schema/index';
 
 /**
- * Locks the user's cart row for the rest of the transaction: checkouts of one cart and the
- * payment that empties it take turns (always the cart first, then the checkout).
+ * Drizzle queries of the checkout rows (DESIGN 2.5, 2.7): one per hosted payment. Orders are
+ * written by orders.repo, cart lines by cart.repo; the steps (checkout.steps.ts) combine them.
  */
-export async function lockCart(db: Db, userId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.userId, userId))
-    .for('update');
-  return row?.id;
-}
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
 
 export async function findBuyer(db: Db, userId: number) {
   const [row] = await db
@@ -43,26 +31,13 @@ export async function lockCheckout(db: Db, checkoutId: number): Promise<Checkout
   return row;
 }
 
-/**
- * Ends an open checkout without payment: the checkout becomes `status` and its Pending orders
- * Canceled. False when it was not open (paid, or ended already): nothing changes then.
- */
-export async function endOpenCheckout(
-  db: Db,
-  checkoutId: number,
-  status: 'expired' | 'failed',
-): Promise<boolean> {
-  const ended = await db
-    .update(checkouts)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')))
-    .returning({ id: checkouts.id });
-  if (!ended.length) return false;
-  await db
-    .update(orders)
-    .set({ status: 'Canceled', updatedAt: new Date() })
-    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'Pending')));
-  return true;
+/** Whose checkout it is (null once the buyer deleted their account). */
+export async function findCheckoutOwner(db: Db, checkoutId: number) {
+  const [row] = await db
+    .select({ userId: checkouts.userId })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  return row;
 }
 
 export async function insertCheckout(
@@ -73,16 +48,30 @@ export async function insertCheckout(
   return row!;
 }
 
-export async function insertOrder(
+/** An open checkout ends without payment; false when it was not open (nothing changes then). */
+export async function endOpenCheckout(
   db: Db,
-  order: NewOrder,
-  items: Omit<NewOrderItem, 'orderId'>[],
-): Promise<number> {
-  const [row] = await db.insert(orders).values(order).returning({ id: orders.id });
-  if (items.length) {
-    await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
-  }
-  return row!.id;
+  checkoutId: number,
+  status: 'expired' | 'failed',
+): Promise<boolean> {
+  const ended = await db
+    .update(checkouts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')))
+    .returning({ id: checkouts.id });
+  return ended.length > 0;
+}
+
+/** The checkout paid, with the discount the provider reports. */
+export async function markCheckoutPaid(
+  tx: Db,
+  checkoutId: number,
+  values: { discountCents: number; discountCode: string | null; totalCents: number },
+): Promise<void> {
+  await tx
+    .update(checkouts)
+    .set({ status: 'paid', ...values, updatedAt: new Date() })
+    .where(eq(checkouts.id, checkoutId));
 }
 
 /** Records the provider's session on a checkout that is still open; false otherwise. */

@@ -11,7 +11,9 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     db: app.deps.db,
     config: app.deps.config,
     payments: app.deps.payments,
+    mailer: app.deps.mailer,
     tasks: app.deps.tasks,
+    log: app.log,
   };
 
   app.post(

@@ -53,13 +53,6 @@ const subjectOf = (raw: string) => {
   );
 };
 
-async function waitForMail(count: number) {
-  const until = Date.now() + 10_000;
-  while (smtp.inbox.length < count && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('order e-mails over SMTP', () => {
   it('the buyer gets every brand order with totals, discount and address; each brand its own order', async () => {
     await addPromo(t.db, 'LEAFLINE10', { percentOff: 10 });
@@ -79,8 +72,10 @@ describe('order e-mails over SMTP', () => {
     const started: CheckoutResponse = (await checkout(t.app, headers)).json();
     await applyPromo(t.app, started.checkout_url, 'LEAFLINE10');
     expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(303);
+    // The e-mails are sent by a background task: once the app has no task in flight, every
+    // send has finished, and a send ends only after the peer stored the message. So the inbox
+    // is complete here, and its length below proves that nothing more was sent.
     await t.app.deps.tasks.idle();
-    await waitForMail(3);
     const [idA, idB] = started.order_ids;
 
     const buyer = smtp.inbox.find((m) => m.to.includes(account.email))!;

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   businesses,
@@ -6,6 +19,7 @@ import {
   orderItems,
   orders,
   productImages,
+  users,
   variantImages,
 } from '../../db/schema/index';
 
@@ -69,9 +83,27 @@ export async function findUserOrder(
   return row;
 }
 
+/** The first name of an order's buyer, for the greeting of the confirmation e-mail. */
+export async function findBuyerFirstName(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.firstName;
+}
+
 /** Orders by id, whoever they belong to (e-mails after payment). */
 export const findOrdersByIds = (db: Db, ids: readonly number[]) =>
   ids.length ? selectOrders(db, inArray(orders.id, [...ids])) : Promise.resolve([]);
+
+/**
+ * A column of `order_items` named with its table. Drizzle writes the columns of a single-table
+ * select's `sql` fields without their table, so inside the picture subqueries below
+ * `variant_id = variant_id` would compare the image's own column with itself (every line then
+ * showed the first picture of the whole table).
+ */
+const itemColumn = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(orderItems))}.${sql.identifier(column.name)}`;
 
 /** The items of the orders, in the order they were bought, with a picture each. */
 export async function listOrderItems(db: Db, orderIds: readonly number[]): Promise<OrderItemRow[]> {
@@ -89,13 +121,114 @@ export async function listOrderItems(db: Db, orderIds: readonly number[]): Promi
       variantOptions: orderItems.variantOptions,
       image: sql<string | null>`coalesce(
         (select ${variantImages.image} from ${variantImages}
-          where ${variantImages.variantId} = ${orderItems.variantId}
+          where ${variantImages.variantId} = ${itemColumn(orderItems.variantId)}
           order by ${variantImages.position}, ${variantImages.id} limit 1),
         (select ${productImages.image} from ${productImages}
-          where ${productImages.productId} = ${orderItems.productId}
+          where ${productImages.productId} = ${itemColumn(orderItems.productId)}
           order by ${productImages.position}, ${productImages.id} limit 1))`,
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+
+/*
+ * Every write to the orders (DESIGN 2.5, 2.7): made by checkout and payment steps, in the
+ * transactions those steps open.
+ */
+
+type NewOrder = typeof orders.$inferInsert;
+type NewOrderItem = typeof orderItems.$inferInsert;
+
+/** A Pending brand order with its item snapshot; its id. */
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  items: Omit<NewOrderItem, 'orderId'>[],
+): Promise<number> {
+  const [row] = await db.insert(orders).values(order).returning({ id: orders.id });
+  if (items.length) {
+    await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+  }
+  return row!.id;
+}
+
+/** The Pending orders of a checkout ended without payment become Canceled. */
+export async function cancelPendingOrders(db: Db, checkoutId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'Canceled', updatedAt: new Date() })
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'Pending')));
+}
+
+/** The Pending orders of a checkout, in the order they were made (the payment's brand orders). */
+export function listPendingOrders(db: Db, checkoutId: number) {
+  return db
+    .select({
+      id: orders.id,
+      businessId: orders.businessId,
+      subtotalCents: orders.subtotalCents,
+      shippingCents: orders.shippingFeeCents,
+    })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'Pending')))
+    .orderBy(asc(orders.id));
+}
+
+/** A brand order paid: its share of the discount, totals, card, notes, billing address. */
+export async function markOrderPaid(
+  tx: Db,
+  orderId: number,
+  values: {
+    discountCents: number;
+    totalCents: number;
+    payoutCents: number;
+    cardBrand: string;
+    billingAddress: unknown;
+    notes: string;
+  },
+): Promise<void> {
+  const { billingAddress, ...rest } = values;
+  await tx
+    .update(orders)
+    .set({
+      status: 'Paid',
+      ...rest,
+      // The local page collects no billing address: what is there stays.
+      ...(billingAddress ? { billingAddress } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Real-time order updates for the seller dashboard (DESIGN 2.13), sent at commit. */
+export async function announceOrderStatus(
+  tx: Db,
+  change: { order: number; business: number; status: string },
+): Promise<void> {
+  await tx.execute(sql`select pg_notify('leafline_orders', ${JSON.stringify(change)})`);
+}
+
+/** The transfer that paid the brand for this order. */
+export async function setOrderTransfer(db: Db, orderId: number, transferId: string): Promise<void> {
+  await db.update(orders).set({ stripeTransferId: transferId }).where(eq(orders.id, orderId));
+}
+
+/** What a checkout bought, per product and variant (to take out of the cart once paid). */
+export async function listBoughtQuantities(
+  db: Db,
+  checkoutId: number,
+): Promise<{ productId: number; variantId: number | null; quantity: number }[]> {
+  const rows = await db
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.checkoutId, checkoutId))
+    .groupBy(orderItems.productId, orderItems.variantId);
+  // A product deleted since has no line left in any cart.
+  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
 }

@@ -9,10 +9,16 @@ import {
   orderNotes,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
+import { payoutCents } from '../payouts/payouts.service';
+import { brandNewOrderEmail, buyerConfirmationEmail } from './order-emails';
 import {
+  findBuyerFirstName,
+  findOrdersByIds,
   findUserOrder,
   listOrderItems,
   listUserOrders,
@@ -100,4 +106,53 @@ export async function getOrder(deps: OrdersDeps, userId: number, rawId: string):
   if (!row) throw orderNotFound();
   const [order] = await withItems(deps.db, [row]);
   return order!;
+}
+
+export interface OrderEmailDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: { error(obj: object, msg?: string): void };
+}
+
+/**
+ * The e-mails of a paid checkout: the buyer's confirmation and each brand's new order. A failed
+ * send is logged, not retried (decision 0008).
+ */
+export async function sendOrderEmails(deps: OrderEmailDeps, orderIds: readonly number[]) {
+  const rows = (await findOrdersByIds(deps.db, orderIds)).sort((a, b) => a.id - b.id);
+  const first = rows[0];
+  if (!first) return;
+  const list: Order[] = await withItems(deps.db, rows);
+  const firstName = first.userId ? await findBuyerFirstName(deps.db, first.userId) : undefined;
+  const publicUrl = deps.config.publicUrl;
+  const messages = [
+    buyerConfirmationEmail({
+      to: first.userEmail,
+      firstName: firstName ?? '',
+      orders: list,
+      publicUrl,
+    }),
+    ...rows
+      .map((row, i) => ({ row, order: list[i]! }))
+      .filter(({ row }) => row.businessEmail.trim() !== '')
+      .map(({ row, order }) =>
+        brandNewOrderEmail({
+          to: row.businessEmail,
+          order,
+          payoutCents: payoutCents(row.totalCents),
+          publicUrl,
+        }),
+      ),
+  ];
+  for (const message of messages) {
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      deps.log.error(
+        { err: error, to: message.to, subject: message.subject },
+        'order e-mail failed',
+      );
+    }
+  }
 }

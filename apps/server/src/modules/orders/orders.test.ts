@@ -119,6 +119,64 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     expect(JSON.parse(candle.notes)).toEqual(candle.notes_data);
   });
 
+  it('shows each order line its own picture: the variant’s, else the product’s, else none', async () => {
+    const { headers } = await shopper(t.app);
+    const brand = await addBusiness(t.db, { name: 'Thistle Works' });
+    const bottle = await addProduct(t.db, brand.id, {
+      name: 'Steel Bottle',
+      priceCents: 2500,
+      images: ['products/bottle.webp'],
+      variants: [
+        { option1: 'Moss', images: ['products/bottle-moss.webp'] },
+        { option1: 'Clay', images: ['products/bottle-clay.webp'] },
+      ],
+    });
+    const brush = await addProduct(t.db, brand.id, {
+      name: 'Bamboo Brush',
+      priceCents: 600,
+      images: ['products/brush.webp', 'products/brush-side.webp'],
+    });
+    const cloth = await addProduct(t.db, brand.id, { name: 'Wax Cloth', priceCents: 900 });
+
+    // Two payments: the Clay bottle and the brush, then the Moss bottle and the cloth.
+    const bought: CheckoutResponse[] = [];
+    for (const lines of [
+      [
+        [bottle.id, bottle.variants[1]!.id],
+        [brush.id, undefined],
+      ],
+      [
+        [bottle.id, bottle.variants[0]!.id],
+        [cloth.id, undefined],
+      ],
+    ] as const) {
+      for (const [productId, variantId] of lines) {
+        await addToCart(t.app, headers, productId, variantId ? { variantId } : {});
+      }
+      const body: CheckoutResponse = (await checkout(t.app, headers)).json();
+      expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
+      await t.app.deps.tasks.idle();
+      bought.push(body);
+    }
+
+    const pictures = (order: Order) =>
+      order.order_items.map((item) => [item.product_name, item.image]);
+    const [first, second] = await Promise.all(
+      bought.map(async (b) => (await one(headers, b.order_ids[0]!)).json() as Order),
+    );
+    expect(pictures(first!)).toEqual([
+      ['Steel Bottle', '/media/products/bottle-clay.webp'],
+      ['Bamboo Brush', '/media/products/brush.webp'],
+    ]);
+    expect(pictures(second!)).toEqual([
+      ['Steel Bottle', '/media/products/bottle-moss.webp'],
+      ['Wax Cloth', null],
+    ]);
+    // My Orders shows the same pictures.
+    const listed: Order[] = (await list(headers)).json();
+    expect(listed.map(pictures)).toEqual([pictures(second!), pictures(first!)]);
+  });
+
   it('shows one order to its buyer only; anyone else gets 404 "Order not found"', async () => {
     const owner = await shopper(t.app);
     const other = await shopper(t.app);

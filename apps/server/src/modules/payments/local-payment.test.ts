@@ -20,6 +20,7 @@ import {
 } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { createLocalProvider } from '../../adapters/payments/local-provider';
+import { ProviderCallInTransactionError } from '../../adapters/payments/outside-transactions';
 import {
   cartItems,
   carts,
@@ -410,6 +411,23 @@ describe('the local provider, when things go wrong', () => {
     const [after] = await t.db.select().from(checkouts).where(eq(checkouts.id, row!.id));
     expect(after!.status).toBe('failed');
     expect((await ordersOf([order!.id]))[0]!.status).toBe('Canceled');
+  });
+});
+
+describe('the local provider and database transactions (decision 0011)', () => {
+  it('is refused inside a transaction, and leaves the session as it was', async () => {
+    const { checkout: c } = await started();
+    const sessionId = sessionIdOf(c.checkout_url);
+    await expect(
+      t.db.transaction(() => t.app.deps.payments.expireSession(sessionId)),
+    ).rejects.toThrow(ProviderCallInTransactionError);
+    const [session] = await t.db
+      .select()
+      .from(localPaymentSessions)
+      .where(eq(localPaymentSessions.id, sessionId));
+    expect(session!.status).toBe('open');
+    // Outside one it works.
+    expect(await t.app.deps.payments.expireSession(sessionId)).toBe('expired');
   });
 });
 

@@ -2,12 +2,13 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   errorResponse,
   PAYMENT_PAGE,
+  paymentSessionParams,
   PAYMENT_PAGE_MESSAGES as T,
   WEBHOOK_MESSAGES,
+  webhookResponse,
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
 import { WebhookError } from '../../adapters/payments/payment-provider';
 import type { CardProblem } from '../../adapters/payments/test-card';
@@ -50,10 +51,7 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['payments'],
         summary: 'Signed events of the payment provider (Stripe-Signature header, raw JSON body)',
-        response: {
-          200: z.object({ received: z.literal(true), outcome: z.string() }),
-          '4xx': errorResponse,
-        },
+        response: { 200: webhookResponse, '4xx': errorResponse },
       },
     },
     async (request) => {
@@ -134,7 +132,6 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
       .type('text/html; charset=utf-8')
       .send(body);
 
-  const params = z.object({ sessionId: z.string() });
   const notFound = (reply: FastifyReply) =>
     html(reply, 404, renderEndPage(T.sessionNotFound, '/checkout'));
 
@@ -166,14 +163,14 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
   // Pages, not API calls: left out of the API documentation.
   const page = { schema: { hide: true } };
   app.get('/pay/:sessionId', page, async (request, reply) => {
-    const { sessionId } = params.parse(request.params);
+    const { sessionId } = paymentSessionParams.parse(request.params);
     const session = await openSession(sessionId, reply);
     if (session) return render(reply, 200, { session });
     return reply;
   });
 
   app.post('/pay/:sessionId', page, async (request, reply) => {
-    const { sessionId } = params.parse(request.params);
+    const { sessionId } = paymentSessionParams.parse(request.params);
     const session = await openSession(sessionId, reply);
     if (!session || !local) return reply;
     const F = PAYMENT_PAGE.fields;
@@ -227,7 +224,7 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
     '/pay/:sessionId/promo',
     { ...page, config: { rateLimit: promoLimit } },
     async (request, reply) => {
-      const { sessionId } = params.parse(request.params);
+      const { sessionId } = paymentSessionParams.parse(request.params);
       const session = await openSession(sessionId, reply);
       if (!session || !local) return reply;
       const code = field(request.body, PAYMENT_PAGE.fields.promoCode, 64);

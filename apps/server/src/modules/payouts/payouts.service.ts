@@ -1,16 +1,24 @@
 import { COMMISSION_RATE } from '@leafline/contract';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
-import { businesses, orders, payouts } from '../../db/schema/index';
+import { setOrderTransfer } from '../orders/orders.repo';
+import {
+  type DuePayout,
+  insertPayouts as insertPayoutRows,
+  lockDuePayouts,
+  postponePayout,
+  recordPayoutFailure,
+  recordPayoutPaid,
+} from './payouts.repo';
 
 /**
  * Payouts to the brands (SPEC §1: 3 % commission, paid at the time of purchase; DESIGN 2.7).
  * A row per paid order is written in the transaction that marks the order Paid; the transfer
  * is sent after that transaction commits, and again later by the periodic job when it failed.
- * Rows are claimed with FOR UPDATE SKIP LOCKED, so two app instances never send the same one,
- * and every transfer carries the idempotency key `payout-<orderId>`, so even a crash between
- * the provider's answer and our commit cannot make a second transfer.
+ * Rows are claimed in a short transaction (FOR UPDATE SKIP LOCKED, then their next attempt
+ * moved ahead), the transfer is made outside any transaction, and its answer is recorded in
+ * another (decision 0011). Every transfer carries the idempotency key `payout-<orderId>`, so
+ * even a crash between the provider's answer and our record cannot make a second transfer.
  */
 
 const COMMISSION_BASIS_POINTS = Math.round(COMMISSION_RATE * 10_000);
@@ -19,6 +27,11 @@ export const MAX_PAYOUT_ATTEMPTS = 12;
 /** How long a brand without a connected account waits before it is looked at again. */
 const NO_ACCOUNT_RETRY_MS = 60 * 60_000;
 const BATCH = 10;
+/**
+ * How long a claimed payout is left to the instance that claimed it: longer than a transfer
+ * call can take with the SDK's retries (3 × 20 s), so it is never sent twice at once.
+ */
+const CLAIM_MS = 5 * 60_000;
 
 export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
@@ -36,27 +49,22 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(6 * 60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The payout rows of newly paid orders; part of the transaction that marks them Paid. */
 export async function insertPayouts(
-  tx: Db | Tx,
+  tx: Db,
   checkoutId: number,
   paid: readonly { orderId: number; businessId: number; totalCents: number }[],
 ): Promise<void> {
-  if (!paid.length) return;
-  await tx
-    .insert(payouts)
-    .values(
-      paid.map((o) => ({
-        orderId: o.orderId,
-        businessId: o.businessId,
-        amountCents: payoutCents(o.totalCents),
-        commissionCents: commissionCents(o.totalCents),
-        transferGroup: transferGroupOf(checkoutId),
-      })),
-    )
-    .onConflictDoNothing({ target: payouts.orderId });
+  await insertPayoutRows(
+    tx,
+    paid.map((o) => ({
+      orderId: o.orderId,
+      businessId: o.businessId,
+      amountCents: payoutCents(o.totalCents),
+      commissionCents: commissionCents(o.totalCents),
+      transferGroup: transferGroupOf(checkoutId),
+    })),
+  );
 }
 
 export interface PayoutDeps {
@@ -73,8 +81,76 @@ export interface PayoutRun {
 }
 
 /**
- * Sends every pending payout that is due (only those of `orderIds` when given). Each batch is
- * one transaction holding its rows' locks while the transfers are made.
+ * Claims a batch of due payouts in one short transaction: each row to send gets its next
+ * attempt moved CLAIM_MS ahead, so no other instance takes it while its transfer is on the
+ * way (and a crash leaves it due again after that, to be sent with the same key). Rows of a
+ * brand without a connected account are put off for an hour; that is not an attempt.
+ */
+async function claimDuePayouts(
+  deps: PayoutDeps,
+  run: PayoutRun,
+  orderIds: readonly number[] | undefined,
+): Promise<{ rows: DuePayout[]; locked: number }> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockDuePayouts(tx, BATCH, orderIds);
+    const now = Date.now();
+    const rows: DuePayout[] = [];
+    for (const row of locked) {
+      if (!row.accountId || row.stripeStatus === 'pending') {
+        run.waiting += 1;
+        await postponePayout(
+          tx,
+          row.id,
+          new Date(now + NO_ACCOUNT_RETRY_MS),
+          'The brand has not finished setting up payouts yet.',
+        );
+        continue;
+      }
+      await postponePayout(tx, row.id, new Date(now + CLAIM_MS));
+      rows.push(row);
+    }
+    return { rows, locked: locked.length };
+  });
+}
+
+/** One claimed payout: the transfer (outside any transaction), then its result recorded. */
+async function sendPayout(deps: PayoutDeps, run: PayoutRun, row: DuePayout): Promise<void> {
+  const attempts = row.attempts + 1;
+  let transfer: { id: string };
+  try {
+    transfer = await deps.payments.createTransfer(
+      {
+        amountCents: row.amountCents,
+        destination: row.accountId!,
+        transferGroup: row.transferGroup,
+        orderId: row.orderId,
+      },
+      payoutIdempotencyKey(row.orderId),
+    );
+  } catch (error) {
+    const gaveUp = attempts >= MAX_PAYOUT_ATTEMPTS;
+    deps.log.warn({ err: error, orderId: row.orderId, attempts }, 'transfer failed');
+    await recordPayoutFailure(deps.db, row.id, {
+      attempts,
+      error: error instanceof Error ? error.message : String(error),
+      nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+      gaveUp,
+    });
+    if (gaveUp) run.failed += 1;
+    else run.retrying += 1;
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    if (await recordPayoutPaid(tx, row.id, transfer.id, attempts)) {
+      await setOrderTransfer(tx, row.orderId, transfer.id);
+    }
+  });
+  run.paid += 1;
+}
+
+/**
+ * Sends every pending payout that is due (only those of `orderIds` when given): claim a batch,
+ * make its transfers, record each answer; again until a batch comes back short.
  */
 export async function processDuePayouts(
   deps: PayoutDeps,
@@ -83,88 +159,9 @@ export async function processDuePayouts(
   const run: PayoutRun = { paid: 0, retrying: 0, failed: 0, waiting: 0 };
   if (options.orderIds && !options.orderIds.length) return run;
   for (let batch = 0; batch < 100; batch++) {
-    const claimed = await deps.db.transaction(async (tx) => {
-      const conditions = [eq(payouts.status, 'pending'), lte(payouts.nextAttemptAt, sql`now()`)];
-      if (options.orderIds) conditions.push(inArray(payouts.orderId, [...options.orderIds]));
-      const rows = await tx
-        .select({
-          id: payouts.id,
-          orderId: payouts.orderId,
-          amountCents: payouts.amountCents,
-          transferGroup: payouts.transferGroup,
-          attempts: payouts.attempts,
-          accountId: businesses.stripeAccountId,
-          stripeStatus: businesses.stripeStatus,
-        })
-        .from(payouts)
-        .innerJoin(businesses, eq(businesses.id, payouts.businessId))
-        .where(and(...conditions))
-        .orderBy(asc(payouts.nextAttemptAt), asc(payouts.id))
-        .limit(BATCH)
-        .for('update', { of: payouts, skipLocked: true });
-      for (const row of rows) {
-        const now = Date.now();
-        if (!row.accountId || row.stripeStatus === 'pending') {
-          // Not an attempt: the brand has not finished payout onboarding yet.
-          run.waiting += 1;
-          await tx
-            .update(payouts)
-            .set({
-              lastError: 'The brand has not finished setting up payouts yet.',
-              nextAttemptAt: new Date(now + NO_ACCOUNT_RETRY_MS),
-              updatedAt: new Date(),
-            })
-            .where(eq(payouts.id, row.id));
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        try {
-          const transfer = await deps.payments.createTransfer(
-            {
-              amountCents: row.amountCents,
-              destination: row.accountId,
-              transferGroup: row.transferGroup,
-              orderId: row.orderId,
-            },
-            payoutIdempotencyKey(row.orderId),
-          );
-          await tx
-            .update(payouts)
-            .set({
-              status: 'paid',
-              transferId: transfer.id,
-              attempts,
-              lastError: null,
-              paidAt: new Date(),
-              updatedAt: new Date(),
-            })
-            .where(eq(payouts.id, row.id));
-          await tx
-            .update(orders)
-            .set({ stripeTransferId: transfer.id })
-            .where(eq(orders.id, row.orderId));
-          run.paid += 1;
-        } catch (error) {
-          const gaveUp = attempts >= MAX_PAYOUT_ATTEMPTS;
-          const message = error instanceof Error ? error.message : String(error);
-          deps.log.warn({ err: error, orderId: row.orderId, attempts }, 'transfer failed');
-          await tx
-            .update(payouts)
-            .set({
-              status: gaveUp ? 'failed' : 'pending',
-              attempts,
-              lastError: message.slice(0, 500),
-              nextAttemptAt: new Date(now + retryDelayMs(attempts)),
-              updatedAt: new Date(),
-            })
-            .where(eq(payouts.id, row.id));
-          if (gaveUp) run.failed += 1;
-          else run.retrying += 1;
-        }
-      }
-      return rows.length;
-    });
-    if (claimed < BATCH) break;
+    const claimed = await claimDuePayouts(deps, run, options.orderIds);
+    for (const row of claimed.rows) await sendPayout(deps, run, row);
+    if (claimed.locked < BATCH) break;
   }
   return run;
 }

@@ -1,0 +1,453 @@
+import {
+  ACCOUNT_MESSAGES,
+  CHECKOUT_MESSAGES,
+  type CheckoutBody,
+  centsToPrice,
+  type OrderAddress,
+  type OrderNotes,
+  type WebhookOutcome,
+} from '@leafline/contract';
+import type { Mailer } from '../../adapters/mail/mailer';
+import {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  type PaymentDetails,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type SessionSnapshot,
+} from '../../adapters/payments/payment-provider';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { findAddress, type ShippingAddressRow } from '../address/address.repo';
+import { type CartLineRow, lockCart, removeBoughtLines } from '../cart/cart.repo';
+import { priceCart, unitPriceCents } from '../cart/cart.service';
+import {
+  announceOrderStatus,
+  cancelPendingOrders,
+  insertOrder,
+  listBoughtQuantities,
+  listPendingOrders,
+  markOrderPaid,
+} from '../orders/orders.repo';
+import { sendOrderEmails } from '../orders/orders.service';
+import { prorateDiscount } from '../payments/discount';
+import { recordEvent } from '../payments/payments.repo';
+import {
+  insertPayouts,
+  payoutCents,
+  processDuePayouts,
+  transferGroupOf,
+} from '../payouts/payouts.service';
+import {
+  attachSession,
+  endOpenCheckout,
+  findBuyer,
+  findCheckoutOwner,
+  insertCheckout,
+  listStrandedCheckouts,
+  lockCheckout,
+  lockOpenCheckouts,
+  markCheckoutPaid,
+} from './checkout.repo';
+import { variantLabel, variantOptions } from './variant-options';
+
+/**
+ * The steps of the money path (DESIGN 2.5–2.7, decisions 0008 and 0011), each with its undo
+ * beside it. Every step either runs one short database transaction or calls the payment
+ * provider, never both: no provider call waits inside a transaction. The workflows that put
+ * them in order are in checkout.service.ts.
+ */
+
+export interface MoneyPathDeps {
+  db: Db;
+  config: Config;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  tasks: BackgroundTasks;
+  log: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+}
+
+/** How long the hosted page takes payment (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_SESSION_MINUTES = 60;
+
+/** Rounds of "close the pages found open, then reserve" before giving up (a racing cart). */
+const RESERVE_ROUNDS = 3;
+
+const unavailable = () => new AppError(503, CHECKOUT_MESSAGES.paymentUnavailable);
+
+/** A provider failure is the buyer's 503; anything else is a defect and stays a 500. */
+async function provider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw unavailable();
+    throw error;
+  }
+}
+
+const lineKey = (productId: number, variantId: number | null | undefined) =>
+  `${productId}:${variantId ?? ''}`;
+
+/** True when the buyer's lines are exactly the cart's (product, variant and quantity). */
+function sameLines(cart: readonly CartLineRow[], seen: CheckoutBody['items']): boolean {
+  const count = (entries: [string, number][]) => {
+    const map = new Map<string, number>();
+    for (const [key, quantity] of entries) map.set(key, (map.get(key) ?? 0) + quantity);
+    return map;
+  };
+  const ours = count(cart.map((l) => [lineKey(l.productId, l.variantId), l.quantity]));
+  const theirs = count((seen ?? []).map((l) => [lineKey(l.product_id, l.variant_id), l.quantity]));
+  if (ours.size !== theirs.size) return false;
+  for (const [key, quantity] of ours) if (theirs.get(key) !== quantity) return false;
+  return true;
+}
+
+export function orderAddressOf(address: ShippingAddressRow): OrderAddress {
+  return {
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    line1: address.addressLine1,
+    line2: address.addressLine2,
+    city: address.city,
+    state: address.state,
+    postal_code: address.postalCode,
+    country: address.country,
+    phone: address.phoneNumber,
+  };
+}
+
+/** A checkout written with its Pending brand orders, and the payment page it needs. */
+export interface Reservation {
+  checkoutId: number;
+  orderIds: number[];
+  session: CheckoutSessionInput;
+  /** Previous checkouts of the cart were ended to make room for this one. */
+  endedPrevious: boolean;
+}
+
+type ReserveAttempt =
+  | { kind: 'reserved'; reservation: Reservation }
+  | { kind: 'close first'; sessionIds: string[] };
+
+/** Ends an open checkout without payment, in the caller's transaction: its orders Canceled. */
+async function endUnpaid(
+  tx: Db,
+  checkoutId: number,
+  status: 'expired' | 'failed',
+): Promise<boolean> {
+  if (!(await endOpenCheckout(tx, checkoutId, status))) return false;
+  await cancelPendingOrders(tx, checkoutId);
+  return true;
+}
+
+/**
+ * One transaction holding the cart's lock: re-price the cart (priceCart, what the cart page
+ * shows), compare it with what the buyer saw, and, when every previous open checkout's page
+ * is closed already, end them and write the checkout with one Pending order per brand (prices,
+ * names and the address copied as they are now). A page still open is not closed here — that
+ * is a provider call — but named, for the caller to close outside the transaction.
+ */
+function tryReserve(
+  deps: MoneyPathDeps,
+  userId: number,
+  body: CheckoutBody | null | undefined,
+  closed: ReadonlySet<string>,
+): Promise<ReserveAttempt> {
+  return deps.db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, userId);
+    const buyer = await findBuyer(tx, userId);
+    if (!buyer) throw new AppError(401, ACCOUNT_MESSAGES.tokenNotValid);
+    const address = await findAddress(tx, userId);
+    if (!address) {
+      throw new AppError(400, CHECKOUT_MESSAGES.noAddress, { detail: CHECKOUT_MESSAGES.noAddress });
+    }
+    const cart = cartId === undefined ? null : await priceCart(tx, userId);
+    if (!cart) throw badRequest(CHECKOUT_MESSAGES.cartEmpty);
+    if (body?.items !== undefined && !sameLines(cart.lines, body.items)) {
+      throw conflict(CHECKOUT_MESSAGES.cartChanged);
+    }
+
+    // One payable checkout per cart: the previous one stops taking payment first.
+    const previous = await lockOpenCheckouts(tx, userId);
+    const stillOpen = previous
+      .map((p) => p.providerSessionId)
+      .filter((id): id is string => id !== null && !closed.has(id));
+    if (stillOpen.length) return { kind: 'close first', sessionIds: stillOpen };
+    for (const p of previous) await endUnpaid(tx, p.id, 'expired');
+
+    const { quote } = cart;
+    const checkout = await insertCheckout(tx, {
+      userId,
+      provider: deps.payments.name,
+      subtotalCents: quote.subtotalCents,
+      shippingCents: quote.totalFeeCents,
+      totalCents: quote.subtotalCents + quote.totalFeeCents,
+    });
+    const shippingAddress = orderAddressOf(address);
+    const fullName = `${buyer.firstName} ${buyer.lastName}`.trim() || shippingAddress.name;
+    const orderIds: number[] = [];
+    for (const brand of quote.businesses) {
+      const lines = cart.lines.filter((l) => l.businessId === brand.businessId);
+      const orderId = await insertOrder(
+        tx,
+        {
+          checkoutId: checkout.id,
+          userId,
+          businessId: brand.businessId,
+          userFullName: fullName,
+          userEmail: buyer.email,
+          status: 'Pending',
+          subtotalCents: brand.subtotalCents,
+          shippingFeeCents: brand.feeCents,
+          discountCents: 0,
+          totalCents: brand.subtotalCents + brand.feeCents,
+          shippingAddress,
+        },
+        lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          productName: line.productName,
+          productPriceCents: unitPriceCents(line),
+          quantity: line.quantity,
+          totalPriceCents: unitPriceCents(line) * line.quantity,
+          variantOptions: variantOptions(line.option1, line.option2),
+        })),
+      );
+      orderIds.push(orderId);
+    }
+
+    const { publicUrl } = deps.config;
+    const session: CheckoutSessionInput = {
+      checkoutId: checkout.id,
+      transferGroup: transferGroupOf(checkout.id),
+      customerEmail: buyer.email,
+      items: cart.lines.map((line) => ({
+        name: line.productName,
+        description: variantLabel(line.option1, line.option2),
+        quantity: line.quantity,
+        unitAmountCents: unitPriceCents(line),
+        businessId: line.businessId,
+        businessName: line.businessName,
+      })),
+      shipping: quote.businesses.map((b) => ({
+        businessId: b.businessId,
+        businessName: cart.businessNames.get(b.businessId) ?? '',
+        amountCents: b.feeCents,
+      })),
+      successUrl: `${publicUrl}/order-confirmation?order_ids=${orderIds.join(',')}`,
+      cancelUrl: `${publicUrl}/checkout`,
+      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000),
+    };
+    return {
+      kind: 'reserved',
+      reservation: {
+        checkoutId: checkout.id,
+        orderIds,
+        session,
+        endedPrevious: previous.length > 0 || closed.size > 0,
+      },
+    };
+  });
+}
+
+/**
+ * Closes payment pages at the provider so that they take no more money. No undo: a closed page
+ * stays closed; the cart is untouched, so checking out again makes a new one.
+ * A page that was paid meanwhile answers 409 'already paid' (its event is on the way).
+ */
+export async function closePaymentPages(
+  deps: MoneyPathDeps,
+  sessionIds: readonly string[],
+): Promise<void> {
+  for (const id of sessionIds) {
+    const result = await provider(() => deps.payments.expireSession(id));
+    if (result === 'paid') throw conflict(CHECKOUT_MESSAGES.alreadyPaid);
+  }
+}
+
+/**
+ * Step 1 of checkout: the checkout and its Pending brand orders. The buyer's previous pages are
+ * closed first, outside the transaction, and the transaction tried again (a page opened by a
+ * checkout racing this one is closed in the next round).
+ */
+export async function reserveOrders(
+  deps: MoneyPathDeps,
+  userId: number,
+  body: CheckoutBody | null | undefined,
+): Promise<Reservation> {
+  const closed = new Set<string>();
+  for (let round = 0; round < RESERVE_ROUNDS; round++) {
+    const attempt = await tryReserve(deps, userId, body, closed);
+    if (attempt.kind === 'reserved') return attempt.reservation;
+    await closePaymentPages(deps, attempt.sessionIds);
+    for (const id of attempt.sessionIds) closed.add(id);
+  }
+  throw conflict(CHECKOUT_MESSAGES.cartChanged);
+}
+
+/** Undo of reserveOrders: the checkout `failed`, its orders Canceled (if it is still open). */
+export function cancelReservation(db: Db, checkoutId: number): Promise<boolean> {
+  return db.transaction((tx) => endUnpaid(tx, checkoutId, 'failed'));
+}
+
+/**
+ * The same undo for checkouts whose process stopped before it could run it: open, without a
+ * page, for `minutes` (the periodic job).
+ */
+export async function endStrandedCheckouts(db: Db, minutes: number): Promise<void> {
+  for (const checkoutId of await listStrandedCheckouts(db, minutes)) {
+    await cancelReservation(db, checkoutId);
+  }
+}
+
+/** Step 2 of checkout: the provider's hosted payment page for the whole cart. */
+export function openPaymentPage(
+  deps: MoneyPathDeps,
+  session: CheckoutSessionInput,
+): Promise<CreatedSession> {
+  return provider(() => deps.payments.createCheckoutSession(session));
+}
+
+/** Undo of openPaymentPage: the page stops taking payment. */
+export async function closePaymentPage(deps: MoneyPathDeps, sessionId: string): Promise<void> {
+  await deps.payments.expireSession(sessionId);
+}
+
+/**
+ * Step 3 of checkout: the page recorded on the checkout, if nobody ended it meanwhile (a newer
+ * checkout of the same cart did: 409, and the undos close this page again).
+ */
+export async function attachPaymentPage(
+  db: Db,
+  reservation: Reservation,
+  page: CreatedSession,
+): Promise<void> {
+  const attached = await attachSession(
+    db,
+    reservation.checkoutId,
+    page.id,
+    reservation.session.expiresAt,
+  );
+  if (!attached) throw conflict(CHECKOUT_MESSAGES.cartChanged);
+}
+
+export type EventOutcome = WebhookOutcome;
+
+export interface PaidCheckout {
+  checkoutId: number;
+  orderIds: number[];
+}
+
+/**
+ * The payment's step in the database, one transaction that also records the event id (a
+ * replay changes nothing): the open checkout becomes paid — its orders Paid with their share
+ * of the discount and the §3 notes, the payout rows, the bought quantities out of the cart,
+ * the seller dashboard told. Only an open checkout whose stored session is the event's.
+ */
+export function payOrders(
+  deps: MoneyPathDeps,
+  event: PaymentEvent,
+  session: SessionSnapshot,
+  details: PaymentDetails,
+): Promise<{ outcome: EventOutcome; paid?: PaidCheckout }> {
+  const checkoutId = session.checkoutId!;
+  return deps.db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, event, deps.payments.name))) return { outcome: 'duplicate' };
+    // The cart first, then the checkout: the order checkout/ takes them in.
+    const owner = await findCheckoutOwner(tx, checkoutId);
+    const cartId = owner?.userId ? await lockCart(tx, owner.userId) : undefined;
+    const checkout = await lockCheckout(tx, checkoutId);
+    if (!checkout || checkout.providerSessionId !== session.id) {
+      deps.log.warn({ event: event.id, checkoutId }, 'payment event for an unknown session');
+      return { outcome: 'ignored' };
+    }
+    if (checkout.status !== 'open') {
+      if (checkout.status !== 'paid') {
+        // Only possible if the provider let a session be paid after we ended it.
+        deps.log.error(
+          { event: event.id, checkoutId, status: checkout.status },
+          'a session was paid for a checkout that had ended: refund it by hand',
+        );
+      }
+      return { outcome: 'unchanged' };
+    }
+
+    const brandOrders = await listPendingOrders(tx, checkoutId);
+    const originalCents = brandOrders.reduce((s, o) => s + o.subtotalCents + o.shippingCents, 0);
+    if (session.amountSubtotalCents !== originalCents) {
+      deps.log.warn(
+        { event: event.id, checkoutId, provider: session.amountSubtotalCents, ours: originalCents },
+        'the payment subtotal differs from the orders',
+      );
+    }
+    const shares = prorateDiscount(session.amountDiscountCents, brandOrders);
+    const discountCents = shares.reduce((s, d) => s + d, 0);
+    const discountCode = discountCents > 0 ? details.discountCode : null;
+    const allIds = brandOrders.map((o) => o.id);
+    const paid: { orderId: number; businessId: number; totalCents: number }[] = [];
+    for (const [i, order] of brandOrders.entries()) {
+      const share = shares[i]!;
+      const totalCents = order.subtotalCents + order.shippingCents - share;
+      const notes: OrderNotes = {
+        discount_applied: discountCents > 0,
+        discount_code: discountCode,
+        global_original_total: centsToPrice(originalCents),
+        global_discount_amount: centsToPrice(discountCents),
+        global_discounted_total: centsToPrice(originalCents - discountCents),
+        related_orders: allIds.filter((id) => id !== order.id),
+      };
+      await markOrderPaid(tx, order.id, {
+        discountCents: share,
+        totalCents,
+        payoutCents: payoutCents(totalCents),
+        cardBrand: details.cardBrand,
+        billingAddress: details.billingAddress,
+        notes: JSON.stringify(notes),
+      });
+      paid.push({ orderId: order.id, businessId: order.businessId, totalCents });
+    }
+    await markCheckoutPaid(tx, checkoutId, {
+      discountCents,
+      discountCode,
+      totalCents: originalCents - discountCents,
+    });
+    await insertPayouts(tx, checkoutId, paid);
+    if (cartId !== undefined) {
+      await removeBoughtLines(tx, cartId, await listBoughtQuantities(tx, checkoutId));
+    }
+    for (const p of paid) {
+      await announceOrderStatus(tx, { order: p.orderId, business: p.businessId, status: 'Paid' });
+    }
+    return { outcome: 'paid', paid: { checkoutId, orderIds: allIds } };
+  });
+}
+
+/**
+ * An unpaid checkout ends (its page expired, or its payment failed), in one transaction that
+ * records the event: the checkout `expired`, its Pending orders Canceled.
+ */
+export function endUnpaidCheckout(
+  deps: MoneyPathDeps,
+  event: PaymentEvent,
+  session: SessionSnapshot,
+): Promise<EventOutcome> {
+  const checkoutId = session.checkoutId!;
+  return deps.db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, event, deps.payments.name))) return 'duplicate';
+    const checkout = await lockCheckout(tx, checkoutId);
+    if (!checkout || checkout.providerSessionId !== session.id) return 'ignored';
+    return (await endUnpaid(tx, checkoutId, 'expired')) ? 'expired' : 'unchanged';
+  });
+}
+
+/** After the payment commits: the brands' transfers and the e-mails, in the background. */
+export function afterPayment(deps: MoneyPathDeps, paid: PaidCheckout): void {
+  deps.tasks.run('payouts', () => processDuePayouts(deps, { orderIds: paid.orderIds }));
+  deps.tasks.run('order e-mails', () => sendOrderEmails(deps, paid.orderIds));
+}

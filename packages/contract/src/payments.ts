@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * The payment routes' shapes (DESIGN 2.7; decisions 0008 and 0011): the provider's webhook
+ * `POST /api/payments/webhook/` and the local provider's hosted page `/pay/{sessionId}`.
+ * Its texts are PAYMENT_PAGE_MESSAGES and WEBHOOK_MESSAGES (orders.ts).
+ */
+
+/** What an event changed: paid, expired, a replay, nothing (ended already), or not ours. */
+export const WEBHOOK_OUTCOMES = ['paid', 'expired', 'duplicate', 'unchanged', 'ignored'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/** 200 of the webhook: the event was taken (the provider stops sending it), and its outcome. */
+export const webhookResponse = z.object({
+  received: z.literal(true),
+  outcome: z.enum(WEBHOOK_OUTCOMES),
+});
+export type WebhookResponse = z.infer<typeof webhookResponse>;
+
+/** `/pay/{sessionId}`: the local provider's session id (any text; unknown ones are 404). */
+export const paymentSessionParams = z.object({ sessionId: z.string() });
