@@ -25,6 +25,7 @@ import type { Database, Db } from './db/client';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
+import { refuseNulCharacters } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import {
@@ -154,6 +155,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   // A line per request at debug level only; no hook at all (no work per request) otherwise.
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
