@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -21,7 +21,7 @@ export interface TestApp {
 /** Builds the real app on a fresh database, with a mailer that keeps what it sends. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-test-'));
   const config = loadConfig({
@@ -46,7 +46,10 @@ export async function buildTestApp(
     },
     async close() {},
   };
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp(
+    { config, database, mailer },
+    options.logger ? { logger: options.logger } : {},
+  );
   await app.ready();
   return {
     app,
