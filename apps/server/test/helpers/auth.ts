@@ -14,7 +14,13 @@ export interface TestShopper {
 
 export async function registerShopper(
   app: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    /** The caller's address, for tests that count calls per address (rate limits). */
+    remoteAddress: string;
+  }> = {},
 ): Promise<TestShopper> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
@@ -24,6 +30,7 @@ export async function registerShopper(
   const res = await app.inject({
     method: 'POST',
     url: '/register/',
+    ...(overrides.remoteAddress ? { remoteAddress: overrides.remoteAddress } : {}),
     payload: {
       fname: 'Fern',
       lname: 'Moss',
