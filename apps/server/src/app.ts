@@ -23,6 +23,7 @@ import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
+import { type DatabaseOutage, watchDatabaseOutage } from './lib/database-outage';
 import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
 import { refuseNulCharacters } from './lib/text-input';
@@ -65,6 +66,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Work that follows a response (transfers, e-mails); awaited when the app closes. */
   tasks: BackgroundTasks;
+  /** Whether the database is away: requests then answer 503, the outage is logged once. */
+  databaseOutage: DatabaseOutage;
 }
 
 declare module 'fastify' {
@@ -82,7 +85,10 @@ function trustProxyOption(value: boolean | number | string) {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks'> & {
+  deps: Omit<
+    AppDeps,
+    'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks' | 'databaseOutage'
+  > & {
     mediaDir?: string;
     payments?: PaymentProvider;
   },
@@ -127,6 +133,8 @@ export async function buildApp(
   }
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
+  const databaseOutage = watchDatabaseOutage({ ping: deps.database.ping, log: app.log });
+  app.addHook('onClose', async () => databaseOutage.stop());
   const payments =
     deps.payments ??
     createPaymentProvider(deps.config, {
@@ -151,6 +159,7 @@ export async function buildApp(
     activeUsers,
     payments,
     tasks,
+    databaseOutage,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from './database-outage';
 import { AppError } from './errors';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again later.';
@@ -46,7 +51,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message || 'The request is not valid.' });
     }
-    // Every 5xx is logged with its request id and answered without internals.
+    // The database away: every request fails alike, so a 503 to retry and one log line for
+    // the whole outage (the outage watch logs it, and its end).
+    if (isDatabaseUnavailable(error)) {
+      app.deps.databaseOutage.report(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    // Every other 5xx is logged with its request id and answered without internals.
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ error: GENERIC_5XX, request_id: request.id });
   });

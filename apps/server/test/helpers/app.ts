@@ -21,7 +21,7 @@ export interface TestApp {
 /** Builds the real app on a fresh database, with a mailer that keeps what it sends. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; logger?: FastifyBaseLogger } = {},
+  options: { mailer?: Mailer; logger?: FastifyBaseLogger; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-test-'));
   const config = loadConfig({
@@ -37,7 +37,7 @@ export async function buildTestApp(
     SESSION_CACHE_SECONDS: '0',
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const mail: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? {
     kind: 'outbox',
