@@ -20,12 +20,14 @@ function findNul(value: unknown, at: string, depth = 0): string | null {
 
 /**
  * Refuses a NUL character in any text a route receives — path parameters, query and parsed
- * body alike — with a 400 before validation, in one place for every route: PostgreSQL refuses
- * NUL in text, which would otherwise surface as a 500. It runs as the route's own hook, so a
- * route with its own error shape (the newsletter's `{ success, message }`) keeps it.
+ * body alike — with a 400 before the handler, in one place for every route: PostgreSQL refuses
+ * NUL in text, which would otherwise surface as a 500. It runs after validation, so a route
+ * whose schema already refuses the value keeps its own text (a reset link's "Invalid or
+ * expired token."), and inside the route, so a route with its own error shape (the
+ * newsletter's `{ success, message }`) keeps it.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preHandler', async (request) => {
     const field =
       findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
     if (field !== null) {
