@@ -44,6 +44,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentPageAssets } from './modules/payments/payment-page';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentPageAssets);
   await app.register(quizRoutes);
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);
