@@ -58,3 +58,20 @@ export async function loginShopper(
 }
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+export interface SignedInShopper {
+  shopper: TestShopper;
+  tokens: TokenPair;
+  /** The Authorization header of their access token. */
+  headers: { authorization: string };
+}
+
+/** A new shopper, registered and logged in: who they are and the header to call as them. */
+export async function signedInShopper(
+  app: FastifyInstance,
+  overrides: Parameters<typeof registerShopper>[1] = {},
+): Promise<SignedInShopper> {
+  const shopper = await registerShopper(app, overrides);
+  const tokens = await loginShopper(app, shopper);
+  return { shopper, tokens, headers: bearer(tokens.access) };
+}
