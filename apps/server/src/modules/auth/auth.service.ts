@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest } from '../../lib/errors';
 import type { ActiveUsers } from './active-users';
 import {
@@ -48,6 +49,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Told when a user's access tokens end, so this instance does not wait for the NOTIFY. */
   activeUsers: Pick<ActiveUsers, 'forget'>;
+  /** Runs the e-mails after the answer. */
+  tasks: BackgroundTasks;
 }
 
 const loginFailed = () => new AppError(401, MESSAGES.loginIncorrect);
@@ -212,13 +215,14 @@ export async function requestPasswordReset(
     link,
     validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
   });
-  const failed = (err: unknown) =>
-    deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
-  try {
-    deps.mailer.send(message).catch(failed);
-  } catch (err) {
-    failed(err);
-  }
+  // After the answer, as the app's other e-mails: the background runner awaits it on close.
+  deps.tasks.run('password reset e-mail', async () => {
+    try {
+      await deps.mailer.send(message);
+    } catch (err) {
+      deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
+    }
+  });
 }
 
 export async function confirmPasswordReset(
