@@ -21,7 +21,13 @@ export interface TestApp {
 /** Builds the real app on a fresh database, with a mailer that keeps what it sends. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; logger?: FastifyBaseLogger; database?: Database } = {},
+  options: {
+    mailer?: Mailer;
+    logger?: FastifyBaseLogger;
+    database?: Database;
+    /** Adds test-only routes before the app is ready. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-test-'));
   const config = loadConfig({
@@ -50,6 +56,7 @@ export async function buildTestApp(
     { config, database, mailer },
     options.logger ? { logger: options.logger } : {},
   );
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
