@@ -100,6 +100,13 @@ describe('a NUL character in a text input', () => {
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/faq/?q=a%00b' }), 'q');
   });
 
+  it('leaves addresses no route serves to the web app, as without the NUL', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/no-such-page?q=ab' });
+    const withNul = await t.app.inject({ method: 'GET', url: '/no-such-page?q=a%00b' });
+    expect(withNul.statusCode).toBe(plain.statusCode);
+    expect(withNul.body).toBe(plain.body);
+  });
+
   it('keeps the newsletter signup in its own { success, message } shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -28,6 +28,8 @@ function findNul(value: unknown, at: string, depth = 0): string | null {
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
+    // An address no route serves gets the web app (or the 404 answer), which reads nothing.
+    if (request.is404) return;
     const field =
       findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
     if (field !== null) {
