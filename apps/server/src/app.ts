@@ -25,8 +25,10 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { trackTransactions } from './db/transaction-scope';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
+import { type DatabaseOutage, watchDatabaseOutage } from './lib/database-outage';
 import { registerErrorHandling } from './lib/error-handler';
 import { addSecurityHeaders } from './lib/security-headers';
+import { refuseNulCharacters } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import {
@@ -44,6 +46,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentPageAssets } from './modules/payments/payment-page';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -66,6 +69,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Work that follows a response (transfers, e-mails); awaited when the app closes. */
   tasks: BackgroundTasks;
+  /** Whether the database is away: requests then answer 503, the outage is logged once. */
+  databaseOutage: DatabaseOutage;
 }
 
 declare module 'fastify' {
@@ -83,7 +88,10 @@ function trustProxyOption(value: boolean | number | string) {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks'> & {
+  deps: Omit<
+    AppDeps,
+    'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks' | 'databaseOutage'
+  > & {
     mediaDir?: string;
     payments?: PaymentProvider;
   },
@@ -128,6 +136,8 @@ export async function buildApp(
   }
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
+  const databaseOutage = watchDatabaseOutage({ ping: deps.database.ping, log: app.log });
+  app.addHook('onClose', async () => databaseOutage.stop());
   const payments =
     deps.payments ??
     createPaymentProvider(deps.config, {
@@ -154,10 +164,12 @@ export async function buildApp(
     activeUsers,
     payments: outsideTransactions(payments),
     tasks,
+    databaseOutage,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   // A line per request at debug level only; no hook at all (no work per request) otherwise.
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
@@ -223,6 +235,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentPageAssets);
   await app.register(quizRoutes);
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);

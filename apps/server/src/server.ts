@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { createMailer } from './adapters/mail/create-mailer';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
+import { createLogger } from './lib/logger';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -19,11 +19,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({
+  const logger = createLogger({
     level: config.logLevel,
-    ...(process.stdout.isTTY && config.env !== 'production'
-      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-      : {}),
+    pretty: process.stdout.isTTY && config.env !== 'production',
   });
   const started = Date.now();
   const database = await openDatabase({

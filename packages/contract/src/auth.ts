@@ -110,17 +110,18 @@ export const passwordResetConfirmBody = z
     path: ['password2'],
   });
 
-/** A malformed uid or token reads like any other bad link (SPEC §8). */
-export const resetParams = z.object({
-  uid: z
+/**
+ * A malformed uid or token reads like any other bad link (SPEC §8), a NUL in it too (the
+ * server's general NUL refusal comes after validation, so this text wins).
+ */
+const resetLinkPart = (max: number) =>
+  z
     .string({ error: MESSAGES.invalidOrExpiredToken })
     .min(1, MESSAGES.invalidOrExpiredToken)
-    .max(64, MESSAGES.invalidOrExpiredToken),
-  token: z
-    .string({ error: MESSAGES.invalidOrExpiredToken })
-    .min(1, MESSAGES.invalidOrExpiredToken)
-    .max(256, MESSAGES.invalidOrExpiredToken),
-});
+    .max(max, MESSAGES.invalidOrExpiredToken)
+    .refine((value) => !value.includes('\u0000'), MESSAGES.invalidOrExpiredToken);
+
+export const resetParams = z.object({ uid: resetLinkPart(64), token: resetLinkPart(256) });
 
 export const messageResponse = z.object({ message: z.string() });
 export const errorResponse = z.object({

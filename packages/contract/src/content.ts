@@ -18,6 +18,15 @@ export {
   scoreQuiz,
 } from './quiz';
 
+// ── Home ─────────────────────────────────────────────────────────────────────────────
+
+/** The site root's greeting (SPEC §3 Home response, §7 `home/`). */
+export const HOME_MESSAGE = 'Welcome to Leafline, the marketplace for sustainable small brands.';
+
+/** GET home/ — §3's Home response. */
+export const homeResponse = z.object({ message: z.string() });
+export type HomeResponse = z.infer<typeof homeResponse>;
+
 // ── Quiz ───────────────────────────────────────────────────────────────────────────────
 
 export const quizOption = z.object({ key: z.string(), label: z.string() });

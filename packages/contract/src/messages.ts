@@ -44,3 +44,9 @@ export const MESSAGES = {
   addressInvalid: 'Invalid address data. Please check your inputs.',
   orderDetailsFailed: 'Failed to load order details',
 } as const;
+
+/** The server's texts for input it refuses before any route reads it (DESIGN 2.14). */
+export const INPUT_MESSAGES = {
+  /** PostgreSQL cannot store U+0000 in text, and no person types it. */
+  nulCharacter: 'Text may not contain the NUL character (\\u0000). Please remove it and try again.',
+} as const;

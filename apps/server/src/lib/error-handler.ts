@@ -1,6 +1,16 @@
+import { INPUT_MESSAGES } from '@leafline/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgError } from '../db/pg-errors';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from './database-outage';
 import { AppError } from './errors';
+
+/** PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00", its answer to a NUL in text. */
+const UNTRANSLATABLE_CHARACTER = '22021';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again later.';
 
@@ -46,7 +56,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message || 'The request is not valid.' });
     }
-    // Every 5xx is logged with its request id and answered without internals.
+    // A NUL that reached PostgreSQL by a way the route hook does not see (a multipart field,
+    // text a handler decoded itself): still the person's input, still a readable 400.
+    if (pgError(error)?.code === UNTRANSLATABLE_CHARACTER) {
+      return reply.status(400).send({ error: INPUT_MESSAGES.nulCharacter });
+    }
+    // The database away: every request fails alike, so a 503 to retry and one log line for
+    // the whole outage (the outage watch logs it, and its end).
+    if (isDatabaseUnavailable(error)) {
+      app.deps.databaseOutage.report(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    // Every other 5xx is logged with its request id and answered without internals.
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ error: GENERIC_5XX, request_id: request.id });
   });

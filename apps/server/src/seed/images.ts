@@ -1,13 +1,14 @@
+import type { ProductCategory } from '@leafline/contract';
 import sharp, { type OverlayOptions } from 'sharp';
 import { brandText as text } from '../modules/media/brand-text';
 import type { RawImage } from '../modules/media/image-pipeline';
 import { SHAPES, type Shape } from './shapes';
 
 /**
- * Demo images (DESIGN §4): shapes drawn as SVG and rendered by sharp; text rendered in the
- * brand's own fonts (media/brand-text.ts), composited on top, so they look the same on a
- * machine without any system fonts. Each function returns raw pixels for the image pipeline,
- * which encodes the WebP widths.
+ * Demo images (DESIGN §4): shapes drawn as SVG and rendered by sharp. Logos, banners and
+ * partner cards add text rendered in the brand's own fonts (media/brand-text.ts), composited on
+ * top, so they look the same on a machine without any system fonts; product pictures have
+ * none. Each function returns raw pixels for the image pipeline, which encodes the WebP widths.
  */
 export const PALETTE = {
   forest: '#1f3d2b',
@@ -74,9 +75,13 @@ const sprig = (fill: string) =>
 // ---------------------------------------------------------------------------------------
 // Product images
 
+/**
+ * Product pictures carry no text: the shop writes the name and brand under them, and at cart
+ * and order size (80 px) lettering is only a smudge. They differ by the product's shape and
+ * colour, one of four compositions, and a small motif of the product's category.
+ */
 export interface ProductArt {
-  title: string;
-  brand: string;
+  category: ProductCategory;
   shape: Shape;
   /** The product's own colour. */
   colour: string;
@@ -88,6 +93,79 @@ export interface ProductArt {
   composition: number;
 }
 
+/** A category's motif in a 100 × 100 box, scattered lightly behind the product. */
+const MOTIFS: Record<ProductCategory, (fill: string) => string> = {
+  // A sewn button and a line of stitches.
+  Apparel: (f) =>
+    `<circle cx="50" cy="50" r="30" fill="${f}"/>${[
+      [40, 40],
+      [60, 40],
+      [40, 60],
+      [60, 60],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5" fill="#fff" opacity="0.7"/>`)
+      .join('')}<path d="M6 92 L94 92" stroke="${f}" stroke-width="5" stroke-dasharray="10 8"/>`,
+  // Footsteps.
+  Shoes: (f) =>
+    `<ellipse cx="34" cy="62" rx="13" ry="24" fill="${f}" transform="rotate(-12 34 62)"/>
+     <ellipse cx="68" cy="34" rx="13" ry="24" fill="${f}" transform="rotate(14 68 34)"/>`,
+  // A four-pointed sparkle and a small one.
+  Accessories: (f) =>
+    `<path d="M44 8 Q48 40 80 44 Q48 48 44 80 Q40 48 8 44 Q40 40 44 8 Z" fill="${f}"/>
+     <path d="M80 66 Q82 80 94 82 Q82 84 80 96 Q78 84 66 82 Q78 80 80 66 Z" fill="${f}"/>`,
+  'Home Goods': (f) => sprig(f),
+  // A five-petal blossom.
+  'Cosmetics / Skin Care': (f) =>
+    `${[0, 72, 144, 216, 288].map((r) => `<ellipse cx="50" cy="28" rx="13" ry="22" fill="${f}" transform="rotate(${r} 50 50)"/>`).join('')}<circle cx="50" cy="50" r="10" fill="#fff" opacity="0.6"/>`,
+  // Water drops.
+  Hygiene: (f) =>
+    `<path d="M40 10 Q66 44 66 58 A26 26 0 0 1 14 58 Q14 44 40 10 Z" fill="${f}"/>
+     <path d="M78 52 Q92 70 92 78 A14 14 0 0 1 64 78 Q64 70 78 52 Z" fill="${f}"/>`,
+  // Soap bubbles.
+  'Cleaning Products': (f) =>
+    `<circle cx="40" cy="56" r="30" fill="none" stroke="${f}" stroke-width="6"/>
+     <circle cx="78" cy="24" r="14" fill="none" stroke="${f}" stroke-width="5"/>
+     <path d="M26 44 A16 16 0 0 1 40 36" fill="none" stroke="${f}" stroke-width="5" stroke-linecap="round"/>`,
+  // A brush stroke and paint dots.
+  'Art Supplies': (f) =>
+    `<path d="M8 70 Q30 30 56 52 T94 30" fill="none" stroke="${f}" stroke-width="12" stroke-linecap="round"/>
+     <circle cx="24" cy="24" r="9" fill="${f}"/><circle cx="74" cy="80" r="7" fill="${f}"/>`,
+};
+
+/** Where a composition scatters its motifs: centre x, y, size (px) and turn (degrees). */
+const MOTIF_SPOTS: [number, number, number, number][][] = [
+  [
+    [112, 118, 92, -14],
+    [690, 150, 70, 18],
+    [640, 716, 80, 8],
+  ],
+  [
+    [660, 140, 84, 12],
+    [140, 660, 96, -18],
+    [722, 420, 52, 30],
+  ],
+  [
+    [92, 96, 80, -10],
+    [712, 120, 64, 16],
+    [96, 720, 64, 22],
+    [708, 712, 84, -8],
+  ],
+  [
+    [110, 120, 96, 10],
+    [130, 690, 74, -20],
+  ],
+];
+
+function motifs(art: ProductArt, fill: string, opacity: number): string {
+  const draw = MOTIFS[art.category];
+  return (MOTIF_SPOTS[art.composition % 4] ?? [])
+    .map(
+      ([x, y, size, turn]) =>
+        `<g transform="translate(${x - size / 2} ${y - size / 2}) rotate(${turn} ${size / 2} ${size / 2}) scale(${size / 100})" opacity="${opacity}">${draw(fill)}</g>`,
+    )
+    .join('');
+}
+
 export const PRODUCT_IMAGE_SIZE = 800;
 
 export async function productImage(art: ProductArt): Promise<RawImage> {
@@ -97,93 +175,47 @@ export async function productImage(art: ProductArt): Promise<RawImage> {
     `<g transform="translate(${cx - 100 * scale} ${cy - 100 * scale}) rotate(${rotate} ${100 * scale} ${100 * scale}) scale(${scale})">${shape}</g>`;
   const shadow = (cx: number, cy: number, rx: number) =>
     `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${rx * 0.14}" fill="#000" opacity="0.10"/>`;
+  const deep = shade(art.accent, -0.25);
+  let body: string;
   switch (art.composition % 4) {
-    case 0: {
-      // Studio shot: the product on a soft disc, name and brand on a paper band.
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
-        <rect width="${S}" height="${S}" fill="${art.background}"/>
-        <circle cx="400" cy="320" r="255" fill="${art.accent}" opacity="0.55"/>
-        ${shadow(400, 555, 190)}
-        ${place(400, 320, 2.25)}
-        <rect y="636" width="${S}" height="164" fill="${PALETTE.offWhite}"/>
-        <rect y="636" width="${S}" height="4" fill="${art.accent}"/>
-      </svg>`;
-      const [title, brand] = await Promise.all([
-        text(art.title, { font: 'display', size: 40, colour: PALETTE.forest, width: 720 }),
-        text(art.brand.toUpperCase(), {
-          font: 'body',
-          size: 17,
-          colour: shade(PALETTE.forest, 0.35),
-          width: 720,
-          spacing: 2,
-        }),
-      ]);
-      const block = title.height + 14 + brand.height;
-      const top = 640 + centre(160, block);
-      return render(svg, [
-        { input: title.input, top, left: centre(S, title.width) },
-        { input: brand.input, top: top + title.height + 14, left: centre(S, brand.width) },
-      ]);
-    }
-    case 1: {
-      // Flat lay: tilted product with sprigs around it, a small brand tag.
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
-        <rect width="${S}" height="${S}" fill="${shade(art.accent, 0.55)}"/>
-        <g transform="translate(40 520) scale(2.4) rotate(-20 50 50)" opacity="0.5">${sprig(shade(art.accent, -0.25))}</g>
-        <g transform="translate(560 60) scale(2.2) rotate(150 50 50)" opacity="0.45">${sprig(shade(art.accent, -0.25))}</g>
+    case 0:
+      // Studio shot: the product on a soft disc, standing on a paper floor.
+      body = `<rect width="${S}" height="${S}" fill="${art.background}"/>
+        <rect y="610" width="${S}" height="190" fill="${shade(art.background, 0.45)}"/>
+        ${motifs(art, deep, 0.35)}
+        <circle cx="400" cy="370" r="280" fill="${art.accent}" opacity="0.55"/>
+        ${shadow(400, 630, 210)}
+        ${place(400, 380, 2.5)}`;
+      break;
+    case 1:
+      // Flat lay: the product tilted among its category's motifs.
+      body = `<rect width="${S}" height="${S}" fill="${shade(art.accent, 0.55)}"/>
+        ${motifs(art, deep, 0.45)}
         <circle cx="660" cy="640" r="70" fill="${art.background}" opacity="0.8"/>
         <circle cx="150" cy="170" r="46" fill="${art.background}" opacity="0.8"/>
-        ${place(400, 400, 2.7, -9)}
-      </svg>`;
-      const tag = await text(art.brand, {
-        font: 'body',
-        size: 20,
-        colour: textOn(shade(art.accent, 0.55)),
-        width: 500,
-        align: 'left',
-      });
-      return render(svg, [{ input: tag.input, top: 40, left: 44 }]);
-    }
-    case 2: {
-      // Arch: the product framed in an arch window, name underneath.
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
-        <rect width="${S}" height="${S}" fill="${PALETTE.offWhite}"/>
-        <path d="M170 640 L170 300 A230 230 0 0 1 630 300 L630 640 Z" fill="${art.background}"/>
-        <path d="M210 640 L210 310 A190 190 0 0 1 590 310 L590 640" fill="none" stroke="${art.accent}" stroke-width="6" opacity="0.7"/>
-        ${shadow(400, 600, 150)}
-        ${place(400, 420, 1.85)}
-      </svg>`;
-      const title = await text(art.title, {
-        font: 'display',
-        size: 34,
-        colour: PALETTE.forest,
-        width: 640,
-      });
-      return render(svg, [{ input: title.input, top: 672, left: centre(S, title.width) }]);
-    }
-    default: {
+        ${place(400, 400, 2.8, -9)}`;
+      break;
+    case 2:
+      // Arch: the product framed in an arch window on a plain wall.
+      body = `<rect width="${S}" height="${S}" fill="${PALETTE.offWhite}"/>
+        ${motifs(art, art.accent, 0.5)}
+        <path d="M150 720 L150 320 A250 250 0 0 1 650 320 L650 720 Z" fill="${art.background}"/>
+        <path d="M192 720 L192 330 A208 208 0 0 1 608 330 L608 720" fill="none" stroke="${art.accent}" stroke-width="6" opacity="0.7"/>
+        <rect y="720" width="${S}" height="80" fill="${shade(art.background, -0.08)}"/>
+        ${shadow(400, 680, 170)}
+        ${place(400, 470, 2.05)}`;
+      break;
+    default:
       // Detail: a close crop of the product on its colour field.
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
-        <rect width="${S}" height="${S}" fill="${art.background}"/>
+      body = `<rect width="${S}" height="${S}" fill="${art.background}"/>
         <circle cx="620" cy="180" r="300" fill="${art.accent}" opacity="0.35"/>
-        ${place(470, 470, 4.1, 6)}
-        <rect x="40" y="692" width="330" height="68" rx="34" fill="${PALETTE.offWhite}" opacity="0.92"/>
-      </svg>`;
-      const label = await text(art.brand, {
-        font: 'body',
-        size: 20,
-        colour: PALETTE.forest,
-        width: 300,
-      });
-      return render(svg, [
-        {
-          input: label.input,
-          top: 692 + centre(68, label.height),
-          left: 40 + centre(330, label.width),
-        },
-      ]);
-    }
+        ${motifs(art, deep, 0.4)}
+        ${place(470, 470, 4.1, 6)}`;
   }
+  return render(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">${body}</svg>`,
+    [],
+  );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -110,15 +110,14 @@ function distance(a: string, b: string): number {
   );
 }
 
-function productArt(seed: ProductSeed, brand: string, random: () => number) {
+function productArt(seed: ProductSeed, random: () => number) {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const background = pick(BACKGROUNDS);
   return (colour: string, composition: number): ProductArt => {
     // An accent that stands apart from the product's own colour.
     const accents = ACCENTS.filter((a) => distance(a, colour) > 90);
     return {
-      title: seed.name,
-      brand,
+      category: seed.category,
       shape: seed.shape,
       colour,
       background: composition === 0 ? background : pick(BACKGROUNDS),
@@ -221,7 +220,7 @@ export function buildDemoPlan(): DemoPlan {
     if (!seeds?.length) throw new Error(`no demo products for ${biz.name}`);
     for (const seed of seeds) {
       const r = rngFor(seed.name);
-      const art = productArt(seed, biz.name, r);
+      const art = productArt(seed, r);
       const colour = COLOURS[seed.colour ?? 'Forest'];
       const imageCount = IMAGE_COUNTS[Math.floor(r() * IMAGE_COUNTS.length)]!;
       // The first image names the product; the others vary the composition.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -21,7 +21,13 @@ export interface TestApp {
 /** Builds the real app on a fresh database, with a mailer that keeps what it sends. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: {
+    mailer?: Mailer;
+    logger?: FastifyBaseLogger;
+    database?: Database;
+    /** Adds test-only routes before the app is ready. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-test-'));
   const config = loadConfig({
@@ -37,7 +43,7 @@ export async function buildTestApp(
     SESSION_CACHE_SECONDS: '0',
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const mail: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? {
     kind: 'outbox',
@@ -46,7 +52,11 @@ export async function buildTestApp(
     },
     async close() {},
   };
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp(
+    { config, database, mailer },
+    options.logger ? { logger: options.logger } : {},
+  );
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -14,7 +14,13 @@ export interface TestShopper {
 
 export async function registerShopper(
   app: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    /** The caller's address, for tests that count calls per address (rate limits). */
+    remoteAddress: string;
+  }> = {},
 ): Promise<TestShopper> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
@@ -24,6 +30,7 @@ export async function registerShopper(
   const res = await app.inject({
     method: 'POST',
     url: '/register/',
+    ...(overrides.remoteAddress ? { remoteAddress: overrides.remoteAddress } : {}),
     payload: {
       fname: 'Fern',
       lname: 'Moss',
@@ -51,3 +58,20 @@ export async function loginShopper(
 }
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+export interface SignedInShopper {
+  shopper: TestShopper;
+  tokens: TokenPair;
+  /** The Authorization header of their access token. */
+  headers: { authorization: string };
+}
+
+/** A new shopper, registered and logged in: who they are and the header to call as them. */
+export async function signedInShopper(
+  app: FastifyInstance,
+  overrides: Parameters<typeof registerShopper>[1] = {},
+): Promise<SignedInShopper> {
+  const shopper = await registerShopper(app, overrides);
+  const tokens = await loginShopper(app, shopper);
+  return { shopper, tokens, headers: bearer(tokens.access) };
+}

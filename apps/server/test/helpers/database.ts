@@ -3,8 +3,14 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 
-/** A fresh, migrated database for one test file: a clone of the template, or PGlite. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file: a clone of the template, or PGlite.
+ * `connect` changes where the app connects (a proxy in an outage test); creating and
+ * dropping the database still go straight to the server.
+ */
+export async function createTestDatabase(
+  options: { connect?: (url: URL) => URL } = {},
+): Promise<Database> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
@@ -20,8 +26,9 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
+  let url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  if (options.connect) url = options.connect(url);
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...database,

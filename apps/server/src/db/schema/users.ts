@@ -20,6 +20,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Carried by each access token; raised on logout, password reset (DESIGN 2.4), which ends
+     * every access token issued before at once (docs/decisions/0009-session-user-cache.md).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

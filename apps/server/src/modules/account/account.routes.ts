@@ -12,6 +12,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
 import {
   type AccountDeps,
@@ -96,6 +97,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     '/update-email/',
     {
       onRequest: authenticate,
+      // Its answer says whether an e-mail is taken: limited like the other probing calls.
+      config: { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) },
       schema: {
         ...common,
         summary: "Change the user's e-mail",

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
+import { bearer, registerShopper, signedInShopper } from '../../../test/helpers/auth';
 import {
   businesses,
   cartItems,
@@ -23,11 +23,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(overrides: Parameters<typeof registerShopper>[1] = {}) {
-  const shopper = await registerShopper(t.app, overrides);
-  const tokens = await loginShopper(t.app, shopper);
-  return { shopper, tokens, headers: bearer(tokens.access) };
-}
+const signedIn = (overrides: Parameters<typeof registerShopper>[1] = {}) =>
+  signedInShopper(t.app, overrides);
 
 async function addBusiness(ownerId: number | null, values: { isActive?: boolean } = {}) {
   const [row] = await t.db

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES, MESSAGES } from '@leafline/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
+import { signedInShopper } from '../../../test/helpers/auth';
 import { shippingAddresses } from '../../db/schema/index';
 
 let t: TestApp;
@@ -13,11 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const shopper = await registerShopper(t.app);
-  const tokens = await loginShopper(t.app, shopper);
-  return { shopper, headers: bearer(tokens.access) };
-}
+const signedIn = () => signedInShopper(t.app);
 
 const url = '/api/set-shipping-address/';
 const read = (headers: Record<string, string>) => t.app.inject({ url, headers });

@@ -2,22 +2,26 @@ import type { Db } from '../../db/client';
 import { findUserForGuard } from './auth.repo';
 
 /**
- * The guard's answer to "is this account still active?", remembered for a short while so that
- * an authenticated call does not spend a database round trip on it every time
- * (docs/decisions/0009-session-user-cache.md).
+ * The guard's answer to "is this account still active, and at which token version?",
+ * remembered for a short while so that an authenticated call does not spend a database round
+ * trip on it every time (docs/decisions/0009-session-user-cache.md).
  *
- * It still answers "no" at once when an account is deleted or deactivated: the database
- * announces both on the `leafline_users` channel (migration 0007), every app instance forgets
- * the user, and the deleting instance forgets it right away too (`forget`). While that
+ * It still answers "no" at once when an account is deleted or deactivated, or its token
+ * version raised (logout, password reset): the database announces each on the
+ * `leafline_users` channel (migrations 0007, 0008), every app instance forgets the user, and
+ * the instance that made the change forgets it right away too (`forget`). While that
  * subscription is down nothing is remembered, since announcements could be missed.
  *
  * A lookup that ran while any user was forgotten is not remembered (the generation moved on),
  * so a query that read the account just before its deletion cannot put it back afterwards.
  */
 export interface ActiveUsers {
-  /** True when the user exists and is active (from memory, or read now). */
-  isActive(db: Db, userId: number): Promise<boolean>;
-  /** The user was deleted or deactivated: the next call reads the database. */
+  /**
+   * True when the user exists, is active and is at token `version` (from memory, or read
+   * now): an access token issued before the last logout or password reset is refused.
+   */
+  isActive(db: Db, userId: number, version: number): Promise<boolean>;
+  /** The user was deleted, deactivated or their tokens ended: the next call reads the database. */
   forget(userId: number): void;
   clear(): void;
   setListening(listening: boolean): void;
@@ -33,8 +37,8 @@ export function createActiveUsers(options: {
 }): ActiveUsers {
   const maxAge = options.maxAgeSeconds * 1000;
   const maxEntries = options.maxEntries ?? 50_000;
-  /** User id → when the lookup that found them active was made. */
-  const active = new Map<number, number>();
+  /** User id → when the lookup that found them active was made, and their token version. */
+  const active = new Map<number, { at: number; version: number }>();
   let generation = 0;
   let listening = false;
 
@@ -46,21 +50,23 @@ export function createActiveUsers(options: {
     get size() {
       return active.size;
     },
-    async isActive(db, userId) {
+    async isActive(db, userId, version) {
       if (listening && maxAge > 0) {
-        const since = active.get(userId);
-        if (since !== undefined && performance.now() - since < maxAge) return true;
-        if (since !== undefined) active.delete(userId);
+        const known = active.get(userId);
+        if (known !== undefined && performance.now() - known.at < maxAge) {
+          return known.version === version;
+        }
+        if (known !== undefined) active.delete(userId);
       }
       const started = generation;
       const at = performance.now();
       const user = await findUserForGuard(db, userId);
       if (!user?.isActive) return false;
       if (listening && maxAge > 0 && started === generation) {
-        active.set(userId, at);
+        active.set(userId, { at, version: user.tokenVersion });
         if (active.size > maxEntries) active.delete(active.keys().next().value as number);
       }
-      return true;
+      return user.tokenVersion === version;
     },
     forget(userId) {
       generation++;

@@ -33,8 +33,9 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const { config, db, activeUsers } = request.server.deps;
   const claims = await verifyToken(token, 'access', config.tokenSecret);
   if (!claims) throw tokenNotValid();
-  // A deleted or deactivated account's tokens die with it, not 15 minutes later.
-  if (!(await activeUsers.isActive(db, claims.userId))) throw tokenNotValid();
+  // A deleted or deactivated account's tokens die with it, and a logout's or password reset's
+  // with the token version they raised, not 15 minutes later.
+  if (!(await activeUsers.isActive(db, claims.userId, claims.version))) throw tokenNotValid();
   authenticated.set(request, { id: claims.userId });
 }
 

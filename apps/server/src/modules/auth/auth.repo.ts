@@ -11,7 +11,7 @@ const lower = (value: string) => sql`lower(${value})`;
 
 const guardUser = perDb((db) =>
   db
-    .select({ id: users.id, isActive: users.isActive })
+    .select({ id: users.id, isActive: users.isActive, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -22,7 +22,7 @@ const guardUser = perDb((db) =>
 export async function findUserForGuard(
   db: Db,
   id: number,
-): Promise<Pick<UserRow, 'id' | 'isActive'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'isActive' | 'tokenVersion'> | undefined> {
   const [row] = await guardUser(db).execute({ id });
   return row;
 }
@@ -113,7 +113,8 @@ export async function replacePasswordHash(
 ): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
+    // The access tokens issued before end with the old password (a raised token version).
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -160,13 +161,22 @@ export async function setReplacedBy(db: Db, id: number, replacedById: number): P
   await db.update(refreshTokens).set({ replacedById }).where(eq(refreshTokens.id, id));
 }
 
-export async function revokeRefreshTokenByHash(db: Db, tokenHash: string): Promise<boolean> {
+/** Revokes a live refresh token; the id of its user, or null when none was live. */
+export async function revokeRefreshTokenByHash(db: Db, tokenHash: string): Promise<number | null> {
   const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length > 0;
+    .returning({ userId: refreshTokens.userId });
+  return rows[0]?.userId ?? null;
+}
+
+/** Ends every access token of the user issued so far (their version no longer matches). */
+export async function raiseTokenVersion(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 export async function revokeAllRefreshTokens(db: Db, userId: number): Promise<number> {

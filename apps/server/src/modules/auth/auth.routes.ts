@@ -30,13 +30,17 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
 
-  /** Guessing passwords or flooding inboxes: a few attempts per minute and address. */
+  /**
+   * Guessing passwords, flooding inboxes or probing which usernames and e-mails exist (the
+   * register answer must name a taken one, SPEC §8): a few attempts per minute and address.
+   */
   const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
   const tags = ['auth'];
 
   app.post(
     '/register/',
     {
+      config: { rateLimit },
       schema: {
         tags,
         summary: 'Create a shopper account',

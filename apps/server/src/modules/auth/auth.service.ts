@@ -9,7 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest } from '../../lib/errors';
+import type { ActiveUsers } from './active-users';
 import {
   claimRefreshToken,
   findRefreshToken,
@@ -19,6 +21,7 @@ import {
   findUsersByLogin,
   insertRefreshToken,
   insertUser,
+  raiseTokenVersion,
   replacePasswordHash,
   revokeAllRefreshTokens,
   revokeRefreshTokenByHash,
@@ -44,6 +47,10 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Told when a user's access tokens end, so this instance does not wait for the NOTIFY. */
+  activeUsers: Pick<ActiveUsers, 'forget'>;
+  /** Runs the e-mails after the answer. */
+  tasks: BackgroundTasks;
 }
 
 const loginFailed = () => new AppError(401, MESSAGES.loginIncorrect);
@@ -94,9 +101,10 @@ export async function register(
 
 // ---- login and session ----
 
-async function issueTokens(db: Db, userId: number, secret: string) {
+/** `version`: the user's token version now, carried by the access token (the guard checks it). */
+async function issueTokens(db: Db, userId: number, version: number, secret: string) {
   const [access, refresh] = await Promise.all([
-    signToken(userId, 'access', secret),
+    signToken(userId, 'access', secret, new Date(), version),
     signToken(userId, 'refresh', secret),
   ]);
   const row = await insertRefreshToken(db, {
@@ -123,7 +131,7 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<TokenPair>
     }
   }
   if (!user?.isActive) throw loginFailed();
-  const { pair } = await issueTokens(deps.db, user.id, deps.config.tokenSecret);
+  const { pair } = await issueTokens(deps.db, user.id, user.tokenVersion, deps.config.tokenSecret);
   return pair;
 }
 
@@ -147,7 +155,7 @@ export async function refreshSession(deps: AuthDeps, token: string): Promise<Tok
 
   const pair = await deps.db.transaction(async (tx) => {
     if (!(await claimRefreshToken(tx, row.id))) return null;
-    const issued = await issueTokens(tx, user.id, deps.config.tokenSecret);
+    const issued = await issueTokens(tx, user.id, user.tokenVersion, deps.config.tokenSecret);
     await setReplacedBy(tx, row.id, issued.refreshId);
     return issued.pair;
   });
@@ -164,9 +172,16 @@ async function detectedReuse(deps: AuthDeps, userId: number): Promise<void> {
   deps.log.warn({ userId, revoked }, 'refresh token reuse detected; all sessions revoked');
 }
 
-/** Idempotent: an unknown, foreign or already revoked token is also a successful logout. */
+/**
+ * Idempotent: an unknown, foreign or already revoked token is also a successful logout. A live
+ * one also ends its user's access tokens at once (their token version is raised); the user's
+ * other devices get a new one from their own refresh token.
+ */
 export async function logout(deps: AuthDeps, token: string): Promise<void> {
-  await revokeRefreshTokenByHash(deps.db, hashToken(token));
+  const userId = await revokeRefreshTokenByHash(deps.db, hashToken(token));
+  if (userId === null) return;
+  await raiseTokenVersion(deps.db, userId);
+  deps.activeUsers.forget(userId);
 }
 
 // ---- password reset ----
@@ -181,7 +196,10 @@ export function resetLink(config: Config, user: Pick<UserRow, 'id' | 'passwordHa
  * HMAC is computed either way, and the e-mail is sent after the answer (so SMTP latency does
  * not tell).
  */
-export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: Omit<AuthDeps, 'activeUsers'>,
+  email: string,
+): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.isActive) {
     makeResetToken(0, '', deps.config.tokenSecret);
@@ -197,13 +215,14 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     link,
     validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
   });
-  const failed = (err: unknown) =>
-    deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
-  try {
-    deps.mailer.send(message).catch(failed);
-  } catch (err) {
-    failed(err);
-  }
+  // After the answer, as the app's other e-mails: the background runner awaits it on close.
+  deps.tasks.run('password reset e-mail', async () => {
+    try {
+      await deps.mailer.send(message);
+    } catch (err) {
+      deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
+    }
+  });
 }
 
 export async function confirmPasswordReset(
@@ -224,7 +243,9 @@ export async function confirmPasswordReset(
     if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) {
       throw invalidResetLink();
     }
-    // Whoever knew the old password loses their sessions too.
+    // Whoever knew the old password loses their sessions too (access tokens ended by the
+    // raised token version, refresh tokens revoked).
     await revokeAllRefreshTokens(tx, user.id);
   });
+  deps.activeUsers.forget(user.id);
 }

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { loginShopper, registerShopper, type TestShopper } from '../../../test/helpers/auth';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { refreshTokens, users } from '../../db/schema/index';
+import { createBackgroundTasks } from '../../lib/background-tasks';
 import { requestPasswordReset } from './auth.service';
 import { encodeUid, makeResetToken } from './reset-token';
 
@@ -137,7 +138,9 @@ describe('requestPasswordReset (service)', () => {
         close: async () => {},
       };
       const { info, log } = fakeLog();
-      await requestPasswordReset({ db: t.db, config: t.config, mailer, log }, ivy.email);
+      const tasks = createBackgroundTasks(log);
+      await requestPasswordReset({ db: t.db, config: t.config, mailer, log, tasks }, ivy.email);
+      await tasks.idle();
       expect(sent).toHaveLength(1);
       const logged = info.find(([obj]) => (obj as { resetLink?: string }).resetLink);
       if (kind === 'outbox') {
@@ -160,8 +163,13 @@ describe('requestPasswordReset (service)', () => {
       },
       close: async () => {},
     };
-    await requestPasswordReset({ db: t.db, config: t.config, mailer: broken, log }, jo.email);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const tasks = createBackgroundTasks(log);
+    await requestPasswordReset(
+      { db: t.db, config: t.config, mailer: broken, log, tasks },
+      jo.email,
+    );
+    // The send is a background task: once the runner is idle, its failure has been handled.
+    await tasks.idle();
     expect(error).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@leafline/contract';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { registerShopper } from '../../../test/helpers/auth';
+import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +57,57 @@ describe('rate limits on the password-guessing and mail-sending calls', () => {
       });
     for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(400);
     const blocked = await guess();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
+  });
+
+  it('limits probing register/ for taken usernames (its answer names them)', async () => {
+    const taken = await registerShopper(t.app);
+    const probe = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/register/',
+        payload: {
+          fname: 'Probe',
+          lname: 'Bot',
+          username: taken.username,
+          email: 'probe@example.com',
+          password1: 'x',
+          password2: 'x',
+        },
+        ...from(address),
+      });
+    for (let i = 0; i < 3; i++) {
+      const res = await probe('10.0.0.6');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    }
+    const blocked = await probe('10.0.0.6');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await probe('10.0.0.7')).json().error).toBe(ACCOUNT_MESSAGES.usernameTaken);
+  });
+
+  it('limits probing update-email/ for taken e-mails', async () => {
+    const taken = await registerShopper(t.app, { remoteAddress: '10.0.0.9' });
+    const prober = await registerShopper(t.app, { remoteAddress: '10.0.0.9' });
+    const headers = bearer((await loginShopper(t.app, prober)).access);
+    const probe = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/update-email/',
+        headers,
+        payload: { email: taken.email },
+        ...from('10.0.0.8'),
+      });
+    for (let i = 0; i < 3; i++) {
+      const res = await probe();
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(429);
+      expect(res.json().error).toBe(ACCOUNT_MESSAGES.emailTaken);
+    }
+    const blocked = await probe();
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
   });

@@ -24,6 +24,21 @@ describe('session tokens', () => {
     expect(lifetime).toBeLessThanOrEqual(15 * 60 * 1000);
   });
 
+  it("carries the user's token version, read as 0 from a token issued before versions", async () => {
+    const signed = await signToken(42, 'access', SECRET, new Date(), 3);
+    expect(await verifyToken(signed.token, 'access', SECRET)).toMatchObject({ version: 3 });
+    const iat = Math.floor(Date.now() / 1000);
+    const legacy = await new SignJWT({ type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('42')
+      .setIssuer('leafline')
+      .setJti('legacy')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 60)
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await verifyToken(legacy, 'access', SECRET)).toMatchObject({ userId: 42, version: 0 });
+  });
+
   it('gives refresh tokens seven days and unique ids', async () => {
     const a = await signToken(1, 'refresh', SECRET);
     const b = await signToken(1, 'refresh', SECRET);

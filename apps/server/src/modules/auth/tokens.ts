@@ -25,6 +25,8 @@ export interface TokenClaims {
   type: TokenType;
   jti: string;
   expiresAt: Date;
+  /** The user's token version when it was issued (0 for tokens issued before versions). */
+  version: number;
 }
 
 const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
@@ -65,11 +67,12 @@ export async function signToken(
   type: TokenType,
   secret: string,
   now: Date = new Date(),
+  version = 0,
 ): Promise<SignedToken> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + (type === 'access' ? ACCESS_TOKEN_TTL_SECONDS : REFRESH_TOKEN_TTL_SECONDS);
   const jti = randomUUID();
-  const token = await new SignJWT({ type })
+  const token = await new SignJWT({ type, ver: version })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -108,11 +111,14 @@ export async function verifyToken(
     const sub = payload.sub ?? '';
     if (!/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_STORED_ID) return null;
     if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    const version = payload.ver ?? 0;
+    if (!Number.isSafeInteger(version) || (version as number) < 0) return null;
     const claims: TokenClaims = {
       userId: Number(sub),
       type: expected,
       jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
+      version: version as number,
     };
     if (expected === 'access') rememberAccess(token, secret, claims);
     return claims;

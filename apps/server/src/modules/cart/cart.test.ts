@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, CART_MESSAGES, MAX_CART_QUANTITY, MESSAGES } from '@l
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
+import { signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import {
   businesses,
@@ -23,11 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const shopper = await registerShopper(t.app);
-  const tokens = await loginShopper(t.app, shopper);
-  return { shopper, headers: bearer(tokens.access) };
-}
+const signedIn = () => signedInShopper(t.app);
 
 type Headers = Record<string, string>;
 

@@ -5,31 +5,41 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { businesses, products } from '../../db/schema/index';
-import { createResponseCache } from './response-cache';
+import { createResponseCache, type ResponseCache } from './response-cache';
 
-/** Polls `read` until `done` holds, for at most 5 s; answers the last value read. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-    value = await read();
-  }
-  return value;
+/**
+ * Reads again after each clear of the cache (the database's change announcement arriving)
+ * until `done` holds; answers the value. No timer: the waiter is set before each read, so a
+ * clear during the read is not missed, and the test's own timeout bounds the wait.
+ */
+function rereadOnClear(cache: ResponseCache) {
+  let waiters: (() => void)[] = [];
+  const clear = cache.clear.bind(cache);
+  cache.clear = () => {
+    clear();
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
+  return async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    for (;;) {
+      const cleared = new Promise<void>((resolve) => waiters.push(resolve));
+      const value = await read();
+      if (done(value)) return value;
+      await cleared;
+    }
+  };
 }
 
 describe('catalogue answers on a real database, cache on', () => {
   let t: TestApp;
   let businessId = 0;
+  let eventually: ReturnType<typeof rereadOnClear>;
   beforeAll(async () => {
     t = await buildTestApp({ CATALOG_CACHE_SECONDS: '60' });
+    eventually = rereadOnClear(t.app.deps.catalogCache);
     const brand = await addBusiness(t.db, { name: 'Saltmarsh Goods' });
     businessId = brand.id;
     await addProduct(t.db, brand.id, { name: 'Kelp Soap Bar', priceCents: 900 });
-    await eventually(
-      async () => t.app.deps.catalogCache.enabled,
-      (on) => on,
-    );
   });
   afterAll(async () => {
     await t.close();

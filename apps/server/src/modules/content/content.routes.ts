@@ -1,13 +1,25 @@
-import { faqResponse, partnersResponse } from '@leafline/contract';
+import { faqResponse, HOME_MESSAGE, homeResponse, partnersResponse } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ContentDeps, getFaq, getPartners } from './content.service';
 
-/** The static pages' data (no auth): `api/faq/` and `api/partners/`. */
+/** The site root's greeting (`home/`) and the static pages' data (no auth): `api/faq/`, `api/partners/`. */
 export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ContentDeps = { db: app.deps.db };
   const tags = ['content'];
+
+  app.get(
+    '/home/',
+    {
+      schema: {
+        tags,
+        summary: 'The site root: a greeting (SPEC §3 Home response)',
+        response: { 200: homeResponse },
+      },
+    },
+    async () => ({ message: HOME_MESSAGE }),
+  );
 
   app.get(
     '/api/faq/',

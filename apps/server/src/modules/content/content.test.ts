@@ -1,4 +1,4 @@
-import { faqResponse, partnersResponse } from '@leafline/contract';
+import { faqResponse, HOME_MESSAGE, homeResponse, partnersResponse } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addFaq, addPartners } from '../../../test/helpers/content-fixtures';
@@ -14,6 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+describe('GET home/', () => {
+  it("answers the site root's greeting as §3's Home response, not the app's 404 page", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(homeResponse.strict().parse(res.json())).toEqual({ message: HOME_MESSAGE });
+  });
 });
 
 describe('GET api/faq/', () => {

@@ -122,7 +122,8 @@ describe('the local payment page', () => {
       'Alder &amp; Oak Linen Tee (M) × 1 $30.00 Shipping $5.00 Brand total $35.00',
     );
     expect(words).toContain('Bramble Goods Oat Soap × 1 $15.00 Shipping $4.00 Brand total $19.00');
-    expect(words).toContain('Subtotal $54.00 Total due $54.00');
+    // Subtotal is the items, as on the checkout page; shipping is its own line.
+    expect(words).toContain('Subtotal $45.00 Shipping $9.00 Total due $54.00');
     expect(words).toContain(T.testNotice);
     for (const [id, label] of [
       ['card_number', 'Card number'],
@@ -162,7 +163,7 @@ describe('the local payment page', () => {
     expect(applied.statusCode).toBe(200);
     // 20 % of the items ($45.00) is $9.00; shipping is not discounted.
     expect(text(applied.body)).toContain(
-      'Subtotal $54.00 Discount (SPRING20) −$9.00 Total due $45.00',
+      'Subtotal $45.00 Shipping $9.00 Discount (SPRING20) −$9.00 Total due $45.00',
     );
     expect(applied.body).toContain(T.promoApplied);
     expect(applied.body).toContain('Pay $45.00');

@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   BRAND_NAME,
   centsToPrice,
   PAYMENT_PAGE,
   PAYMENT_PAGE_MESSAGES as T,
 } from '@leafline/contract';
+import type { FastifyInstance } from 'fastify';
 import { type LocalSessionRow, sessionAmounts } from '../../adapters/payments/local-provider';
 
 /**
@@ -25,56 +28,103 @@ const escapeHtml = (value: string) =>
 
 const money = (cents: number) => `$${centsToPrice(cents)}`;
 
+/**
+ * The shop's own fonts (the files the web app self-hosts, `@fontsource-variable`), served by
+ * the app itself: the CSP allows fonts from 'self' only, and the page must work offline.
+ */
+const require = createRequire(import.meta.url);
+const FONT_FILES: Record<string, string> = {
+  'inter.woff2': require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
+  'fraunces.woff2': require.resolve(
+    '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+  ),
+};
+export const PAYMENT_PAGE_ASSETS = '/pay/assets/';
+
+/** Serves the page's fonts under /pay/assets/ (registered by the app beside the page). */
+export async function paymentPageAssets(app: FastifyInstance): Promise<void> {
+  const cache = new Map<string, Buffer>();
+  app.get<{ Params: { file: string } }>(
+    `${PAYMENT_PAGE_ASSETS}:file`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const path = FONT_FILES[request.params.file];
+      if (!path) return reply.status(404).send({ error: 'Not found.' });
+      let data = cache.get(path);
+      if (!data) {
+        data = await readFile(path);
+        cache.set(path, data);
+      }
+      return reply
+        .header('content-type', 'font/woff2')
+        .header('cache-control', 'public, max-age=86400')
+        .send(data);
+    },
+  );
+}
+
+/** The shop's design tokens (apps/web/src/styles.css): palette, faces, radii, shadow. */
 const STYLE = `
-:root{--green:#1f3d2b;--green-2:#2f5a40;--sand:#e9dfcc;--clay:#a3532f;--off:#faf7f0;--text:#24302a;--muted:#56615a;--line:#d6ccb8;--error:#a32020;--ok:#1f5d36}
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${PAYMENT_PAGE_ASSETS}inter.woff2) format("woff2-variations")}
+@font-face{font-family:"Fraunces Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${PAYMENT_PAGE_ASSETS}fraunces.woff2) format("woff2-variations")}
+:root{--forest-950:#142a1d;--forest-900:#1f3d2b;--forest-800:#2a4f38;--forest-700:#356346;--sage-50:#f1f4ee;--sage-100:#e3eadf;--sage-400:#8fa88c;--sand-100:#f3ede1;--sand-200:#e9dfcc;--sand-300:#dccdb1;--clay-700:#9b5536;--cream:#faf7f0;--ink:#1c2a22;--ink-muted:#4a5a50;--error-bg:#fbe9e7;--error-fg:#a3322a;--success-fg:#1f3d2b;--warning-bg:#fdf1d8;--warning-fg:#7a4f00;--radius-card:1.25rem;--shadow-soft:0 1px 2px rgb(31 61 43 / .06),0 8px 24px -12px rgb(31 61 43 / .18);--sans:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",sans-serif;--display:"Fraunces Variable",ui-serif,Georgia,"Times New Roman",serif}
 *{box-sizing:border-box}
-body{margin:0;background:var(--sand);color:var(--text);font:16px/1.5 Inter,"Helvetica Neue",Arial,sans-serif}
-a{color:var(--green)}
-.wrap{max-width:980px;margin:0 auto;padding:20px 16px 48px}
-.top{display:flex;align-items:center;justify-content:space-between;gap:12px;margin-bottom:16px}
-.logo{font:700 22px/1 Fraunces,Georgia,serif;color:var(--green);text-decoration:none}
-.badge{background:var(--green);color:var(--off);border-radius:999px;padding:4px 12px;font-size:13px;font-weight:600}
-h1{font:700 26px/1.2 Fraunces,Georgia,serif;color:var(--green);margin:0 0 4px}
-.due{font-size:18px;margin:0 0 16px}
-.due strong{font-size:28px;color:var(--text)}
-.notice{background:var(--off);border-left:4px solid var(--clay);padding:10px 14px;border-radius:6px;font-size:14px;margin:0 0 20px}
-.grid{display:grid;gap:20px}
-@media (min-width:820px){.grid{grid-template-columns:1fr 1fr}}
-.card{background:var(--off);border-radius:12px;padding:20px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
-h2{font:700 19px/1.3 Fraunces,Georgia,serif;color:var(--green);margin:0 0 12px}
-h3{font-size:16px;margin:16px 0 6px}
-.lines{list-style:none;margin:0;padding:0}
-.lines li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid var(--line)}
-.lines .muted{color:var(--muted);font-size:14px}
-.brand-total{display:flex;justify-content:space-between;font-weight:600;padding:6px 0 0}
-.totals{margin:16px 0 0;padding:12px 0 0;border-top:2px solid var(--line)}
-.totals div{display:flex;justify-content:space-between;padding:3px 0}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100dvh;background:var(--cream);color:var(--ink);font:16px/1.5 var(--sans);-webkit-font-smoothing:antialiased}
+a{color:var(--forest-900);text-underline-offset:.2em}
+h1,h2,h3,legend{font-family:var(--display);color:var(--forest-900);font-optical-sizing:auto;text-wrap:balance}
+.wrap{max-width:1024px;margin:0 auto;padding:20px 16px 48px}
+.top{display:flex;align-items:center;justify-content:space-between;gap:12px;margin:0 -16px 24px;padding:0 16px 16px;border-bottom:1px solid var(--sand-300)}
+.logo{font:600 24px/1 var(--display);color:var(--forest-900);text-decoration:none}
+.badge{background:var(--warning-bg);color:var(--warning-fg);border-radius:999px;padding:4px 12px;font-size:13px;font-weight:600}
+h1{font-size:30px;line-height:1.2;font-weight:600;margin:0 0 4px}
+.due{font-size:18px;margin:0 0 16px;color:var(--ink-muted)}
+.due strong{font-size:28px;color:var(--ink);font-variant-numeric:tabular-nums}
+.notice{background:var(--warning-bg);color:var(--warning-fg);border-radius:12px;padding:12px 16px;font-size:14px;margin:0 0 24px}
+.grid{display:grid;gap:24px}
+@media (min-width:820px){.grid{grid-template-columns:1fr 1fr;align-items:start}}
+.card{background:var(--sand-100);border:1px solid var(--sand-300);border-radius:var(--radius-card);padding:20px;box-shadow:var(--shadow-soft)}
+@media (min-width:640px){.card{padding:24px}}
+h2{font-size:20px;line-height:1.3;font-weight:600;margin:0 0 16px}
+.brand{background:rgb(255 255 255 / .7);border:1px solid var(--sand-300);border-radius:16px;padding:16px;margin:0 0 16px}
+h3{font:600 16px/1.4 var(--sans);color:var(--forest-900);margin:0 0 8px}
+.lines{list-style:none;margin:0;padding:0;font-size:14px}
+.lines li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid var(--sand-200)}
+.lines li>span:last-child,.brand-total span:last-child,.totals dd{font-variant-numeric:tabular-nums;white-space:nowrap}
+.lines .muted{color:var(--ink-muted)}
+.brand-total{display:flex;justify-content:space-between;font-size:14px;font-weight:600;padding:8px 0 0}
+.totals{margin:8px 0 0;padding:16px 0 0;border-top:1px solid var(--sand-300);display:flex;flex-direction:column;gap:8px}
+.totals div{display:flex;justify-content:space-between;gap:16px}
 .totals dt,.totals dd{margin:0}
-.totals .grand{font-size:18px;font-weight:700}
-.totals .discount dd{color:var(--ok)}
-label{display:block;font-weight:600;font-size:14px;margin:12px 0 4px}
-input{width:100%;font:inherit;padding:10px 12px;border:1px solid #8a8374;border-radius:8px;background:#fff;color:var(--text)}
-input:focus{outline:3px solid var(--clay);outline-offset:1px}
-input[aria-invalid=true]{border-color:var(--error)}
+.totals .grand{font-size:18px;font-weight:600}
+.totals .discount dd{color:var(--forest-700);font-weight:500}
+label{display:block;font-weight:500;font-size:14px;color:var(--forest-900);margin:16px 0 6px}
+input{width:100%;min-height:44px;font:inherit;padding:8px 14px;border:1px solid var(--sand-300);border-radius:12px;background:#fff;color:var(--ink);box-shadow:0 1px 2px rgb(0 0 0 / .05)}
+input::placeholder{color:rgb(74 90 80 / .7)}
+input:hover{border-color:var(--sage-400)}
+input:focus-visible{outline:2px solid var(--clay-700);outline-offset:1px;border-color:var(--forest-700)}
+input[aria-invalid=true]{border-color:var(--error-fg)}
 .row{display:flex;gap:8px}
-.row input{flex:1}
+.row input{flex:1;min-width:0}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-fieldset{border:0;margin:0;padding:0}
-legend{font:700 19px/1.3 Fraunces,Georgia,serif;color:var(--green);padding:0;margin-bottom:4px}
-button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:10px 16px;cursor:pointer;background:var(--green);color:var(--off)}
-button:hover{background:var(--green-2)}
-button:focus-visible,a:focus-visible{outline:3px solid var(--clay);outline-offset:2px}
-.pay{width:100%;margin-top:20px;padding:14px;font-size:18px}
-.link{background:none;color:var(--green);text-decoration:underline;padding:4px 0}
-.link:hover{background:none;color:var(--green-2)}
-.field-error{color:var(--error);font-size:14px;margin:4px 0 0}
-.alert{background:#fbe9e7;border:1px solid var(--error);color:var(--error);border-radius:8px;padding:10px 14px;margin:0 0 12px;font-weight:600}
+fieldset{border:0;margin:0;padding:0;min-width:0}
+legend{font-size:20px;line-height:1.3;font-weight:600;padding:0;margin-bottom:4px}
+button{font:inherit;font-weight:500;border:0;border-radius:999px;min-height:44px;padding:8px 20px;cursor:pointer;background:var(--forest-900);color:var(--cream);box-shadow:0 1px 2px rgb(0 0 0 / .05);transition:background-color .15s}
+button:hover{background:var(--forest-800)}
+button:active{background:var(--forest-950)}
+:focus-visible{outline:3px solid var(--clay-700);outline-offset:2px}
+.pay{width:100%;margin-top:24px;min-height:48px;font-size:17px}
+.link{background:none;box-shadow:none;color:var(--forest-900);text-decoration:underline;text-underline-offset:.2em;padding:4px 0;min-height:0;border-radius:6px}
+.link:hover{background:none;color:var(--forest-700)}
+.field-error{color:var(--error-fg);font-size:14px;font-weight:500;margin:6px 0 0}
+.alert{background:var(--error-bg);color:var(--error-fg);border-radius:12px;padding:12px 16px;margin:0 0 12px;font-weight:500}
 .status{font-size:14px;margin:6px 0 0;min-height:1.5em}
-.status.ok{color:var(--ok)}
-.status.bad{color:var(--error)}
-.receipt{font-size:14px;color:var(--muted);margin:0 0 8px}
-.cancel{display:inline-block;margin-top:16px}
+.status.ok{color:var(--success-fg)}
+.status.bad{color:var(--error-fg)}
+.receipt{font-size:14px;color:var(--ink-muted);margin:0 0 12px}
+.cancel{display:inline-block;margin-top:16px;border-radius:6px}
 .end{max-width:560px;margin:40px auto;text-align:center}
+@media (prefers-reduced-motion:reduce){*{transition-duration:.01ms}}
 `;
 
 function page(title: string, body: string): string {
@@ -152,9 +202,9 @@ export function renderPaymentPage(state: PageState): string {
             : `<li><span>${escapeHtml(l.name)} <span class="muted">× ${l.quantity}</span></span><span>${money(l.unitAmountCents * l.quantity)}</span></li>`,
         )
         .join('\n');
-      return `<h3>${escapeHtml(name)}</h3>
+      return `<section class="brand" aria-label="${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>
 <ul class="lines">${items}</ul>
-<div class="brand-total"><span>${T.brandTotal}</span><span>${money(total)}</span></div>`;
+<div class="brand-total"><span>${T.brandTotal}</span><span>${money(total)}</span></div></section>`;
     })
     .join('\n');
 
@@ -179,7 +229,8 @@ ${session.discountCode ? `<form method="post" action="${action}/promo"><input ty
 <h2 id="summary-heading">${T.summary}</h2>
 ${summary}
 <dl class="totals">
-<div><dt>${T.subtotal}</dt><dd>${money(amounts.subtotalCents)}</dd></div>
+<div><dt>${T.subtotal}</dt><dd>${money(amounts.itemsCents)}</dd></div>
+<div><dt>${T.shipping}</dt><dd>${amounts.shippingCents === 0 ? 'Free' : money(amounts.shippingCents)}</dd></div>
 ${discountRow}
 <div class="grand"><dt>${T.totalDue}</dt><dd>${money(amounts.totalCents)}</dd></div>
 </dl>

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, SHIPPING_FEE_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
+import { signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness } from '../../../test/helpers/catalog-fixtures';
 import { shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
 
@@ -14,11 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const shopper = await registerShopper(t.app);
-  const tokens = await loginShopper(t.app, shopper);
-  return { shopper, headers: bearer(tokens.access) };
-}
+const signedIn = () => signedInShopper(t.app);
 
 async function owner() {
   const user = await signedIn();

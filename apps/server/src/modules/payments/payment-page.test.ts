@@ -1,0 +1,67 @@
+import { PAYMENT_PAGE_MESSAGES as T } from '@leafline/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import type { LocalSessionRow } from '../../adapters/payments/local-provider';
+import { renderPaymentPage } from './payment-page';
+
+/** The local payment page looks like the shop and labels its amounts as checkout does. */
+
+const line = (
+  kind: 'product' | 'shipping',
+  name: string,
+  cents: number,
+  businessId: number,
+  businessName: string,
+) => ({ kind, name, quantity: 1, unitAmountCents: cents, businessId, businessName });
+
+const session = {
+  id: 'cs_local_look',
+  status: 'open',
+  currency: 'usd',
+  lineItems: [
+    line('product', 'Linen Tee (M)', 3000, 1, 'Alder & Oak'),
+    line('shipping', 'Shipping', 500, 1, 'Alder & Oak'),
+    line('product', 'Oat Soap', 1500, 2, 'Bramble Goods'),
+    line('shipping', 'Shipping', 400, 2, 'Bramble Goods'),
+  ],
+  customerEmail: 'fern@example.com',
+  discountCode: 'SPRING20',
+  amountDiscountCents: 900,
+} as unknown as LocalSessionRow;
+
+const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the local payment page', () => {
+  it('labels the items as Subtotal, then the shipping, the discount and the total', () => {
+    const html = renderPaymentPage({ session, cancelHref: '/checkout' });
+    expect(words(html)).toContain(
+      `${T.subtotal} $45.00 ${T.shipping} $9.00 ${T.discount} (SPRING20) −$9.00 ${T.totalDue} $45.00`,
+    );
+  });
+
+  it("uses the shop's self-hosted fonts and palette, from no other host", async () => {
+    const html = renderPaymentPage({ session, cancelHref: '/checkout' });
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
+    expect(style).not.toMatch(/https?:|\/\/[a-z]/i);
+    // The tokens of apps/web/src/styles.css: cream page, forest headings, the two faces.
+    expect(style).toContain('--cream:#faf7f0');
+    expect(style).toContain('--forest-900:#1f3d2b');
+    const fonts = [...style.matchAll(/font-family:"([^"]+)";[^}]*src:url\(([^)]+)\)/g)];
+    expect(fonts.map((f) => f[1])).toEqual(['Inter Variable', 'Fraunces Variable']);
+    for (const [, , url] of fonts) {
+      const res = await t.app.inject({ url: url! });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('font/woff2');
+      expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+    expect((await t.app.inject({ url: '/pay/assets/nope.woff2' })).statusCode).toBe(404);
+  });
+});
