@@ -266,6 +266,27 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.url === '/api/cart/').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('offers the State as a select of the US states, DC and territories, sending the code', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    // A saved address from before the select: its free-text State is not kept as a choice.
+    server(smallCart(), { ...savedAddress, state: 'Oregon' });
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const state = screen.getByLabelText('State') as HTMLSelectElement;
+    expect(state.tagName).toBe('SELECT');
+    const options = Array.from(state.options);
+    expect(options).toHaveLength(57);
+    expect(options[0]).toMatchObject({ value: '', text: 'Choose…' });
+    expect(options.find((o) => o.value === 'PR')?.text).toBe('Puerto Rico');
+    expect(options.find((o) => o.value === 'DC')?.text).toBe('District of Columbia');
+    expect(state.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.addressRequiredFields);
+    expect(state.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(state, { target: { value: 'VI' } });
+    expect(state.value).toBe('VI');
+  });
+
   it("shows the server's detail for a refused address, else the generic text", async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     let reply = jsonResponse(400, {
