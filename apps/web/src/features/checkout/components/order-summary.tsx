@@ -1,7 +1,7 @@
 import type { CartResponse } from '@leafline/contract/cart';
 import type { ReactNode } from 'react';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, priceToCents } from '@/lib/money';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 import { brandSummaries, optionsLabel, shippingLabel } from '../lib/summary';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -12,7 +12,7 @@ import { FreeShippingProgress } from './free-shipping-progress';
  */
 export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
   const brands = brandSummaries(cart);
-  const totalShipping = Number.parseFloat(cart.total_shipping_fees);
+  const totalShipping = priceToCents(cart.total_shipping_fees);
   return (
     <section
       aria-labelledby="order-summary-heading"

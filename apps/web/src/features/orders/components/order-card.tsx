@@ -1,7 +1,7 @@
 import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, priceToCents } from '@/lib/money';
 import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -15,7 +15,7 @@ export interface OrderCardProps {
 export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const notes = readNotes(order);
-  const discount = Number.parseFloat(order.discount_amount) || 0;
+  const discount = priceToCents(order.discount_amount);
   const headingId = `order-${order.id}-heading`;
   return (
     <article
@@ -69,7 +69,7 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
         <div className="flex justify-between gap-4">
           <dt>Shipping</dt>
           <dd className="tabular-nums" data-testid="order-shipping">
-            {Number.parseFloat(order.order_total_shipping_fees) === 0
+            {priceToCents(order.order_total_shipping_fees) === 0
               ? 'Free'
               : formatMoney(order.order_total_shipping_fees)}
           </dd>

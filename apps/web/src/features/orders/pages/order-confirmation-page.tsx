@@ -7,7 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatMoney } from '@/lib/money';
+import { formatCents, priceToCents } from '@/lib/money';
 import { useOrdersById } from '../api/get-order';
 import { OrderCard } from '../components/order-card';
 import { addressLines, orderIdsFromSearch, readAddress, readNotes } from '../lib/order-format';
@@ -95,10 +95,12 @@ function Confirmation({ orderIds }: { orderIds: number[] }) {
 function ConfirmationDetails({ orders }: { orders: Order[] }) {
   const first = orders[0];
   const address = first ? readAddress(first.shipping_address) : null;
-  const cents = (value: string) => Math.round((Number.parseFloat(value) || 0) * 100);
-  const grandTotal = orders.reduce((sum, o) => sum + cents(o.total_price), 0);
-  const discountTotal = orders.reduce((sum, o) => sum + cents(o.discount_amount), 0);
-  const shippingTotal = orders.reduce((sum, o) => sum + cents(o.order_total_shipping_fees), 0);
+  const grandTotal = orders.reduce((sum, o) => sum + priceToCents(o.total_price), 0);
+  const discountTotal = orders.reduce((sum, o) => sum + priceToCents(o.discount_amount), 0);
+  const shippingTotal = orders.reduce(
+    (sum, o) => sum + priceToCents(o.order_total_shipping_fees),
+    0,
+  );
   const code = orders.map((o) => readNotes(o)?.discount_code).find(Boolean);
   const pending = orders.some((o) => o.status === 'Pending');
 
@@ -162,19 +164,19 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
             <div className="flex justify-between gap-4 text-sm">
               <dt>Shipping</dt>
               <dd className="tabular-nums">
-                {shippingTotal === 0 ? 'Free' : formatMoney(shippingTotal / 100)}
+                {shippingTotal === 0 ? 'Free' : formatCents(shippingTotal)}
               </dd>
             </div>
             {discountTotal > 0 ? (
               <div className="flex justify-between gap-4 text-sm text-forest-700">
                 <dt>Discount{code ? ` (${code})` : ''}</dt>
-                <dd className="tabular-nums">−{formatMoney(discountTotal / 100)}</dd>
+                <dd className="tabular-nums">−{formatCents(discountTotal)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-4 text-lg font-semibold">
               <dt>Grand total</dt>
               <dd className="tabular-nums" data-testid="grand-total">
-                {formatMoney(grandTotal / 100)}
+                {formatCents(grandTotal)}
               </dd>
             </div>
           </dl>
