@@ -5,7 +5,8 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import UserRound from 'lucide-react/icons/user-round';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { LoginGate } from '@/components/auth/login-gate';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -13,9 +14,8 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { clearTokens, getAccessToken } from '@/lib/auth-tokens';
+import { clearTokens } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import type { NoticeState } from '@/lib/navigation';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountEmail } from '../api/get-account-email';
 import { useAccountName } from '../api/get-account-name';
@@ -30,15 +30,11 @@ type OpenDialog = 'name' | 'email' | 'delete' | null;
 export function AccountSettingsPage() {
   useDocumentTitle('Account settings');
   // Checked once on entry (SPEC §2): without a token, log in first.
-  const [hadToken] = useState(() => getAccessToken() !== null);
-  if (!hadToken) {
-    const state: NoticeState = {
-      notice: MESSAGES.pleaseLoginAccountSettings,
-      noticeTone: 'info',
-    };
-    return <Navigate to="/login" replace state={state} />;
-  }
-  return <AccountSettings />;
+  return (
+    <LoginGate notice={MESSAGES.pleaseLoginAccountSettings} then="login" loginTone="info">
+      <AccountSettings />
+    </LoginGate>
+  );
 }
 
 function AccountSettings() {

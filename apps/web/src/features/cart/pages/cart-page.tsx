@@ -1,60 +1,37 @@
 import type { CartItem, CartResponse } from '@leafline/contract/cart';
-import { AUTH_REDIRECT_MS, CART_TOAST_MS } from '@leafline/contract/constants';
+import { CART_TOAST_MS } from '@leafline/contract/constants';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Store from 'lucide-react/icons/store';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
-import type { NoticeState } from '@/lib/navigation';
-import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
 import { CartLine } from '../components/cart-line';
 import { groupByBrand } from '../lib/cart-math';
 import { CART_TEXTS } from '../lib/cart-texts';
 
-/** Goes to /login after 2 s (SPEC §8 Cart), with the message shown there too. */
-function useLoginRedirect(active: boolean, notice: NoticeState) {
-  const navigate = useNavigate();
-  const { notice: text, noticeTone } = notice;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(
-      () => navigate('/login', { replace: true, state: { notice: text, noticeTone } }),
-      AUTH_REDIRECT_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [active, navigate, text, noticeTone]);
-}
-
 /** /cart (SPEC §2 Cart, §8): the shopper's lines by brand, subtotal, and the way to checkout. */
 export function CartPage() {
   useDocumentTitle(CART_TEXTS.title);
-  // Checked on entry: without a session the page says so and goes to /login after 2 s.
-  const [hadToken] = useState(() => getAccessToken() !== null);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CART_TEXTS.title}</h1>
-      {hadToken ? <Cart /> : <MustLogin />}
+      {/* Without a session the page says so and goes to /login after 2 s (SPEC §8 Cart). */}
+      <LoginGate notice={CART_TEXTS.mustLogin} then="login-after" loginTone="info">
+        <Cart />
+      </LoginGate>
     </div>
-  );
-}
-
-function MustLogin() {
-  useLoginRedirect(true, { notice: CART_TEXTS.mustLogin, noticeTone: 'info' });
-  return (
-    <Notice tone="warning" className="mt-6">
-      {CART_TEXTS.mustLogin}
-    </Notice>
   );
 }
 
@@ -63,7 +40,7 @@ type PageNotice = { tone: 'error' | 'success'; message: string } | null;
 function Cart() {
   const cart = useCart();
   const sessionOver = isApiError(cart.error, 401);
-  useLoginRedirect(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
+  useLoginRedirectAfter(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
   const actions = useCartActions();
 
   if (cart.isPending) return <CartSkeleton />;

@@ -6,13 +6,13 @@ import Pencil from 'lucide-react/icons/pencil';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoginGate } from '@/components/auth/login-gate';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { cartQueryKey, useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-checkout-cart';
 import { useShippingAddress } from '../api/get-shipping-address';
 import { usePlaceCheckout } from '../api/place-checkout';
 import { AddressForm } from '../components/address-form';
@@ -28,26 +28,18 @@ import { goToPaymentPage } from '../lib/go-to-payment';
  */
 export function CheckoutPage() {
   useDocumentTitle(CHECKOUT_TEXTS.title);
-  const [hadToken] = useState(() => getAccessToken() !== null);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CHECKOUT_TEXTS.title}</h1>
-      {hadToken ? (
+      <LoginGate notice={CHECKOUT_TEXTS.mustLogin} then="link" tone="warning">
         <Checkout />
-      ) : (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <Notice tone="warning">{CHECKOUT_TEXTS.mustLogin}</Notice>
-          <Link to="/login" className={buttonClasses('primary')}>
-            Log in
-          </Link>
-        </div>
-      )}
+      </LoginGate>
     </div>
   );
 }
 
 function Checkout() {
-  const cart = useCheckoutCart();
+  const cart = useCart();
   const address = useShippingAddress();
 
   if (cart.isPending || address.isPending) return <CheckoutSkeleton />;
@@ -128,7 +120,7 @@ function CheckoutContents({
           setCheckoutError(errorMessage(error, CHECKOUT_TEXTS.checkoutFailed));
           // The cart changed elsewhere (409): show what it holds now.
           if (isApiError(error, 409)) {
-            void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+            void queryClient.invalidateQueries({ queryKey: cartQueryKey });
           }
         },
       );

@@ -1,11 +1,10 @@
 import type { Order } from '@leafline/contract/orders';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCents, priceToCents } from '@/lib/money';
 import { useOrdersById } from '../api/get-order';
@@ -18,19 +17,14 @@ export function OrderConfirmationPage() {
   useDocumentTitle(ORDERS_TEXTS.confirmationTitle);
   const [params] = useSearchParams();
   const orderIds = orderIdsFromSearch(params);
-  const [hadToken] = useState(() => getAccessToken() !== null);
+  const hadToken = useTokenOnEntry();
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       {!hadToken ? (
         <>
           <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.confirmationTitle}</h1>
-          <div className="mt-6 flex flex-col items-start gap-4">
-            <Notice tone="error">{ORDERS_TEXTS.confirmationMustLogin}</Notice>
-            <Link to="/login" className={buttonClasses('primary')}>
-              Log in
-            </Link>
-          </div>
+          <LoginGate notice={ORDERS_TEXTS.confirmationMustLogin} then="link" tone="error" />
         </>
       ) : orderIds.length === 0 ? (
         <>
