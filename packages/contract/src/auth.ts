@@ -123,6 +123,7 @@ export const resetParams = z.object({
 });
 
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({
   error: z.string(),
   detail: z.string().optional(),

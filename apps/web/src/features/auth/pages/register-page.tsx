@@ -8,9 +8,9 @@ import {
   readRegisterForm,
 } from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
+import { useRegister } from '@/lib/api/register';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 
 function registerErrorMessage(error: unknown): string {
