@@ -2,13 +2,14 @@ import type { CartItem, CartResponse } from '@leafline/contract/cart';
 import { CART_TOAST_MS } from '@leafline/contract/constants';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyCart } from '@/components/cart/empty-cart';
+import { buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useCart } from '@/lib/api/get-cart';
@@ -50,15 +51,23 @@ function Cart() {
         {CART_TEXTS.sessionExpired}
       </Notice>
     ) : (
-      <div className="mt-6 flex flex-col items-start gap-4">
-        <Notice tone="error">{CART_TEXTS.loadFailed}</Notice>
-        <Button variant="secondary" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-          Try again
-        </Button>
-      </div>
+      <RetryNotice
+        message={CART_TEXTS.loadFailed}
+        onRetry={() => void cart.refetch()}
+        retrying={cart.isFetching}
+        className="mt-6"
+      />
     );
   }
-  if (!cart.data) return <EmptyCart />;
+  if (!cart.data) {
+    return (
+      <EmptyCart
+        title={CART_TEXTS.emptyTitle}
+        text={CART_TEXTS.emptyText}
+        action={CART_TEXTS.shopNow}
+      />
+    );
+  }
   return <CartContents cart={cart.data} actions={actions} />;
 }
 
@@ -99,19 +108,6 @@ function useCartActions() {
 
   const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
   return { notice, onQuantity, onRemove, removingId };
-}
-
-function EmptyCart() {
-  return (
-    <div className="mt-8 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-14 text-center">
-      <ShoppingBag aria-hidden="true" className="size-10 text-sage-700" />
-      <h2 className="mt-4 text-2xl font-semibold">{CART_TEXTS.emptyTitle}</h2>
-      <p className="mt-2 max-w-md text-ink-muted">{CART_TEXTS.emptyText}</p>
-      <Link to="/shop" className={`${buttonClasses('primary', 'lg')} mt-6`}>
-        {CART_TEXTS.shopNow}
-      </Link>
-    </div>
-  );
 }
 
 function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActions }) {

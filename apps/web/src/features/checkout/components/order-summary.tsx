@@ -1,6 +1,6 @@
 import type { CartResponse } from '@leafline/contract/cart';
 import type { ReactNode } from 'react';
-import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { OrderLine } from '@/components/order/order-line';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 import { brandSummaries, optionsLabel, shippingLabel } from '../lib/summary';
@@ -47,22 +47,15 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
                   const options = optionsLabel(item);
                   return (
                     <li key={item.id} className="flex items-start gap-3 text-sm">
-                      <ResponsiveImage
-                        src={item.image}
-                        alt=""
-                        width={48}
-                        height={48}
-                        sizes="48px"
-                        className="size-12 shrink-0 rounded-lg object-cover"
+                      <OrderLine
+                        image={item.image}
+                        name={item.product_name}
+                        options={options}
+                        quantity={item.quantity}
+                        price={item.product_price}
+                        total={item.total_price}
+                        imageSize={48}
                       />
-                      <div className="min-w-0 flex-1">
-                        <p className="font-medium">{item.product_name}</p>
-                        {options ? <p className="text-ink-muted">{options}</p> : null}
-                        <p className="text-ink-muted tabular-nums">
-                          {item.quantity} × {formatMoney(item.product_price)}
-                        </p>
-                      </div>
-                      <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
                     </li>
                   );
                 })}

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MapPin from 'lucide-react/icons/map-pin';
 import Pencil from 'lucide-react/icons/pencil';
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyCart } from '@/components/cart/empty-cart';
+import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cartQueryKey, useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -45,24 +46,21 @@ function Checkout() {
   if (cart.isPending || address.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
     return (
-      <div className="mt-6 flex flex-col items-start gap-4">
-        <Notice tone="error">{CHECKOUT_TEXTS.loadCartFailed}</Notice>
-        <Button variant="secondary" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-          Try again
-        </Button>
-      </div>
+      <RetryNotice
+        message={CHECKOUT_TEXTS.loadCartFailed}
+        onRetry={() => void cart.refetch()}
+        retrying={cart.isFetching}
+        className="mt-6"
+      />
     );
   }
   if (!cart.data) {
     return (
-      <div className="mt-8 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-14 text-center">
-        <ShoppingBag aria-hidden="true" className="size-10 text-sage-700" />
-        <h2 className="mt-4 text-2xl font-semibold">{CHECKOUT_TEXTS.emptyTitle}</h2>
-        <p className="mt-2 max-w-md text-ink-muted">{CHECKOUT_TEXTS.emptyText}</p>
-        <Link to="/shop" className={`${buttonClasses('primary', 'lg')} mt-6`}>
-          {CHECKOUT_TEXTS.shopNow}
-        </Link>
-      </div>
+      <EmptyCart
+        title={CHECKOUT_TEXTS.emptyTitle}
+        text={CHECKOUT_TEXTS.emptyText}
+        action={CHECKOUT_TEXTS.shopNow}
+      />
     );
   }
   return (
@@ -139,12 +137,7 @@ function CheckoutContents({
         <p className="mt-1 text-sm text-ink-muted">We currently ship to addresses in the US.</p>
         <div className="mt-5">
           {addressFailed ? (
-            <div className="flex flex-col items-start gap-3">
-              <Notice tone="error">{CHECKOUT_TEXTS.loadAddressFailed}</Notice>
-              <Button variant="secondary" onClick={onRetryAddress}>
-                Try again
-              </Button>
-            </div>
+            <RetryNotice message={CHECKOUT_TEXTS.loadAddressFailed} onRetry={onRetryAddress} />
           ) : showForm ? (
             <AddressForm
               initial={savedAddress}

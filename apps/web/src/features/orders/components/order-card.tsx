@@ -1,6 +1,6 @@
 import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
-import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { OrderLine } from '@/components/order/order-line';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -40,22 +40,15 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
           const options = variantOptionsLabel(item.variant_options);
           return (
             <li key={item.id} className="flex items-start gap-3 py-3 text-sm">
-              <ResponsiveImage
-                src={item.image}
-                alt=""
-                width={56}
-                height={56}
-                sizes="56px"
-                className="size-14 shrink-0 rounded-lg object-cover"
+              <OrderLine
+                image={item.image}
+                name={item.product_name}
+                options={options}
+                quantity={item.quantity}
+                price={item.product_price}
+                total={item.total_price}
+                imageSize={56}
               />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{item.product_name}</p>
-                {options ? <p className="text-ink-muted">{options}</p> : null}
-                <p className="text-ink-muted tabular-nums">
-                  {item.quantity} × {formatMoney(item.product_price)}
-                </p>
-              </div>
-              <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
             </li>
           );
         })}
