@@ -43,22 +43,14 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
                 {brand.businessName}
               </h3>
               <ul className="mt-3 flex flex-col gap-3">
-                {brand.items.map((item) => {
-                  const options = optionsLabel(item);
-                  return (
-                    <li key={item.id} className="flex items-start gap-3 text-sm">
-                      <OrderLine
-                        image={item.image}
-                        name={item.product_name}
-                        options={options}
-                        quantity={item.quantity}
-                        price={item.product_price}
-                        total={item.total_price}
-                        imageSize={48}
-                      />
-                    </li>
-                  );
-                })}
+                {brand.items.map((item) => (
+                  <OrderLine
+                    key={item.id}
+                    item={item}
+                    options={optionsLabel(item)}
+                    imageSize={48}
+                  />
+                ))}
               </ul>
               <dl className="mt-3 border-t border-sand-200 pt-3 text-sm">
                 <div className="flex justify-between gap-3">

@@ -36,22 +36,15 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       </header>
 
       <ul className="mt-4 divide-y divide-sand-200 border-y border-sand-200">
-        {order.order_items.map((item) => {
-          const options = variantOptionsLabel(item.variant_options);
-          return (
-            <li key={item.id} className="flex items-start gap-3 py-3 text-sm">
-              <OrderLine
-                image={item.image}
-                name={item.product_name}
-                options={options}
-                quantity={item.quantity}
-                price={item.product_price}
-                total={item.total_price}
-                imageSize={56}
-              />
-            </li>
-          );
-        })}
+        {order.order_items.map((item) => (
+          <OrderLine
+            key={item.id}
+            item={item}
+            options={variantOptionsLabel(item.variant_options)}
+            imageSize={56}
+            className="py-3"
+          />
+        ))}
       </ul>
 
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
