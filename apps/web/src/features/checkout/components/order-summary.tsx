@@ -1,5 +1,6 @@
 import type { CartResponse } from '@leafline/contract/cart';
 import type { ReactNode } from 'react';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
@@ -12,7 +13,6 @@ import { FreeShippingProgress } from './free-shipping-progress';
  */
 export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
   const brands = brandSummaries(cart);
-  const totalShipping = priceToCents(cart.total_shipping_fees);
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -71,24 +71,15 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
       </div>
 
       <dl className="mt-5 flex flex-col gap-2 border-t border-sand-300 pt-4">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">
-            {formatMoney(cart.subtotal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="summary-shipping">
-            {totalShipping === 0 ? 'Free' : formatMoney(cart.total_shipping_fees)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 text-lg font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="summary-total">
-            {formatMoney(cart.total)}
-          </dd>
-        </div>
+        <AmountRow label="Subtotal" testId="summary-subtotal">
+          {formatMoney(cart.subtotal)}
+        </AmountRow>
+        <AmountRow label="Shipping" testId="summary-shipping">
+          {shippingAmount(priceToCents(cart.total_shipping_fees))}
+        </AmountRow>
+        <AmountRow label="Total" className="text-lg font-semibold" testId="summary-total">
+          {formatMoney(cart.total)}
+        </AmountRow>
       </dl>
       <p className="mt-2 text-sm text-ink-muted">{CHECKOUT_TEXTS.discountHint}</p>
       {children}

@@ -1,5 +1,6 @@
 import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
@@ -48,32 +49,22 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       </ul>
 
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt>Items</dt>
-          <dd className="tabular-nums">{formatMoney(order.items_subtotal)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="order-shipping">
-            {priceToCents(order.order_total_shipping_fees) === 0
-              ? 'Free'
-              : formatMoney(order.order_total_shipping_fees)}
-          </dd>
-        </div>
+        <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
+        <AmountRow label="Shipping" testId="order-shipping">
+          {shippingAmount(priceToCents(order.order_total_shipping_fees))}
+        </AmountRow>
         {discount > 0 ? (
-          <div className="flex justify-between gap-4 text-forest-700">
-            <dt>Discount{notes?.discount_code ? ` (${notes.discount_code})` : ''}</dt>
-            <dd className="tabular-nums" data-testid="order-discount">
-              −{formatMoney(order.discount_amount)}
-            </dd>
-          </div>
+          <AmountRow
+            label={`Discount${notes?.discount_code ? ` (${notes.discount_code})` : ''}`}
+            className="text-forest-700"
+            testId="order-discount"
+          >
+            −{formatMoney(order.discount_amount)}
+          </AmountRow>
         ) : null}
-        <div className="flex justify-between gap-4 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="order-total">
-            {formatMoney(order.total_price)}
-          </dd>
-        </div>
+        <AmountRow label="Total" className="text-base font-semibold" testId="order-total">
+          {formatMoney(order.total_price)}
+        </AmountRow>
       </dl>
 
       {order.tracking_number ? (

@@ -2,6 +2,7 @@ import type { Order } from '@leafline/contract/orders';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Link, useSearchParams } from 'react-router';
 import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -155,24 +156,20 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
             Order total
           </h2>
           <dl className="mt-3 flex flex-col gap-1.5">
-            <div className="flex justify-between gap-4 text-sm">
-              <dt>Shipping</dt>
-              <dd className="tabular-nums">
-                {shippingTotal === 0 ? 'Free' : formatCents(shippingTotal)}
-              </dd>
-            </div>
+            <AmountRow label="Shipping" className="text-sm">
+              {shippingAmount(shippingTotal)}
+            </AmountRow>
             {discountTotal > 0 ? (
-              <div className="flex justify-between gap-4 text-sm text-forest-700">
-                <dt>Discount{code ? ` (${code})` : ''}</dt>
-                <dd className="tabular-nums">−{formatCents(discountTotal)}</dd>
-              </div>
+              <AmountRow
+                label={`Discount${code ? ` (${code})` : ''}`}
+                className="text-sm text-forest-700"
+              >
+                −{formatCents(discountTotal)}
+              </AmountRow>
             ) : null}
-            <div className="flex justify-between gap-4 text-lg font-semibold">
-              <dt>Grand total</dt>
-              <dd className="tabular-nums" data-testid="grand-total">
-                {formatCents(grandTotal)}
-              </dd>
-            </div>
+            <AmountRow label="Grand total" className="text-lg font-semibold" testId="grand-total">
+              {formatCents(grandTotal)}
+            </AmountRow>
           </dl>
         </section>
       </div>
