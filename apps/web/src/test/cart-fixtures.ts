@@ -21,6 +21,19 @@ export function cartItem(extra: Partial<CartItem> & Pick<CartItem, 'id'>): CartI
   };
 }
 
+/** Moss & Stone's Cedar Soap at $6.50, line 2: the second brand of a two-brand cart. */
+export const cedarSoap = (): CartItem =>
+  cartItem({
+    id: 2,
+    product: 9,
+    product_id: 9,
+    product_name: 'Cedar Soap',
+    product_price: '6.50',
+    total_price: '6.50',
+    business: 4,
+    business_name: 'Moss & Stone',
+  });
+
 /** A brand's shipping in the cart: Fern & Flax at $5.00, changed by `extra`. */
 export function businessShipping(
   extra: Partial<BusinessShipping> & Pick<BusinessShipping, 'business'>,

@@ -4,7 +4,7 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
-import { type CallOverride, cartItem, mockCartApi } from '@/test/cart-fixtures';
+import { type CallOverride, cartItem, cedarSoap, mockCartApi } from '@/test/cart-fixtures';
 import { jsonResponse } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -43,16 +43,7 @@ const twoBrands = () =>
       quantity: 2,
       total_price: '36.00',
     }),
-    cartItem({
-      id: 2,
-      product: 9,
-      product_id: 9,
-      product_name: 'Cedar Soap',
-      product_price: '6.50',
-      total_price: '6.50',
-      business: 4,
-      business_name: 'Moss & Stone',
-    }),
+    cedarSoap(),
   ]);
 
 const server = (body: CartResponse | null, override: CallOverride = () => undefined) =>

@@ -3,7 +3,13 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
-import { businessShipping, type CallOverride, cartItem, mockCartApi } from '@/test/cart-fixtures';
+import {
+  businessShipping,
+  type CallOverride,
+  cartItem,
+  cedarSoap,
+  mockCartApi,
+} from '@/test/cart-fixtures';
 import { jsonResponse } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
 import { goToPaymentPage } from '../lib/go-to-payment';
@@ -26,16 +32,7 @@ function smallCart(): CartResponse {
         quantity: 2,
         total_price: '30.00',
       }),
-      cartItem({
-        id: 2,
-        product: 9,
-        product_id: 9,
-        product_name: 'Cedar Soap',
-        product_price: '6.50',
-        total_price: '6.50',
-        business: 4,
-        business_name: 'Moss & Stone',
-      }),
+      cedarSoap(),
     ],
     item_count: 3,
     subtotal: '36.50',

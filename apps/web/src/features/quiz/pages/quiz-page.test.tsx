@@ -5,6 +5,7 @@ import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
+import { fillAccountFields } from '@/test/account-fields';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
 
@@ -103,13 +104,7 @@ async function getResults() {
 
 async function registerInPanel(password2 = 'pw-123456') {
   const panel = within(await screen.findByRole('dialog', { name: 'Create an account' }));
-  fill(panel.getByLabelText('First name'), 'Ada');
-  fill(panel.getByLabelText('Last name'), 'Lovelace');
-  fill(panel.getByLabelText('Email'), 'ada@example.com');
-  fill(panel.getByLabelText('Username'), 'ada');
-  fill(panel.getByLabelText('Password'), 'pw-123456');
-  fill(panel.getByLabelText('Confirm password'), password2);
-  fireEvent.click(panel.getByRole('button', { name: 'Create account' }));
+  fillAccountFields(panel, 'Create account', password2);
   return panel;
 }
 

@@ -1,0 +1,20 @@
+import { fireEvent, type screen } from '@testing-library/react';
+import { fill } from './render-app';
+
+/**
+ * Fills the account fields (`@/components/forms/account-fields`) as Ada Lovelace would, on the
+ * register page or in the quiz panel, then presses `submit`.
+ */
+export function fillAccountFields(
+  scope: Pick<typeof screen, 'getByLabelText' | 'getByRole'>,
+  submit: string,
+  password2 = 'pw-123456',
+) {
+  fill(scope.getByLabelText('First name'), 'Ada');
+  fill(scope.getByLabelText('Last name'), 'Lovelace');
+  fill(scope.getByLabelText('Username'), 'ada');
+  fill(scope.getByLabelText('Email'), 'ada@example.com');
+  fill(scope.getByLabelText('Password'), 'pw-123456');
+  fill(scope.getByLabelText('Confirm password'), password2);
+  fireEvent.click(scope.getByRole('button', { name: submit }));
+}
