@@ -3,6 +3,7 @@ import { priceString } from './catalog';
 import { MAX_CART_QUANTITY, SUPPORTED_COUNTRIES } from './constants';
 import { MAX_STORED_ID } from './ids';
 import { MESSAGES } from './messages';
+import { US_STATE_CODES, US_STATE_MESSAGE } from './us-states';
 
 /**
  * Buying, part 1 (SPEC §2 Cart, §3, §5, §7, §8; DESIGN 2.3, 2.5, 2.6): the cart, the saved
@@ -211,71 +212,7 @@ export type SetCartQuantityResponse = z.infer<typeof setCartQuantityResponse>;
 
 // ---- shipping address ----
 
-/**
- * The states, DC and the territories with USPS codes a shipping address may name: the checkout's
- * State select shows the names, the address stores the two-letter code.
- */
-export const US_STATES = [
-  { code: 'AL', name: 'Alabama' },
-  { code: 'AK', name: 'Alaska' },
-  { code: 'AZ', name: 'Arizona' },
-  { code: 'AR', name: 'Arkansas' },
-  { code: 'CA', name: 'California' },
-  { code: 'CO', name: 'Colorado' },
-  { code: 'CT', name: 'Connecticut' },
-  { code: 'DE', name: 'Delaware' },
-  { code: 'DC', name: 'District of Columbia' },
-  { code: 'FL', name: 'Florida' },
-  { code: 'GA', name: 'Georgia' },
-  { code: 'HI', name: 'Hawaii' },
-  { code: 'ID', name: 'Idaho' },
-  { code: 'IL', name: 'Illinois' },
-  { code: 'IN', name: 'Indiana' },
-  { code: 'IA', name: 'Iowa' },
-  { code: 'KS', name: 'Kansas' },
-  { code: 'KY', name: 'Kentucky' },
-  { code: 'LA', name: 'Louisiana' },
-  { code: 'ME', name: 'Maine' },
-  { code: 'MD', name: 'Maryland' },
-  { code: 'MA', name: 'Massachusetts' },
-  { code: 'MI', name: 'Michigan' },
-  { code: 'MN', name: 'Minnesota' },
-  { code: 'MS', name: 'Mississippi' },
-  { code: 'MO', name: 'Missouri' },
-  { code: 'MT', name: 'Montana' },
-  { code: 'NE', name: 'Nebraska' },
-  { code: 'NV', name: 'Nevada' },
-  { code: 'NH', name: 'New Hampshire' },
-  { code: 'NJ', name: 'New Jersey' },
-  { code: 'NM', name: 'New Mexico' },
-  { code: 'NY', name: 'New York' },
-  { code: 'NC', name: 'North Carolina' },
-  { code: 'ND', name: 'North Dakota' },
-  { code: 'OH', name: 'Ohio' },
-  { code: 'OK', name: 'Oklahoma' },
-  { code: 'OR', name: 'Oregon' },
-  { code: 'PA', name: 'Pennsylvania' },
-  { code: 'RI', name: 'Rhode Island' },
-  { code: 'SC', name: 'South Carolina' },
-  { code: 'SD', name: 'South Dakota' },
-  { code: 'TN', name: 'Tennessee' },
-  { code: 'TX', name: 'Texas' },
-  { code: 'UT', name: 'Utah' },
-  { code: 'VT', name: 'Vermont' },
-  { code: 'VA', name: 'Virginia' },
-  { code: 'WA', name: 'Washington' },
-  { code: 'WV', name: 'West Virginia' },
-  { code: 'WI', name: 'Wisconsin' },
-  { code: 'WY', name: 'Wyoming' },
-  { code: 'AS', name: 'American Samoa' },
-  { code: 'GU', name: 'Guam' },
-  { code: 'MP', name: 'Northern Mariana Islands' },
-  { code: 'PR', name: 'Puerto Rico' },
-  { code: 'VI', name: 'U.S. Virgin Islands' },
-] as const;
-export type UsStateCode = (typeof US_STATES)[number]['code'];
-export const US_STATE_CODES = US_STATES.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
-export const US_STATE_MESSAGE = 'Please choose a US state or territory.';
+export * from './us-states';
 
 const ADDRESS_LIMITS = {
   first_name: 150,

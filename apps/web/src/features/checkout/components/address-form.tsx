@@ -1,5 +1,6 @@
-import { type ShippingAddress, US_STATES } from '@leafline/contract/cart';
+import type { ShippingAddress } from '@leafline/contract/cart';
 import { SUPPORTED_COUNTRIES } from '@leafline/contract/constants';
+import { US_STATES } from '@leafline/contract/us-states';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
