@@ -37,7 +37,7 @@ function renderGate(props: Omit<LoginGateProps, 'children'>) {
 describe('LoginGate', () => {
   it('shows the page when a token was stored on entry, and keeps it when the token goes', () => {
     setTokens({ access: 'acc', refresh: 'ref' });
-    renderGate({ notice: 'Log in first.', then: 'login' });
+    renderGate({ notice: 'Log in first.', action: 'login' });
     expect(screen.getByText('The page')).toBeTruthy();
     act(() => clearTokens());
     expect(screen.getByText('The page')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('LoginGate', () => {
   it("link: shows the page's text in its tone and a Log in link", () => {
     const router = renderGate({
       notice: 'Please log in to check out.',
-      then: 'link',
+      action: 'link',
       tone: 'error',
     });
     expect(screen.getByRole('alert').textContent).toBe('Please log in to check out.');
@@ -56,7 +56,7 @@ describe('LoginGate', () => {
   });
 
   it('login: goes to /login at once with the text for the login page', () => {
-    const router = renderGate({ notice: 'Please log in.', then: 'login', loginTone: 'info' });
+    const router = renderGate({ notice: 'Please log in.', action: 'login', loginTone: 'info' });
     expect(router.state.location.pathname).toBe('/login');
     expect(JSON.parse(screen.getByTestId('login').textContent ?? '')).toEqual({
       notice: 'Please log in.',
@@ -65,7 +65,7 @@ describe('LoginGate', () => {
   });
 
   it('login without a text: goes to /login with nothing to show', () => {
-    const router = renderGate({ then: 'login' });
+    const router = renderGate({ action: 'login' });
     expect(router.state.location.pathname).toBe('/login');
     expect(JSON.parse(screen.getByTestId('login').textContent ?? '')).toEqual({});
   });
@@ -74,7 +74,7 @@ describe('LoginGate', () => {
     vi.useFakeTimers();
     const router = renderGate({
       notice: 'You must be logged in to view your cart.',
-      then: 'login-after',
+      action: 'login-after',
       loginTone: 'info',
     });
     expect(screen.getByRole('status').textContent).toBe('You must be logged in to view your cart.');

@@ -43,7 +43,7 @@ export interface LoginGateProps {
    * Log in link, `login-after` shows it and goes to /login after 2 s, `login` goes at once
    * and the login page shows it.
    */
-  then: 'link' | 'login-after' | 'login';
+  action: 'link' | 'login-after' | 'login';
   /** The tone of the text on this page (`link`, `login-after`). */
   tone?: Tone;
   /** The tone of the text on the login page (`login-after`, `login`). */
@@ -51,14 +51,20 @@ export interface LoginGateProps {
 }
 
 /** The one login gate of the pages that need a session: the page's own text and target. */
-export function LoginGate({ children, notice, then, tone = 'warning', loginTone }: LoginGateProps) {
+export function LoginGate({
+  children,
+  notice,
+  action,
+  tone = 'warning',
+  loginTone,
+}: LoginGateProps) {
   const hadToken = useTokenOnEntry();
   if (hadToken) return children ?? null;
-  if (then === 'login') {
+  if (action === 'login') {
     const state: NoticeState = notice === undefined ? {} : { notice, noticeTone: loginTone };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (then === 'login-after') {
+  if (action === 'login-after') {
     return <NoticeThenLogin notice={notice} tone={tone} loginTone={loginTone} />;
   }
   return (

@@ -46,7 +46,7 @@ export function AccountLayout() {
 
   if (!hadToken) {
     const notice = isIndex || isSettings ? MESSAGES.pleaseLoginAccountSettings : undefined;
-    return <LoginGate notice={notice} then="login" loginTone="info" />;
+    return <LoginGate notice={notice} action="login" loginTone="info" />;
   }
 
   return (

@@ -31,7 +31,7 @@ export function AccountSettingsPage() {
   useDocumentTitle('Account settings');
   // Checked once on entry (SPEC §2): without a token, log in first.
   return (
-    <LoginGate notice={MESSAGES.pleaseLoginAccountSettings} then="login" loginTone="info">
+    <LoginGate notice={MESSAGES.pleaseLoginAccountSettings} action="login" loginTone="info">
       <AccountSettings />
     </LoginGate>
   );

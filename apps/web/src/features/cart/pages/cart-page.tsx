@@ -29,7 +29,7 @@ export function CartPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CART_TEXTS.title}</h1>
       {/* Without a session the page says so and goes to /login after 2 s (SPEC §8 Cart). */}
-      <LoginGate notice={CART_TEXTS.mustLogin} then="login-after" loginTone="info">
+      <LoginGate notice={CART_TEXTS.mustLogin} action="login-after" loginTone="info">
         <Cart />
       </LoginGate>
     </div>

@@ -32,7 +32,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CHECKOUT_TEXTS.title}</h1>
-      <LoginGate notice={CHECKOUT_TEXTS.mustLogin} then="link" tone="warning">
+      <LoginGate notice={CHECKOUT_TEXTS.mustLogin} action="link" tone="warning">
         <Checkout />
       </LoginGate>
     </div>

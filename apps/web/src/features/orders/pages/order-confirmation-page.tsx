@@ -25,7 +25,7 @@ export function OrderConfirmationPage() {
       {!hadToken ? (
         <>
           <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.confirmationTitle}</h1>
-          <LoginGate notice={ORDERS_TEXTS.confirmationMustLogin} then="link" tone="error" />
+          <LoginGate notice={ORDERS_TEXTS.confirmationMustLogin} action="link" tone="error" />
         </>
       ) : orderIds.length === 0 ? (
         <>

@@ -36,7 +36,7 @@ function MyOrders() {
   return (
     <div>
       <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.title}</h1>
-      <LoginGate notice={ORDERS_TEXTS.mustLogin} then="link" tone="error">
+      <LoginGate notice={ORDERS_TEXTS.mustLogin} action="link" tone="error">
         <OrdersList />
       </LoginGate>
     </div>
