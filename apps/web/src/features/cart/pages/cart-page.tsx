@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { EmptyCart } from '@/components/cart/empty-cart';
 import { buttonClasses } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -152,13 +153,14 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
         ))}
       </div>
 
-      <aside
-        aria-labelledby="cart-summary-heading"
-        className="rounded-card border border-sand-300 bg-sand-100 p-5 shadow-soft sm:p-6 lg:sticky lg:top-24"
+      <CardSection
+        id="cart-summary"
+        title="Summary"
+        tone="sand"
+        raised
+        as="aside"
+        className="lg:sticky lg:top-24"
       >
-        <h2 id="cart-summary-heading" className="text-xl font-semibold">
-          Summary
-        </h2>
         <dl className="mt-4 flex flex-col gap-3 text-base">
           <div className="flex justify-between gap-4">
             <dt>
@@ -186,7 +188,7 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
             {CART_TEXTS.continueShopping}
           </Link>
         </div>
-      </aside>
+      </CardSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { CartResponse } from '@leafline/contract/cart';
 import type { ReactNode } from 'react';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
+import { CardSection } from '@/components/ui/card-section';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 import { brandSummaries, optionsLabel, shippingLabel } from '../lib/summary';
@@ -14,13 +15,7 @@ import { FreeShippingProgress } from './free-shipping-progress';
 export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
   const brands = brandSummaries(cart);
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="rounded-card border border-sand-300 bg-sand-100 p-5 shadow-soft sm:p-6"
-    >
-      <h2 id="order-summary-heading" className="text-xl font-semibold">
-        Order summary
-      </h2>
+    <CardSection id="order-summary" title="Order summary" tone="sand" raised>
       <div className="mt-4">
         <FreeShippingProgress
           subtotal={cart.subtotal}
@@ -83,6 +78,6 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
       </dl>
       <p className="mt-2 text-sm text-ink-muted">{CHECKOUT_TEXTS.discountHint}</p>
       {children}
-    </section>
+    </CardSection>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
 import { EmptyCart } from '@/components/cart/empty-cart';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -126,14 +127,17 @@ function CheckoutContents({
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
-      <section
-        aria-labelledby="shipping-address-heading"
-        className="rounded-card border border-sand-300 bg-white/70 p-5 shadow-soft sm:p-6"
+      <CardSection
+        id="shipping-address"
+        title={
+          <>
+            <MapPin aria-hidden="true" className="size-5 text-sage-700" />
+            Shipping address
+          </>
+        }
+        raised
+        headingClassName="flex items-center gap-2"
       >
-        <h2 id="shipping-address-heading" className="flex items-center gap-2 text-xl font-semibold">
-          <MapPin aria-hidden="true" className="size-5 text-sage-700" />
-          Shipping address
-        </h2>
         <p className="mt-1 text-sm text-ink-muted">We currently ship to addresses in the US.</p>
         <div className="mt-5">
           {addressFailed ? (
@@ -172,7 +176,7 @@ function CheckoutContents({
             </div>
           ) : null}
         </div>
-      </section>
+      </CardSection>
 
       <div className="lg:sticky lg:top-24">
         <OrderSummary cart={cart}>

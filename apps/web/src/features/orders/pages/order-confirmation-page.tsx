@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -129,13 +130,7 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
       </section>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        <section
-          aria-labelledby="ship-to-heading"
-          className="rounded-card border border-sand-300 bg-white/70 p-5 sm:p-6"
-        >
-          <h2 id="ship-to-heading" className="text-xl font-semibold">
-            Shipping to
-          </h2>
+        <CardSection id="ship-to" title="Shipping to">
           {address ? (
             <address className="mt-3 not-italic leading-relaxed" data-testid="confirmation-address">
               {addressLines(address).map((line) => (
@@ -147,14 +142,8 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
           ) : (
             <p className="mt-3 text-ink-muted">The address you saved at checkout.</p>
           )}
-        </section>
-        <section
-          aria-labelledby="grand-total-heading"
-          className="rounded-card border border-sand-300 bg-sand-100 p-5 sm:p-6"
-        >
-          <h2 id="grand-total-heading" className="text-xl font-semibold">
-            Order total
-          </h2>
+        </CardSection>
+        <CardSection id="grand-total" title="Order total" tone="sand">
           <dl className="mt-3 flex flex-col gap-1.5">
             <AmountRow label="Shipping" className="text-sm">
               {shippingAmount(shippingTotal)}
@@ -171,7 +160,7 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
               {formatCents(grandTotal)}
             </AmountRow>
           </dl>
-        </section>
+        </CardSection>
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3">
