@@ -6,11 +6,10 @@ import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
-import { EmptyCart } from '@/components/cart/empty-cart';
+import { CartStates } from '@/components/cart/cart-states';
 import { buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
-import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useCart } from '@/lib/api/get-cart';
@@ -39,37 +38,35 @@ export function CartPage() {
 
 type PageNotice = { tone: 'error' | 'success'; message: string } | null;
 
+const CART_EMPTY = {
+  title: CART_TEXTS.emptyTitle,
+  text: CART_TEXTS.emptyText,
+  action: CART_TEXTS.shopNow,
+};
+
 function Cart() {
   const cart = useCart();
   const sessionOver = isApiError(cart.error, 401);
   useLoginRedirectAfter(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
   const actions = useCartActions();
 
-  if (cart.isPending) return <CartSkeleton />;
-  if (cart.isError) {
-    return sessionOver ? (
+  if (sessionOver) {
+    return (
       <Notice tone="warning" className="mt-6">
         {CART_TEXTS.sessionExpired}
       </Notice>
-    ) : (
-      <RetryNotice
-        message={CART_TEXTS.loadFailed}
-        onRetry={() => void cart.refetch()}
-        retrying={cart.isFetching}
-        className="mt-6"
-      />
     );
   }
-  if (!cart.data) {
-    return (
-      <EmptyCart
-        title={CART_TEXTS.emptyTitle}
-        text={CART_TEXTS.emptyText}
-        action={CART_TEXTS.shopNow}
-      />
-    );
-  }
-  return <CartContents cart={cart.data} actions={actions} />;
+  return (
+    <CartStates
+      cart={cart}
+      skeleton={<CartSkeleton />}
+      loadFailed={CART_TEXTS.loadFailed}
+      empty={CART_EMPTY}
+    >
+      {(data) => <CartContents cart={data} actions={actions} />}
+    </CartStates>
+  );
 }
 
 type CartActions = ReturnType<typeof useCartActions>;

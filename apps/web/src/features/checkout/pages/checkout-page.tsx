@@ -6,7 +6,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
-import { EmptyCart } from '@/components/cart/empty-cart';
+import { CartStates } from '@/components/cart/cart-states';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
@@ -40,37 +40,33 @@ export function CheckoutPage() {
   );
 }
 
+const CHECKOUT_EMPTY = {
+  title: CHECKOUT_TEXTS.emptyTitle,
+  text: CHECKOUT_TEXTS.emptyText,
+  action: CHECKOUT_TEXTS.shopNow,
+};
+
 function Checkout() {
   const cart = useCart();
   const address = useShippingAddress();
 
-  if (cart.isPending || address.isPending) return <CheckoutSkeleton />;
-  if (cart.isError) {
-    return (
-      <RetryNotice
-        message={CHECKOUT_TEXTS.loadCartFailed}
-        onRetry={() => void cart.refetch()}
-        retrying={cart.isFetching}
-        className="mt-6"
-      />
-    );
-  }
-  if (!cart.data) {
-    return (
-      <EmptyCart
-        title={CHECKOUT_TEXTS.emptyTitle}
-        text={CHECKOUT_TEXTS.emptyText}
-        action={CHECKOUT_TEXTS.shopNow}
-      />
-    );
-  }
   return (
-    <CheckoutContents
-      cart={cart.data}
-      savedAddress={address.data ?? null}
-      addressFailed={address.isError}
-      onRetryAddress={() => void address.refetch()}
-    />
+    <CartStates
+      cart={cart}
+      skeleton={<CheckoutSkeleton />}
+      waiting={address.isPending}
+      loadFailed={CHECKOUT_TEXTS.loadCartFailed}
+      empty={CHECKOUT_EMPTY}
+    >
+      {(data) => (
+        <CheckoutContents
+          cart={data}
+          savedAddress={address.data ?? null}
+          addressFailed={address.isError}
+          onRetryAddress={() => void address.refetch()}
+        />
+      )}
+    </CartStates>
   );
 }
 
