@@ -1,6 +1,16 @@
 import { fireEvent, type screen } from '@testing-library/react';
 import { fill } from './render-app';
 
+/** What POST /register/ receives from the fields as `fillAccountFields` fills them. */
+export const ADA_REGISTER_BODY = {
+  fname: 'Ada',
+  lname: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  password1: 'pw-123456',
+  password2: 'pw-123456',
+} as const;
+
 /**
  * Fills the account fields (`@/components/forms/account-fields`) as Ada Lovelace would, on the
  * register page or in the quiz panel, then presses `submit`.

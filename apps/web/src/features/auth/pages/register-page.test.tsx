@@ -2,7 +2,7 @@ import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillAccountFields } from '@/test/account-fields';
+import { ADA_REGISTER_BODY, fillAccountFields } from '@/test/account-fields';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -61,14 +61,7 @@ describe('register page', () => {
       'User registered successfully!',
     );
     expect(calls[0]!.url).toBe('/register/');
-    expect(calls[0]!.body).toEqual({
-      fname: 'Ada',
-      lname: 'Lovelace',
-      username: 'ada',
-      email: 'ada@example.com',
-      password1: 'pw-123456',
-      password2: 'pw-123456',
-    });
+    expect(calls[0]!.body).toEqual(ADA_REGISTER_BODY);
 
     const shownAt = Date.now();
     expect(router.state.location.pathname).toBe('/register');
