@@ -183,7 +183,7 @@ async function fillAddress(page: Page, user: TestUser, zip: string) {
   await form.getByLabel('Last name').fill(user.lname);
   await form.getByLabel('Address line 1').fill('12 Alder Way');
   await form.getByLabel('City').fill('Portland');
-  await form.getByLabel('State').fill('OR');
+  await form.getByLabel('State').selectOption('OR');
   await form.getByLabel('ZIP code').fill(zip);
   await form.getByLabel('Phone number').fill('503-555-0100');
 }

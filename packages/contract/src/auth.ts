@@ -124,6 +124,7 @@ const resetLinkPart = (max: number) =>
 export const resetParams = z.object({ uid: resetLinkPart(64), token: resetLinkPart(256) });
 
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({
   error: z.string(),
   detail: z.string().optional(),

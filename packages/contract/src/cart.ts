@@ -3,6 +3,7 @@ import { priceString } from './catalog';
 import { MAX_CART_QUANTITY, SUPPORTED_COUNTRIES } from './constants';
 import { MAX_STORED_ID } from './ids';
 import { MESSAGES } from './messages';
+import { US_STATE_CODES, US_STATE_MESSAGE } from './us-states';
 
 /**
  * Buying, part 1 (SPEC §2 Cart, §3, §5, §7, §8; DESIGN 2.3, 2.5, 2.6): the cart, the saved
@@ -211,6 +212,8 @@ export type SetCartQuantityResponse = z.infer<typeof setCartQuantityResponse>;
 
 // ---- shipping address ----
 
+export * from './us-states';
+
 const ADDRESS_LIMITS = {
   first_name: 150,
   last_name: 150,
@@ -256,7 +259,13 @@ export const shippingAddressBody = z.object(
       .nullish()
       .transform((v) => v ?? ''),
     city: requiredAddressField('city'),
-    state: requiredAddressField('state'),
+    /** A two-letter code of US_STATES; `or` is read as `OR`. */
+    state: requiredAddressField('state').pipe(
+      z
+        .string()
+        .toUpperCase()
+        .pipe(z.enum(US_STATE_CODES, { error: US_STATE_MESSAGE })),
+    ),
     postal_code: requiredAddressField('postal_code').pipe(
       z.string().regex(/^\d{5}(-\d{4})?$/, ADDRESS_MESSAGES.postalCode),
     ),

@@ -135,10 +135,12 @@ export const curatedProductsResponse = z.object({
   key: z.enum(CURATED_PRODUCT_LISTS),
   results: z.array(productSummary),
 });
+export type CuratedProductsResponse = z.infer<typeof curatedProductsResponse>;
 export const hiddenBusinessesResponse = z.object({
   key: z.literal(CURATED_LISTS.hiddenBusinesses),
   ids: z.array(id),
 });
+export type HiddenBusinessesResponse = z.infer<typeof hiddenBusinessesResponse>;
 export const curatedListResponse = z.union([curatedProductsResponse, hiddenBusinessesResponse]);
 export type CuratedListResponse = z.infer<typeof curatedListResponse>;
 

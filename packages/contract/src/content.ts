@@ -83,6 +83,7 @@ export const sendResultsEmailRequest = z.object({
 export type SendResultsEmailRequest = z.infer<typeof sendResultsEmailRequest>;
 
 export const sendResultsEmailResponse = z.object({ success: z.literal(true), message: z.string() });
+export type SendResultsEmailResponse = z.infer<typeof sendResultsEmailResponse>;
 
 // ── Static pages ───────────────────────────────────────────────────────────────────────
 

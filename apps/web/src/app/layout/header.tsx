@@ -4,7 +4,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useCart } from '@/features/cart/api/get-cart';
+import { useCart } from '@/lib/api/get-cart';
 import { getRefreshToken, useHasAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
 import { Wordmark } from './wordmark';

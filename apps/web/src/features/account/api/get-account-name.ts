@@ -1,14 +1,10 @@
+import type { NameResponse } from '@leafline/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-export interface AccountName {
-  first_name: string;
-  last_name: string;
-}
-
 /** GET /update-name/: the user's first and last name. */
-export function getAccountName(signal?: AbortSignal): Promise<AccountName> {
-  return apiFetch<AccountName>('/update-name/', { signal });
+export function getAccountName(signal?: AbortSignal): Promise<NameResponse> {
+  return apiFetch<NameResponse>('/update-name/', { signal });
 }
 
 export const accountNameQueryKey = ['account', 'name'] as const;

@@ -1,13 +1,10 @@
+import type { UserHasBusinessResponse } from '@leafline/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-export interface UserHasBusiness {
-  has_business: boolean;
-}
-
 /** GET /api/user-has-business/: whether to show the Business Dashboard link. */
-export function getUserHasBusiness(signal?: AbortSignal): Promise<UserHasBusiness> {
-  return apiFetch<UserHasBusiness>('/api/user-has-business/', { signal });
+export function getUserHasBusiness(signal?: AbortSignal): Promise<UserHasBusinessResponse> {
+  return apiFetch<UserHasBusinessResponse>('/api/user-has-business/', { signal });
 }
 
 export const userHasBusinessQueryOptions = () =>

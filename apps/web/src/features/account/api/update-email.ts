@@ -1,16 +1,11 @@
-import type { EmailBody } from '@leafline/contract/auth';
+import type { EmailBody, EmailResponse, EmailUpdatedResponse } from '@leafline/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountEmailQueryKey } from '@/lib/api/get-account-email';
 import { apiFetch } from '@/lib/api-client';
-import { type AccountEmail, accountEmailQueryKey } from './get-account-email';
-
-export interface UpdateEmailResponse {
-  message: string;
-  email?: string;
-}
 
 /** PATCH /update-email/: a new e-mail address. */
-export function updateEmail(body: EmailBody): Promise<UpdateEmailResponse> {
-  return apiFetch<UpdateEmailResponse>('/update-email/', { method: 'PATCH', json: body });
+export function updateEmail(body: EmailBody): Promise<EmailUpdatedResponse> {
+  return apiFetch<EmailUpdatedResponse>('/update-email/', { method: 'PATCH', json: body });
 }
 
 export function useUpdateEmail() {
@@ -18,7 +13,7 @@ export function useUpdateEmail() {
   return useMutation({
     mutationFn: updateEmail,
     onSuccess: (result, body) => {
-      queryClient.setQueryData<AccountEmail>(accountEmailQueryKey, {
+      queryClient.setQueryData<EmailResponse>(accountEmailQueryKey, {
         email: result?.email ?? body.email,
       });
     },

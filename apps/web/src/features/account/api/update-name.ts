@@ -1,15 +1,11 @@
-import type { NameBody } from '@leafline/contract/auth';
+import type { NameBody, NameResponse, NameUpdatedResponse } from '@leafline/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { type AccountName, accountNameQueryKey } from './get-account-name';
-
-export interface UpdateNameResponse extends Partial<AccountName> {
-  message: string;
-}
+import { accountNameQueryKey } from './get-account-name';
 
 /** PUT /update-name/: first and last name, both required. */
-export function updateName(body: NameBody): Promise<UpdateNameResponse> {
-  return apiFetch<UpdateNameResponse>('/update-name/', { method: 'PUT', json: body });
+export function updateName(body: NameBody): Promise<NameUpdatedResponse> {
+  return apiFetch<NameUpdatedResponse>('/update-name/', { method: 'PUT', json: body });
 }
 
 export function useUpdateName() {
@@ -17,7 +13,7 @@ export function useUpdateName() {
   return useMutation({
     mutationFn: updateName,
     onSuccess: (result, body) => {
-      queryClient.setQueryData<AccountName>(accountNameQueryKey, {
+      queryClient.setQueryData<NameResponse>(accountNameQueryKey, {
         first_name: result?.first_name ?? body.first_name,
         last_name: result?.last_name ?? body.last_name,
       });

@@ -5,11 +5,11 @@ import LogOut from 'lucide-react/icons/log-out';
 import Package from 'lucide-react/icons/package';
 import Settings from 'lucide-react/icons/settings';
 import Store from 'lucide-react/icons/store';
-import { Suspense, useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useMatch, useNavigate } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
+import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
 import type { NoticeState } from '@/lib/navigation';
 import { useUserHasBusiness } from '../api/get-user-has-business';
@@ -31,9 +31,7 @@ export function AccountLayout() {
   const isLogout = useMatch('/account/logout');
   const isIndex = useMatch('/account');
   const isSettings = useMatch('/account/account-settings');
-  // Read once on entry: deleting the account or logging out here must not bounce the
-  // user to /login before their own redirect happens.
-  const [hadToken] = useState(() => getAccessToken() !== null);
+  const hadToken = useTokenOnEntry();
   const hasBusiness = useUserHasBusiness(hadToken && !isLogout);
 
   useEffect(() => {
@@ -47,11 +45,8 @@ export function AccountLayout() {
   if (isLogout) return <Outlet />;
 
   if (!hadToken) {
-    const state: NoticeState =
-      isIndex || isSettings
-        ? { notice: MESSAGES.pleaseLoginAccountSettings, noticeTone: 'info' }
-        : {};
-    return <Navigate to="/login" replace state={state} />;
+    const notice = isIndex || isSettings ? MESSAGES.pleaseLoginAccountSettings : undefined;
+    return <LoginGate notice={notice} action="login" loginTone="info" />;
   }
 
   return (

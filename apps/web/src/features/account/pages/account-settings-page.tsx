@@ -5,19 +5,20 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import UserRound from 'lucide-react/icons/user-round';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { LoginGate } from '@/components/auth/login-gate';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { useAccountEmail } from '@/lib/api/get-account-email';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { clearTokens, getAccessToken } from '@/lib/auth-tokens';
+import { clearTokens } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import type { NoticeState } from '@/lib/navigation';
 import { useDeleteAccount } from '../api/delete-account';
-import { useAccountEmail } from '../api/get-account-email';
 import { useAccountName } from '../api/get-account-name';
 import { useUpdateEmail } from '../api/update-email';
 import { useUpdateName } from '../api/update-name';
@@ -30,15 +31,11 @@ type OpenDialog = 'name' | 'email' | 'delete' | null;
 export function AccountSettingsPage() {
   useDocumentTitle('Account settings');
   // Checked once on entry (SPEC §2): without a token, log in first.
-  const [hadToken] = useState(() => getAccessToken() !== null);
-  if (!hadToken) {
-    const state: NoticeState = {
-      notice: MESSAGES.pleaseLoginAccountSettings,
-      noticeTone: 'info',
-    };
-    return <Navigate to="/login" replace state={state} />;
-  }
-  return <AccountSettings />;
+  return (
+    <LoginGate notice={MESSAGES.pleaseLoginAccountSettings} action="login" loginTone="info">
+      <AccountSettings />
+    </LoginGate>
+  );
 }
 
 function AccountSettings() {
@@ -170,13 +167,7 @@ function AccountSettings() {
         </LoadingRegion>
       ) : (
         <div className="grid gap-4">
-          <section
-            aria-labelledby="profile-heading"
-            className="rounded-card border border-sand-300 bg-white/70 p-5 shadow-soft sm:p-6"
-          >
-            <h2 id="profile-heading" className="text-xl font-semibold">
-              Profile
-            </h2>
+          <CardSection id="profile" title="Profile" raised>
             <div className="mt-4 divide-y divide-sand-200">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-3 py-3">
                 <UserRound aria-hidden="true" className="size-5 text-sage-700" />
@@ -211,15 +202,9 @@ function AccountSettings() {
                 </Button>
               </div>
             </div>
-          </section>
+          </CardSection>
 
-          <section
-            aria-labelledby="delete-heading"
-            className="rounded-card border border-error-fg/20 bg-error-bg/40 p-5 sm:p-6"
-          >
-            <h2 id="delete-heading" className="text-xl font-semibold">
-              Delete account
-            </h2>
+          <CardSection id="delete" title="Delete account" tone="danger">
             <p className="mt-2 text-ink-muted">
               This removes your account, your cart and your saved address. It cannot be undone.
             </p>
@@ -227,7 +212,7 @@ function AccountSettings() {
               <Trash2 aria-hidden="true" className="size-4" />
               Delete account
             </Button>
-          </section>
+          </CardSection>
         </div>
       )}
 

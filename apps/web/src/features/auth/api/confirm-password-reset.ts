@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@leafline/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -14,8 +15,8 @@ export function confirmPasswordReset({
   token,
   password,
   password2,
-}: ConfirmPasswordResetInput): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>(
+}: ConfirmPasswordResetInput): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(
     `/auth/password-reset-confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
     { method: 'POST', json: { password, password2 }, auth: false },
   );

@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginFields, readLoginForm } from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
+import { useLogin } from '@/lib/api/login';
 import { isApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
 import { readNotice } from '@/lib/navigation';
 import { takeProductRedirect } from '@/lib/storage';
-import { useLogin } from '../api/login';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 
 /** SPEC §8: a 401 has its own text; any other failure (a 429 included) the generic one. */

@@ -1,13 +1,13 @@
 import { MESSAGES } from '@leafline/contract/messages';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { useLoginRedirectAfter } from '../hooks/use-login-redirect-after';
 
 /** SPEC §2: choose a new password from the e-mailed link, then to /login after 2 s. */
 export function PasswordResetConfirmPage() {

@@ -2,19 +2,15 @@ import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADA_REGISTER_BODY, fillAccountFields } from '@/test/account-fields';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { fill, renderApp } from '@/test/render-app';
+import { renderApp } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function fillForm(password2 = 'pw-123456') {
-  fill(await screen.findByLabelText('First name'), 'Ada');
-  fill(screen.getByLabelText('Last name'), 'Lovelace');
-  fill(screen.getByLabelText('Username'), 'ada');
-  fill(screen.getByLabelText('Email'), 'ada@example.com');
-  fill(screen.getByLabelText('Password'), 'pw-123456');
-  fill(screen.getByLabelText('Confirm password'), password2);
-  fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+  await screen.findByLabelText('First name');
+  fillAccountFields(screen, 'Register', password2);
 }
 
 describe('register page', () => {
@@ -65,14 +61,7 @@ describe('register page', () => {
       'User registered successfully!',
     );
     expect(calls[0]!.url).toBe('/register/');
-    expect(calls[0]!.body).toEqual({
-      fname: 'Ada',
-      lname: 'Lovelace',
-      username: 'ada',
-      email: 'ada@example.com',
-      password1: 'pw-123456',
-      password2: 'pw-123456',
-    });
+    expect(calls[0]!.body).toEqual(ADA_REGISTER_BODY);
 
     const shownAt = Date.now();
     expect(router.state.location.pathname).toBe('/register');

@@ -1,17 +1,17 @@
 import { MESSAGES } from '@leafline/contract/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useLoginRedirectAfter } from '@/components/auth/login-gate';
 import {
   type RegisterFieldErrors,
   RegisterFields,
   readRegisterForm,
 } from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
+import { useRegister } from '@/lib/api/register';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useRegister } from '../api/register';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { useLoginRedirectAfter } from '../hooks/use-login-redirect-after';
 
 function registerErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -1,8 +1,9 @@
+import type { MessageResponse } from '@leafline/contract/auth';
 import type { CartResponse } from '@leafline/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiFetch } from '@/lib/api-client';
 import { withQuantity } from '../lib/cart-math';
-import { cartQueryKey } from './get-cart';
 
 export interface RemoveFromCartInput {
   /** The line being removed (to update the screen). */
@@ -16,8 +17,8 @@ export interface RemoveFromCartInput {
 export function removeFromCart({
   productId,
   variantId,
-}: RemoveFromCartInput): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>(`/api/remove-from-cart/${productId}/`, {
+}: RemoveFromCartInput): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(`/api/remove-from-cart/${productId}/`, {
     method: 'DELETE',
     json: { variant_id: variantId },
   });

@@ -1,8 +1,8 @@
 import type { CartResponse, SetCartQuantityResponse } from '@leafline/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiFetch } from '@/lib/api-client';
 import { withQuantity } from '../lib/cart-math';
-import { cartQueryKey } from './get-cart';
 
 export interface UpdateCartQuantityInput {
   itemId: number;

@@ -1,13 +1,5 @@
 import type { CartItem, CartResponse } from '@leafline/contract/cart';
-
-/** Dollars as the API writes them ('15.00') to integer cents, and back (DESIGN 2.3). */
-export function toCents(price: string): number {
-  return Math.round(Number.parseFloat(price) * 100) || 0;
-}
-
-export function fromCents(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
+import { centsToPrice, priceToCents } from '@/lib/money';
 
 export interface BrandGroup {
   business: number;
@@ -45,19 +37,19 @@ export function withQuantity(
         ? {
             ...item,
             quantity,
-            total_price: fromCents(toCents(item.product_price) * quantity),
+            total_price: centsToPrice(priceToCents(item.product_price) * quantity),
           }
         : item,
     )
     .filter((item) => item.quantity > 0);
   if (items.length === 0) return null;
-  const subtotal = items.reduce((sum, item) => sum + toCents(item.total_price), 0);
+  const subtotal = items.reduce((sum, item) => sum + priceToCents(item.total_price), 0);
   return {
     ...cart,
     items,
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
-    subtotal: fromCents(subtotal),
-    total: fromCents(subtotal + toCents(cart.total_shipping_fees)),
+    subtotal: centsToPrice(subtotal),
+    total: centsToPrice(subtotal + priceToCents(cart.total_shipping_fees)),
   };
 }
 

@@ -4,31 +4,14 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { type CallOverride, cartItem, cedarSoap, mockCartApi } from '@/test/cart-fixtures';
+import { jsonResponse } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-function item(extra: Partial<CartItem> & Pick<CartItem, 'id'>): CartItem {
-  return {
-    product: 7,
-    product_id: 7,
-    variant_id: null,
-    product_name: 'Linen Tote',
-    variant_option1: null,
-    variant_option2: null,
-    product_price: '15.00',
-    quantity: 1,
-    total_price: '15.00',
-    business: 3,
-    business_name: 'Fern & Flax',
-    image: null,
-    ...extra,
-  };
-}
 
 function cart(items: CartItem[]): CartResponse {
   const cents = items.reduce((sum, i) => sum + Math.round(Number(i.total_price) * 100), 0);
@@ -49,7 +32,7 @@ function cart(items: CartItem[]): CartResponse {
 
 const twoBrands = () =>
   cart([
-    item({
+    cartItem({
       id: 1,
       product: 7,
       product_id: 7,
@@ -60,32 +43,11 @@ const twoBrands = () =>
       quantity: 2,
       total_price: '36.00',
     }),
-    item({
-      id: 2,
-      product: 9,
-      product_id: 9,
-      product_name: 'Cedar Soap',
-      product_price: '6.50',
-      total_price: '6.50',
-      business: 4,
-      business_name: 'Moss & Stone',
-    }),
+    cedarSoap(),
   ]);
 
-type Override = (call: RecordedCall) => Response | Promise<Response> | undefined;
-
-function server(body: CartResponse | null, override: Override = () => undefined) {
-  return mockFetch((call) => {
-    const answer = override(call);
-    if (answer) return answer;
-    if (call.url === '/api/cart/') {
-      return body
-        ? jsonResponse(200, body)
-        : jsonResponse(404, { error: MESSAGES.cartEmpty, message: MESSAGES.cartEmpty });
-    }
-    return jsonResponse(404, { error: 'Not found.' });
-  });
-}
+const server = (body: CartResponse | null, override: CallOverride = () => undefined) =>
+  mockCartApi(body, override);
 
 const quantityOf = (name: string) =>
   (screen.getByRole('spinbutton', { name: `Quantity of ${name}` }) as HTMLInputElement).value;

@@ -1,88 +1,72 @@
 import type { CartItem, CartResponse } from '@leafline/contract/cart';
-import { AUTH_REDIRECT_MS, CART_TOAST_MS } from '@leafline/contract/constants';
+import { CART_TOAST_MS } from '@leafline/contract/constants';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Store from 'lucide-react/icons/store';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
+import { CartStates } from '@/components/cart/cart-states';
+import { buttonClasses } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
-import type { NoticeState } from '@/lib/navigation';
-import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
 import { CartLine } from '../components/cart-line';
 import { groupByBrand } from '../lib/cart-math';
 import { CART_TEXTS } from '../lib/cart-texts';
 
-/** Goes to /login after 2 s (SPEC §8 Cart), with the message shown there too. */
-function useLoginRedirect(active: boolean, notice: NoticeState) {
-  const navigate = useNavigate();
-  const { notice: text, noticeTone } = notice;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(
-      () => navigate('/login', { replace: true, state: { notice: text, noticeTone } }),
-      AUTH_REDIRECT_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [active, navigate, text, noticeTone]);
-}
-
 /** /cart (SPEC §2 Cart, §8): the shopper's lines by brand, subtotal, and the way to checkout. */
 export function CartPage() {
   useDocumentTitle(CART_TEXTS.title);
-  // Checked on entry: without a session the page says so and goes to /login after 2 s.
-  const [hadToken] = useState(() => getAccessToken() !== null);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CART_TEXTS.title}</h1>
-      {hadToken ? <Cart /> : <MustLogin />}
+      {/* Without a session the page says so and goes to /login after 2 s (SPEC §8 Cart). */}
+      <LoginGate notice={CART_TEXTS.mustLogin} action="login-after" loginTone="info">
+        <Cart />
+      </LoginGate>
     </div>
-  );
-}
-
-function MustLogin() {
-  useLoginRedirect(true, { notice: CART_TEXTS.mustLogin, noticeTone: 'info' });
-  return (
-    <Notice tone="warning" className="mt-6">
-      {CART_TEXTS.mustLogin}
-    </Notice>
   );
 }
 
 type PageNotice = { tone: 'error' | 'success'; message: string } | null;
 
+const CART_EMPTY = {
+  title: CART_TEXTS.emptyTitle,
+  text: CART_TEXTS.emptyText,
+  action: CART_TEXTS.shopNow,
+};
+
 function Cart() {
   const cart = useCart();
   const sessionOver = isApiError(cart.error, 401);
-  useLoginRedirect(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
+  useLoginRedirectAfter(sessionOver, { notice: CART_TEXTS.sessionExpired, noticeTone: 'warning' });
   const actions = useCartActions();
 
-  if (cart.isPending) return <CartSkeleton />;
-  if (cart.isError) {
-    return sessionOver ? (
+  if (sessionOver) {
+    return (
       <Notice tone="warning" className="mt-6">
         {CART_TEXTS.sessionExpired}
       </Notice>
-    ) : (
-      <div className="mt-6 flex flex-col items-start gap-4">
-        <Notice tone="error">{CART_TEXTS.loadFailed}</Notice>
-        <Button variant="secondary" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-          Try again
-        </Button>
-      </div>
     );
   }
-  if (!cart.data) return <EmptyCart />;
-  return <CartContents cart={cart.data} actions={actions} />;
+  return (
+    <CartStates
+      cart={cart}
+      skeleton={<CartSkeleton />}
+      loadFailed={CART_TEXTS.loadFailed}
+      empty={CART_EMPTY}
+    >
+      {(data) => <CartContents cart={data} actions={actions} />}
+    </CartStates>
+  );
 }
 
 type CartActions = ReturnType<typeof useCartActions>;
@@ -122,19 +106,6 @@ function useCartActions() {
 
   const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
   return { notice, onQuantity, onRemove, removingId };
-}
-
-function EmptyCart() {
-  return (
-    <div className="mt-8 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-14 text-center">
-      <ShoppingBag aria-hidden="true" className="size-10 text-sage-700" />
-      <h2 className="mt-4 text-2xl font-semibold">{CART_TEXTS.emptyTitle}</h2>
-      <p className="mt-2 max-w-md text-ink-muted">{CART_TEXTS.emptyText}</p>
-      <Link to="/shop" className={`${buttonClasses('primary', 'lg')} mt-6`}>
-        {CART_TEXTS.shopNow}
-      </Link>
-    </div>
-  );
 }
 
 function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActions }) {
@@ -179,13 +150,14 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
         ))}
       </div>
 
-      <aside
-        aria-labelledby="cart-summary-heading"
-        className="rounded-card border border-sand-300 bg-sand-100 p-5 shadow-soft sm:p-6 lg:sticky lg:top-24"
+      <CardSection
+        id="cart-summary"
+        title="Summary"
+        tone="sand"
+        raised
+        as="aside"
+        className="lg:sticky lg:top-24"
       >
-        <h2 id="cart-summary-heading" className="text-xl font-semibold">
-          Summary
-        </h2>
         <dl className="mt-4 flex flex-col gap-3 text-base">
           <div className="flex justify-between gap-4">
             <dt>
@@ -213,7 +185,7 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
             {CART_TEXTS.continueShopping}
           </Link>
         </div>
-      </aside>
+      </CardSection>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import type {
   ShippingAddressSavedResponse,
 } from '@leafline/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiFetch } from '@/lib/api-client';
-import { checkoutCartQueryKey } from './get-checkout-cart';
 import { shippingAddressQueryKey } from './get-shipping-address';
 
 /** POST /api/set-shipping-address/ (auth): the one address of the user (SPEC §3, §5). */
@@ -25,7 +25,7 @@ export function useSaveShippingAddress() {
     mutationFn: saveShippingAddress,
     onSuccess: ({ message: _message, ...address }) => {
       queryClient.setQueryData<ShippingAddress | null>(shippingAddressQueryKey, address);
-      void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     },
   });
 }

@@ -1,8 +1,10 @@
 import type { ShippingAddress } from '@leafline/contract/cart';
 import { SUPPORTED_COUNTRIES } from '@leafline/contract/constants';
-import { type FormEvent, useId, useState } from 'react';
+import { US_STATES } from '@leafline/contract/us-states';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSaveShippingAddress } from '../api/save-shipping-address';
@@ -15,6 +17,19 @@ import {
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 
 const COUNTRY_NAMES: Record<string, string> = { US: 'United States' };
+const COUNTRY_OPTIONS = SUPPORTED_COUNTRIES.map((code) => ({
+  value: code,
+  label: COUNTRY_NAMES[code] ?? code,
+}));
+// The select shows the name and the address stores the two-letter code (A13).
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+
+/** A State saved before the select (free text) is no choice of it: the shopper picks again. */
+function startValues(initial: ShippingAddress | null): ShippingAddress {
+  if (!initial) return EMPTY_ADDRESS;
+  const state = initial.state.trim().toUpperCase();
+  return { ...initial, state: STATE_OPTIONS.some((o) => o.value === state) ? state : '' };
+}
 
 export interface AddressFormProps {
   /** The saved address to edit, or null for a first one. */
@@ -30,8 +45,7 @@ export interface AddressFormProps {
  */
 export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
   const save = useSaveShippingAddress();
-  const countryId = useId();
-  const [values, setValues] = useState<ShippingAddress>(initial ?? EMPTY_ADDRESS);
+  const [values, setValues] = useState<ShippingAddress>(() => startValues(initial));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<AddressField, string>>>({});
 
@@ -91,7 +105,14 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
       />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <TextField label="City" autoComplete="address-level2" required {...field('city')} />
-        <TextField label="State" autoComplete="address-level1" required {...field('state')} />
+        <SelectField
+          label="State"
+          autoComplete="address-level1"
+          required
+          placeholder="Choose…"
+          options={STATE_OPTIONS}
+          {...field('state')}
+        />
         <TextField
           label="ZIP code"
           autoComplete="postal-code"
@@ -101,31 +122,8 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-baseline gap-0.5">
-            <label htmlFor={countryId} className="text-sm font-medium text-forest-900">
-              Country
-            </label>
-            <span aria-hidden="true" className="text-sm text-clay-700">
-              *
-            </span>
-          </div>
-          {/* SPEC §2, §9: the US is the only country offered. */}
-          <select
-            id={countryId}
-            name="country"
-            required
-            value={values.country}
-            onChange={(event) => setValues((v) => ({ ...v, country: event.target.value }))}
-            className="min-h-11 w-full rounded-xl border border-sand-300 bg-white px-3.5 py-2 text-base text-ink shadow-sm hover:border-sage-400"
-          >
-            {SUPPORTED_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {COUNTRY_NAMES[code] ?? code}
-              </option>
-            ))}
-          </select>
-        </div>
+        {/* SPEC §2, §9: the US is the only country offered. */}
+        <SelectField label="Country" required options={COUNTRY_OPTIONS} {...field('country')} />
         <TextField
           label="Phone number"
           type="tel"

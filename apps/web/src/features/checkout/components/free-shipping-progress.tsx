@@ -1,6 +1,6 @@
 import Truck from 'lucide-react/icons/truck';
 import { useId } from 'react';
-import { formatMoney } from '@/lib/money';
+import { formatCents, formatMoney, priceToCents } from '@/lib/money';
 import { awayFromFreeShipping, CHECKOUT_TEXTS } from '../lib/checkout-texts';
 
 export interface FreeShippingProgressProps {
@@ -19,14 +19,13 @@ export function FreeShippingProgress({
   remaining,
 }: FreeShippingProgressProps) {
   const labelId = useId();
-  const max = Number.parseFloat(threshold) || 0;
-  const value = Math.min(Number.parseFloat(subtotal) || 0, max);
-  const left = Number.parseFloat(remaining) || 0;
-  const unlocked = left <= 0;
+  const maxCents = priceToCents(threshold);
+  const valueCents = Math.min(priceToCents(subtotal), maxCents);
+  const unlocked = priceToCents(remaining) <= 0;
   const text = unlocked
     ? CHECKOUT_TEXTS.freeShippingUnlocked
     : awayFromFreeShipping(formatMoney(remaining));
-  const percent = max > 0 ? Math.round((value / max) * 100) : 100;
+  const percent = maxCents > 0 ? Math.round((valueCents / maxCents) * 100) : 100;
 
   return (
     <div className="rounded-2xl border border-sage-200 bg-sage-50 p-4">
@@ -39,9 +38,9 @@ export function FreeShippingProgress({
         aria-label="Progress toward free shipping"
         aria-describedby={labelId}
         aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={value}
-        aria-valuetext={`${formatMoney(value)} of ${formatMoney(max)}: ${text}`}
+        aria-valuemax={maxCents / 100}
+        aria-valuenow={valueCents / 100}
+        aria-valuetext={`${formatCents(valueCents)} of ${formatCents(maxCents)}: ${text}`}
         className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-white"
       >
         <div

@@ -1,7 +1,9 @@
 import type { CartResponse } from '@leafline/contract/cart';
 import type { ReactNode } from 'react';
-import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { formatMoney } from '@/lib/money';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
+import { OrderLine } from '@/components/order/order-line';
+import { CardSection } from '@/components/ui/card-section';
+import { formatMoney, priceToCents } from '@/lib/money';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 import { brandSummaries, optionsLabel, shippingLabel } from '../lib/summary';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -12,15 +14,8 @@ import { FreeShippingProgress } from './free-shipping-progress';
  */
 export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
   const brands = brandSummaries(cart);
-  const totalShipping = Number.parseFloat(cart.total_shipping_fees);
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="rounded-card border border-sand-300 bg-sand-100 p-5 shadow-soft sm:p-6"
-    >
-      <h2 id="order-summary-heading" className="text-xl font-semibold">
-        Order summary
-      </h2>
+    <CardSection id="order-summary" title="Order summary" tone="sand" raised>
       <div className="mt-4">
         <FreeShippingProgress
           subtotal={cart.subtotal}
@@ -43,29 +38,14 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
                 {brand.businessName}
               </h3>
               <ul className="mt-3 flex flex-col gap-3">
-                {brand.items.map((item) => {
-                  const options = optionsLabel(item);
-                  return (
-                    <li key={item.id} className="flex items-start gap-3 text-sm">
-                      <ResponsiveImage
-                        src={item.image}
-                        alt=""
-                        width={48}
-                        height={48}
-                        sizes="48px"
-                        className="size-12 shrink-0 rounded-lg object-cover"
-                      />
-                      <div className="min-w-0 flex-1">
-                        <p className="font-medium">{item.product_name}</p>
-                        {options ? <p className="text-ink-muted">{options}</p> : null}
-                        <p className="text-ink-muted tabular-nums">
-                          {item.quantity} × {formatMoney(item.product_price)}
-                        </p>
-                      </div>
-                      <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
-                    </li>
-                  );
-                })}
+                {brand.items.map((item) => (
+                  <OrderLine
+                    key={item.id}
+                    item={item}
+                    options={optionsLabel(item)}
+                    imageSize={48}
+                  />
+                ))}
               </ul>
               <dl className="mt-3 border-t border-sand-200 pt-3 text-sm">
                 <div className="flex justify-between gap-3">
@@ -86,27 +66,18 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
       </div>
 
       <dl className="mt-5 flex flex-col gap-2 border-t border-sand-300 pt-4">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">
-            {formatMoney(cart.subtotal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="summary-shipping">
-            {totalShipping === 0 ? 'Free' : formatMoney(cart.total_shipping_fees)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 text-lg font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="summary-total">
-            {formatMoney(cart.total)}
-          </dd>
-        </div>
+        <AmountRow label="Subtotal" testId="summary-subtotal">
+          {formatMoney(cart.subtotal)}
+        </AmountRow>
+        <AmountRow label="Shipping" testId="summary-shipping">
+          {shippingAmount(priceToCents(cart.total_shipping_fees))}
+        </AmountRow>
+        <AmountRow label="Total" className="text-lg font-semibold" testId="summary-total">
+          {formatMoney(cart.total)}
+        </AmountRow>
       </dl>
       <p className="mt-2 text-sm text-ink-muted">{CHECKOUT_TEXTS.discountHint}</p>
       {children}
-    </section>
+    </CardSection>
   );
 }

@@ -1,6 +1,6 @@
 import type { BusinessShipping, CartItem, CartResponse } from '@leafline/contract/cart';
 import { freeShippingAmount } from '@/components/ui/free-shipping-banner';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, priceToCents } from '@/lib/money';
 
 export interface BrandSummary {
   business: number;
@@ -42,7 +42,7 @@ export function shippingLabel(shipping: BusinessShipping | undefined): {
   reason: string | null;
 } {
   if (!shipping) return { amount: formatMoney(0), reason: null };
-  const free = Number.parseFloat(shipping.shipping_fee) === 0;
+  const free = priceToCents(shipping.shipping_fee) === 0;
   if (!free) return { amount: formatMoney(shipping.shipping_fee), reason: null };
   if (shipping.free_shipping_reason === 'marketplace_threshold') {
     return { amount: 'Free', reason: `Your order is ${freeShippingAmount()} or more` };

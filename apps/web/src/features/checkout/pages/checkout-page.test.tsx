@@ -1,14 +1,16 @@
-import type {
-  BusinessShipping,
-  CartItem,
-  CartResponse,
-  ShippingAddress,
-} from '@leafline/contract/cart';
+import type { CartResponse, ShippingAddress } from '@leafline/contract/cart';
 import { MESSAGES } from '@leafline/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import {
+  businessShipping,
+  type CallOverride,
+  cartItem,
+  cedarSoap,
+  mockCartApi,
+} from '@/test/cart-fixtures';
+import { jsonResponse } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
 import { goToPaymentPage } from '../lib/go-to-payment';
 
@@ -19,57 +21,18 @@ afterEach(() => {
   vi.mocked(goToPaymentPage).mockClear();
 });
 
-function item(extra: Partial<CartItem> & Pick<CartItem, 'id'>): CartItem {
-  return {
-    product: 7,
-    product_id: 7,
-    variant_id: null,
-    product_name: 'Linen Tote',
-    variant_option1: null,
-    variant_option2: null,
-    product_price: '15.00',
-    quantity: 1,
-    total_price: '15.00',
-    business: 3,
-    business_name: 'Fern & Flax',
-    image: null,
-    ...extra,
-  };
-}
-
-function shipping(extra: Partial<BusinessShipping> & Pick<BusinessShipping, 'business'>) {
-  return {
-    business_name: 'Fern & Flax',
-    subtotal: '0.00',
-    base_fee: '5.00',
-    shipping_fee: '5.00',
-    threshold_free: null,
-    free_shipping_reason: null,
-    ...extra,
-  } satisfies BusinessShipping;
-}
-
 /** Tote ×2 (variant 70) of Fern & Flax at $5.00 shipping; soap of Moss & Stone ships free over $5. */
 function smallCart(): CartResponse {
   return {
     items: [
-      item({
+      cartItem({
         id: 1,
         variant_id: 70,
         variant_option1: 'Large',
         quantity: 2,
         total_price: '30.00',
       }),
-      item({
-        id: 2,
-        product: 9,
-        product_id: 9,
-        product_name: 'Cedar Soap',
-        product_price: '6.50',
-        total_price: '6.50',
-        business: 4,
-        business_name: 'Moss & Stone',
-      }),
+      cedarSoap(),
     ],
     item_count: 3,
     subtotal: '36.50',
@@ -81,8 +44,8 @@ function smallCart(): CartResponse {
     free_shipping_applied: false,
     amount_to_free_shipping: '38.50',
     shipping_by_business: [
-      shipping({ business: 3, subtotal: '30.00' }),
-      shipping({
+      businessShipping({ business: 3, subtotal: '30.00' }),
+      businessShipping({
         business: 4,
         business_name: 'Moss & Stone',
         subtotal: '6.50',
@@ -98,7 +61,7 @@ function smallCart(): CartResponse {
 function bigCart(): CartResponse {
   return {
     ...smallCart(),
-    items: [item({ id: 1, product_price: '40.00', quantity: 2, total_price: '80.00' })],
+    items: [cartItem({ id: 1, product_price: '40.00', quantity: 2, total_price: '80.00' })],
     item_count: 2,
     subtotal: '80.00',
     total_shipping_fees: '0.00',
@@ -106,7 +69,7 @@ function bigCart(): CartResponse {
     free_shipping_applied: true,
     amount_to_free_shipping: '0.00',
     shipping_by_business: [
-      shipping({
+      businessShipping({
         business: 3,
         subtotal: '80.00',
         shipping_fee: '0.00',
@@ -128,27 +91,17 @@ const savedAddress: ShippingAddress = {
   phone_number: '503-555-0100',
 };
 
-type Override = (call: RecordedCall) => Response | Promise<Response> | undefined;
-
+/** The cart, the saved address (null: none saved yet), and the test's own answers first. */
 function server(
   cart: CartResponse | null,
   address: ShippingAddress | null,
-  override: Override = () => undefined,
+  override: CallOverride = () => undefined,
 ) {
-  return mockFetch((call) => {
-    const answer = override(call);
-    if (answer) return answer;
-    if (call.url === '/api/cart/') {
-      return cart
-        ? jsonResponse(200, cart)
-        : jsonResponse(404, { error: MESSAGES.cartEmpty, message: MESSAGES.cartEmpty });
-    }
-    if (call.url === '/api/set-shipping-address/' && call.method === 'GET') {
-      return address
-        ? jsonResponse(200, address)
-        : jsonResponse(404, { error: 'No shipping address saved yet.' });
-    }
-    return jsonResponse(404, { error: 'Not found.' });
+  return mockCartApi(cart, override, (call) => {
+    if (call.url !== '/api/set-shipping-address/' || call.method !== 'GET') return undefined;
+    return address
+      ? jsonResponse(200, address)
+      : jsonResponse(404, { error: 'No shipping address saved yet.' });
   });
 }
 
@@ -264,6 +217,27 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(placeOrder().disabled).toBe(false);
     // The cart is read again: its shipping is priced for the saved address.
     expect(calls.filter((c) => c.url === '/api/cart/').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offers the State as a select of the US states, DC and territories, sending the code', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    // A saved address from before the select: its free-text State is not kept as a choice.
+    server(smallCart(), { ...savedAddress, state: 'Oregon' });
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const state = screen.getByLabelText('State') as HTMLSelectElement;
+    expect(state.tagName).toBe('SELECT');
+    const options = Array.from(state.options);
+    expect(options).toHaveLength(57);
+    expect(options[0]).toMatchObject({ value: '', text: 'Choose…' });
+    expect(options.find((o) => o.value === 'PR')?.text).toBe('Puerto Rico');
+    expect(options.find((o) => o.value === 'DC')?.text).toBe('District of Columbia');
+    expect(state.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.addressRequiredFields);
+    expect(state.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(state, { target: { value: 'VI' } });
+    expect(state.value).toBe('VI');
   });
 
   it("shows the server's detail for a refused address, else the generic text", async () => {

@@ -3,16 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MapPin from 'lucide-react/icons/map-pin';
 import Pencil from 'lucide-react/icons/pencil';
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { LoginGate } from '@/components/auth/login-gate';
+import { CartStates } from '@/components/cart/cart-states';
+import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
+import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { cartQueryKey, useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-checkout-cart';
 import { useShippingAddress } from '../api/get-shipping-address';
 import { usePlaceCheckout } from '../api/place-checkout';
 import { AddressForm } from '../components/address-form';
@@ -28,58 +30,43 @@ import { goToPaymentPage } from '../lib/go-to-payment';
  */
 export function CheckoutPage() {
   useDocumentTitle(CHECKOUT_TEXTS.title);
-  const [hadToken] = useState(() => getAccessToken() !== null);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{CHECKOUT_TEXTS.title}</h1>
-      {hadToken ? (
+      <LoginGate notice={CHECKOUT_TEXTS.mustLogin} action="link" tone="warning">
         <Checkout />
-      ) : (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <Notice tone="warning">{CHECKOUT_TEXTS.mustLogin}</Notice>
-          <Link to="/login" className={buttonClasses('primary')}>
-            Log in
-          </Link>
-        </div>
-      )}
+      </LoginGate>
     </div>
   );
 }
 
+const CHECKOUT_EMPTY = {
+  title: CHECKOUT_TEXTS.emptyTitle,
+  text: CHECKOUT_TEXTS.emptyText,
+  action: CHECKOUT_TEXTS.shopNow,
+};
+
 function Checkout() {
-  const cart = useCheckoutCart();
+  const cart = useCart();
   const address = useShippingAddress();
 
-  if (cart.isPending || address.isPending) return <CheckoutSkeleton />;
-  if (cart.isError) {
-    return (
-      <div className="mt-6 flex flex-col items-start gap-4">
-        <Notice tone="error">{CHECKOUT_TEXTS.loadCartFailed}</Notice>
-        <Button variant="secondary" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!cart.data) {
-    return (
-      <div className="mt-8 flex flex-col items-center rounded-card border border-sand-300 bg-sand-100 px-6 py-14 text-center">
-        <ShoppingBag aria-hidden="true" className="size-10 text-sage-700" />
-        <h2 className="mt-4 text-2xl font-semibold">{CHECKOUT_TEXTS.emptyTitle}</h2>
-        <p className="mt-2 max-w-md text-ink-muted">{CHECKOUT_TEXTS.emptyText}</p>
-        <Link to="/shop" className={`${buttonClasses('primary', 'lg')} mt-6`}>
-          {CHECKOUT_TEXTS.shopNow}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <CheckoutContents
-      cart={cart.data}
-      savedAddress={address.data ?? null}
-      addressFailed={address.isError}
-      onRetryAddress={() => void address.refetch()}
-    />
+    <CartStates
+      cart={cart}
+      skeleton={<CheckoutSkeleton />}
+      waiting={address.isPending}
+      loadFailed={CHECKOUT_TEXTS.loadCartFailed}
+      empty={CHECKOUT_EMPTY}
+    >
+      {(data) => (
+        <CheckoutContents
+          cart={data}
+          savedAddress={address.data ?? null}
+          addressFailed={address.isError}
+          onRetryAddress={() => void address.refetch()}
+        />
+      )}
+    </CartStates>
   );
 }
 
@@ -128,7 +115,7 @@ function CheckoutContents({
           setCheckoutError(errorMessage(error, CHECKOUT_TEXTS.checkoutFailed));
           // The cart changed elsewhere (409): show what it holds now.
           if (isApiError(error, 409)) {
-            void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+            void queryClient.invalidateQueries({ queryKey: cartQueryKey });
           }
         },
       );
@@ -136,23 +123,21 @@ function CheckoutContents({
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
-      <section
-        aria-labelledby="shipping-address-heading"
-        className="rounded-card border border-sand-300 bg-white/70 p-5 shadow-soft sm:p-6"
+      <CardSection
+        id="shipping-address"
+        title={
+          <>
+            <MapPin aria-hidden="true" className="size-5 text-sage-700" />
+            Shipping address
+          </>
+        }
+        raised
+        headingClassName="flex items-center gap-2"
       >
-        <h2 id="shipping-address-heading" className="flex items-center gap-2 text-xl font-semibold">
-          <MapPin aria-hidden="true" className="size-5 text-sage-700" />
-          Shipping address
-        </h2>
         <p className="mt-1 text-sm text-ink-muted">We currently ship to addresses in the US.</p>
         <div className="mt-5">
           {addressFailed ? (
-            <div className="flex flex-col items-start gap-3">
-              <Notice tone="error">{CHECKOUT_TEXTS.loadAddressFailed}</Notice>
-              <Button variant="secondary" onClick={onRetryAddress}>
-                Try again
-              </Button>
-            </div>
+            <RetryNotice message={CHECKOUT_TEXTS.loadAddressFailed} onRetry={onRetryAddress} />
           ) : showForm ? (
             <AddressForm
               initial={savedAddress}
@@ -187,7 +172,7 @@ function CheckoutContents({
             </div>
           ) : null}
         </div>
-      </section>
+      </CardSection>
 
       <div className="lg:sticky lg:top-24">
         <OrderSummary cart={cart}>

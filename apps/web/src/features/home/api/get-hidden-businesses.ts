@@ -1,11 +1,7 @@
+import type { HiddenBusinessesResponse as HiddenBusinesses } from '@leafline/contract/catalog';
 import { CURATED_LISTS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-
-export interface HiddenBusinesses {
-  key: typeof CURATED_LISTS.hiddenBusinesses;
-  ids: number[];
-}
 
 /** GET /api/curated/hidden_businesses/: the ids the home carousel leaves out (SPEC §2 Home). */
 export function getHiddenBusinesses(signal?: AbortSignal): Promise<HiddenBusinesses> {

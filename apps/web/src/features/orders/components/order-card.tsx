@@ -1,7 +1,8 @@
 import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
-import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { formatMoney } from '@/lib/money';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
+import { OrderLine } from '@/components/order/order-line';
+import { formatMoney, priceToCents } from '@/lib/money';
 import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -15,7 +16,7 @@ export interface OrderCardProps {
 export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const notes = readNotes(order);
-  const discount = Number.parseFloat(order.discount_amount) || 0;
+  const discount = priceToCents(order.discount_amount);
   const headingId = `order-${order.id}-heading`;
   return (
     <article
@@ -36,58 +37,34 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       </header>
 
       <ul className="mt-4 divide-y divide-sand-200 border-y border-sand-200">
-        {order.order_items.map((item) => {
-          const options = variantOptionsLabel(item.variant_options);
-          return (
-            <li key={item.id} className="flex items-start gap-3 py-3 text-sm">
-              <ResponsiveImage
-                src={item.image}
-                alt=""
-                width={56}
-                height={56}
-                sizes="56px"
-                className="size-14 shrink-0 rounded-lg object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{item.product_name}</p>
-                {options ? <p className="text-ink-muted">{options}</p> : null}
-                <p className="text-ink-muted tabular-nums">
-                  {item.quantity} × {formatMoney(item.product_price)}
-                </p>
-              </div>
-              <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
-            </li>
-          );
-        })}
+        {order.order_items.map((item) => (
+          <OrderLine
+            key={item.id}
+            item={item}
+            options={variantOptionsLabel(item.variant_options)}
+            imageSize={56}
+            className="py-3"
+          />
+        ))}
       </ul>
 
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt>Items</dt>
-          <dd className="tabular-nums">{formatMoney(order.items_subtotal)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="order-shipping">
-            {Number.parseFloat(order.order_total_shipping_fees) === 0
-              ? 'Free'
-              : formatMoney(order.order_total_shipping_fees)}
-          </dd>
-        </div>
+        <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
+        <AmountRow label="Shipping" testId="order-shipping">
+          {shippingAmount(priceToCents(order.order_total_shipping_fees))}
+        </AmountRow>
         {discount > 0 ? (
-          <div className="flex justify-between gap-4 text-forest-700">
-            <dt>Discount{notes?.discount_code ? ` (${notes.discount_code})` : ''}</dt>
-            <dd className="tabular-nums" data-testid="order-discount">
-              −{formatMoney(order.discount_amount)}
-            </dd>
-          </div>
+          <AmountRow
+            label={`Discount${notes?.discount_code ? ` (${notes.discount_code})` : ''}`}
+            className="text-forest-700"
+            testId="order-discount"
+          >
+            −{formatMoney(order.discount_amount)}
+          </AmountRow>
         ) : null}
-        <div className="flex justify-between gap-4 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="order-total">
-            {formatMoney(order.total_price)}
-          </dd>
-        </div>
+        <AmountRow label="Total" className="text-base font-semibold" testId="order-total">
+          {formatMoney(order.total_price)}
+        </AmountRow>
       </dl>
 
       {order.tracking_number ? (

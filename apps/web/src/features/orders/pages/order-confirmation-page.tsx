@@ -1,13 +1,14 @@
 import type { Order } from '@leafline/contract/orders';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatMoney } from '@/lib/money';
+import { formatCents, priceToCents } from '@/lib/money';
 import { useOrdersById } from '../api/get-order';
 import { OrderCard } from '../components/order-card';
 import { addressLines, orderIdsFromSearch, readAddress, readNotes } from '../lib/order-format';
@@ -18,19 +19,14 @@ export function OrderConfirmationPage() {
   useDocumentTitle(ORDERS_TEXTS.confirmationTitle);
   const [params] = useSearchParams();
   const orderIds = orderIdsFromSearch(params);
-  const [hadToken] = useState(() => getAccessToken() !== null);
+  const hadToken = useTokenOnEntry();
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       {!hadToken ? (
         <>
           <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.confirmationTitle}</h1>
-          <div className="mt-6 flex flex-col items-start gap-4">
-            <Notice tone="error">{ORDERS_TEXTS.confirmationMustLogin}</Notice>
-            <Link to="/login" className={buttonClasses('primary')}>
-              Log in
-            </Link>
-          </div>
+          <LoginGate notice={ORDERS_TEXTS.confirmationMustLogin} action="link" tone="error" />
         </>
       ) : orderIds.length === 0 ? (
         <>
@@ -95,10 +91,12 @@ function Confirmation({ orderIds }: { orderIds: number[] }) {
 function ConfirmationDetails({ orders }: { orders: Order[] }) {
   const first = orders[0];
   const address = first ? readAddress(first.shipping_address) : null;
-  const cents = (value: string) => Math.round((Number.parseFloat(value) || 0) * 100);
-  const grandTotal = orders.reduce((sum, o) => sum + cents(o.total_price), 0);
-  const discountTotal = orders.reduce((sum, o) => sum + cents(o.discount_amount), 0);
-  const shippingTotal = orders.reduce((sum, o) => sum + cents(o.order_total_shipping_fees), 0);
+  const grandTotal = orders.reduce((sum, o) => sum + priceToCents(o.total_price), 0);
+  const discountTotal = orders.reduce((sum, o) => sum + priceToCents(o.discount_amount), 0);
+  const shippingTotal = orders.reduce(
+    (sum, o) => sum + priceToCents(o.order_total_shipping_fees),
+    0,
+  );
   const code = orders.map((o) => readNotes(o)?.discount_code).find(Boolean);
   const pending = orders.some((o) => o.status === 'Pending');
 
@@ -132,13 +130,7 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
       </section>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        <section
-          aria-labelledby="ship-to-heading"
-          className="rounded-card border border-sand-300 bg-white/70 p-5 sm:p-6"
-        >
-          <h2 id="ship-to-heading" className="text-xl font-semibold">
-            Shipping to
-          </h2>
+        <CardSection id="ship-to" title="Shipping to">
           {address ? (
             <address className="mt-3 not-italic leading-relaxed" data-testid="confirmation-address">
               {addressLines(address).map((line) => (
@@ -150,35 +142,25 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
           ) : (
             <p className="mt-3 text-ink-muted">The address you saved at checkout.</p>
           )}
-        </section>
-        <section
-          aria-labelledby="grand-total-heading"
-          className="rounded-card border border-sand-300 bg-sand-100 p-5 sm:p-6"
-        >
-          <h2 id="grand-total-heading" className="text-xl font-semibold">
-            Order total
-          </h2>
+        </CardSection>
+        <CardSection id="grand-total" title="Order total" tone="sand">
           <dl className="mt-3 flex flex-col gap-1.5">
-            <div className="flex justify-between gap-4 text-sm">
-              <dt>Shipping</dt>
-              <dd className="tabular-nums">
-                {shippingTotal === 0 ? 'Free' : formatMoney(shippingTotal / 100)}
-              </dd>
-            </div>
+            <AmountRow label="Shipping" className="text-sm">
+              {shippingAmount(shippingTotal)}
+            </AmountRow>
             {discountTotal > 0 ? (
-              <div className="flex justify-between gap-4 text-sm text-forest-700">
-                <dt>Discount{code ? ` (${code})` : ''}</dt>
-                <dd className="tabular-nums">−{formatMoney(discountTotal / 100)}</dd>
-              </div>
+              <AmountRow
+                label={`Discount${code ? ` (${code})` : ''}`}
+                className="text-sm text-forest-700"
+              >
+                −{formatCents(discountTotal)}
+              </AmountRow>
             ) : null}
-            <div className="flex justify-between gap-4 text-lg font-semibold">
-              <dt>Grand total</dt>
-              <dd className="tabular-nums" data-testid="grand-total">
-                {formatMoney(grandTotal / 100)}
-              </dd>
-            </div>
+            <AmountRow label="Grand total" className="text-lg font-semibold" testId="grand-total">
+              {formatCents(grandTotal)}
+            </AmountRow>
           </dl>
-        </section>
+        </CardSection>
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3">

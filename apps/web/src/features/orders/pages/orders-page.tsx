@@ -1,11 +1,11 @@
 import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import Package from 'lucide-react/icons/package';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoginGate } from '@/components/auth/login-gate';
 import { buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { getAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useOrders } from '../api/get-orders';
@@ -33,20 +33,12 @@ export function AccountOrdersPage() {
  */
 function MyOrders() {
   useDocumentTitle(ORDERS_TEXTS.title);
-  const [hadToken] = useState(() => getAccessToken() !== null);
   return (
     <div>
       <h1 className="text-3xl font-semibold sm:text-4xl">{ORDERS_TEXTS.title}</h1>
-      {hadToken ? (
+      <LoginGate notice={ORDERS_TEXTS.mustLogin} action="link" tone="error">
         <OrdersList />
-      ) : (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <Notice tone="error">{ORDERS_TEXTS.mustLogin}</Notice>
-          <Link to="/login" className={buttonClasses('primary')}>
-            Log in
-          </Link>
-        </div>
-      )}
+      </LoginGate>
     </div>
   );
 }

@@ -1,11 +1,6 @@
-import type { SendResultsEmailRequest } from '@leafline/contract/content';
+import type { SendResultsEmailRequest, SendResultsEmailResponse } from '@leafline/contract/content';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-
-export interface SendResultsEmailResponse {
-  success: true;
-  message: string;
-}
 
 /** POST /api/send-results-email/ (auth): the persona and its products, to the user's inbox. */
 export function sendResultsEmail(body: SendResultsEmailRequest): Promise<SendResultsEmailResponse> {

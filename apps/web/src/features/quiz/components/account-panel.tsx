@@ -15,10 +15,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { useLogin } from '@/lib/api/login';
+import { useRegister } from '@/lib/api/register';
 import { ApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/auth-tokens';
-import { useLogin } from '../api/login';
-import { useRegister } from '../api/register';
 import { useSendQuizResults } from '../hooks/use-send-quiz-results';
 
 type Mode = 'register' | 'login' | 'loggedIn';

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@leafline/contract/catalog';
 import type { QuizPersona } from '@leafline/contract/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountEmailQueryOptions } from '../api/get-account-email';
+import { accountEmailQueryOptions } from '@/lib/api/get-account-email';
 import { quizProductQueryOptions } from '../api/get-quiz-product';
 import { useSendResultsEmail } from '../api/send-results-email';
 import { resultsEmailPayload } from '../lib/results-email';

@@ -5,6 +5,7 @@ import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
+import { ADA_REGISTER_BODY, fillAccountFields } from '@/test/account-fields';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
 
@@ -103,13 +104,7 @@ async function getResults() {
 
 async function registerInPanel(password2 = 'pw-123456') {
   const panel = within(await screen.findByRole('dialog', { name: 'Create an account' }));
-  fill(panel.getByLabelText('First name'), 'Ada');
-  fill(panel.getByLabelText('Last name'), 'Lovelace');
-  fill(panel.getByLabelText('Email'), 'ada@example.com');
-  fill(panel.getByLabelText('Username'), 'ada');
-  fill(panel.getByLabelText('Password'), 'pw-123456');
-  fill(panel.getByLabelText('Confirm password'), password2);
-  fireEvent.click(panel.getByRole('button', { name: 'Create account' }));
+  fillAccountFields(panel, 'Create account', password2);
   return panel;
 }
 
@@ -270,14 +265,7 @@ describe('quiz page', () => {
     const status = await panel.findByText(QUIZ_MESSAGES.registered);
     const shownAt = Date.now();
     expect(status.closest('[role="status"]')).toBeTruthy();
-    expect(calls.find((c) => c.url === '/register/')!.body).toEqual({
-      fname: 'Ada',
-      lname: 'Lovelace',
-      username: 'ada',
-      email: 'ada@example.com',
-      password1: 'pw-123456',
-      password2: 'pw-123456',
-    });
+    expect(calls.find((c) => c.url === '/register/')!.body).toEqual(ADA_REGISTER_BODY);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBe('acc'));
     expect(calls.find((c) => c.url === '/token/')!.body).toEqual({
       username: 'ada',

@@ -1,13 +1,12 @@
-import type { CuratedProductList, ProductSummary } from '@leafline/contract/catalog';
+import type {
+  CuratedProductList,
+  CuratedProductsResponse as CuratedProducts,
+  ProductSummary,
+} from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { ProductCardData } from '../lib/product-summary';
-
-export interface CuratedProducts {
-  key: CuratedProductList;
-  results: ProductSummary[];
-}
 
 /** GET /api/curated/{key}/: a hand-picked list (Newly Added, Current Favorites, People also love). */
 export function getCuratedProducts(

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@/lib/api-client';
 
 /**
- * The cart's place in the query cache. The checkout page reads the same call under the same
- * key (its own fetcher: features do not import each other), so both show one cart.
+ * The cart's one place in the query cache: the cart page, the checkout and the header's item
+ * count read it here, so a change on one shows on all.
  */
 export const cartQueryKey = ['cart'] as const;
 
