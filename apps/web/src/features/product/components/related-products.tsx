@@ -2,8 +2,9 @@ import { RELATED_PRODUCTS_COUNT } from '@leafline/contract/constants';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Leaf from 'lucide-react/icons/leaf';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ProductCard } from '@/features/shop/components/product-card';
+import { ProductCard } from '@/components/product/product-card';
+import { toProductCard } from '@/components/product/product-card-data';
+import { ProductCardSkeleton } from '@/components/product/product-grid';
 import { useRelatedProducts } from '../api/get-related-products';
 
 const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 46vw, 92vw';
@@ -46,25 +47,13 @@ export function RelatedProducts({
           ? Array.from({ length: RELATED_PRODUCTS_COUNT }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={i} aria-hidden="true">
-                <div className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70">
-                  <Skeleton className="aspect-square w-full rounded-none" />
-                  <div className="flex flex-col gap-2 p-4">
-                    <Skeleton className="h-4 w-4/5" />
-                    <Skeleton className="h-3.5 w-1/2" />
-                  </div>
-                </div>
+                <ProductCardSkeleton />
               </li>
             ))
           : others.map((product) => (
               <li key={product.id}>
                 <ProductCard
-                  id={product.id}
-                  name={product.name}
-                  price={product.price}
-                  primaryImage={product.primary_image}
-                  businessId={product.business}
-                  businessName={product.business_name || businessName}
-                  condition={product.condition}
+                  {...toProductCard(product, { [businessId]: businessName })}
                   sizes={CARD_SIZES}
                 />
               </li>

@@ -1,15 +1,15 @@
 import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { fill, renderApp } from '@/test/render-app';
-import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
 import {
   DEFAULT_SHOP_FILTERS,
   readShopProducts,
   writeShopFilters,
   writeShopProducts,
-} from '../lib/shop-cache';
+} from '@/lib/shop-cache';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fill, renderApp } from '@/test/render-app';
+import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
 import { SEARCH_TIMEOUT_TEXT } from './shop-page';
 
 afterEach(() => {

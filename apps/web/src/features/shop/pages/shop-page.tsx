@@ -2,25 +2,21 @@ import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract
 import { MESSAGES } from '@leafline/contract/messages';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useRef } from 'react';
+import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
+import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
+import { curatedProductsQueryOptions, useCuratedProducts } from '@/lib/api/get-curated-products';
+import { searchQueryOptions, useSearchProducts } from '@/lib/api/search-products';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
-import {
-  curatedProductsQueryOptions,
-  curatedToCard,
-  useCuratedProducts,
-} from '../api/get-curated-products';
-import { searchQueryOptions, useSearchProducts } from '../api/search-products';
-import { CARD_IMAGE_SIZES } from '../components/product-card';
-import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { ShopResults } from '../components/shop-results';
 import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
 import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks/use-shop-filters';
-import type { ProductCardData } from '../lib/product-summary';
 
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
@@ -52,7 +48,7 @@ function CurrentFavorites({
 }) {
   const { data, isPending, isError } = useCuratedProducts(CURATED_LISTS.currentFavorites);
   const products = sortedFavorites(
-    (data?.results ?? []).slice(0, FAVORITES_COUNT).map(curatedToCard),
+    (data?.results ?? []).slice(0, FAVORITES_COUNT).map((product) => toProductCard(product)),
     sort,
   );
   const Heading = `h${headingLevel}` as const;

@@ -2,7 +2,6 @@ import type { CuratedProductList, ProductSummary } from '@leafline/contract/cata
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { ProductCardData } from '../lib/product-summary';
 
 export interface CuratedProducts {
   key: CuratedProductList;
@@ -19,19 +18,6 @@ export function getCuratedProducts(
     signal,
     timeoutMs: SUGGESTION_TIMEOUT_MS,
   });
-}
-
-/** A list item as card props; list items carry their business's name. */
-export function curatedToCard(product: ProductSummary): ProductCardData {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    primaryImage: product.primary_image,
-    businessId: product.business,
-    businessName: product.business_name,
-    condition: product.condition,
-  };
 }
 
 export const curatedProductsQueryOptions = (key: CuratedProductList) =>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
-import type { ProductCardData } from '../lib/product-summary';
+import type { ProductCardData } from './product-card-data';
 
 /** Image widths of a card in the 1 / 2 / 3 / 4 column grid (the page is at most 72rem). */
 export const CARD_IMAGE_SIZES =

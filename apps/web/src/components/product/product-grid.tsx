@@ -1,7 +1,7 @@
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
-import type { ProductCardData } from '../lib/product-summary';
 import { CARD_IMAGE_SIZES, ProductCard } from './product-card';
+import type { ProductCardData } from './product-card-data';
 
 export type GridColumns = 3 | 4;
 
@@ -74,24 +74,30 @@ export function ProductGridSkeleton({
     <LoadingRegion label={label} className={className}>
       <div aria-hidden="true" className={gridClasses[maxColumns]}>
         {Array.from({ length: count }, (_, i) => (
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            key={i}
-            data-testid="product-card-skeleton"
-            className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70"
-          >
-            <Skeleton className="aspect-square w-full rounded-none" />
-            <div className="flex flex-col gap-2 p-4">
-              <Skeleton className="h-4 w-4/5" />
-              <Skeleton className="h-3.5 w-1/2" />
-              <div className="flex items-center justify-between pt-3">
-                <Skeleton className="h-5 w-16" />
-                <Skeleton className="h-5 w-20 rounded-full" />
-              </div>
-            </div>
-          </div>
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ProductCardSkeleton key={i} />
         ))}
       </div>
     </LoadingRegion>
+  );
+}
+
+/** One card's shape while its product loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div
+      data-testid="product-card-skeleton"
+      className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70"
+    >
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <Skeleton className="h-4 w-4/5" />
+        <Skeleton className="h-3.5 w-1/2" />
+        <div className="flex items-center justify-between pt-3">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+        </div>
+      </div>
+    </div>
   );
 }

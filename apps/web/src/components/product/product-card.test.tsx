@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ProductCardData } from '../lib/product-summary';
 import { ProductCard } from './product-card';
+import type { ProductCardData } from './product-card-data';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
 const inRouter = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
