@@ -7,8 +7,9 @@ import { toProductCard } from '@/components/product/product-card-data';
 import { ProductCardSkeleton } from '@/components/product/product-grid';
 import { useRelatedProducts } from '../api/get-related-products';
 
-const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 46vw, 92vw';
-const listClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4';
+const CARD_SIZES = '(min-width: 1024px) 270px, 46vw';
+// As the shop's grid, but four across from lg: three products and the View All card in a row.
+const listClasses = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4';
 
 /**
  * Up to 3 other products of the same business (SPEC §2, §9), then a 'View All Products'
@@ -61,7 +62,7 @@ export function RelatedProducts({
         <li>
           <Link
             to="/shop"
-            className="group flex h-full min-h-56 flex-col items-center justify-center gap-3 rounded-card border border-dashed border-sage-400 bg-sage-50 p-6 text-center no-underline transition-colors hover:border-forest-900 hover:bg-sage-100"
+            className="group flex h-full min-h-56 flex-col items-center justify-center gap-3 rounded-card border border-dashed border-sage-400 bg-sage-50 p-4 sm:p-6 text-center no-underline transition-colors hover:border-forest-900 hover:bg-sage-100"
           >
             <span className="flex size-12 items-center justify-center rounded-full bg-forest-900 text-cream">
               <Leaf aria-hidden="true" className="size-6" />

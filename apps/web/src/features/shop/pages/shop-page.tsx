@@ -1,7 +1,8 @@
 import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { useEffect, useId, useRef } from 'react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
 import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
@@ -109,6 +110,13 @@ export function ShopPage() {
   const search = useSearchProducts(filters, !favoritesOnly);
   const resultsRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
+  const categoryPanelId = useId();
+  const sortPanelId = useId();
+  // On a phone the category, price filter and Clear All wait behind one button, so the first
+  // products are on the first screen; from sm they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    Number(filters.selectedCategory !== '') + Number(filters.selectedFilter !== '');
 
   const error = search.error;
   const timedOut = error instanceof NetworkError && error.timedOut;
@@ -145,8 +153,27 @@ export function ShopPage() {
           searchInput={shop.searchInput}
           onSearchInputChange={shop.setSearchInput}
           onSubmit={shop.submitSearch}
+          categoryHiddenOnPhones={!filtersOpen}
+          categoryPanelId={categoryPanelId}
         />
-        <div className="grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between">
+        <Button
+          variant="secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={`${categoryPanelId} ${sortPanelId}`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="self-start sm:hidden"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters
+          {activeFilters > 0 ? <span className="tabular-nums">({activeFilters})</span> : null}
+        </Button>
+        <div
+          id={sortPanelId}
+          className={cx(
+            'grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between',
+            !filtersOpen && 'max-sm:hidden',
+          )}
+        >
           <div className="flex flex-col gap-1.5 sm:w-[12rem]">
             <label htmlFor={sortId} className="text-sm font-medium text-forest-900">
               Filter
