@@ -129,9 +129,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {variants.length > 0 ? (
             <VariantPicker
               variants={variants}
+              optionNames={product.option_names}
               selectedId={variantId}
               onSelect={setVariantId}
-              basePrice={product.price}
             />
           ) : null}
 
