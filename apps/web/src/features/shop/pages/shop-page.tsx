@@ -32,10 +32,12 @@ function sortedFavorites(products: ProductCardData[], sort: string): ProductCard
 }
 
 // On a phone the landing's favorites scroll sideways, so the catalogue is not 8 cards down.
+// The strip runs to the screen's edges, but its cards rest at the page margin (scroll-px-4:
+// snapping aligns them to the padding, not to the edge) and are as wide as the grid's cards,
+// with the third one peeking in.
 const STRIP_ON_PHONES =
-  'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[72%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
-// The strip's cards are 72 % of the phone's width: pictures sized for that, not a full column.
-const STRIP_IMAGE_SIZES = CARD_IMAGE_SIZES.replace(/92vw$/, '72vw');
+  'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[43%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
+const STRIP_IMAGE_SIZES = CARD_IMAGE_SIZES.replace(/46vw$/, '43vw');
 
 function CurrentFavorites({
   sort,
