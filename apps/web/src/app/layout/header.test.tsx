@@ -27,11 +27,11 @@ describe('the phone menu', () => {
     serve(false);
     renderApp('/faqs');
     const menu = await openMenu();
-    const links = ['Home', 'Shop', 'Take the Quiz', 'FAQ', 'Sell on Leafline'].map((name) =>
+    const links = ['Home', 'Shop', 'Quiz', 'FAQ', 'Sell on Leafline'].map((name) =>
       menu.getByRole('link', { name }).getAttribute('href'),
     );
     expect(links).toEqual(['/', '/shop', '/quiz', '/faqs', '/account/registerbusiness']);
-    expect(menu.queryByRole('link', { name: 'Business Dashboard' })).toBeNull();
+    expect(menu.queryByRole('link', { name: 'Seller Dashboard' })).toBeNull();
   });
 
   it('shows the Business Dashboard to a seller only', async () => {
@@ -39,7 +39,7 @@ describe('the phone menu', () => {
     setTokens({ access: 'a', refresh: 'r' });
     renderApp('/faqs');
     const menu = await openMenu();
-    const dashboard = await menu.findByRole('link', { name: 'Business Dashboard' });
+    const dashboard = await menu.findByRole('link', { name: 'Seller Dashboard' });
     expect(dashboard.getAttribute('href')).toBe('/account/business');
     expect(calls.some((call) => call.url.includes('/api/user-has-business/'))).toBe(true);
   });
@@ -53,6 +53,6 @@ describe('the phone menu', () => {
       expect(calls.some((call) => call.url.includes('/api/user-has-business/'))).toBe(true),
     );
     await screen.findByRole('link', { name: 'Account' });
-    expect(menu.queryByRole('link', { name: 'Business Dashboard' })).toBeNull();
+    expect(menu.queryByRole('link', { name: 'Seller Dashboard' })).toBeNull();
   });
 });

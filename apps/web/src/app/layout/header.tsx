@@ -19,10 +19,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function phoneOnlyLinks(isSeller: boolean) {
   return [
-    { to: '/quiz', label: 'Take the Quiz' },
+    { to: '/quiz', label: 'Quiz' },
     { to: '/faqs', label: 'FAQ' },
     { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}` },
-    ...(isSeller ? [{ to: '/account/business', label: 'Business Dashboard' }] : []),
+    ...(isSeller ? [{ to: '/account/business', label: 'Seller Dashboard' }] : []),
   ];
 }
 
