@@ -162,6 +162,7 @@ export function ShopPage() {
           variant="secondary"
           aria-expanded={filtersOpen}
           aria-controls={`${categoryPanelId} ${sortPanelId}`}
+          aria-label={activeFilters > 0 ? `Filters, ${activeFilters} active` : undefined}
           onClick={() => setFiltersOpen((open) => !open)}
           className="self-start sm:hidden"
         >
