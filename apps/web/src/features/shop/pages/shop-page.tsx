@@ -162,13 +162,19 @@ export function ShopPage() {
           variant="secondary"
           aria-expanded={filtersOpen}
           aria-controls={`${categoryPanelId} ${sortPanelId}`}
-          aria-label={activeFilters > 0 ? `Filters, ${activeFilters} active` : undefined}
           onClick={() => setFiltersOpen((open) => !open)}
           className="self-start sm:hidden"
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters
-          {activeFilters > 0 ? <span className="tabular-nums">({activeFilters})</span> : null}
+          {activeFilters > 0 ? (
+            <>
+              <span aria-hidden="true" className="tabular-nums">
+                ({activeFilters})
+              </span>
+              <span className="sr-only">{`(${activeFilters} active)`}</span>
+            </>
+          ) : null}
         </Button>
         <div
           id={sortPanelId}
