@@ -108,8 +108,10 @@ test('the phone menu leads to the quiz, the FAQ, selling and, for a seller, the 
   await expect(page).toHaveURL(/\/quiz$/);
 
   await loginViaUi(page, 'seller', 'leafline-seller');
-  // Logging in ends on the home page; a navigation closes the menu, so open it after that.
+  // Logging in ends on the home page; a navigation closes the menu, so open it once the home
+  // page is there.
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('one cart');
   await menu.tap();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await nav.getByRole('link', { name: 'Seller Dashboard' }).tap();
