@@ -6,7 +6,7 @@ import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { DetailQuery, type RetryProps } from '@/components/ui/detail-query';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
@@ -36,17 +36,17 @@ export function ProductPage() {
   const productId = parseId(useParams().productId);
   const product = useProduct(productId);
 
-  if (productId === null) return <ProductNotFound />;
-  if (product.isPending) return <ProductPageSkeleton />;
-  if (product.isError) {
-    return isApiError(product.error, 404) ? (
-      <ProductNotFound />
-    ) : (
-      <ProductNotFound onRetry={() => void product.refetch()} retrying={product.isFetching} />
-    );
-  }
-  // A new product (another id) starts with its own first variant and picture.
-  return <ProductDetails key={product.data.id} product={product.data} />;
+  return (
+    <DetailQuery
+      validId={productId !== null}
+      query={product}
+      skeleton={<ProductPageSkeleton />}
+      failed={(retry) => <ProductNotFound {...retry} />}
+    >
+      {/* A new product (another id) starts with its own first variant and picture. */}
+      {(data) => <ProductDetails key={data.id} product={data} />}
+    </DetailQuery>
+  );
 }
 
 function ProductDetails({ product }: { product: ProductDetail }) {
@@ -172,7 +172,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   );
 }
 
-function ProductNotFound({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {
+function ProductNotFound({ onRetry, retrying }: RetryProps) {
   useDocumentTitle(PRODUCT_TEXTS.notFound);
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-16 text-center sm:py-24">

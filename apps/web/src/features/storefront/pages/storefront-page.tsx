@@ -8,8 +8,8 @@ import Mail from 'lucide-react/icons/mail';
 import Truck from 'lucide-react/icons/truck';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DetailQuery, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
-import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useBusiness } from '../api/get-business';
 import { useSustainabilityNotes } from '../api/get-sustainability-notes';
@@ -37,16 +37,16 @@ export function StorefrontPage() {
   const businessId = parseId(useParams().businessId);
   const business = useBusiness(businessId);
 
-  if (businessId === null) return <BusinessFailed />;
-  if (business.isPending) return <StorefrontSkeleton />;
-  if (business.isError) {
-    return isApiError(business.error, 404) ? (
-      <BusinessFailed />
-    ) : (
-      <BusinessFailed onRetry={() => void business.refetch()} retrying={business.isFetching} />
-    );
-  }
-  return <Storefront key={business.data.id} business={business.data} />;
+  return (
+    <DetailQuery
+      validId={businessId !== null}
+      query={business}
+      skeleton={<StorefrontSkeleton />}
+      failed={(retry) => <BusinessFailed {...retry} />}
+    >
+      {(data) => <Storefront key={data.id} business={data} />}
+    </DetailQuery>
+  );
 }
 
 function Storefront({ business }: { business: PublicBusiness }) {
@@ -176,7 +176,7 @@ function Storefront({ business }: { business: PublicBusiness }) {
   );
 }
 
-function BusinessFailed({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {
+function BusinessFailed({ onRetry, retrying }: RetryProps) {
   useDocumentTitle('Storefront');
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
