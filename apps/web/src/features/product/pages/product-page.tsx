@@ -1,12 +1,10 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
 import { CONDITION_LABELS } from '@leafline/contract/constants';
 import { parseId } from '@leafline/contract/ids';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { DetailQuery, type RetryProps } from '@/components/ui/detail-query';
+import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
@@ -182,17 +180,7 @@ function ProductNotFound({ onRetry, retrying }: RetryProps) {
           ? 'We could not load this product just now. Please try again in a moment.'
           : 'This product may have sold out or moved. There is plenty more to discover in the shop.'}
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {onRetry ? (
-          <Button onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        ) : null}
-        <Link to="/shop" className={buttonClasses(onRetry ? 'secondary' : 'primary')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the shop
-        </Link>
-      </div>
+      <RetryOrBackToShop onRetry={onRetry} retrying={retrying} />
     </section>
   );
 }

@@ -1,14 +1,12 @@
 import type { PublicBusiness } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Factory from 'lucide-react/icons/factory';
 import Leaf from 'lucide-react/icons/leaf';
 import Mail from 'lucide-react/icons/mail';
 import Truck from 'lucide-react/icons/truck';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { DetailQuery, type RetryProps } from '@/components/ui/detail-query';
+import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useBusiness } from '../api/get-business';
@@ -187,17 +185,7 @@ function BusinessFailed({ onRetry, retrying }: RetryProps) {
       <p className="mt-4 text-ink-muted">
         The brand may have closed its shop, or the link is mistyped.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {onRetry ? (
-          <Button onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        ) : null}
-        <Link to="/shop" className={buttonClasses(onRetry ? 'secondary' : 'primary')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the shop
-        </Link>
-      </div>
+      <RetryOrBackToShop onRetry={onRetry} retrying={retrying} />
     </section>
   );
 }
