@@ -5,7 +5,7 @@ import Factory from 'lucide-react/icons/factory';
 import Leaf from 'lucide-react/icons/leaf';
 import Mail from 'lucide-react/icons/mail';
 import Truck from 'lucide-react/icons/truck';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/lib/document-title';
