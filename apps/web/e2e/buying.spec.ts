@@ -146,9 +146,13 @@ async function addFromProductPage(page: Page, product: Product, variant?: Varian
   await page.goto(`/shop/products/${product.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   if (variant) {
-    const option = page.getByRole('button', { name: label(variant), exact: true });
-    await option.click();
-    await expect(option).toHaveAttribute('aria-pressed', 'true');
+    // One radio group per option (Size, Color): its values picked one by one.
+    for (const value of [variant.option1, variant.option2]) {
+      if (!value) continue;
+      const option = page.getByRole('radio', { name: value, exact: true });
+      await option.click();
+      await expect(option).toBeChecked();
+    }
   }
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(

@@ -121,9 +121,13 @@ test('for businesses: Become a Partner leads to the business registration', asyn
 test("newsletter: idle, then 'Processing...', then 'Thank you for subscribing!'", async ({
   page,
 }) => {
-  // Holds the real request a moment, so the in-between state can be seen.
+  // Holds the real request until the in-between state has been seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/subscribe/', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await released;
     await route.continue();
   });
   await page.goto('/');
@@ -136,6 +140,7 @@ test("newsletter: idle, then 'Processing...', then 'Thank you for subscribing!'"
   const busy = page.getByRole('button', { name: 'Processing...' });
   await expect(busy).toBeVisible();
   await expect(busy).toBeDisabled();
+  release();
   await expect(
     page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' }),
   ).toHaveText('Thank you for subscribing!');

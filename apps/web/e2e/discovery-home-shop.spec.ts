@@ -24,6 +24,27 @@ async function prices(page: Page): Promise<number[]> {
   return texts.map((t) => Number(t.replace(/[$,]/g, '')));
 }
 
+/**
+ * Proof that the page sends no search of its own: a search typed now is sent after the
+ * 500 ms pause, so anything the page had planned would have been sent before it. Afterwards
+ * `searches` must hold that typed one only.
+ */
+async function typeAndAwaitSearch(page: Page, searches: string[]) {
+  const sent = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/api/search/' &&
+      new URL(request.url()).searchParams.get('search') === 'tote',
+  );
+  await page.getByLabel('Search products').fill('tote');
+  await sent;
+  return searches.filter((u) => new URL(u).searchParams.get('search') !== 'tote');
+}
+
+/** Writes the shop cache's delayed writes now, as the page does when the tab is hidden. */
+async function flushCacheWrites(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+}
+
 function countSearches(page: Page) {
   const urls: string[] = [];
   page.on('request', (request) => {
@@ -97,8 +118,7 @@ test('home prefetches the first shop page, so /shop opens without searching agai
   const { first, last, count } = await summary(page);
   expect([first, last]).toEqual([1, 20]);
   expect(count).toBeGreaterThan(200);
-  await page.waitForTimeout(500);
-  expect(searches).toEqual([]);
+  expect(await typeAndAwaitSearch(page, searches)).toEqual([]);
 });
 
 test('shop: debounced search, category, sort, Clear All and the pager', async ({ page }) => {
@@ -176,7 +196,8 @@ test('shop: debounced search, category, sort, Clear All and the pager', async ({
   await expect(page.getByLabel('Filter')).toHaveValue('');
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.getByText(`Showing 1-20 of ${all.count} products`)).toBeVisible();
-  await page.waitForTimeout(400);
+  // Any write still waiting happens now: none may bring the filters back.
+  await flushCacheWrites(page);
   expect(await page.evaluate(() => localStorage.getItem('shop_filters_cache'))).toBeNull();
 
   // Current Favorites: the fixed list only.
@@ -215,8 +236,15 @@ test('a reload within 20 minutes shows the cached page without asking again', as
     .getByRole('heading')
     .first()
     .textContent();
-  // Cache writes wait 300 ms.
-  await page.waitForTimeout(500);
+  // Cache writes wait 300 ms: until the third page is stored.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const cached = JSON.parse(localStorage.getItem('shop_products_cache') ?? 'null');
+        return cached?.currentPage;
+      }),
+    )
+    .toBe(3);
 
   const searches = countSearches(page);
   await page.goto('/shop');
@@ -226,8 +254,7 @@ test('a reload within 20 minutes shows the cached page without asking again', as
   ).toHaveText(firstName ?? '');
   await page.reload();
   await expect(page.getByText('Showing 41-60 of')).toBeVisible();
-  await page.waitForTimeout(800);
-  expect(searches).toEqual([]);
+  expect(await typeAndAwaitSearch(page, searches)).toEqual([]);
 });
 
 test('home and shop fit a 360 px phone and a desktop without sideways scrolling', async ({

@@ -25,6 +25,7 @@ interface Product {
   business: number;
   business_name: string;
   images: { image: string }[];
+  option_names: string[];
   variants: Variant[];
 }
 
@@ -139,6 +140,7 @@ test('the gallery switches pictures and a variant changes the price', async ({ p
       p.images.length > 1 &&
       p.variants.length > 1 &&
       p.variants.length <= 9 &&
+      p.variants.every((v) => v.option2 === null) &&
       new Set(p.variants.map((v) => v.price)).size > 1,
   );
   await page.goto(`/shop/products/${product.id}`);
@@ -154,19 +156,18 @@ test('the gallery switches pictures and a variant changes the price', async ({ p
   await expect(thumbs.first()).toHaveAttribute('aria-pressed', 'false');
   await expect(mainImage(page)).not.toHaveAttribute('src', before ?? '');
 
-  // Variant buttons (≤ 9); the first is picked and its price shown.
-  const options = page.getByRole('group', { name: 'Options' }).getByRole('button');
+  // One radio per value (≤ 9) in a group named by the option; the first is picked and its
+  // price shown.
+  const optionName = product.option_names[0] as string;
+  const options = page.getByRole('group', { name: optionName }).getByRole('radio');
   await expect(options).toHaveCount(product.variants.length);
   const first = product.variants[0] as Variant;
-  await expect(options.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(options.first()).toBeChecked();
   await expect(price(page)).toHaveText(money(first.price));
   const other = product.variants.find((v) => v.price !== first.price) as Variant;
-  await page.getByRole('button', { name: label(other), exact: true }).click();
+  await page.getByRole('radio', { name: other.option1, exact: true }).click();
   await expect(price(page)).toHaveText(money(other.price));
-  await expect(page.getByRole('button', { name: label(other), exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(page.getByRole('radio', { name: other.option1, exact: true })).toBeChecked();
 
   // The business name leads to its storefront.
   await expect(
@@ -183,30 +184,70 @@ test('a variant with its own pictures shows them in the gallery', async ({ page,
   const product = await findProduct(
     request,
     (p) =>
-      p.variants.length > 1 && p.variants.length <= 9 && (p.variants[1]?.images.length ?? 0) > 0,
+      p.variants.length > 1 &&
+      p.variants.length <= 9 &&
+      p.variants.every((v) => v.option2 === null) &&
+      (p.variants[1]?.images.length ?? 0) > 0,
   );
   const second = product.variants[1] as Variant;
   await page.goto(`/shop/products/${product.id}`);
-  await page.getByRole('button', { name: label(second), exact: true }).click();
+  await page.getByRole('radio', { name: second.option1, exact: true }).click();
   await expect(mainImage(page)).toHaveAttribute('src', second.images[0]?.image ?? '');
   await expect(price(page)).toHaveText(money(second.price));
 });
 
-test('more than 9 variants are offered in a labelled dropdown', async ({ page, request }) => {
-  const product = await findProduct(request, (p) => p.variants.length > 9);
+test('more than 9 values of an option are offered in a dropdown labelled by the option', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(
+    request,
+    (p) => p.variants.length > 9 && p.variants.every((v) => v.option2 === null),
+  );
   await page.goto(`/shop/products/${product.id}`);
-  const select = page.getByLabel('Choose an option');
+  const select = page.getByLabel(product.option_names[0] as string, { exact: true });
   await expect(select).toBeVisible();
   await expect(select.locator('option')).toHaveCount(product.variants.length);
-  await expect(page.getByRole('group', { name: 'Options' })).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
   const first = product.variants[0] as Variant;
   await expect(price(page)).toHaveText(money(first.price));
   const other =
     product.variants.find((v) => v.price !== first.price) ??
     (product.variants[product.variants.length - 1] as Variant);
-  await select.selectOption(String(other.id));
-  await expect(select).toHaveValue(String(other.id));
+  await select.selectOption(other.option1);
+  await expect(select).toHaveValue(other.option1);
   await expect(price(page)).toHaveText(money(other.price));
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a product with two options has one named group per option, not combinations', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(
+    request,
+    (p) => p.option_names.length === 2 && p.variants.length > 9,
+  );
+  const [first, second] = product.option_names as [string, string];
+  const values = (pick: (v: Variant) => string | null) => [...new Set(product.variants.map(pick))];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/shop/products/${product.id}`);
+  const firstGroup = page.getByRole('group', { name: first, exact: true });
+  const secondGroup = page.getByRole('group', { name: second, exact: true });
+  await expect(firstGroup.getByRole('radio')).toHaveCount(values((v) => v.option1).length);
+  await expect(secondGroup.getByRole('radio')).toHaveCount(values((v) => v.option2).length);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  const last = product.variants.at(-1) as Variant;
+  await expect(page.getByRole('radio', { name: label(last) })).toHaveCount(0);
+
+  // The last variant, picked option by option: its price shows and it is the one added.
+  await firstGroup.getByRole('radio', { name: last.option1, exact: true }).click();
+  await secondGroup.getByRole('radio', { name: last.option2 as string, exact: true }).click();
+  await expect(firstGroup.getByRole('radio', { name: last.option1, exact: true })).toBeChecked();
+  await expect(
+    secondGroup.getByRole('radio', { name: last.option2 as string, exact: true }),
+  ).toBeChecked();
+  await expect(price(page)).toHaveText(money(last.price));
   await expectNoSeriousA11yViolations(page);
 });
 

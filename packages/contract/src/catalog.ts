@@ -64,6 +64,11 @@ export const productDetailResponse = z.object({
   primary_image: mediaUrl.nullable(),
   business: id,
   business_name: z.string(),
+  /**
+   * The names of the variants' options, in order: option_names[0] names every variant's
+   * option1 ("Size"), option_names[1] its option2 ("Color"). Empty when never named.
+   */
+  option_names: z.array(z.string()),
   /** Live variants only: deleted ones are kept for old orders but never shown. */
   variants: z.array(productVariant),
 });

@@ -35,6 +35,8 @@ export interface PlannedProduct {
   /** Age in minutes at seeding time (newest first for the home's Newly Added list). */
   ageMinutes: number;
   images: ProductArt[];
+  /** Names of option1 and option2 (Shopify's product options); [] without variants. */
+  optionNames: string[];
   variants: PlannedVariant[];
 }
 
@@ -238,6 +240,7 @@ export function buildDemoPlan(): DemoPlan {
           60 * 24 * (3 + Math.floor(r() * 290)) + Math.floor(r() * 1440),
         ),
         images: compositions.map((c) => art(colour, c)),
+        optionNames: seed.variants?.names ?? [],
         variants: planVariants(seed, art),
       });
     }

@@ -174,6 +174,18 @@ describe('demo catalogue', () => {
     expect(images.length).toBeGreaterThan(10);
   });
 
+  it('names every product option, one name per option a variant uses', async () => {
+    const products = await db().select().from(s.products);
+    const variants = await db().select().from(s.variants);
+    for (const p of products) {
+      const own = variants.filter((v) => v.productId === p.id);
+      const optionCount = own.length === 0 ? 0 : own.some((v) => v.option2 !== null) ? 2 : 1;
+      expect([p.name, p.optionNames.length]).toEqual([p.name, optionCount]);
+    }
+    const tee = products.find((p) => p.name === 'Everyday Organic Cotton Tee');
+    expect(tee?.optionNames).toEqual(['Size', 'Color']);
+  });
+
   it('stores every image in the database as decodable WebP files on disk, with -320/-640 siblings', async () => {
     const keys = [
       ...(await db().select().from(s.businesses)).flatMap((b) => [b.logo!, b.banner!]),

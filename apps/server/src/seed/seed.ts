@@ -308,6 +308,7 @@ async function insertCatalogue(
         condition: p.condition,
         category: DEFAULT_PRODUCT_CATEGORY,
         productCategory: p.category,
+        optionNames: p.optionNames,
         createdAt: minutesAgo(p.ageMinutes),
         updatedAt: minutesAgo(p.ageMinutes),
       })),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -28,6 +29,11 @@ export const products = pgTable(
       .default('new'),
     category: text('category').notNull().default('Eco-Friendly Business'),
     productCategory: text('product_category').notNull(),
+    /**
+     * The names of the variants' options, in order: [0] names every variant's option1, [1]
+     * its option2 (as Shopify's product options). Empty when the seller never named them.
+     */
+    optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
     shopifyProductId: text('shopify_product_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -119,6 +119,8 @@ export interface CartLineRow {
   variantPriceCents: number | null;
   option1: string | null;
   option2: string | null;
+  /** The product's option names, for the order item's variant_options at checkout. */
+  optionNames?: string[];
   businessId: number;
   businessName: string;
   image: string | null;
@@ -134,6 +136,7 @@ const lineFields = {
   variantPriceCents: variants.priceCents,
   option1: variants.option1,
   option2: variants.option2,
+  optionNames: products.optionNames,
   businessId: products.businessId,
   businessName: businesses.name,
   // The variant's first picture, else the product's.

@@ -54,6 +54,7 @@ export async function findProduct(db: Db, productId: number) {
       condition: products.condition,
       category: products.category,
       productCategory: products.productCategory,
+      optionNames: products.optionNames,
       businessId: products.businessId,
       businessName: businesses.name,
     })

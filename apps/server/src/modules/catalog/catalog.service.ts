@@ -76,6 +76,7 @@ export async function getProductDetail(deps: CatalogDeps, rawId: string): Promis
     primary_image: mediaUrl(images[0]?.image),
     business: product.businessId,
     business_name: product.businessName,
+    option_names: product.optionNames,
     variants: liveVariants.map((v) => ({
       id: v.id,
       option1: v.option1,

@@ -42,6 +42,7 @@ describe('GET /api/products/:id/', () => {
       priceCents: 1500,
       condition: 'second_hand',
       productCategory: 'Home Goods',
+      optionNames: ['Color', 'Size'],
       images: ['products/apron.webp', 'products/apron-back.webp'],
       variants: [
         { option1: 'Sage', option2: 'S', images: ['products/sage.webp', 'products/sage-2.webp'] },
@@ -73,6 +74,7 @@ describe('GET /api/products/:id/', () => {
       primary_image: '/media/products/apron.webp',
       business: business.id,
       business_name: 'Fern & Moss',
+      option_names: ['Color', 'Size'],
       variants: [
         {
           id: sage!.id,

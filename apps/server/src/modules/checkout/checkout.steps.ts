@@ -216,7 +216,7 @@ function tryReserve(
           productPriceCents: unitPriceCents(line),
           quantity: line.quantity,
           totalPriceCents: unitPriceCents(line) * line.quantity,
-          variantOptions: variantOptions(line.option1, line.option2),
+          variantOptions: variantOptions(line.option1, line.option2, line.optionNames),
         })),
       );
       orderIds.push(orderId);

@@ -38,6 +38,7 @@ async function twoBrands() {
   const shirt = await addProduct(t.db, brandA.id, {
     name: 'Hemp Shirt',
     priceCents: 2400,
+    optionNames: ['Size', 'Color'],
     variants: [
       { option1: 'M', option2: 'Sage' },
       { option1: 'L', option2: 'Sage', priceCents: 2600 },
@@ -173,7 +174,7 @@ describe('POST /checkout/ — orders', () => {
         i.variantOptions,
       ]),
     ).toEqual([
-      [a!.id, 'Hemp Shirt', 2600, 2, 5200, { Size: 'L', Option: 'Sage' }],
+      [a!.id, 'Hemp Shirt', 2600, 2, 5200, { Size: 'L', Color: 'Sage' }],
       [a!.id, 'Clay Mug', 1250, 1, 1250, {}],
       [b!.id, 'Oat Soap', 800, 3, 2400, {}],
     ]);

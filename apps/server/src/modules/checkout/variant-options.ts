@@ -1,8 +1,9 @@
 /**
- * A variant's options as the §3 order item's `variant_options` map (option name → value).
- * The catalogue keeps only the values (option1, option2), so the name is read from the value:
- * sizes and amounts ("M", "XL", "32 oz", "250 ml", "One Size") are a "Size"; anything else is
- * an "Option" (colours, scents, styles). Names are unique within one item.
+ * A variant's options as the §3 order item's `variant_options` map (option name → value),
+ * named by the product's option names (`products.option_names`: "Size", "Color"). A product
+ * whose seller never named its options falls back to reading the name from the value: sizes
+ * and amounts ("M", "XL", "32 oz", "250 ml", "One Size") are a "Size"; anything else is an
+ * "Option". Names are unique within one item.
  */
 
 const SIZE =
@@ -11,12 +12,13 @@ const SIZE =
 export function variantOptions(
   option1: string | null,
   option2: string | null,
+  optionNames: readonly string[] = [],
 ): Record<string, string> {
   const options: Record<string, string> = {};
-  for (const raw of [option1, option2]) {
+  for (const [i, raw] of [option1, option2].entries()) {
     const value = raw?.trim();
     if (!value) continue;
-    const base = SIZE.test(value) ? 'Size' : 'Option';
+    const base = optionNames[i]?.trim() || (SIZE.test(value) ? 'Size' : 'Option');
     let name = base;
     for (let n = 2; name in options; n++) name = `${base} ${n}`;
     options[name] = value;

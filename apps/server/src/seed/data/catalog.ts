@@ -35,6 +35,8 @@ export type ColourName = keyof typeof COLOURS;
 
 export const APPAREL_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 export const SHOE_SIZES = ['US 6', 'US 7', 'US 8', 'US 9', 'US 10', 'US 11', 'US 12'];
+/** US 6 to US 12 by halves: 13 sizes, more than the product page shows as buttons. */
+export const SHOE_HALF_SIZES = Array.from({ length: 13 }, (_, i) => `US ${6 + i / 2}`);
 export const BABY_SIZES = ['0–3 m', '3–6 m', '6–12 m', '12–18 m', '18–24 m'];
 export const KIDS_SHOE_SIZES = ['Toddler 4', 'Toddler 5', 'Toddler 6', 'Toddler 7', 'Toddler 8'];
 
@@ -47,6 +49,8 @@ export interface VariantSeed {
   prices?: Record<string, number>;
   /** Each variant gets its own image drawn in its colour (option1 values are colour names). */
   images?: boolean;
+  /** The options' names, as the product page labels them: ['Size', 'Color']. */
+  names: [string] | [string, string];
 }
 
 export interface ProductSeed {

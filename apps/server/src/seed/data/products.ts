@@ -3,6 +3,7 @@ import {
   BABY_SIZES,
   KIDS_SHOE_SIZES,
   type ProductSeed,
+  SHOE_HALF_SIZES,
   SHOE_SIZES,
 } from './catalog';
 
@@ -17,7 +18,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Ecru',
       description:
         'A mid-weight tee in GOTS organic cotton jersey, pre-washed so it keeps its shape. Relaxed through the body with a neat crew neck that works alone or layered.',
-      variants: { option1: APPAREL_SIZES, option2: ['Ecru', 'Forest', 'Clay'] },
+      variants: {
+        option1: APPAREL_SIZES,
+        option2: ['Ecru', 'Forest', 'Clay'],
+        names: ['Size', 'Color'],
+      },
     },
     {
       name: 'Porto Linen Button-Up',
@@ -27,7 +32,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'Breathable European flax linen that softens with every wash. Coconut-shell buttons, a boxy cut and a single chest pocket. Made for warm days and long evenings.',
-      variants: { option1: APPAREL_SIZES, option2: ['Oat', 'Sage'] },
+      variants: { option1: APPAREL_SIZES, option2: ['Oat', 'Sage'], names: ['Size', 'Color'] },
     },
     {
       name: 'Relaxed Linen Trousers',
@@ -37,7 +42,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Olive',
       description:
         'High-waisted, wide-leg trousers in washed linen with a half-elastic back. Deep side pockets and a fly front, so they look smart and feel like loungewear.',
-      variants: { option1: APPAREL_SIZES },
+      variants: { option1: APPAREL_SIZES, names: ['Size'] },
     },
     {
       name: 'Organic Cotton Crew Sweatshirt',
@@ -47,7 +52,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'Loopback organic cotton with ribbed cuffs and hem. No polyester blend, so no microfibres shed in the wash.',
-      variants: { option1: APPAREL_SIZES, prices: { XL: 82 } },
+      variants: { option1: APPAREL_SIZES, prices: { XL: 82 }, names: ['Size'] },
     },
     {
       name: 'Sleeveless Linen Midi Dress',
@@ -114,7 +119,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'Thrown on the wheel in our Vermont studio and glazed in a soft satin finish. Holds about 12 oz and feels good in two hands. Dishwasher safe.',
-      variants: { option1: ['Sage', 'Oat', 'Charcoal'], images: true },
+      variants: { option1: ['Sage', 'Oat', 'Charcoal'], images: true, names: ['Color'] },
     },
     {
       name: 'Stoneware Serving Bowl',
@@ -171,6 +176,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
         'Plant-based concentrate that makes four bottles of spray: counters, glass, tiles and more. Scented with lemon myrtle essential oil.',
       variants: {
         option1: ['Lemon Myrtle', 'Unscented', 'Cedar & Mint'],
+        names: ['Scent'],
       },
     },
     {
@@ -181,7 +187,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Moss',
       description:
         'A gentle, grease-cutting dish soap made from olive oil castile and plant surfactants. Refill pouch of 32 oz, compostable.',
-      variants: { option1: ['32 oz', '64 oz'], prices: { '64 oz': 28 } },
+      variants: { option1: ['32 oz', '64 oz'], prices: { '64 oz': 28 }, names: ['Size'] },
     },
     {
       name: 'Copper Pot Scrubbers (Pair)',
@@ -239,7 +245,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Rose',
       description:
         'A softly tinted balm of shea, sunflower oil and candelilla wax in a refillable tin. Three shades that suit everyone.',
-      variants: { option1: ['Rose', 'Clay', 'Plum'], images: true },
+      variants: { option1: ['Rose', 'Clay', 'Plum'], images: true, names: ['Color'] },
     },
     {
       name: 'Kelp Night Cream',
@@ -258,7 +264,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Dusty Blue',
       description:
         'Coarse Maine sea salt in sunflower and coconut oil with a hint of rosemary. No microbeads, ever.',
-      variants: { option1: ['8 oz', '16 oz'], prices: { '16 oz': 38 } },
+      variants: { option1: ['8 oz', '16 oz'], prices: { '16 oz': 38 }, names: ['Size'] },
     },
     {
       name: 'Aluminium-Free Deodorant',
@@ -268,7 +274,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Seafoam',
       description:
         'A baking-soda-free deodorant with arrowroot and magnesium, pushed up in a compostable paper tube. Lasts a full day at the office or on the trail.',
-      variants: { option1: ['Sea Mist', 'Cedar', 'Unscented'] },
+      variants: { option1: ['Sea Mist', 'Cedar', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Silk Dental Floss',
@@ -374,7 +380,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Natural',
       description:
         'A breathable hemp and organic cotton jersey tee that gets softer every wash. Naturally antibacterial, so it stays fresh between washes.',
-      variants: { option1: APPAREL_SIZES, option2: ['Natural', 'Olive', 'Black'] },
+      variants: {
+        option1: APPAREL_SIZES,
+        option2: ['Natural', 'Olive', 'Black'],
+        names: ['Size', 'Color'],
+      },
     },
     {
       name: 'Hemp Canvas Overshirt',
@@ -384,7 +394,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Olive',
       description:
         'A sturdy overshirt in 100 % hemp canvas with two chest pockets and corozo buttons. Wear it as a light jacket from spring to autumn.',
-      variants: { option1: APPAREL_SIZES },
+      variants: { option1: APPAREL_SIZES, names: ['Size'] },
     },
     {
       name: 'Hemp Drawstring Shorts',
@@ -394,7 +404,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'Lightweight hemp shorts with a drawstring waist and a 6-inch inseam. Quick to dry, great for swimming holes.',
-      variants: { option1: APPAREL_SIZES },
+      variants: { option1: APPAREL_SIZES, names: ['Size'] },
     },
     {
       name: 'Hemp Market Tote',
@@ -404,7 +414,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Natural',
       description:
         'A roomy tote in heavy hemp canvas that carries a full week of groceries. Reinforced handles and a flat base.',
-      variants: { option1: ['Natural', 'Olive'], images: true },
+      variants: { option1: ['Natural', 'Olive'], images: true, names: ['Color'] },
     },
     {
       name: 'Hemp Backpack',
@@ -423,7 +433,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Rust',
       description:
         'A rib-knit beanie in hemp and organic cotton, warm without being itchy. One size fits most.',
-      variants: { option1: ['Rust', 'Olive', 'Charcoal'], images: true },
+      variants: { option1: ['Rust', 'Olive', 'Charcoal'], images: true, names: ['Color'] },
     },
     {
       name: 'Hemp Seed Lip Balm',
@@ -472,7 +482,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Clay',
       description:
         '96 pages of heavy recycled drawing paper that takes pencil, ink and light washes. Hand-bound with cotton thread so it lies flat.',
-      variants: { option1: ['A5', 'A4'], prices: { A4: 26 } },
+      variants: { option1: ['A5', 'A4'], prices: { A4: 26 }, names: ['Size'] },
     },
     {
       name: 'Dot Grid Journal',
@@ -482,7 +492,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Forest',
       description:
         'A 160-page dot grid journal on 100 % post-consumer paper, with a book-cloth cover made from mill offcuts. Ink doesn’t bleed through.',
-      variants: { option1: ['Forest', 'Clay', 'Mustard'], images: true },
+      variants: { option1: ['Forest', 'Clay', 'Mustard'], images: true, names: ['Color'] },
     },
     {
       name: 'Wildflower Seed Paper Cards (Set of 6)',
@@ -519,7 +529,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Mustard',
       description:
         'Three pocket notebooks with plain, lined and grid pages. Saddle-stitched by hand and sized for a back pocket.',
-      variants: { option1: ['Mixed', 'All Plain', 'All Lined'] },
+      variants: { option1: ['Mixed', 'All Plain', 'All Lined'], names: ['Style'] },
     },
     {
       name: 'Watercolour Postcard Pad',
@@ -568,7 +578,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'A vegan take on our wraps with candelilla and soy wax. The same cling, the same year of use, compostable at the end.',
-      variants: { option1: ['Set of 3', 'Set of 5'], prices: { 'Set of 5': 26 } },
+      variants: { option1: ['Set of 3', 'Set of 5'], prices: { 'Set of 5': 26 }, names: ['Set'] },
     },
     {
       name: 'Organic Cotton Produce Bags (Set of 5)',
@@ -596,7 +606,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'Soft, washed linen napkins with mitred corners. Ditch the paper napkins for good.',
-      variants: { option1: ['Oat', 'Sage', 'Rust'], images: true },
+      variants: { option1: ['Oat', 'Sage', 'Rust'], images: true, names: ['Color'] },
     },
     {
       name: 'Reusable Sandwich Wraps',
@@ -606,7 +616,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Clay',
       description:
         'Fold-around sandwich wraps with a food-safe lining and a cotton tie. They double as a placemat at lunch.',
-      variants: { option1: ['Pack of 2', 'Pack of 4'], prices: { 'Pack of 4': 21 } },
+      variants: {
+        option1: ['Pack of 2', 'Pack of 4'],
+        prices: { 'Pack of 4': 21 },
+        names: ['Pack'],
+      },
     },
     {
       name: 'Cotton String Market Bag',
@@ -616,7 +630,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Ecru',
       description:
         'A classic stretchy string bag in organic cotton that folds into a pocket and expands to carry a watermelon.',
-      variants: { option1: ['Ecru', 'Forest', 'Mustard'], images: true },
+      variants: { option1: ['Ecru', 'Forest', 'Mustard'], images: true, names: ['Color'] },
     },
     {
       name: 'Beeswax Block for DIY Wraps',
@@ -647,7 +661,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Seafoam',
       description:
         'A pH-balanced shampoo bar that lathers like a liquid and lasts as long as three bottles. Rosemary and mint for a clean scalp.',
-      variants: { option1: ['Rosemary Mint', 'Lavender', 'Unscented'] },
+      variants: { option1: ['Rosemary Mint', 'Lavender', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Conditioner Bar',
@@ -732,7 +746,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Cream',
       description:
         'A minimal low-top with an organic cotton canvas upper, a natural rubber cupsole and a cork insole that moulds to your foot. Resoleable when you wear it down.',
-      variants: { option1: SHOE_SIZES, option2: ['Cream', 'Forest', 'Charcoal'] },
+      variants: {
+        option1: SHOE_SIZES,
+        option2: ['Cream', 'Forest', 'Charcoal'],
+        names: ['Size', 'Color'],
+      },
     },
     {
       name: 'Merino Trail Runner',
@@ -742,7 +760,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Moss',
       description:
         'A light trail runner with a merino wool upper, a recycled-foam midsole and a grippy natural rubber outsole. Made for muddy mornings and wet grass.',
-      variants: { option1: SHOE_SIZES, option2: ['Moss', 'Charcoal'] },
+      variants: { option1: SHOE_SIZES, option2: ['Moss', 'Charcoal'], names: ['Size', 'Color'] },
     },
     {
       name: 'Hemp Canvas Slip-On',
@@ -752,7 +770,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Natural',
       description:
         'An easy slip-on in breathable hemp canvas on a recycled rubber sole. Machine washable on a cold cycle.',
-      variants: { option1: SHOE_SIZES, option2: ['Natural', 'Olive'] },
+      variants: { option1: SHOE_SIZES, option2: ['Natural', 'Olive'], names: ['Size', 'Color'] },
     },
     {
       name: 'Cork Footbed Sandal',
@@ -762,7 +780,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Walnut',
       description:
         'A two-strap sandal with a contoured cork footbed and vegetable-tanned straps. Breaks in within a week and lasts for summers.',
-      variants: { option1: SHOE_SIZES },
+      variants: { option1: SHOE_HALF_SIZES, names: ['Size'] },
     },
     {
       name: 'Canvas High-Top',
@@ -772,7 +790,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Terracotta',
       description:
         'A classic high-top in organic cotton canvas with natural rubber toe caps and recycled cotton laces.',
-      variants: { option1: SHOE_SIZES, option2: ['Terracotta', 'Cream'] },
+      variants: { option1: SHOE_SIZES, option2: ['Terracotta', 'Cream'], names: ['Size', 'Color'] },
     },
     {
       name: 'Recycled Rubber Flip-Flops',
@@ -782,7 +800,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Charcoal',
       description:
         'Simple flip-flops cut from reclaimed tyre rubber with soft natural rubber straps. Waterproof and nearly indestructible.',
-      variants: { option1: ['S', 'M', 'L'] },
+      variants: { option1: ['S', 'M', 'L'], names: ['Size'] },
     },
     {
       name: 'Wool Chelsea Boot',
@@ -813,7 +831,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Seafoam',
       description:
         'Drop a tablet in 16 oz of warm water and you have a full bottle of streak-free spray cleaner. Four refills, packed in a paper sachet.',
-      variants: { option1: ['Pack of 4', 'Pack of 12'], prices: { 'Pack of 12': 30 } },
+      variants: {
+        option1: ['Pack of 4', 'Pack of 12'],
+        prices: { 'Pack of 12': 30 },
+        names: ['Pack'],
+      },
     },
     {
       name: 'Glass Spray Bottle with Silicone Sleeve',
@@ -823,7 +845,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Forest',
       description:
         'A 16 oz recycled glass bottle with a silicone sleeve that protects against drops and a trigger that survives years of refills.',
-      variants: { option1: ['Forest', 'Clay', 'Dusty Blue'], images: true },
+      variants: { option1: ['Forest', 'Clay', 'Dusty Blue'], images: true, names: ['Color'] },
     },
     {
       name: 'Bathroom Cleaner Tablets (Pack of 4)',
@@ -878,7 +900,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Rose',
       description:
         'Dissolve in warm water for a full pump bottle of foaming hand soap. Grapefruit and bergamot.',
-      variants: { option1: ['Grapefruit', 'Lavender', 'Unscented'] },
+      variants: { option1: ['Grapefruit', 'Lavender', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Recycled Glass Foaming Pump Bottle',
@@ -900,7 +922,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'Knitted by hand over three days from undyed baby alpaca. Horn-free coconut buttons, deep pockets and a slouchy fit that lasts decades.',
-      variants: { option1: ['S', 'M', 'L', 'XL'] },
+      variants: { option1: ['S', 'M', 'L', 'XL'], names: ['Size'] },
     },
     {
       name: 'Chunky Cable Sweater',
@@ -910,7 +932,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Cream',
       description:
         'A heavy cable-knit sweater in mulesing-free wool, undyed. Warm enough to replace a jacket on cool autumn days.',
-      variants: { option1: ['S', 'M', 'L', 'XL'], option2: ['Cream', 'Stone', 'Charcoal'] },
+      variants: {
+        option1: ['S', 'M', 'L', 'XL'],
+        option2: ['Cream', 'Stone', 'Charcoal'],
+        names: ['Size', 'Color'],
+      },
     },
     {
       name: 'Recycled Cotton Knit Vest',
@@ -920,7 +946,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'A cropped knit vest in recycled cotton yarn spun from factory scraps. Layer it over tees and shirts.',
-      variants: { option1: ['S', 'M', 'L'] },
+      variants: { option1: ['S', 'M', 'L'], names: ['Size'] },
     },
     {
       name: 'Alpaca Rib Beanie',
@@ -930,7 +956,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Clay',
       description:
         'A soft, itch-free rib beanie in baby alpaca with a fold-over cuff. Naturally warm and water-repellent.',
-      variants: { option1: ['Clay', 'Oat', 'Forest', 'Charcoal'], images: true },
+      variants: { option1: ['Clay', 'Oat', 'Forest', 'Charcoal'], images: true, names: ['Color'] },
     },
     {
       name: 'Chunky Knit Scarf',
@@ -940,7 +966,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Rust',
       description:
         'A long, thick scarf in alpaca and wool with a fringed edge. Wraps twice with room to spare.',
-      variants: { option1: ['Rust', 'Oat'], images: true },
+      variants: { option1: ['Rust', 'Oat'], images: true, names: ['Color'] },
     },
     {
       name: 'Alpaca Mittens',
@@ -980,7 +1006,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Forest',
       description:
         'Fir needle, cedar and a little wood smoke, poured into a stoneware vessel made by our neighbour. Burns cleanly for about 50 hours.',
-      variants: { option1: ['8 oz', '12 oz'], prices: { '12 oz': 44 } },
+      variants: { option1: ['8 oz', '12 oz'], prices: { '12 oz': 44 }, names: ['Size'] },
     },
     {
       name: 'Terracotta Fig Candle',
@@ -1008,7 +1034,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'Send back your empty vessel and we clean it, fit a new wick and pour your chosen scent. We cover the return postage.',
-      variants: { option1: ['Blue Ridge', 'Terracotta Fig', 'Unscented'] },
+      variants: { option1: ['Blue Ridge', 'Terracotta Fig', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Stoneware Bud Vase',
@@ -1027,7 +1053,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Amber',
       description:
         'A plant-based diffuser oil in amber glass, with new rattan reeds. Lasts around three months.',
-      variants: { option1: ['Blue Ridge', 'Terracotta Fig', 'Mountain Laurel'] },
+      variants: { option1: ['Blue Ridge', 'Terracotta Fig', 'Mountain Laurel'], names: ['Scent'] },
     },
     {
       name: 'Wick Trimmer & Snuffer Set',
@@ -1061,6 +1087,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       variants: {
         option1: ['Forest', 'Clay', 'Dusty Blue', 'Charcoal'],
         images: true,
+        names: ['Color'],
       },
     },
     {
@@ -1071,7 +1098,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'The big one, for long days and hikes. Double-walled recycled steel and a carry loop.',
-      variants: { option1: ['Sage', 'Charcoal'], images: true },
+      variants: { option1: ['Sage', 'Charcoal'], images: true, names: ['Color'] },
     },
     {
       name: 'Steel Travel Cup',
@@ -1081,7 +1108,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Steel',
       description:
         'A 12 oz insulated cup that fits under café machines and in car cup holders. Splash-proof slide lid.',
-      variants: { option1: ['Steel', 'Mustard', 'Forest'], images: true },
+      variants: { option1: ['Steel', 'Mustard', 'Forest'], images: true, names: ['Color'] },
     },
     {
       name: 'Stainless Steel Lunch Tin',
@@ -1100,7 +1127,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Honey',
       description:
         'Fork, knife, spoon, chopsticks and a straw brush in a roll-up organic cotton pouch. Never take plastic cutlery again.',
-      variants: { option1: ['Forest Pouch', 'Clay Pouch'] },
+      variants: { option1: ['Forest Pouch', 'Clay Pouch'], names: ['Pouch'] },
     },
     {
       name: 'Steel Straw Set',
@@ -1139,7 +1166,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Charcoal',
       description:
         'Twelve half pans of watercolour made from ochres, earths and plant pigments, bound with gum arabic. In a refillable steel tin with a mixing lid.',
-      variants: { option1: ['12 Colours', '24 Colours'], prices: { '24 Colours': 82 } },
+      variants: {
+        option1: ['12 Colours', '24 Colours'],
+        prices: { '24 Colours': 82 },
+        names: ['Set'],
+      },
     },
     {
       name: 'Beeswax-Free Block Crayons',
@@ -1402,7 +1433,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'A soft, stretchy bodysuit in GOTS organic cotton with envelope shoulders for easy changes. Nickel-free snaps.',
-      variants: { option1: BABY_SIZES, option2: ['Sage', 'Oat', 'Rose'] },
+      variants: { option1: BABY_SIZES, option2: ['Sage', 'Oat', 'Rose'], names: ['Size', 'Color'] },
     },
     {
       name: 'Kids’ Organic Cotton Leggings',
@@ -1412,7 +1443,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Mustard',
       description:
         'Stretchy leggings with a comfy waistband and reinforced knees for crawling, climbing and sliding.',
-      variants: { option1: ['2T', '3T', '4T', '5', '6'] },
+      variants: { option1: ['2T', '3T', '4T', '5', '6'], names: ['Size'] },
     },
     {
       name: 'Kids’ Rain Jacket',
@@ -1422,7 +1453,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Mustard',
       description:
         'A waterproof jacket made from recycled bottles with a PFC-free coating and a fleece-free cotton lining. Reflective trims for darker afternoons.',
-      variants: { option1: ['2T', '3T', '4T', '5', '6', '7'] },
+      variants: { option1: ['2T', '3T', '4T', '5', '6', '7'], names: ['Size'] },
     },
     {
       name: 'Baby Knit Beanie',
@@ -1441,7 +1472,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'Soft-soled first shoes with a flexible natural rubber sole and wide toe box, so little feet can grip and grow.',
-      variants: { option1: KIDS_SHOE_SIZES, option2: ['Sage', 'Clay'] },
+      variants: { option1: KIDS_SHOE_SIZES, option2: ['Sage', 'Clay'], names: ['Size', 'Color'] },
     },
     {
       name: 'Kids’ Canvas Sneakers',
@@ -1451,7 +1482,10 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Dusty Blue',
       description:
         'Velcro sneakers in organic canvas with recycled rubber soles. Easy on, easy off, machine washable.',
-      variants: { option1: ['Kids 9', 'Kids 10', 'Kids 11', 'Kids 12', 'Kids 13'] },
+      variants: {
+        option1: ['Kids 9', 'Kids 10', 'Kids 11', 'Kids 12', 'Kids 13'],
+        names: ['Size'],
+      },
     },
     {
       name: 'Organic Muslin Swaddles (Set of 2)',
@@ -1470,7 +1504,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Dusty Blue',
       description:
         'Snug-fitting two-piece pyjamas with a tiny leaf print. Flame-retardant-free, as snug fit is the safe choice.',
-      variants: { option1: ['2T', '3T', '4T', '5', '6'] },
+      variants: { option1: ['2T', '3T', '4T', '5', '6'], names: ['Size'] },
     },
     {
       name: 'Toddler Sun Hat',
@@ -1510,7 +1544,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Cream',
       description:
         'Fair-trade shea whipped with our lavender-infused olive oil. Melts into dry skin and leaves no greasy film.',
-      variants: { option1: ['Lavender', 'Unscented'] },
+      variants: { option1: ['Lavender', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Rosehip Renewal Serum',
@@ -1568,7 +1602,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Dusty Blue',
       description:
         'Pre-measured sheets that dissolve completely, even in a cold wash. Sixty loads in a paper envelope the size of a paperback.',
-      variants: { option1: ['Fresh Linen', 'Fragrance Free'] },
+      variants: { option1: ['Fresh Linen', 'Fragrance Free'], names: ['Scent'] },
     },
     {
       name: 'Plant-Based Stain Stick',
@@ -1614,7 +1648,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Lavender',
       description:
         'A plant-based spray that neutralises odours on sofas, coats and gym bags between washes. Lavender and cedar.',
-      variants: { option1: ['Lavender Cedar', 'Unscented'] },
+      variants: { option1: ['Lavender Cedar', 'Unscented'], names: ['Scent'] },
     },
     {
       name: 'Laundry Starter Kit',
@@ -1639,6 +1673,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       variants: {
         option1: ['5 × 7 in', '8 × 10 in', '11 × 14 in'],
         prices: { '5 × 7 in': 36, '11 × 14 in': 68 },
+        names: ['Size'],
       },
     },
     {
@@ -1715,7 +1750,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'A relaxed shirt dress in stonewashed linen with a tie belt and patch pockets. Dress it up or wear it to the farmers’ market.',
-      variants: { option1: APPAREL_SIZES, option2: ['Sage', 'Oat'] },
+      variants: { option1: APPAREL_SIZES, option2: ['Sage', 'Oat'], names: ['Size', 'Color'] },
     },
     {
       name: 'Linen Lounge Pants',
@@ -1725,7 +1760,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'Loose drawstring pants in soft stonewashed linen. Made for lazy Sundays, but they look good enough for Monday too.',
-      variants: { option1: APPAREL_SIZES, option2: ['Oat', 'Charcoal', 'Terracotta'] },
+      variants: {
+        option1: APPAREL_SIZES,
+        option2: ['Oat', 'Charcoal', 'Terracotta'],
+        names: ['Size', 'Color'],
+      },
     },
     {
       name: 'Linen Camp Collar Shirt',
@@ -1735,7 +1774,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Terracotta',
       description:
         'A boxy short-sleeve shirt with a camp collar and coconut buttons. Breathes on the hottest days.',
-      variants: { option1: APPAREL_SIZES },
+      variants: { option1: APPAREL_SIZES, names: ['Size'] },
     },
     {
       name: 'Linen Duvet Cover',
@@ -1745,7 +1784,11 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Oat',
       description:
         'A stonewashed linen duvet cover with coconut-button closure. Cool in summer, cosy in winter and softer every year.',
-      variants: { option1: ['Twin', 'Full/Queen', 'King'], prices: { Twin: 168, King: 228 } },
+      variants: {
+        option1: ['Twin', 'Full/Queen', 'King'],
+        prices: { Twin: 168, King: 228 },
+        names: ['Size'],
+      },
     },
     {
       name: 'Linen Pillowcases (Pair)',
@@ -1755,7 +1798,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Sage',
       description:
         'Two envelope pillowcases in washed linen. Naturally temperature-regulating for better sleep.',
-      variants: { option1: ['Sage', 'Oat', 'Terracotta'], images: true },
+      variants: { option1: ['Sage', 'Oat', 'Terracotta'], images: true, names: ['Color'] },
     },
     {
       name: 'Waffle Linen Bath Towel',
@@ -1795,7 +1838,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Forest',
       description:
         'A weather-resistant daypack made from recycled fishing nets, with a padded back panel and bottle pockets on both sides. Free repairs for life.',
-      variants: { option1: ['Forest', 'Clay', 'Charcoal'], images: true },
+      variants: { option1: ['Forest', 'Clay', 'Charcoal'], images: true, names: ['Color'] },
     },
     {
       name: 'Trail Cap',
@@ -1805,7 +1848,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Olive',
       description:
         'A lightweight five-panel cap from recycled nylon with a quick-dry sweatband. Packs flat in a pocket.',
-      variants: { option1: ['Olive', 'Oat', 'Black'], images: true },
+      variants: { option1: ['Olive', 'Oat', 'Black'], images: true, names: ['Color'] },
     },
     {
       name: 'Recycled Fleece-Free Midlayer',
@@ -1815,7 +1858,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Moss',
       description:
         'A warm grid-knit midlayer in merino and recycled nylon, with no synthetic fleece to shed microplastics. Thumb loops and a chest pocket.',
-      variants: { option1: APPAREL_SIZES, option2: ['Moss', 'Charcoal'] },
+      variants: { option1: APPAREL_SIZES, option2: ['Moss', 'Charcoal'], names: ['Size', 'Color'] },
     },
     {
       name: 'Packable Rain Shell',
@@ -1825,7 +1868,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Terracotta',
       description:
         'A 2.5-layer waterproof shell from recycled nylon with a PFC-free finish. Packs into its own pocket.',
-      variants: { option1: APPAREL_SIZES },
+      variants: { option1: APPAREL_SIZES, names: ['Size'] },
     },
     {
       name: 'Merino Hiking Socks',
@@ -1835,7 +1878,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Moss',
       description:
         'Cushioned merino socks with recycled nylon for strength. Mulesing-free wool; they stay fresh for days.',
-      variants: { option1: ['S', 'M', 'L'] },
+      variants: { option1: ['S', 'M', 'L'], names: ['Size'] },
     },
     {
       name: 'Recycled Trail Running Shoes',
@@ -1893,7 +1936,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Cream',
       description:
         'A baking-soda-free deodorant with oat, arrowroot and shea butter for skin that reacts to everything else. Vegan.',
-      variants: { option1: ['Unscented', 'Lavender'] },
+      variants: { option1: ['Unscented', 'Lavender'], names: ['Scent'] },
     },
     {
       name: 'Honey Lip Balm Duo',
@@ -1921,7 +1964,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Honey',
       description:
         'FSC-certified bamboo handles with soft, plant-based bristles. The handles compost; the bristles pull out for recycling.',
-      variants: { option1: ['Soft', 'Medium'] },
+      variants: { option1: ['Soft', 'Medium'], names: ['Bristles'] },
     },
     {
       name: 'Safety Razor',
@@ -1940,7 +1983,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Rose',
       description:
         'A soft medical-grade silicone cup that lasts up to ten years. Comes with an organic cotton pouch and a clear how-to guide.',
-      variants: { option1: ['Small', 'Large'] },
+      variants: { option1: ['Small', 'Large'], names: ['Size'] },
     },
     {
       name: 'Oat Milk Face Cleanser',
@@ -2001,6 +2044,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       variants: {
         option1: ['Block', 'Block + Ceramic Dish'],
         prices: { 'Block + Ceramic Dish': 24 },
+        names: ['Style'],
       },
     },
     {
@@ -2020,7 +2064,7 @@ export const PRODUCTS: Record<string, ProductSeed[]> = {
       colour: 'Steel',
       description:
         'Recycled glass jars with bamboo lids, in two sizes. Take them to the bulk store and fill straight in.',
-      variants: { option1: ['Set of 4', 'Set of 8'], prices: { 'Set of 8': 62 } },
+      variants: { option1: ['Set of 4', 'Set of 8'], prices: { 'Set of 8': 62 }, names: ['Set'] },
     },
     {
       name: 'Bamboo Cooking Utensils (Set of 4)',

@@ -1,9 +1,11 @@
+import { BRAND_NAME } from '@leafline/contract/constants';
 import Menu from 'lucide-react/icons/menu';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useUserHasBusiness } from '@/features/account/api/get-user-has-business';
 import { useCart } from '@/lib/api/get-cart';
 import { getRefreshToken, useHasAccessToken } from '@/lib/auth-tokens';
 import { cx } from '@/lib/cx';
@@ -14,6 +16,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-2.5 text-[0.95rem] font-medium transition-colors sm:px-3.5',
     isActive ? 'bg-sage-100 text-forest-900' : 'text-ink hover:bg-sand-200/70',
   );
+
+function phoneOnlyLinks(isSeller: boolean) {
+  return [
+    { to: '/quiz', label: 'Quiz' },
+    { to: '/faqs', label: 'FAQ' },
+    { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}` },
+    ...(isSeller ? [{ to: '/account/business', label: 'Seller Dashboard' }] : []),
+  ];
+}
 
 /**
  * SPEC §2 Header: Home, Shop, Cart, and Account or Login depending on a stored access
@@ -26,6 +37,9 @@ export function Header() {
   // in or out) must not send anyone to /login from the header.
   const cart = useCart(loggedIn && getRefreshToken() !== null);
   const cartCount = loggedIn ? (cart.data?.item_count ?? 0) : 0;
+  // The phone menu's dashboard link is for sellers only (SPEC §6: has_business).
+  const hasBusiness = useUserHasBusiness(loggedIn && getRefreshToken() !== null);
+  const isSeller = loggedIn && hasBusiness.data?.has_business === true;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -84,6 +98,14 @@ export function Header() {
                 Shop
               </NavLink>
             </li>
+            {/* On a phone the menu is the only way around; wider screens have the footer. */}
+            {phoneOnlyLinks(isSeller).map((link) => (
+              <li key={link.to} className="md:hidden">
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
           <ul className="flex items-center gap-0.5 sm:gap-1">
             <li>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readShopProducts } from '@/features/shop/lib/shop-cache';
+import { readShopProducts } from '@/lib/shop-cache';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { CAROUSEL_EMPTY_TEXT } from '../components/business-carousel';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Skeleton } from '@/components/ui/skeleton';
-import { curatedProductsQueryOptions } from '@/features/shop/api/get-curated-products';
+import { curatedProductsQueryOptions } from '@/lib/api/get-curated-products';
 import { useDocumentTitle } from '@/lib/document-title';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import type { PrepareContext } from '@/lib/route-prepare';
@@ -48,7 +48,7 @@ function usePrefetchShop() {
   useEffect(() => {
     const controller = new AbortController();
     const cancel = whenIdle(() => {
-      void import('@/features/shop/api/prefetch-first-page').then((m) =>
+      void import('@/lib/api/prefetch-first-shop-page').then((m) =>
         m.prefetchFirstShopPage(controller.signal),
       );
     });

@@ -2,12 +2,14 @@ import { RELATED_PRODUCTS_COUNT } from '@leafline/contract/constants';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Leaf from 'lucide-react/icons/leaf';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ProductCard } from '@/features/shop/components/product-card';
+import { ProductCard } from '@/components/product/product-card';
+import { toProductCard } from '@/components/product/product-card-data';
+import { ProductCardSkeleton } from '@/components/product/product-grid';
 import { useRelatedProducts } from '../api/get-related-products';
 
-const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 46vw, 92vw';
-const listClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4';
+const CARD_SIZES = '(min-width: 1024px) 270px, 46vw';
+// As the shop's grid, but four across from lg: three products and the View All card in a row.
+const listClasses = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4';
 
 /**
  * Up to 3 other products of the same business (SPEC §2, §9), then a 'View All Products'
@@ -46,25 +48,13 @@ export function RelatedProducts({
           ? Array.from({ length: RELATED_PRODUCTS_COUNT }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={i} aria-hidden="true">
-                <div className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70">
-                  <Skeleton className="aspect-square w-full rounded-none" />
-                  <div className="flex flex-col gap-2 p-4">
-                    <Skeleton className="h-4 w-4/5" />
-                    <Skeleton className="h-3.5 w-1/2" />
-                  </div>
-                </div>
+                <ProductCardSkeleton />
               </li>
             ))
           : others.map((product) => (
               <li key={product.id}>
                 <ProductCard
-                  id={product.id}
-                  name={product.name}
-                  price={product.price}
-                  primaryImage={product.primary_image}
-                  businessId={product.business}
-                  businessName={product.business_name || businessName}
-                  condition={product.condition}
+                  {...toProductCard(product, { [businessId]: businessName })}
                   sizes={CARD_SIZES}
                 />
               </li>
@@ -72,7 +62,7 @@ export function RelatedProducts({
         <li>
           <Link
             to="/shop"
-            className="group flex h-full min-h-56 flex-col items-center justify-center gap-3 rounded-card border border-dashed border-sage-400 bg-sage-50 p-6 text-center no-underline transition-colors hover:border-forest-900 hover:bg-sage-100"
+            className="group flex h-full min-h-56 flex-col items-center justify-center gap-3 rounded-card border border-dashed border-sage-400 bg-sage-50 p-4 sm:p-6 text-center no-underline transition-colors hover:border-forest-900 hover:bg-sage-100"
           >
             <span className="flex size-12 items-center justify-center rounded-full bg-forest-900 text-cream">
               <Leaf aria-hidden="true" className="size-6" />

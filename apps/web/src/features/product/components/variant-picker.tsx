@@ -2,42 +2,82 @@ import type { ProductVariant } from '@leafline/contract/catalog';
 import { VARIANT_DROPDOWN_ABOVE } from '@leafline/contract/constants';
 import { useId } from 'react';
 import { cx } from '@/lib/cx';
-import { formatMoney } from '@/lib/money';
-import { variantLabel } from '../lib/variants';
+import {
+  isValueAvailable,
+  optionValue,
+  type VariantOption,
+  variantOptions,
+  variantWith,
+} from '../lib/variants';
 
 export interface VariantPickerProps {
   variants: readonly ProductVariant[];
+  /** The product's option names, in order ("Size", "Color"). */
+  optionNames?: readonly string[];
   selectedId: number | null;
   onSelect: (variantId: number) => void;
-  /** The product's price: a variant's price is named only where it differs. */
-  basePrice: string;
 }
 
 /**
- * The variant choice (SPEC §2, §9): one button per variant up to 9, a labelled dropdown for
- * more. Buttons are toggle buttons (aria-pressed) in a named group.
+ * The variant choice (SPEC §2, §9), one control per option named by the option ("Size",
+ * "Color"): a radio group of up to 9 values, a labelled dropdown for more. A value that makes
+ * no existing variant with the options before it cannot be chosen.
  */
-export function VariantPicker({ variants, selectedId, onSelect, basePrice }: VariantPickerProps) {
-  const selectId = useId();
-  const priceNote = (variant: ProductVariant) =>
-    variant.price !== basePrice ? ` — ${formatMoney(variant.price)}` : '';
+export function VariantPicker({
+  variants,
+  optionNames = [],
+  selectedId,
+  onSelect,
+}: VariantPickerProps) {
+  const current = variants.find((v) => v.id === selectedId);
+  const options = variantOptions(variants, optionNames);
+  const choose = (index: number, value: string) => {
+    const next = variantWith(variants, current, index, value);
+    if (next) onSelect(next.id);
+  };
+  return (
+    <div className="flex flex-col gap-5">
+      {options.map((option, index) => (
+        <OptionControl
+          key={option.name}
+          option={option}
+          selected={current ? optionValue(current, index) : ''}
+          available={(value) => isValueAvailable(variants, current, index, value)}
+          onChoose={(value) => choose(index, value)}
+        />
+      ))}
+    </div>
+  );
+}
 
-  if (variants.length > VARIANT_DROPDOWN_ABOVE) {
+function OptionControl({
+  option,
+  selected,
+  available,
+  onChoose,
+}: {
+  option: VariantOption;
+  selected: string;
+  available: (value: string) => boolean;
+  onChoose: (value: string) => void;
+}) {
+  const id = useId();
+  if (option.values.length > VARIANT_DROPDOWN_ABOVE) {
     return (
       <div className="flex flex-col gap-2">
-        <label htmlFor={selectId} className="text-sm font-semibold text-forest-900">
-          Choose an option
+        <label htmlFor={id} className="text-sm font-semibold text-forest-900">
+          {option.name}
         </label>
         <select
-          id={selectId}
-          value={selectedId ?? ''}
-          onChange={(event) => onSelect(Number(event.target.value))}
+          id={id}
+          value={selected}
+          onChange={(event) => onChoose(event.target.value)}
           className="min-h-11 w-full rounded-xl border border-forest-900/25 bg-white px-3 text-base text-ink shadow-sm hover:border-forest-900/50 sm:max-w-sm"
         >
-          {variants.map((variant) => (
-            <option key={variant.id} value={variant.id}>
-              {variantLabel(variant)}
-              {priceNote(variant)}
+          {option.values.map((value) => (
+            <option key={value} value={value} disabled={!available(value)}>
+              {value}
+              {available(value) ? '' : ' (unavailable)'}
             </option>
           ))}
         </select>
@@ -47,25 +87,44 @@ export function VariantPicker({ variants, selectedId, onSelect, basePrice }: Var
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold text-forest-900">Options</legend>
+      <legend className="mb-2 text-sm font-semibold text-forest-900">
+        {option.name}
+        {/* Shown, not part of the group's name: the checked radio already says it. */}
+        {selected ? (
+          <span aria-hidden="true" className="font-normal text-ink-muted">
+            : {selected}
+          </span>
+        ) : null}
+      </legend>
       <div className="flex flex-wrap gap-2">
-        {variants.map((variant) => {
-          const selected = variant.id === selectedId;
+        {option.values.map((value) => {
+          const disabled = !available(value);
           return (
-            <button
-              key={variant.id}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => onSelect(variant.id)}
-              className={cx(
-                'min-h-11 rounded-full border px-4 text-sm font-medium transition-colors',
-                selected
-                  ? 'border-forest-900 bg-forest-900 text-cream'
-                  : 'border-forest-900/25 bg-white/70 text-forest-900 hover:border-forest-900/60 hover:bg-sage-50',
-              )}
-            >
-              {variantLabel(variant)}
-            </button>
+            // A native radio per value: arrow keys move the choice, screen readers count them.
+            <label key={value} className={cx('relative', disabled && 'cursor-not-allowed')}>
+              <input
+                type="radio"
+                name={id}
+                value={value}
+                checked={value === selected}
+                disabled={disabled}
+                onChange={() => onChoose(value)}
+                className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full disabled:cursor-not-allowed"
+              />
+              <span
+                className={cx(
+                  'pointer-events-none inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors',
+                  'peer-focus-visible:ring-2 peer-focus-visible:ring-forest-700 peer-focus-visible:ring-offset-2',
+                  value === selected
+                    ? 'border-forest-900 bg-forest-900 text-cream'
+                    : disabled
+                      ? 'border-dashed border-forest-900/20 bg-white/40 text-ink-muted line-through'
+                      : 'border-forest-900/25 bg-white/70 text-forest-900 peer-hover:border-forest-900/60 peer-hover:bg-sage-50',
+                )}
+              >
+                {value}
+              </span>
+            </label>
           );
         })}
       </div>

@@ -1,13 +1,5 @@
 import type { ProductImage, ProductVariant } from '@leafline/contract/catalog';
 
-/** 'Large / Oat', or just 'Large' when the variant has one option. */
-export function variantLabel(variant: Pick<ProductVariant, 'option1' | 'option2'>): string {
-  const first = variant.option1.trim();
-  const second = variant.option2?.trim();
-  if (!first) return second || 'Default';
-  return second ? `${first} / ${second}` : first;
-}
-
 /** The variants a shopper can pick: deleted ones are kept only for old orders. */
 export function liveVariants(variants: readonly ProductVariant[]): ProductVariant[] {
   return variants.filter((variant) => !variant.deleted);
@@ -31,4 +23,74 @@ export function galleryImages(
   if (unique.length > 0) return unique;
   if (product.primary_image) return [{ id: 0, image: product.primary_image, alt_text: '' }];
   return [];
+}
+
+/** One of a product's options ("Size") with its values in the order the variants give them. */
+export interface VariantOption {
+  name: string;
+  values: string[];
+}
+
+/** A variant's value for option `index` (0 = option1); an unnamed single variant is 'Default'. */
+export function optionValue(
+  variant: Pick<ProductVariant, 'option1' | 'option2'>,
+  index: number,
+): string {
+  const raw = index === 0 ? variant.option1 : variant.option2;
+  return raw?.trim() || (index === 0 ? 'Default' : '');
+}
+
+/**
+ * The product's options as the picker shows them: one per option the variants use, named by
+ * the product's option names (Shopify's product options), else 'Options' / 'Option 2'.
+ */
+export function variantOptions(
+  variants: readonly ProductVariant[],
+  optionNames: readonly string[] = [],
+): VariantOption[] {
+  if (variants.length === 0) return [];
+  const count = variants.some((v) => optionValue(v, 1) !== '') ? 2 : 1;
+  return Array.from({ length: count }, (_, index) => ({
+    name:
+      optionNames[index]?.trim() ||
+      (count === 1 ? 'Options' : index === 0 ? 'Option' : `Option ${index + 1}`),
+    values: [
+      ...new Set(variants.map((v) => optionValue(v, index)).filter((value) => value !== '')),
+    ],
+  }));
+}
+
+/**
+ * Whether `value` of option `index` can be chosen with the current variant's earlier options
+ * (the first option's values always can: every variant stays reachable from it).
+ */
+export function isValueAvailable(
+  variants: readonly ProductVariant[],
+  current: ProductVariant | undefined,
+  index: number,
+  value: string,
+): boolean {
+  return variants.some(
+    (v) =>
+      optionValue(v, index) === value &&
+      (index === 0 || !current || optionValue(v, 0) === optionValue(current, 0)),
+  );
+}
+
+/**
+ * The variant picked when option `index` is set to `value`: the one that keeps the other
+ * options as they are, else the first one with that value.
+ */
+export function variantWith(
+  variants: readonly ProductVariant[],
+  current: ProductVariant | undefined,
+  index: number,
+  value: string,
+): ProductVariant | undefined {
+  const withValue = variants.filter((v) => optionValue(v, index) === value);
+  const other = index === 0 ? 1 : 0;
+  return (
+    withValue.find((v) => !current || optionValue(v, other) === optionValue(current, other)) ??
+    withValue[0]
+  );
 }

@@ -40,6 +40,7 @@ function product(extra: Partial<ProductDetail> = {}): ProductDetail {
     primary_image: '/media/products/tote-front.webp',
     business: 3,
     business_name: 'Fern & Flax',
+    option_names: [],
     variants: [],
     ...extra,
   };
@@ -120,29 +121,68 @@ describe('product page', { timeout: 20_000 }, () => {
     expect(side.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('offers buttons for 9 variants, showing option1 / option2, first one picked', async () => {
-    const variants = Array.from({ length: 9 }, (_, i) =>
-      variant(100 + i, `Size ${i + 1}`, { option2: i === 0 ? 'Oat' : null }),
-    );
-    server(product({ variants }));
+  it('offers a radio group for 9 values, named by the option, the first one picked', async () => {
+    const variants = Array.from({ length: 9 }, (_, i) => variant(100 + i, `Size ${i + 1}`));
+    server(product({ variants, option_names: ['Size'] }));
     renderApp('/shop/products/7');
-    const group = await screen.findByRole('group', { name: 'Options' });
-    const buttons = within(group).getAllByRole('button');
-    expect(buttons).toHaveLength(9);
-    expect(buttons[0]?.textContent).toBe('Size 1 / Oat');
-    expect(buttons[0]?.getAttribute('aria-pressed')).toBe('true');
+    const group = await screen.findByRole('group', { name: 'Size' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(9);
+    expect(within(group).getByRole('radio', { name: 'Size 1' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
-  it('offers a labelled dropdown above 9 variants', async () => {
-    const variants = Array.from({ length: 10 }, (_, i) => variant(100 + i, `Scent ${i + 1}`));
-    server(product({ variants }));
+  it('offers one control per option, not one of combinations like "XS / Ecru"', async () => {
+    // Size × Color, and XL comes in Forest only.
+    const variants = [
+      variant(100, 'XS', { option2: 'Ecru' }),
+      variant(101, 'XS', { option2: 'Forest' }),
+      variant(102, 'M', { option2: 'Ecru' }),
+      variant(103, 'M', { option2: 'Forest', price: '19.00' }),
+      variant(104, 'XL', { option2: 'Forest' }),
+    ];
+    const { calls } = server(product({ variants, option_names: ['Size', 'Color'] }));
+    setTokens({ access: 'acc', refresh: 'ref' });
     renderApp('/shop/products/7');
-    const select = (await screen.findByLabelText('Choose an option')) as HTMLSelectElement;
+    const size = await screen.findByRole('group', { name: 'Size' });
+    const color = screen.getByRole('group', { name: 'Color' });
+    expect(
+      within(size)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['XS', 'M', 'XL']);
+    expect(
+      within(color)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['Ecru', 'Forest']);
+    expect(screen.queryByRole('radio', { name: 'XS / Ecru' })).toBeNull();
+
+    // M keeps the colour; Forest then picks the M / Forest variant and its price.
+    fireEvent.click(within(size).getByRole('radio', { name: 'M' }));
+    fireEvent.click(within(color).getByRole('radio', { name: 'Forest' }));
+    expect(screen.getByTestId('product-price').textContent).toBe('$19.00');
+
+    // XL exists in Forest only: Ecru cannot be chosen with it.
+    fireEvent.click(within(size).getByRole('radio', { name: 'XL' }));
+    expect(within(color).getByRole('radio', { name: 'Ecru' })).toHaveProperty('disabled', true);
+    expect(within(color).getByRole('radio', { name: 'Forest' })).toHaveProperty('checked', true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/add-to-cart/7/')?.body).toEqual({ variant_id: 104 }),
+    );
+  });
+
+  it('offers a dropdown labelled by the option above 9 values', async () => {
+    const variants = Array.from({ length: 10 }, (_, i) => variant(100 + i, `Scent ${i + 1}`));
+    server(product({ variants, option_names: ['Scent'] }));
+    renderApp('/shop/products/7');
+    const select = (await screen.findByLabelText('Scent')) as HTMLSelectElement;
     expect(select.tagName).toBe('SELECT');
     expect(within(select).getAllByRole('option')).toHaveLength(10);
-    expect(select.value).toBe('100');
-    expect(screen.queryByRole('group', { name: 'Options' })).toBeNull();
+    expect(select.value).toBe('Scent 1');
+    expect(screen.queryByRole('group', { name: 'Scent' })).toBeNull();
   });
 
   it('picking a variant changes the price and, with its own images, the gallery', async () => {
@@ -156,12 +196,12 @@ describe('product page', { timeout: 20_000 }, () => {
     ];
     server(product({ variants }));
     renderApp('/shop/products/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Large' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Large' }));
     expect(screen.getByTestId('product-price').textContent).toBe('$22.50');
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-large.webp');
     // The product's own pictures stay reachable after the variant's.
     expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(3);
-    fireEvent.click(screen.getByRole('button', { name: 'Small' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
     expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
   });
@@ -172,9 +212,9 @@ describe('product page', { timeout: 20_000 }, () => {
     );
     server(product({ variants }));
     renderApp('/shop/products/7');
-    const select = await screen.findByLabelText('Choose an option');
+    const select = await screen.findByLabelText('Options');
     expect(screen.getByTestId('product-price').textContent).toBe('$10.00');
-    fireEvent.change(select, { target: { value: '105' } });
+    fireEvent.change(select, { target: { value: 'Scent 6' } });
     expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
   });
 
@@ -212,7 +252,7 @@ describe('product page', { timeout: 20_000 }, () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     const { calls } = server(product({ variants: [variant(100, 'Small'), variant(101, 'Large')] }));
     renderApp('/shop/products/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Large' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Large' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     const toasts = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(toasts).findByText('Not found.')).toBeTruthy();

@@ -1,12 +1,10 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
 import { CONDITION_LABELS } from '@leafline/contract/constants';
 import { parseId } from '@leafline/contract/ids';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatMoney } from '@/lib/money';
@@ -36,17 +34,17 @@ export function ProductPage() {
   const productId = parseId(useParams().productId);
   const product = useProduct(productId);
 
-  if (productId === null) return <ProductNotFound />;
-  if (product.isPending) return <ProductPageSkeleton />;
-  if (product.isError) {
-    return isApiError(product.error, 404) ? (
-      <ProductNotFound />
-    ) : (
-      <ProductNotFound onRetry={() => void product.refetch()} retrying={product.isFetching} />
-    );
-  }
-  // A new product (another id) starts with its own first variant and picture.
-  return <ProductDetails key={product.data.id} product={product.data} />;
+  return (
+    <DetailQuery
+      validId={productId !== null}
+      query={product}
+      skeleton={<ProductPageSkeleton />}
+      failed={(retry) => <ProductNotFound {...retry} />}
+    >
+      {/* A new product (another id) starts with its own first variant and picture. */}
+      {(data) => <ProductDetails key={data.id} product={data} />}
+    </DetailQuery>
+  );
 }
 
 function ProductDetails({ product }: { product: ProductDetail }) {
@@ -129,9 +127,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {variants.length > 0 ? (
             <VariantPicker
               variants={variants}
+              optionNames={product.option_names}
               selectedId={variantId}
               onSelect={setVariantId}
-              basePrice={product.price}
             />
           ) : null}
 
@@ -172,7 +170,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   );
 }
 
-function ProductNotFound({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {
+function ProductNotFound({ onRetry, retrying }: RetryProps) {
   useDocumentTitle(PRODUCT_TEXTS.notFound);
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-16 text-center sm:py-24">
@@ -182,17 +180,7 @@ function ProductNotFound({ onRetry, retrying }: { onRetry?: () => void; retrying
           ? 'We could not load this product just now. Please try again in a moment.'
           : 'This product may have sold out or moved. There is plenty more to discover in the shop.'}
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {onRetry ? (
-          <Button onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        ) : null}
-        <Link to="/shop" className={buttonClasses(onRetry ? 'secondary' : 'primary')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the shop
-        </Link>
-      </div>
+      <RetryOrBackToShop onRetry={onRetry} retrying={retrying} />
     </section>
   );
 }

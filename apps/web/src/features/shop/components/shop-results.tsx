@@ -1,10 +1,10 @@
 import { SEARCH_PAGE_SIZE } from '@leafline/contract/constants';
 import SearchX from 'lucide-react/icons/search-x';
+import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
+import { ProductGrid } from '@/components/product/product-grid';
 import { Pagination } from '@/components/ui/pagination';
 import { cx } from '@/lib/cx';
-import { type ProductCardData, toProductCard } from '../lib/product-summary';
-import type { ShopProductsPage } from '../lib/shop-cache';
-import { ProductGrid } from './product-grid';
+import type { ShopProductsPage } from '@/lib/shop-cache';
 import { SuggestedProducts } from './suggested-products';
 
 /** 'Showing 21-40 of 217 products' (SPEC §2 Shop). */

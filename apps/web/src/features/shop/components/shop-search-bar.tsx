@@ -2,6 +2,7 @@ import { CATEGORY_OPTIONS } from '@leafline/contract/constants';
 import Search from 'lucide-react/icons/search';
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { cx } from '@/lib/cx';
 import { useRotatingPlaceholder } from '../hooks/use-rotating-placeholder';
 import { SEARCH_EXAMPLES } from '../lib/search-examples';
 
@@ -20,6 +21,9 @@ export interface ShopSearchBarProps {
   searchInput: string;
   onSearchInputChange: (text: string) => void;
   onSubmit: () => void;
+  /** On phones the category hides behind the Filters button; its id for aria-controls. */
+  categoryHiddenOnPhones?: boolean;
+  categoryPanelId?: string;
 }
 
 /**
@@ -32,6 +36,8 @@ export function ShopSearchBar({
   searchInput,
   onSearchInputChange,
   onSubmit,
+  categoryHiddenOnPhones = false,
+  categoryPanelId,
 }: ShopSearchBarProps) {
   const categoryId = useId();
   const searchId = useId();
@@ -46,8 +52,17 @@ export function ShopSearchBar({
 
   return (
     <search aria-label="Products">
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-        <div className="flex flex-col gap-1.5">
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-[1fr_auto] items-end gap-3 sm:grid-cols-[12rem_1fr_auto]"
+      >
+        <div
+          id={categoryPanelId}
+          className={cx(
+            'col-span-2 flex flex-col gap-1.5 sm:col-span-1',
+            categoryHiddenOnPhones && 'max-sm:hidden',
+          )}
+        >
           <label htmlFor={categoryId} className="text-sm font-medium text-forest-900">
             Category
           </label>
@@ -89,9 +104,7 @@ export function ShopSearchBar({
             />
           </div>
         </div>
-        <Button type="submit" className="w-full sm:w-auto">
-          Search
-        </Button>
+        <Button type="submit">Search</Button>
       </form>
     </search>
   );

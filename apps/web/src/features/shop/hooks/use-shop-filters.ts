@@ -9,7 +9,7 @@ import {
   type ShopFilters,
   sameFilters,
   scheduleCacheWrite,
-} from '../lib/shop-cache';
+} from '@/lib/shop-cache';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const FAVORITES_CATEGORY = 'weekly_favorites';

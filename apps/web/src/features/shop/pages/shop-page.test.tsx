@@ -1,15 +1,20 @@
-import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
+import {
+  SEARCH_INPUT_PAUSE_MS,
+  SEARCH_TIMEOUT_MS,
+  SHOP_CACHE_WRITE_DELAY_MS,
+} from '@leafline/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { fill, renderApp } from '@/test/render-app';
-import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
 import {
   DEFAULT_SHOP_FILTERS,
+  hasPendingCacheWrite,
   readShopProducts,
   writeShopFilters,
   writeShopProducts,
-} from '../lib/shop-cache';
+} from '@/lib/shop-cache';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fill, renderApp } from '@/test/render-app';
+import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
 import { SEARCH_TIMEOUT_TEXT } from './shop-page';
 
 afterEach(() => {
@@ -98,10 +103,15 @@ describe('shop page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await screen.findByText('Showing 21-40 of 45 products');
 
+    // The clock stands still but for explicit steps: 1 ms short of the pause, no search.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fill(screen.getByLabelText('Search products'), 'cotton');
-    await new Promise((r) => setTimeout(r, 200));
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_INPUT_PAUSE_MS - 1));
     expect(searches(calls).some((q) => q.search === 'cotton')).toBe(false);
-    await screen.findByText('cotton Product 1');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    // vi.waitFor moves the fake clock on between its checks.
+    await vi.waitFor(() => expect(screen.getByText('cotton Product 1')).toBeTruthy());
+    vi.useRealTimers();
     expect(searches(calls).at(-1)).toEqual({ search: 'cotton', page: '1', page_size: '20' });
     expect(router.state.location.search).toBe('?search=cotton');
 
@@ -140,7 +150,11 @@ describe('shop page', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Filter') as HTMLSelectElement).value).toBe('');
     await screen.findByText('Showing 1-20 of 45 products');
-    await new Promise((r) => setTimeout(r, 400));
+    // Once the delayed cache write of the new page is done, nothing more is to be written.
+    await waitFor(() => {
+      expect(readShopProducts()?.appliedFilters).toEqual({ ...DEFAULT_SHOP_FILTERS });
+      expect(hasPendingCacheWrite()).toBe(false);
+    });
     expect(localStorage.getItem('shop_filters_cache')).toBeNull();
   });
 
@@ -183,11 +197,16 @@ describe('shop page', { timeout: 20_000 }, () => {
       currentPage: 2,
       appliedFilters: { ...DEFAULT_SHOP_FILTERS, searchTerm: 'wool', currentPage: 2 },
     });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderApp('/shop');
-    expect(await screen.findByText('Cached Wool Socks')).toBeTruthy();
+    // vi.waitFor moves the fake clock on between its checks.
+    await vi.waitFor(() => expect(screen.getByText('Cached Wool Socks')).toBeTruthy(), {
+      timeout: 10_000,
+    });
     expect(screen.getByText('Showing 21-21 of 21 products')).toBeTruthy();
     expect((screen.getByLabelText('Search products') as HTMLInputElement).value).toBe('wool');
-    await new Promise((r) => setTimeout(r, 700));
+    // Past the search pause and the cache write delay: still no request.
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_INPUT_PAUSE_MS + SHOP_CACHE_WRITE_DELAY_MS));
     expect(searches(calls)).toEqual([]);
   });
 

@@ -1,26 +1,23 @@
 import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { useEffect, useId, useRef } from 'react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
+import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
+import { curatedProductsQueryOptions, useCuratedProducts } from '@/lib/api/get-curated-products';
+import { searchQueryOptions, useSearchProducts } from '@/lib/api/search-products';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
-import {
-  curatedProductsQueryOptions,
-  curatedToCard,
-  useCuratedProducts,
-} from '../api/get-curated-products';
-import { searchQueryOptions, useSearchProducts } from '../api/search-products';
-import { CARD_IMAGE_SIZES } from '../components/product-card';
-import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { ShopResults } from '../components/shop-results';
 import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
 import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks/use-shop-filters';
-import type { ProductCardData } from '../lib/product-summary';
 
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
@@ -35,10 +32,12 @@ function sortedFavorites(products: ProductCardData[], sort: string): ProductCard
 }
 
 // On a phone the landing's favorites scroll sideways, so the catalogue is not 8 cards down.
+// The strip runs to the screen's edges, but its cards rest at the page margin (scroll-px-4:
+// snapping aligns them to the padding, not to the edge) and are as wide as the grid's cards,
+// with the third one peeking in.
 const STRIP_ON_PHONES =
-  'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[72%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
-// The strip's cards are 72 % of the phone's width: pictures sized for that, not a full column.
-const STRIP_IMAGE_SIZES = CARD_IMAGE_SIZES.replace(/92vw$/, '72vw');
+  'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2 max-sm:[&>li]:w-[43%] max-sm:[&>li]:shrink-0 max-sm:[&>li]:snap-start';
+const STRIP_IMAGE_SIZES = CARD_IMAGE_SIZES.replace(/46vw$/, '43vw');
 
 function CurrentFavorites({
   sort,
@@ -52,7 +51,7 @@ function CurrentFavorites({
 }) {
   const { data, isPending, isError } = useCuratedProducts(CURATED_LISTS.currentFavorites);
   const products = sortedFavorites(
-    (data?.results ?? []).slice(0, FAVORITES_COUNT).map(curatedToCard),
+    (data?.results ?? []).slice(0, FAVORITES_COUNT).map((product) => toProductCard(product)),
     sort,
   );
   const Heading = `h${headingLevel}` as const;
@@ -113,6 +112,13 @@ export function ShopPage() {
   const search = useSearchProducts(filters, !favoritesOnly);
   const resultsRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
+  const categoryPanelId = useId();
+  const sortPanelId = useId();
+  // On a phone the category, price filter and Clear All wait behind one button, so the first
+  // products are on the first screen; from sm they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    Number(filters.selectedCategory !== '') + Number(filters.selectedFilter !== '');
 
   const error = search.error;
   const timedOut = error instanceof NetworkError && error.timedOut;
@@ -149,8 +155,34 @@ export function ShopPage() {
           searchInput={shop.searchInput}
           onSearchInputChange={shop.setSearchInput}
           onSubmit={shop.submitSearch}
+          categoryHiddenOnPhones={!filtersOpen}
+          categoryPanelId={categoryPanelId}
         />
-        <div className="grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between">
+        <Button
+          variant="secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={`${categoryPanelId} ${sortPanelId}`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="self-start sm:hidden"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters
+          {activeFilters > 0 ? (
+            <>
+              <span aria-hidden="true" className="tabular-nums">
+                ({activeFilters})
+              </span>
+              <span className="sr-only">{`(${activeFilters} active)`}</span>
+            </>
+          ) : null}
+        </Button>
+        <div
+          id={sortPanelId}
+          className={cx(
+            'grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between',
+            !filtersOpen && 'max-sm:hidden',
+          )}
+        >
           <div className="flex flex-col gap-1.5 sm:w-[12rem]">
             <label htmlFor={sortId} className="text-sm font-medium text-forest-900">
               Filter

@@ -1,9 +1,9 @@
 import { STOREFRONT_PAGE_SIZE } from '@leafline/contract/constants';
 import { Link } from 'react-router';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
-import { ProductGrid, ProductGridSkeleton } from '@/features/shop/components/product-grid';
 import { cx } from '@/lib/cx';
 import { useBusinessProducts } from '../api/get-business-products';
 import { STOREFRONT_TEXTS } from '../lib/storefront-texts';

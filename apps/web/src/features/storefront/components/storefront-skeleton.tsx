@@ -1,5 +1,5 @@
+import { ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { ProductGridSkeleton } from '@/features/shop/components/product-grid';
 
 /** The storefront's shape while the business loads: banner, logo, name, sections, grid. */
 export function StorefrontSkeleton() {

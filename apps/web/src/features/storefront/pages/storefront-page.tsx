@@ -1,15 +1,13 @@
 import type { PublicBusiness } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Factory from 'lucide-react/icons/factory';
 import Leaf from 'lucide-react/icons/leaf';
 import Mail from 'lucide-react/icons/mail';
 import Truck from 'lucide-react/icons/truck';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { useParams, useSearchParams } from 'react-router';
+import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
-import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useBusiness } from '../api/get-business';
 import { useSustainabilityNotes } from '../api/get-sustainability-notes';
@@ -37,16 +35,16 @@ export function StorefrontPage() {
   const businessId = parseId(useParams().businessId);
   const business = useBusiness(businessId);
 
-  if (businessId === null) return <BusinessFailed />;
-  if (business.isPending) return <StorefrontSkeleton />;
-  if (business.isError) {
-    return isApiError(business.error, 404) ? (
-      <BusinessFailed />
-    ) : (
-      <BusinessFailed onRetry={() => void business.refetch()} retrying={business.isFetching} />
-    );
-  }
-  return <Storefront key={business.data.id} business={business.data} />;
+  return (
+    <DetailQuery
+      validId={businessId !== null}
+      query={business}
+      skeleton={<StorefrontSkeleton />}
+      failed={(retry) => <BusinessFailed {...retry} />}
+    >
+      {(data) => <Storefront key={data.id} business={data} />}
+    </DetailQuery>
+  );
 }
 
 function Storefront({ business }: { business: PublicBusiness }) {
@@ -176,7 +174,7 @@ function Storefront({ business }: { business: PublicBusiness }) {
   );
 }
 
-function BusinessFailed({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {
+function BusinessFailed({ onRetry, retrying }: RetryProps) {
   useDocumentTitle('Storefront');
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
@@ -187,17 +185,7 @@ function BusinessFailed({ onRetry, retrying }: { onRetry?: () => void; retrying?
       <p className="mt-4 text-ink-muted">
         The brand may have closed its shop, or the link is mistyped.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {onRetry ? (
-          <Button onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        ) : null}
-        <Link to="/shop" className={buttonClasses(onRetry ? 'secondary' : 'primary')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the shop
-        </Link>
-      </div>
+      <RetryOrBackToShop onRetry={onRetry} retrying={retrying} />
     </section>
   );
 }

@@ -6,7 +6,6 @@ import type {
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { ProductCardData } from '../lib/product-summary';
 
 /** GET /api/curated/{key}/: a hand-picked list (Newly Added, Current Favorites, People also love). */
 export function getCuratedProducts(
@@ -18,19 +17,6 @@ export function getCuratedProducts(
     signal,
     timeoutMs: SUGGESTION_TIMEOUT_MS,
   });
-}
-
-/** A list item as card props; list items carry their business's name. */
-export function curatedToCard(product: ProductSummary): ProductCardData {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    primaryImage: product.primary_image,
-    businessId: product.business,
-    businessName: product.business_name,
-    condition: product.condition,
-  };
 }
 
 export const curatedProductsQueryOptions = (key: CuratedProductList) =>

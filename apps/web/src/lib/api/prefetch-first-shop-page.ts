@@ -6,7 +6,7 @@ import {
   SHOP_CACHE_REVALIDATE_MS,
   sameFilters,
   scheduleCacheWrite,
-} from '../lib/shop-cache';
+} from '@/lib/shop-cache';
 import { searchProducts, toShopPage } from './search-products';
 
 /**

@@ -1,10 +1,26 @@
+import type { ProductCondition } from '@leafline/contract/constants';
 import {
   PRODUCT_CONDITIONS,
   SHOP_CACHE_TTL_MS,
   SHOP_CACHE_WRITE_DELAY_MS,
 } from '@leafline/contract/constants';
 import { readStorage, removeStorage, STORAGE_KEYS, type StorageKey } from '@/lib/storage';
-import type { BusinessNames, ProductSummary } from './product-summary';
+
+/**
+ * A product as a search page lists it and the shop cache keeps it (SPEC §3: id, name,
+ * price, business, condition, primary_image). Prices are decimal strings ("15.00").
+ */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  price: string;
+  business: number;
+  condition: ProductCondition;
+  primary_image: string | null;
+}
+
+/** Business id → name, as the shop cache keeps it (JSON object keys are strings). */
+export type BusinessNames = Record<string, string>;
 
 /**
  * The shop's two local-storage caches (SPEC §3, §4, §9): the shopper's filters, and the

@@ -1,6 +1,6 @@
 import { SHOP_CACHE_TTL_MS, SHOP_CACHE_WRITE_DELAY_MS } from '@leafline/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toProductCard } from './product-summary';
+import { toProductCard } from '@/components/product/product-card-data';
 import {
   cachedProductsFor,
   cancelShopCacheWrites,

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
-import type { ProductCardData } from '../lib/product-summary';
+import type { ProductCardData } from './product-card-data';
 
-/** Image widths of a card in the 1 / 2 / 3 / 4 column grid (the page is at most 72rem). */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 270px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw';
+/** Image widths of a card in the 2 / 3 / 4 column grid (the page is at most 72rem). */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 270px, (min-width: 1024px) 31vw, 46vw';
 
 export interface ProductCardProps extends ProductCardData {
   /** Above the fold: load the image at once. */
@@ -58,8 +57,9 @@ export function ProductCard({
           className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="text-lg leading-snug font-semibold">
+      {/* Half a phone wide: smaller type and padding there, so names wrap less. */}
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <Heading className="text-base leading-snug font-semibold sm:text-lg">
           <Link
             to={`/shop/products/${id}`}
             className="no-underline after:absolute after:inset-0 after:rounded-card hover:underline"
@@ -67,7 +67,7 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
-        <p className="text-sm text-ink-muted">
+        <p className="text-sm break-words text-ink-muted">
           {businessName === undefined ? (
             <span>Loading...</span>
           ) : (
@@ -79,7 +79,7 @@ export function ProductCard({
             </Link>
           )}
         </p>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
           <p className="text-base font-semibold text-ink tabular-nums">{formatMoney(price)}</p>
           <p
             className={cx(

@@ -1,19 +1,20 @@
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
-import type { ProductCardData } from '../lib/product-summary';
 import { CARD_IMAGE_SIZES, ProductCard } from './product-card';
+import type { ProductCardData } from './product-card-data';
 
 export type GridColumns = 3 | 4;
 
-// Mobile first: one column at 360 px, two from sm, three from lg, four from xl when allowed.
-const gridClasses: Record<GridColumns, string> = {
-  4: 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4',
-  3: 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3',
+// Two columns from the narrowest phone (as shop themes do: one column made 20 products a
+// 12,000 px page), three from lg, four from xl when allowed.
+const productGridClasses: Record<GridColumns, string> = {
+  4: 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4',
+  3: 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3',
 };
 
 const gridSizes: Record<GridColumns, string> = {
   4: CARD_IMAGE_SIZES,
-  3: '(min-width: 1024px) 360px, (min-width: 640px) 46vw, 92vw',
+  3: '(min-width: 1024px) 360px, 46vw',
 };
 
 export interface ProductGridProps {
@@ -43,7 +44,7 @@ export function ProductGrid({
   return (
     // role="list" because Safari drops list semantics when list-style is none.
     // biome-ignore lint/a11y/noRedundantRoles: see above
-    <ul role="list" aria-label={label} className={cx(gridClasses[maxColumns], className)}>
+    <ul role="list" aria-label={label} className={cx(productGridClasses[maxColumns], className)}>
       {products.map((product, i) => (
         <li key={product.id}>
           <ProductCard
@@ -72,26 +73,32 @@ export function ProductGridSkeleton({
 }) {
   return (
     <LoadingRegion label={label} className={className}>
-      <div aria-hidden="true" className={gridClasses[maxColumns]}>
+      <div aria-hidden="true" className={productGridClasses[maxColumns]}>
         {Array.from({ length: count }, (_, i) => (
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            key={i}
-            data-testid="product-card-skeleton"
-            className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70"
-          >
-            <Skeleton className="aspect-square w-full rounded-none" />
-            <div className="flex flex-col gap-2 p-4">
-              <Skeleton className="h-4 w-4/5" />
-              <Skeleton className="h-3.5 w-1/2" />
-              <div className="flex items-center justify-between pt-3">
-                <Skeleton className="h-5 w-16" />
-                <Skeleton className="h-5 w-20 rounded-full" />
-              </div>
-            </div>
-          </div>
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ProductCardSkeleton key={i} />
         ))}
       </div>
     </LoadingRegion>
+  );
+}
+
+/** One card's shape while its product loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div
+      data-testid="product-card-skeleton"
+      className="flex flex-col overflow-hidden rounded-card border border-sand-300 bg-white/70"
+    >
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="flex flex-col gap-2 p-3 sm:p-4">
+        <Skeleton className="h-4 w-4/5" />
+        <Skeleton className="h-3.5 w-1/2" />
+        <div className="flex items-center justify-between pt-3">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -6,14 +6,14 @@ import {
 } from '@leafline/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch, NetworkError } from '@/lib/api-client';
-import type { BusinessNames } from '../lib/product-summary';
 import {
+  type BusinessNames,
   cachedProductsFor,
   SHOP_CACHE_REVALIDATE_MS,
   type ShopFilters,
   type ShopProductsPage,
   scheduleCacheWrite,
-} from '../lib/shop-cache';
+} from '@/lib/shop-cache';
 
 export interface SearchOptions {
   signal?: AbortSignal | undefined;

@@ -1,0 +1,31 @@
+import type { ProductCondition } from '@leafline/contract/constants';
+import type { BusinessNames, ProductSummary } from '@/lib/shop-cache';
+
+/** The props of a product card, before its business name is known. */
+export interface ProductCardData {
+  id: number;
+  name: string;
+  price: string;
+  primaryImage: string | null;
+  businessId: number;
+  /** Undefined while the business's name is still loading. */
+  businessName?: string | undefined;
+  condition: ProductCondition;
+}
+
+/** A listed product as card props: its own business name (API lists carry it), else the
+ * one in `names` (the shop cache keeps names apart). */
+export function toProductCard(
+  product: ProductSummary & { business_name?: string },
+  names: BusinessNames = {},
+): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    primaryImage: product.primary_image,
+    businessId: product.business,
+    businessName: product.business_name || names[String(product.business)],
+    condition: product.condition,
+  };
+}
