@@ -59,22 +59,6 @@ export async function closeOwnedBusinesses(db: Db, userId: number): Promise<numb
   return rows.map((r) => r.id);
 }
 
-/**
- * Makes sure every order of the user carries the buyer's name and e-mail before the link to the
- * user goes (checkout writes them; this only fills blanks), so sellers can still fulfil it.
- */
-export async function snapshotBuyerOnOrders(db: Db, userId: number): Promise<number> {
-  const rows = await db
-    .update(orders)
-    .set({
-      userFullName: sql`coalesce(nullif(${orders.userFullName}, ''), (select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${userId}))`,
-      userEmail: sql`coalesce(nullif(${orders.userEmail}, ''), (select u.email from users u where u.id = ${userId}))`,
-    })
-    .where(eq(orders.userId, userId))
-    .returning({ id: orders.id });
-  return rows.length;
-}
-
 /** Deleting the row cascades to refresh tokens, cart and address; orders keep a null user. */
 export async function deleteUser(db: Db, userId: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });

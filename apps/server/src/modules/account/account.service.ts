@@ -5,11 +5,11 @@ import { AppError } from '../../lib/errors';
 import type { ActiveUsers } from '../auth/active-users';
 import { emailTakenByOther, findUserById, uniqueViolation } from '../auth/auth.repo';
 import { emailTaken } from '../auth/auth.service';
+import { snapshotBuyerOnOrders } from '../orders/orders.repo';
 import {
   closeOwnedBusinesses,
   deleteUser,
   ownsActiveBusiness,
-  snapshotBuyerOnOrders,
   updateEmail,
   updateName,
 } from './account.repo';

@@ -232,3 +232,19 @@ export async function listBoughtQuantities(
   // A product deleted since has no line left in any cart.
   return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
 }
+
+/**
+ * Makes sure every order of the user carries the buyer's name and e-mail before the link to the
+ * user goes (checkout writes them; this only fills blanks), so sellers can still fulfil it.
+ */
+export async function snapshotBuyerOnOrders(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({
+      userFullName: sql`coalesce(nullif(${orders.userFullName}, ''), (select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${userId}))`,
+      userEmail: sql`coalesce(nullif(${orders.userEmail}, ''), (select u.email from users u where u.id = ${userId}))`,
+    })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+  return rows.length;
+}
