@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orders, users } from '../../db/schema/index';
+import { businesses, users } from '../../db/schema/index';
 
 /** Drizzle queries of the account area (SPEC §2 account settings, §7). */
 

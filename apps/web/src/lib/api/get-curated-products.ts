@@ -1,7 +1,6 @@
 import type {
   CuratedProductList,
   CuratedProductsResponse as CuratedProducts,
-  ProductSummary,
 } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
