@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
+import { ADDRESS } from '../../../test/helpers/buying';
 import { shippingAddresses } from '../../db/schema/index';
 
 let t: TestApp;
@@ -20,17 +21,7 @@ const read = (headers: Record<string, string>) => t.app.inject({ url, headers })
 const save = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
-const valid = {
-  first_name: 'Fern',
-  last_name: 'Moss',
-  address_line1: '12 Alder Street',
-  address_line2: 'Apt 3',
-  city: 'Portland',
-  state: 'OR',
-  postal_code: '97201',
-  country: 'US',
-  phone_number: '503-555-0100',
-};
+const valid = { ...ADDRESS };
 
 const REQUIRED = 'Please fill in all required fields.';
 

@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from 'react';
-import { cx } from '@/lib/cx';
+import { FieldFrame, fieldControlClass } from './field-frame';
 
 export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
   label: string;
@@ -27,28 +27,20 @@ export function SelectField({
   const selectId = id ?? autoId;
   const errorId = error ? `${selectId}-error` : undefined;
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <div className="flex items-baseline gap-0.5">
-        <label htmlFor={selectId} className="text-sm font-medium text-forest-900">
-          {label}
-        </label>
-        {/* Outside the label, so the field's name stays exactly the label text. */}
-        {required ? (
-          <span aria-hidden="true" className="text-sm text-clay-700">
-            *
-          </span>
-        ) : null}
-      </div>
+    <FieldFrame
+      controlId={selectId}
+      label={label}
+      required={required}
+      error={error}
+      errorId={errorId}
+      className={className}
+    >
       <select
         id={selectId}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
-        className={cx(
-          'min-h-11 w-full rounded-xl border bg-white px-3.5 py-2 text-base text-ink shadow-sm',
-          'focus-visible:border-forest-700 focus-visible:outline-2 focus-visible:outline-offset-1',
-          error ? 'border-error-fg' : 'border-sand-300 hover:border-sage-400',
-        )}
+        className={fieldControlClass(Boolean(error))}
         {...props}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -58,11 +50,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error-fg">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
