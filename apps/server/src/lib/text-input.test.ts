@@ -1,7 +1,7 @@
 import { INPUT_MESSAGES, NEWSLETTER_MESSAGES } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../test/helpers/auth';
+import { signedInShopper } from '../../test/helpers/auth';
 
 /** A NUL character (which PostgreSQL refuses in text) in any input is a readable 400, not a 500. */
 
@@ -11,8 +11,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const shopper = await registerShopper(t.app);
-  headers = bearer((await loginShopper(t.app, shopper)).access);
+  ({ headers } = await signedInShopper(t.app));
 });
 afterAll(async () => {
   await t?.close();

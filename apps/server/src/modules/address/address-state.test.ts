@@ -1,7 +1,7 @@
 import { US_STATES } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, loginShopper, registerShopper } from '../../../test/helpers/auth';
+import { signedInShopper } from '../../../test/helpers/auth';
 
 /** The address's State is one of the US states, DC or the territories with USPS codes (A13). */
 
@@ -9,8 +9,7 @@ let t: TestApp;
 let headers: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
-  const shopper = await registerShopper(t.app);
-  headers = bearer((await loginShopper(t.app, shopper)).access);
+  ({ headers } = await signedInShopper(t.app));
 });
 afterAll(async () => {
   await t.close();
