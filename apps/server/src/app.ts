@@ -21,6 +21,7 @@ import type { Mailer } from './adapters/mail/mailer';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import { outsideTransactions } from './adapters/payments/outside-transactions';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { createDiskStorage, type MediaStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { trackTransactions } from './db/transaction-scope';
@@ -61,6 +62,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Folder of uploaded and generated media, served under /media/. */
   mediaDir: string;
+  /** Where uploads are written (the media folder; DESIGN 1). */
+  storage: MediaStorage;
   /** Answers of the public catalogue calls, cleared on every catalogue change. */
   catalogCache: ResponseCache;
   /** Accounts the session guard recently found active, forgotten when one goes. */
@@ -90,7 +93,14 @@ function trustProxyOption(value: boolean | number | string) {
 export async function buildApp(
   deps: Omit<
     AppDeps,
-    'db' | 'mediaDir' | 'catalogCache' | 'activeUsers' | 'payments' | 'tasks' | 'databaseOutage'
+    | 'db'
+    | 'mediaDir'
+    | 'storage'
+    | 'catalogCache'
+    | 'activeUsers'
+    | 'payments'
+    | 'tasks'
+    | 'databaseOutage'
   > & {
     mediaDir?: string;
     payments?: PaymentProvider;
@@ -160,6 +170,7 @@ export async function buildApp(
     ...deps,
     db: deps.database.db,
     mediaDir,
+    storage: createDiskStorage(mediaDir),
     catalogCache,
     activeUsers,
     payments: outsideTransactions(payments),

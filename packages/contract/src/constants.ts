@@ -104,6 +104,11 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Rows per page of the dashboard's orders and products lists (`?page=`). */
+export const SELLER_PAGE_SIZE = 50;
+/** Header carrying the total of a paged dashboard list (the list itself stays an array, §7). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 export const BUSINESS_TYPES = ['eco_friendly_company', 'individual_seller'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './business';
 export * from './cart';
 export * from './catalog';
 export * from './constants';
@@ -6,3 +7,5 @@ export * from './content';
 export * from './messages';
 export * from './orders';
 export * from './payments';
+export * from './seller-orders';
+export * from './seller-products';

@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Reads a whole multipart form (the seller's uploads: SPEC §7 registerbiz, business edit, the
+ * product form) into memory, with limits, before anything is decoded or written: text fields
+ * by their exact names (`variants[1].option1`), files by their exact names
+ * (`images[0].image`). Nothing is stored here, so a form refused for any reason leaves nothing
+ * behind. The per-file limit is the multipart plugin's (`FST_REQ_FILE_TOO_LARGE`, 413); the
+ * per-request total and the count of files are checked here.
+ */
+
+export const MAX_FORM_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FORM_TOTAL_BYTES = 40 * 1024 * 1024;
+export const MAX_FORM_FILES = 40;
+
+export const MULTIPART_MESSAGES = {
+  fileTooLarge: 'A file is too large (at most 10 MB each).',
+  totalTooLarge: 'The files are too large together (at most 40 MB in one request).',
+  tooManyFiles: `Too many files in one request (at most ${MAX_FORM_FILES}).`,
+  notMultipart: 'A multipart form was expected.',
+} as const;
+
+export interface FormFile {
+  /** The field name, exactly as sent. */
+  field: string;
+  /** As the browser named it; only for messages, never trusted. */
+  filename: string;
+  data: Buffer;
+}
+
+export interface MultipartForm {
+  /** Text fields by name; a name sent twice keeps its last value. */
+  fields: Map<string, string>;
+  /** Files by field name; empty file inputs (no bytes, no name) are left out. */
+  files: Map<string, FormFile>;
+}
+
+export async function readMultipartForm(
+  request: FastifyRequest,
+  limits: { maxTotalBytes?: number; maxFiles?: number } = {},
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError(415, MULTIPART_MESSAGES.notMultipart);
+  const maxTotal = limits.maxTotalBytes ?? MAX_FORM_TOTAL_BYTES;
+  const maxFiles = limits.maxFiles ?? MAX_FORM_FILES;
+  const fields = new Map<string, string>();
+  const files = new Map<string, FormFile>();
+  let total = 0;
+  for await (const part of request.parts({ limits: { fileSize: MAX_FORM_FILE_BYTES } })) {
+    if (part.type === 'field') {
+      fields.set(
+        part.fieldname,
+        typeof part.value === 'string' ? part.value : String(part.value ?? ''),
+      );
+      continue;
+    }
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, MULTIPART_MESSAGES.fileTooLarge);
+      }
+      throw error;
+    }
+    if (data.length === 0 && !part.filename) continue;
+    total += data.length;
+    if (total > maxTotal) throw new AppError(413, MULTIPART_MESSAGES.totalTooLarge);
+    files.set(part.fieldname, { field: part.fieldname, filename: part.filename, data });
+    if (files.size > maxFiles) throw new AppError(413, MULTIPART_MESSAGES.tooManyFiles);
+  }
+  return { fields, files };
+}

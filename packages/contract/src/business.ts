@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { publicBusinessResponse } from './catalog';
+import { BRAND_NAME, BUSINESS_TYPES } from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * Selling, the business (SPEC §2 Register Your Business and Business dashboard, §3 Business
+ * and Business registration, §4, §5, §7, §8; DESIGN 2.8, 2.16, 2.18): registration, the
+ * owner's list and overview, the edit form and payout onboarding.
+ */
+
+/** Screen texts of SPEC §4/§8 for the seller's side, typed once. */
+export const BUSINESS_MESSAGES = {
+  processing: 'Processing...',
+  registered: 'Business registered successfully! Taking you to Stripe, please do not reload...',
+  registerFailed: 'Failed to register business.',
+  /** SPEC §4: the description an Individual Seller gets (with the brand name). */
+  individualSellerDescription: `* This is an individual seller, not verified by ${BRAND_NAME}.`,
+  updateFailed: 'Failed to update business.',
+  updated: 'Business updated.',
+  somethingWentWrong: MESSAGES.somethingWentWrong,
+  businessesFailed: 'Something went wrong while fetching businesses',
+  overviewFailed: 'Something went wrong while fetching business overview',
+  ordersFailed: 'Something went wrong while fetching orders',
+  productsFailed: 'Something went wrong while fetching products',
+  selectBusinessFirst: 'Please select a business before adding or editing a product.',
+  orderUpdateFailed: 'Failed to update order.',
+  onboardingLinkError: 'Error creating onboarding link: ',
+  onboardingLinkFailed: 'Failed to generate onboarding link.',
+  finishPaymentSetup: 'Finish setting up payouts',
+  shopifyConnectFailed: 'Failed to connect.',
+  productSyncFailed: 'Failed to sync products.',
+  /** SPEC §2: the note of the Shopify section. */
+  shopifySyncedOrdersNote:
+    'Orders synced from Shopify show here as Pending even though they are already paid.',
+  /** SPEC §1: the Dashboard Help modal says payouts are shown after the commission. */
+  helpPayouts: 'Payouts shown in your dashboard already have the 3% Leafline commission deducted.',
+  /** Any business, product or order the caller does not own (DESIGN 2.16: no oracle). */
+  businessNotFound: 'Business not found',
+  productNotFound: MESSAGES.productNotFound,
+  orderNotFound: 'Order not found',
+  noBusinesses: "You don't have a business yet.",
+} as const;
+
+/** Longest texts accepted in the business form (no bounds in the spec; a person's sizes). */
+export const BUSINESS_LIMITS = {
+  name: 120,
+  email: 254,
+  website: 2048,
+  description: 5000,
+  shortText: 2000,
+} as const;
+
+/** `stripe_status` values: pending until payouts are set up, then active (or restricted). */
+export const STRIPE_STATUSES = ['pending', 'active', 'restricted'] as const;
+export type StripeStatus = (typeof STRIPE_STATUSES)[number];
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required.`)
+        .max(max, `${label} must be at most ${max} characters.`),
+    );
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters.`));
+
+const website = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine(
+    (v) => v === '' || (/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v)),
+    'Website must be a full address starting with https://',
+  )
+  .pipe(z.string().max(BUSINESS_LIMITS.website, 'Website is too long.'));
+
+const publicEmail = z
+  .string({ error: 'Public email is required.' })
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Public email is required.')
+      .max(BUSINESS_LIMITS.email, 'Public email is too long.')
+      .pipe(z.email('Enter a valid email address.')),
+  );
+
+/**
+ * The text fields of `POST api/registerbiz/` (multipart; `logo` and `banner` are files).
+ * Description is required for an eco-friendly company only (SPEC §5).
+ */
+export const registerBusinessFields = z
+  .object({
+    name: trimmed('Business name', BUSINESS_LIMITS.name),
+    description: optionalText('Description', BUSINESS_LIMITS.description),
+    email: publicEmail,
+    website,
+    business_type: z
+      .enum(BUSINESS_TYPES, {
+        error: 'Business type must be eco_friendly_company or individual_seller.',
+      })
+      .optional()
+      .transform((v) => v ?? 'eco_friendly_company'),
+    shipping_strategy: trimmed('Shipping strategy', BUSINESS_LIMITS.shortText),
+    price_range: trimmed('Price range', BUSINESS_LIMITS.shortText),
+    production: trimmed('Production', BUSINESS_LIMITS.shortText),
+  })
+  .superRefine((v, ctx) => {
+    if (v.business_type === 'eco_friendly_company' && v.description === '') {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: 'Description is required.' });
+    }
+  });
+export type RegisterBusinessFields = z.output<typeof registerBusinessFields>;
+
+/** 201 of `POST api/registerbiz/`: where the browser goes next (payout onboarding). */
+export const registerBusinessResponse = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  stripe_onboarding_url: z.string().nullable(),
+});
+export type RegisterBusinessResponse = z.infer<typeof registerBusinessResponse>;
+
+/**
+ * The text fields of `POST api/business/edit/{businessId}/` (multipart; `logonew` and
+ * `banner` are files). Name and e-mail required (SPEC §5); the rest as in registration.
+ */
+export const editBusinessFields = z.object({
+  name: trimmed('Business name', BUSINESS_LIMITS.name),
+  description: optionalText('Description', BUSINESS_LIMITS.description),
+  email: publicEmail,
+  website,
+  shipping_strategy: optionalText('Shipping strategy', BUSINESS_LIMITS.shortText),
+  price_range: optionalText('Price range', BUSINESS_LIMITS.shortText),
+  production: optionalText('Production', BUSINESS_LIMITS.shortText),
+});
+export type EditBusinessFields = z.output<typeof editBusinessFields>;
+
+/** One business of the owner (`GET api/business/dashboard/` → `businesses`). */
+export const ownedBusinessSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logonew: z.string().nullable(),
+  verified: z.boolean(),
+  stripe_status: z.enum(STRIPE_STATUSES),
+});
+export type OwnedBusinessSummary = z.infer<typeof ownedBusinessSummary>;
+
+export const dashboardResponse = z.object({ businesses: z.array(ownedBusinessSummary) });
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/**
+ * `GET api/business/overview/{businessId}/` (owner only): the public fields, plus what only
+ * the owner sees. Never the Shopify token (only whether one is stored).
+ */
+export const businessOverviewResponse = publicBusinessResponse.extend({
+  stripe_account_id: z.string().nullable(),
+  stripe_status: z.enum(STRIPE_STATUSES),
+  shopify_store_url: z.string().nullable(),
+  shopify_connected: z.boolean(),
+  shopify_order_sync: z.boolean(),
+  /** Figures of the overview panel. */
+  stats: z.object({
+    product_count: z.number().int(),
+    order_count: z.number().int(),
+    /** Paid orders not yet shipped: the seller's to-do list. */
+    to_ship_count: z.number().int(),
+    /** Sum of the payouts (after the 3 % commission) of paid-for orders, as "12.34". */
+    payouts_total: z.string(),
+    /** Of which still waiting for the payout setup or a transfer. */
+    payouts_waiting: z.string(),
+  }),
+});
+export type BusinessOverview = z.infer<typeof businessOverviewResponse>;
+
+/** `PUT api/business/overview/{businessId}/`: the order-sync toggle (SPEC §4). */
+export const businessOverviewUpdateBody = z.object({
+  shopify_order_sync: z.boolean({ error: 'shopify_order_sync must be true or false.' }),
+});
+
+/** `POST api/api/stripe/onboarding-link/`: a fresh link for a business still pending. */
+export const onboardingLinkBody = z.object({
+  account_id: z.string().max(255).optional(),
+  /** Also accepted: the business itself (a business registered without an account yet). */
+  business_id: z.union([z.number().int(), z.string()]).optional(),
+});
+export const onboardingLinkResponse = z.object({ onboarding_url: z.string() });
+export type OnboardingLinkResponse = z.infer<typeof onboardingLinkResponse>;

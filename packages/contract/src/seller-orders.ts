@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { priceString } from './catalog';
+import { ORDER_STATUSES } from './constants';
+import { order } from './orders';
+
+/**
+ * Selling, the orders (SPEC §2 dashboard orders, §3 Order, §4 Order status, §7, §8): the
+ * business's orders and the seller's edit of status, tracking number and notes.
+ */
+
+export const SELLER_ORDER_LIMITS = { trackingNumber: 100, notes: 2000 } as const;
+
+export const SELLER_ORDER_MESSAGES = {
+  status: `Status must be one of: ${ORDER_STATUSES.join(', ')}.`,
+  nothingToChange: 'Send a status, a tracking number or notes to change.',
+  trackingNumber: `The tracking number must be at most ${SELLER_ORDER_LIMITS.trackingNumber} characters.`,
+  notes: `Notes must be at most ${SELLER_ORDER_LIMITS.notes} characters.`,
+  saved: 'Order updated.',
+} as const;
+
+/**
+ * Where the brand's money for an order stands: `not_due` before it is paid (or when it was
+ * never paid), `waiting_for_onboarding` while the brand has not finished its payout setup,
+ * `pending` until the transfer is made, `paid`, `failed` (after its last retry).
+ */
+export const PAYOUT_STATES = [
+  'not_due',
+  'waiting_for_onboarding',
+  'pending',
+  'paid',
+  'failed',
+] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/**
+ * An order as its seller sees it (`GET api/business/orders/{businessId}/`, the PATCH answer):
+ * the buyer's order, with `notes` being the seller's own notes (the discount details stay in
+ * `notes_data`), and the money of the brand.
+ */
+export const sellerOrder = order.extend({
+  /** What the brand receives: total − round(3 % × total). */
+  payout: priceString,
+  commission: priceString,
+  payout_status: z.enum(PAYOUT_STATES),
+  updated_at: z.string(),
+});
+export type SellerOrder = z.infer<typeof sellerOrder>;
+
+/** Newest first, a page at a time (`?page=`); the total in the `X-Total-Count` header. */
+export const sellerOrdersResponse = z.array(sellerOrder);
+
+/** `PATCH api/business/orders/edit/{orderId}/`: any of the three; no transition limits (§4). */
+export const sellerOrderUpdateBody = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: SELLER_ORDER_MESSAGES.status }).optional(),
+    tracking_number: z
+      .string()
+      .nullish()
+      .transform((v) => (v ?? '').trim())
+      .pipe(
+        z.string().max(SELLER_ORDER_LIMITS.trackingNumber, SELLER_ORDER_MESSAGES.trackingNumber),
+      )
+      .optional(),
+    notes: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? '')
+      .pipe(z.string().max(SELLER_ORDER_LIMITS.notes, SELLER_ORDER_MESSAGES.notes))
+      .optional(),
+  })
+  .refine(
+    (v) => v.status !== undefined || v.tracking_number !== undefined || v.notes !== undefined,
+    SELLER_ORDER_MESSAGES.nothingToChange,
+  );
+export type SellerOrderUpdateBody = z.input<typeof sellerOrderUpdateBody>;
+
+export const sellerPageQuery = z.object({
+  page: z
+    .string()
+    .optional()
+    .transform((v) => (v && /^\d{1,9}$/.test(v) && Number(v) >= 1 ? Number(v) : 1)),
+});

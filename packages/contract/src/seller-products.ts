@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { productDetailResponse } from './catalog';
+import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+
+/**
+ * Selling, the products (SPEC §2 dashboard add/products, §3 Product form, §5, §7): the one
+ * product form of add and edit, sent as multipart with the §7 field names:
+ *   name, description, price, condition, category, product_category, clear_images,
+ *   images[i].image (files), existingImages[i],
+ *   variants[i].option1 / option2 / price / id / clear_images / images[j].image (files) /
+ *   existingImages[j],
+ * and, beside them, option_names[0] and option_names[1] (the names of option1 and option2,
+ * "Size", "Colour"; optional).
+ * The server reads the text parts into `productFormFields` below; files are kept by key.
+ */
+
+export const PRODUCT_LIMITS = {
+  name: 200,
+  description: 10_000,
+  category: 100,
+  option: 100,
+  optionName: 50,
+  /** Pictures of one product, and of one variant. */
+  images: 10,
+  variants: 100,
+  /** Largest price, in cents ($100,000.00). */
+  maxPriceCents: 10_000_000,
+} as const;
+
+export const PRODUCT_MESSAGES = {
+  saved: 'Product saved.',
+  added: 'Product added.',
+  deleted: 'Product deleted.',
+  price: 'Price must be an amount like 12.50, more than 0, with at most two decimal places.',
+  variantPrice:
+    'A variant price must be an amount like 12.50, more than 0, with at most two decimal places.',
+  tooManyImages: `A product or a variant can have at most ${PRODUCT_LIMITS.images} pictures.`,
+  tooManyVariants: `A product can have at most ${PRODUCT_LIMITS.variants} variants.`,
+  unknownVariant: 'This variant does not belong to the product.',
+  unknownImage: 'This picture does not belong to the product.',
+  productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,
+  condition: 'Condition must be new or second_hand.',
+} as const;
+
+/**
+ * A price as typed in the form: "12", "12.5", "12.50" → cents. Refuses 'abc', negatives, 0
+ * and more than two decimals, with `message`.
+ */
+export const priceInput = (message: string) =>
+  z.string({ error: message }).transform((value, ctx): number => {
+    const text = value.trim();
+    const match = /^(\d{1,7})(?:\.(\d{0,2}))?$/.exec(text) ?? /^()\.(\d{1,2})$/.exec(text);
+    const cents = match
+      ? Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+      : Number.NaN;
+    if (!(cents > 0) || cents > PRODUCT_LIMITS.maxPriceCents) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required.`)
+        .max(max, `${label} must be at most ${max} characters.`),
+    );
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+/** An existing picture to keep: its id, or its address (`/media/…`) as the payloads give it. */
+const existingImage = z.string().trim().min(1).max(2048);
+
+export const variantFormFields = z.object({
+  /** An existing variant of this product (edit); absent for a new one. */
+  id: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^\d{1,10}$/.test(v), 'A variant id must be a whole number.')
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  option1: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(PRODUCT_LIMITS.option, 'An option must be at most 100 characters.')),
+  option2: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+    .pipe(
+      z.string().max(PRODUCT_LIMITS.option, 'An option must be at most 100 characters.').nullable(),
+    ),
+  /** Empty → the product's price. */
+  price: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(priceInput(PRODUCT_MESSAGES.variantPrice).optional())
+    .transform((v) => v ?? null),
+  clear_images: flag,
+  existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
+});
+export type VariantFormFields = z.output<typeof variantFormFields>;
+
+export const productFormFields = z.object({
+  name: requiredText('Name', PRODUCT_LIMITS.name),
+  description: requiredText('Description', PRODUCT_LIMITS.description),
+  price: priceInput(PRODUCT_MESSAGES.price),
+  condition: z
+    .string({ error: PRODUCT_MESSAGES.condition })
+    .transform((v) => v.trim())
+    .pipe(z.enum(PRODUCT_CONDITIONS, { error: PRODUCT_MESSAGES.condition })),
+  category: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : DEFAULT_PRODUCT_CATEGORY))
+    .pipe(z.string().max(PRODUCT_LIMITS.category, 'Category must be at most 100 characters.')),
+  product_category: z
+    .string({ error: PRODUCT_MESSAGES.productCategory })
+    .transform((v) => v.trim())
+    .pipe(z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.productCategory })),
+  clear_images: flag,
+  existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
+  option_names: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(PRODUCT_LIMITS.optionName, 'An option name must be at most 50 characters.'),
+    )
+    .max(2)
+    .default([]),
+  variants: z
+    .array(variantFormFields)
+    .max(PRODUCT_LIMITS.variants, PRODUCT_MESSAGES.tooManyVariants),
+});
+export type ProductFormFields = z.output<typeof productFormFields>;
+
+/** A product as its owner sees it in the dashboard: the detail payload plus its dates. */
+export const sellerProduct = productDetailResponse.extend({
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SellerProduct = z.infer<typeof sellerProduct>;
+
+/**
+ * `GET api/business/products/{businessId}/`: a list (SPEC §7), newest first, a page at a time
+ * (`?page=`, `SELLER_PAGE_SIZE` each); the total is in the `X-Total-Count` header.
+ */
+export const sellerProductsResponse = z.array(sellerProduct);
+
+/** Answer of add (201) and edit (200): the product as saved. */
+export const productSavedResponse = z.object({ message: z.string(), product: sellerProduct });
+export type ProductSavedResponse = z.infer<typeof productSavedResponse>;
+
+/** Params of the product edit and delete calls: `productIdParams` of the cart contract. */
