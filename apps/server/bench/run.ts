@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, desc, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,14 @@ import { toSummary } from '../src/modules/catalog/catalog.service';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
 import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
+import {
+  ensureSellerBusiness,
+  imagePipelineThroughput,
+  rowsOf,
+  SELLER_ORDERS,
+  SELLER_PRODUCTS,
+  twoMegabytePhoto,
+} from './seller';
 
 /**
  * `npm run bench`: the shop's calls on a large catalogue (BENCH_PRODUCTS, default 100,000, in
@@ -28,7 +36,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const targetProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
-/** `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them). */
+/**
+ * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
+ * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only.
+ */
 const only = process.env.BENCH_ONLY;
 
 async function productCount(url: string): Promise<number> {
@@ -183,7 +194,7 @@ async function main() {
     ['storefront: business', `/api/business/${sample?.business}/`],
     ['storefront: products page 1', `/api/products-by-business/${sample?.business}/?page=1`],
   ];
-  const catalogueRuns = only === 'buying' ? [] : [...searches, ...catalogue];
+  const catalogueRuns = only === 'buying' || only === 'seller' ? [] : [...searches, ...catalogue];
   for (const [name, p] of catalogueRuns) {
     results.push(await run(served, { name: `${name}`, path: p }));
   }
@@ -209,6 +220,53 @@ async function main() {
         path: '/bench/ilike-search/?search=cotton',
       }),
     );
+  }
+
+  // The seller's dashboard (issue 11): a business with 5,000 orders and 2,000 products.
+  const seller = await account('bench-seller');
+  const [sellerRow] = await rowsOf<{ id: number }>(
+    database.db,
+    sql`select id from users where username = 'bench-seller'`,
+  );
+  const sellerBusiness = await ensureSellerBusiness(database.db, sellerRow!.id);
+  const sellerReads: Scenario[] = [
+    {
+      name: `GET api/business/orders/ (${SELLER_ORDERS.toLocaleString('en')} orders, page 1)`,
+      path: `/api/business/orders/${sellerBusiness}/?page=1`,
+      headers: seller.auth,
+    },
+    {
+      name: `GET api/business/products/ (${SELLER_PRODUCTS.toLocaleString('en')} products, page 1)`,
+      path: `/api/business/products/${sellerBusiness}/?page=1`,
+      headers: seller.auth,
+    },
+  ];
+  const sellerDeep: Scenario[] = [
+    {
+      name: 'GET api/business/orders/ (last page)',
+      path: `/api/business/orders/${sellerBusiness}/?page=${Math.ceil(SELLER_ORDERS / 50)}`,
+      headers: seller.auth,
+    },
+    {
+      name: 'GET api/business/products/ (last page)',
+      path: `/api/business/products/${sellerBusiness}/?page=${Math.ceil(SELLER_PRODUCTS / 50)}`,
+      headers: seller.auth,
+    },
+  ];
+  const sellerSaturated: Result[] = [];
+  const sellerLatency: Result[] = [];
+  let imageThroughput: Result | undefined;
+  if (!only || only === 'seller') {
+    for (const scenario of [...sellerReads, ...sellerDeep]) {
+      const r = await run(served, scenario);
+      results.push(r);
+      sellerSaturated.push(r);
+    }
+    imageThroughput = await imagePipelineThroughput(await twoMegabytePhoto(), {
+      seconds,
+      concurrency: 2,
+    });
+    results.push(imageThroughput);
   }
 
   // Buying (issue 4): adds across 1,000 products without options, and a 6-line cart of 3 brands.
@@ -298,6 +356,13 @@ async function main() {
     ),
   );
   results.push(floorLatency);
+  for (const [i, scenario] of sellerReads.entries()) {
+    const saturated = sellerSaturated[i];
+    if (!saturated) continue;
+    const r = await atRate(scenario, saturated);
+    results.push(r);
+    sellerLatency.push(r);
+  }
 
   results.push(
     await run(served, {
@@ -346,6 +411,17 @@ async function main() {
   for (const r of cartLatency) {
     console.log(
       `  ${r.name}: p99 ${r.p99.toFixed(1)} ms ${r.p99 <= 20 ? 'met' : 'NOT met'} (at saturation, ${concurrency} concurrent: see the table)`,
+    );
+  }
+  if (sellerLatency.length) {
+    console.log('targets (issue 11): dashboard reads p99 ≤ 30 ms at half the measured throughput');
+    for (const r of sellerLatency) {
+      console.log(`  ${r.name}: p99 ${r.p99.toFixed(1)} ms ${r.p99 <= 30 ? 'met' : 'NOT met'}`);
+    }
+  }
+  if (imageThroughput) {
+    console.log(
+      `  image pipeline: ${imageThroughput.rps.toFixed(1)} uploads/s of a 2 MB photo (p50 ${imageThroughput.p50.toFixed(0)} ms, 2 at a time on ${availableParallelism()} cores)`,
     );
   }
   console.log(
