@@ -1,0 +1,309 @@
+import { BUSINESS_MESSAGES } from '@leafline/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { multipart, pngFile } from '../../../test/helpers/multipart';
+import { orderItems, orders } from '../../db/schema/index';
+
+/**
+ * DESIGN 2.16, issue 11's authorization test: every seller route, called as anonymous, as a
+ * buyer, as the owner of another business and as the owner. Only the owner succeeds; the
+ * others get 401 (no token) or 404 (not theirs, whatever exists) with a readable message, and
+ * nothing in the database changes.
+ */
+
+let t: TestApp;
+let owner: SignedInShopper;
+let otherOwner: SignedInShopper;
+let buyer: SignedInShopper;
+let businessId: number;
+let productId: number;
+let variantId: number;
+let orderId: number;
+
+interface SellerCall {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: () => string;
+  /** JSON body, or a multipart body built fresh for each call. */
+  body?: () => Promise<{ payload: Buffer | object; headers?: Record<string, string> }>;
+  /** What the owner gets. */
+  ownerStatus: number;
+}
+
+const json = (payload: object) => async () => ({ payload });
+
+const productForm = async () =>
+  multipart({
+    name: 'Linen tote',
+    description: 'Undyed linen, sewn in Portland.',
+    price: '24.00',
+    condition: 'new',
+    category: 'Eco-Friendly Business',
+    product_category: 'Accessories',
+    'images[0].image': await pngFile('tote.png'),
+    'variants[0].option1': 'Natural',
+    'variants[0].price': '24.00',
+  });
+
+const editForm = async () =>
+  multipart({
+    name: 'Linen tote, large',
+    description: 'Undyed linen, sewn in Portland.',
+    price: '28.00',
+    condition: 'new',
+    category: 'Eco-Friendly Business',
+    product_category: 'Accessories',
+    'variants[0].id': String(variantId),
+    'variants[0].option1': 'S',
+  });
+
+const businessForm = async () =>
+  multipart({
+    name: 'Fern & Moss',
+    description: 'Plant-dyed goods.',
+    email: 'hello@fernmoss.example',
+    website: 'https://fernmoss.example',
+    shipping_strategy: 'Plastic-free parcels',
+    price_range: '$$',
+    production: 'Made in small batches',
+    logonew: await pngFile('logo.png'),
+  });
+
+/** Every seller route of issue 11 that names a business, product or order (the delete last). */
+const calls: SellerCall[] = [
+  {
+    name: 'overview',
+    method: 'GET',
+    url: () => `/api/business/overview/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'overview toggle',
+    method: 'PUT',
+    url: () => `/api/business/overview/${businessId}/`,
+    body: json({ shopify_order_sync: true }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'edit business',
+    method: 'POST',
+    url: () => `/api/business/edit/${businessId}/`,
+    body: businessForm,
+    ownerStatus: 200,
+  },
+  {
+    name: 'onboarding link',
+    method: 'POST',
+    url: () => '/api/api/stripe/onboarding-link/',
+    body: async () => ({ payload: { business_id: businessId } }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'orders',
+    method: 'GET',
+    url: () => `/api/business/orders/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'order edit',
+    method: 'PATCH',
+    url: () => `/api/business/orders/edit/${orderId}/`,
+    body: json({ status: 'Shipped', tracking_number: '1Z999AA10123456784', notes: 'Sent' }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'products',
+    method: 'GET',
+    url: () => `/api/business/products/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'add product',
+    method: 'POST',
+    url: () => `/api/add-product/${businessId}/`,
+    body: productForm,
+    ownerStatus: 201,
+  },
+  {
+    name: 'edit product',
+    method: 'PUT',
+    url: () => `/api/products/${productId}/edit/`,
+    body: editForm,
+    ownerStatus: 200,
+  },
+  {
+    name: 'shipping fees (read)',
+    method: 'GET',
+    url: () => `/api/shipping-fees/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'shipping fees (save)',
+    method: 'POST',
+    url: () => `/api/shipping-fees/${businessId}/`,
+    body: json({ worldwide_shipping_fee: '9.00', country_fees: [{ country: 'CA', fee: '12.00' }] }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'delete product',
+    method: 'DELETE',
+    url: () => `/api/products/${productId}/delete/`,
+    ownerStatus: 200,
+  },
+];
+
+async function call(c: SellerCall, headers: Record<string, string>) {
+  const body = c.body ? await c.body() : undefined;
+  return t.app.inject({
+    method: c.method,
+    url: c.url(),
+    headers: { ...headers, ...body?.headers },
+    ...(body ? { payload: body.payload as Buffer } : {}),
+  });
+}
+
+/** Everything a seller route could change, as one fingerprint. */
+async function fingerprint(): Promise<string> {
+  const tables = [
+    'businesses',
+    'products',
+    'variants',
+    'product_images',
+    'variant_images',
+    'orders',
+    'order_items',
+    'payouts',
+    'shipping_fee_configs',
+    'shipping_country_fees',
+  ];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = (await t.db.execute(
+      sql.raw(
+        `select coalesce(md5(string_agg(t::text, '|' order by t.id)), '') as h from ${table} t`,
+      ),
+    )) as { rows: { h: string }[] };
+    parts.push(`${table}:${result.rows[0]?.h}`);
+  }
+  return parts.join('\n');
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [owner, otherOwner, buyer] = [
+    await signedInShopper(t.app),
+    await signedInShopper(t.app),
+    await signedInShopper(t.app),
+  ];
+  const business = await addBusiness(t.db, { ownerId: owner.shopper.id, name: 'Owner Goods' });
+  await addBusiness(t.db, { ownerId: otherOwner.shopper.id, name: 'Other Goods' });
+  businessId = business.id;
+  const product = await addProduct(t.db, businessId, {
+    name: 'Linen tote',
+    variants: [{ option1: 'S' }, { option1: 'M' }],
+  });
+  productId = product.id;
+  variantId = product.variants[0]!.id;
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      businessId,
+      userId: buyer.shopper.id,
+      userFullName: 'Fern Moss',
+      userEmail: buyer.shopper.email,
+      status: 'Paid',
+      subtotalCents: 1000,
+      totalCents: 1000,
+    })
+    .returning();
+  orderId = order!.id;
+  await t.db.insert(orderItems).values({
+    orderId,
+    productId,
+    productName: 'Linen tote',
+    productPriceCents: 1000,
+    quantity: 1,
+    totalPriceCents: 1000,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('seller routes: only the owner', () => {
+  it('anonymous callers get 401, buyers and other owners 404, and nothing changes', async () => {
+    const before = await fingerprint();
+    const callers: Array<[string, Record<string, string>, number]> = [
+      ['anonymous', {}, 401],
+      ['buyer', buyer.headers, 404],
+      ['owner of another business', otherOwner.headers, 404],
+    ];
+    for (const c of calls) {
+      for (const [who, headers, status] of callers) {
+        const res = await call(c, headers);
+        expect(res.statusCode, `${c.name} as ${who}: ${res.body}`).toBe(status);
+        const error = res.json().error as string;
+        expect(error.length, `${c.name} as ${who}`).toBeGreaterThan(5);
+        if (status === 404) {
+          expect(
+            [
+              BUSINESS_MESSAGES.businessNotFound,
+              BUSINESS_MESSAGES.productNotFound,
+              BUSINESS_MESSAGES.orderNotFound,
+            ],
+            `${c.name} as ${who}`,
+          ).toContain(error);
+        }
+      }
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('an id that does not exist is the same 404 as somebody else’s', async () => {
+    for (const c of calls) {
+      const original = c.url;
+      const url = original()
+        .replace(`/${businessId}/`, '/999999/')
+        .replace(`/${productId}/`, '/999999/')
+        .replace(`/${orderId}/`, '/999999/');
+      if (url === original()) continue;
+      const res = await call({ ...c, url: () => url }, owner.headers);
+      expect(res.statusCode, `${c.name}: ${res.body}`).toBe(404);
+    }
+  });
+
+  it('the owner succeeds on every one', async () => {
+    for (const c of calls) {
+      const res = await call(c, owner.headers);
+      expect(res.statusCode, `${c.name}: ${res.body}`).toBe(c.ownerStatus);
+    }
+  });
+
+  it('registering a business and listing one’s own needs a session; each sees only theirs', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/registerbiz/',
+      ...(await multipart({ name: 'Nobody' })),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/business/dashboard/' })).statusCode,
+    ).toBe(401);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/business/dashboard/',
+      headers: owner.headers,
+    });
+    expect(mine.json().businesses.map((b: { id: number }) => b.id)).toEqual([businessId]);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/business/dashboard/',
+      headers: buyer.headers,
+    });
+    expect(theirs.json().businesses).toEqual([]);
+  });
+});
