@@ -12,7 +12,7 @@ import {
   type SellerProduct,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -305,6 +305,8 @@ describe('the seller adds, edits and deletes a product', () => {
         .json()
         .results.map((r: { id: number }) => r.id);
     expect(await search()).toContain(saved.id);
+    const curatedBefore = await t.app.inject({ url: `/api/curated/${CURATED_LISTS.newlyAdded}/` });
+    expect(curatedBefore.json().results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
 
     const res = await remove(saved.id);
     expect(res.statusCode).toBe(200);
@@ -317,7 +319,7 @@ describe('the seller adds, edits and deletes a product', () => {
     const storefront = await t.app.inject({ url: `/api/products-by-business/${businessId}/` });
     expect(storefront.json().results.map((r: { id: number }) => r.id)).not.toContain(saved.id);
     const curated = await t.app.inject({ url: `/api/curated/${CURATED_LISTS.newlyAdded}/` });
-    if (curated.statusCode === 200) expect(curated.json().results).toEqual([]);
+    expect(curated.json().results).toEqual([]);
 
     const orders: Order[] = (
       await t.app.inject({ url: '/api/orders/', headers: buyer.headers })
@@ -542,5 +544,85 @@ describe('what the seller may not do', () => {
       fields: { images: PRODUCT_MESSAGES.tooManyImages },
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('with the catalogue cache on', () => {
+  let c: TestApp;
+  let headers: Headers;
+  let business = 0;
+  beforeAll(async () => {
+    c = await buildTestApp({ CATALOG_CACHE_SECONDS: '60' });
+    const seller = await signedInShopper(c.app);
+    headers = seller.headers;
+    business = (await addBusiness(c.db, { name: 'Saltmarsh Goods', ownerId: seller.shopper.id }))
+      .id;
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+  const get = async (url: string) => {
+    const res = await c.app.inject({ url });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const searchIds = async () =>
+    (await get('/api/search/?search=kelp')).body.results.map((r: { id: number }) => r.id);
+  const storefrontIds = async () =>
+    (await get(`/api/products-by-business/${business}/`)).body.results.map(
+      (r: { id: number }) => r.id,
+    );
+
+  /** Waits until the change announcements of the setup have arrived (they come in order). */
+  const announcementsArrived = () =>
+    new Promise<void>((resolve, reject) => {
+      const cache = c.app.deps.catalogCache;
+      const clear = cache.clear.bind(cache);
+      cache.clear = () => {
+        clear();
+        cache.clear = clear;
+        resolve();
+      };
+      c.db.execute(sql`select pg_notify('leafline_catalog', 'test')`).catch(reject);
+    });
+
+  it('shows a saved, edited or deleted product on the very next request', async () => {
+    expect(c.app.deps.catalogCache.enabled).toBe(true);
+    await announcementsArrived();
+    expect(await searchIds()).toEqual([]);
+    expect(await storefrontIds()).toEqual([]);
+    // The storefront's empty page is kept: without the clear it would be served again.
+    expect(c.app.deps.catalogCache.size).toBeGreaterThan(0);
+
+    const added = await c.app.inject({
+      method: 'POST',
+      url: `/api/add-product/${business}/`,
+      headers,
+      payload: formData({ ...BASE, name: 'Kelp Soap Bar', price: '9.00' }),
+    });
+    expect(added.statusCode).toBe(201);
+    const id: number = added.json().product.id;
+    expect(await searchIds()).toEqual([id]);
+    expect(await storefrontIds()).toEqual([id]);
+    expect((await get(`/api/products/${id}/`)).body.price).toBe('9.00');
+
+    const edited = await c.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}/edit/`,
+      headers,
+      payload: formData({ ...BASE, name: 'Kelp Soap Bar', price: '11.00' }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get(`/api/products/${id}/`)).body.price).toBe('11.00');
+    expect((await get('/api/search/?search=kelp')).body.results[0].price).toBe('11.00');
+
+    const removed = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${id}/delete/`,
+      headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(`/api/products/${id}/`)).status).toBe(404);
+    expect(await searchIds()).toEqual([]);
+    expect(await storefrontIds()).toEqual([]);
   });
 });
