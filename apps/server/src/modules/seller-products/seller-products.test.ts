@@ -390,6 +390,26 @@ describe("GET /api/business/products/{businessId}/, the seller's list", () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the four calls under seller products, with summaries', async () => {
+    const res = await t.app.inject({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    const calls = [
+      ['/api/business/products/{businessId}/', 'get'],
+      ['/api/add-product/{businessId}/', 'post'],
+      ['/api/products/{productId}/edit/', 'put'],
+      ['/api/products/{productId}/delete/', 'delete'],
+    ] as const;
+    for (const [path, method] of calls) {
+      const operation = paths[path]?.[method];
+      expect(operation?.tags).toEqual(['seller products']);
+      expect(operation?.summary).toEqual(expect.any(String));
+    }
+    expect(paths['/api/add-product/{businessId}/'].post.description).toContain('images[i].image');
+  });
+});
+
 describe('what the seller may not do', () => {
   it('answers 401 without a session and 404 for somebody else’s business or product', async () => {
     const mine = await addShirt();
