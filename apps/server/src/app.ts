@@ -51,6 +51,7 @@ import { paymentPageAssets } from './modules/payments/payment-page';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
@@ -250,6 +251,7 @@ export async function buildApp(
   await app.register(quizRoutes);
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);
+  await app.register(sellerProductsRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -23,6 +23,8 @@ export const PRODUCT_LIMITS = {
   /** Pictures of one product, and of one variant. */
   images: 10,
   variants: 100,
+  /** Largest index a form key may carry (`variants[1000].price`); larger is a 400. */
+  formIndex: 1000,
   /** Largest price, in cents ($100,000.00). */
   maxPriceCents: 10_000_000,
 } as const;
@@ -38,6 +40,10 @@ export const PRODUCT_MESSAGES = {
   tooManyVariants: `A product can have at most ${PRODUCT_LIMITS.variants} variants.`,
   unknownVariant: 'This variant does not belong to the product.',
   unknownImage: 'This picture does not belong to the product.',
+  duplicateVariant: 'A variant is sent twice.',
+  tooManyOptionNames: 'A product has at most two option names.',
+  /** A form key of the §7 shape with a malformed or too large index (`variants[x].price`). */
+  invalidFieldName: (name: string) => `The form field "${name}" is not valid.`,
   productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,
   condition: 'Condition must be new or second_hand.',
 } as const;
@@ -137,7 +143,7 @@ export const productFormFields = z.object({
         .trim()
         .max(PRODUCT_LIMITS.optionName, 'An option name must be at most 50 characters.'),
     )
-    .max(2)
+    .max(2, PRODUCT_MESSAGES.tooManyOptionNames)
     .default([]),
   variants: z
     .array(variantFormFields)

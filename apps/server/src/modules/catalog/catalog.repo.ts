@@ -44,38 +44,104 @@ export const activeProductsJoin = and(
   eq(businesses.isActive, true),
 ) as SQL;
 
-export async function findProduct(db: Db, productId: number) {
+/** The fields of a product's detail (product page, the seller's list). */
+export const productDetailFields = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  condition: products.condition,
+  category: products.category,
+  productCategory: products.productCategory,
+  optionNames: products.optionNames,
+  businessId: products.businessId,
+  businessName: businesses.name,
+};
+
+export interface ProductDetailRow {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  condition: 'new' | 'second_hand';
+  category: string;
+  productCategory: string;
+  optionNames: string[];
+  businessId: number;
+  businessName: string;
+}
+
+export async function findProduct(
+  db: Db,
+  productId: number,
+): Promise<ProductDetailRow | undefined> {
   const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      priceCents: products.priceCents,
-      condition: products.condition,
-      category: products.category,
-      productCategory: products.productCategory,
-      optionNames: products.optionNames,
-      businessId: products.businessId,
-      businessName: businesses.name,
-    })
+    .select(productDetailFields)
     .from(products)
     .innerJoin(businesses, activeProductsJoin)
     .where(eq(products.id, productId));
   return row;
 }
 
-export async function listProductImages(db: Db, productId: number) {
-  return db
-    .select({ id: productImages.id, image: productImages.image, altText: productImages.altText })
+export interface ImageRow {
+  id: number;
+  image: string;
+  altText: string;
+}
+
+export async function listProductImages(db: Db, productId: number): Promise<ImageRow[]> {
+  return (await listImagesOfProducts(db, [productId])).get(productId) ?? [];
+}
+
+/** The pictures of several products in one query, in order, by product. */
+export async function listImagesOfProducts(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, ImageRow[]>> {
+  const byProduct = new Map<number, ImageRow[]>();
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .select({
+      productId: productImages.productId,
+      id: productImages.id,
+      image: productImages.image,
+      altText: productImages.altText,
+    })
     .from(productImages)
-    .where(eq(productImages.productId, productId))
+    .where(inArray(productImages.productId, [...productIds]))
     .orderBy(asc(productImages.position), asc(productImages.id));
+  for (const { productId, ...image } of rows) {
+    const list = byProduct.get(productId);
+    if (list) list.push(image);
+    else byProduct.set(productId, [image]);
+  }
+  return byProduct;
+}
+
+export interface VariantRow {
+  id: number;
+  option1: string;
+  option2: string | null;
+  priceCents: number | null;
+  deleted: boolean;
+  images: ImageRow[];
 }
 
 /** Live variants of a product with their images, in two queries. */
-export async function listLiveVariants(db: Db, productId: number) {
+export async function listLiveVariants(db: Db, productId: number): Promise<VariantRow[]> {
+  return (await listLiveVariantsOfProducts(db, [productId])).get(productId) ?? [];
+}
+
+/** Live variants of several products with their images, in two queries, by product. */
+export async function listLiveVariantsOfProducts(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, VariantRow[]>> {
+  const byProduct = new Map<number, VariantRow[]>();
+  if (!productIds.length) return byProduct;
   const rows = await db
     .select({
+      productId: variants.productId,
       id: variants.id,
       option1: variants.option1,
       option2: variants.option2,
@@ -83,7 +149,7 @@ export async function listLiveVariants(db: Db, productId: number) {
       deleted: variants.deleted,
     })
     .from(variants)
-    .where(and(eq(variants.productId, productId), eq(variants.deleted, false)))
+    .where(and(inArray(variants.productId, [...productIds]), eq(variants.deleted, false)))
     .orderBy(asc(variants.position), asc(variants.id));
   const images = rows.length
     ? await db
@@ -102,7 +168,19 @@ export async function listLiveVariants(db: Db, productId: number) {
         )
         .orderBy(asc(variantImages.position), asc(variantImages.id))
     : [];
-  return rows.map((row) => ({ ...row, images: images.filter((i) => i.variantId === row.id) }));
+  const imagesOf = new Map<number, ImageRow[]>();
+  for (const { variantId, ...image } of images) {
+    const list = imagesOf.get(variantId);
+    if (list) list.push(image);
+    else imagesOf.set(variantId, [image]);
+  }
+  for (const { productId, ...row } of rows) {
+    const variant = { ...row, images: imagesOf.get(row.id) ?? [] };
+    const list = byProduct.get(productId);
+    if (list) list.push(variant);
+    else byProduct.set(productId, [variant]);
+  }
+  return byProduct;
 }
 
 export async function findActiveBusiness(db: Db, businessId: number) {

@@ -17,13 +17,16 @@ import {
   findActiveBusiness,
   findCuratedList,
   findProduct,
+  type ImageRow,
   listActiveBusinesses,
   listLiveVariants,
   listProductImages,
   listSustainabilityNotes,
+  type ProductDetailRow,
   pageBusinessProducts,
   type SummaryRow,
   summariesByIds,
+  type VariantRow,
 } from './catalog.repo';
 import { assertPageExists, pageLinks } from './pagination';
 
@@ -59,11 +62,20 @@ export async function getProductDetail(deps: CatalogDeps, rawId: string): Promis
     listProductImages(deps.db, productId),
     listLiveVariants(deps.db, productId),
   ]);
-  const toImage = (i: { id: number; image: string; altText: string }) => ({
-    id: i.id,
-    image: mediaUrl(i.image)!,
-    alt_text: i.altText,
-  });
+  return toProductDetail(product, images, liveVariants);
+}
+
+const toImage = (i: ImageRow) => ({ id: i.id, image: mediaUrl(i.image)!, alt_text: i.altText });
+
+/**
+ * The one mapping of a product to its detail payload (product page, the seller's list and
+ * answers): `/media/` addresses, prices as strings, a variant without a price at the product's.
+ */
+export function toProductDetail(
+  product: ProductDetailRow,
+  images: readonly ImageRow[],
+  liveVariants: readonly VariantRow[],
+): ProductDetail {
   return {
     id: product.id,
     name: product.name,

@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  businesses,
+  productImages,
+  products,
+  variantImages,
+  variants,
+} from '../../db/schema/index';
+import { type ProductDetailRow, productDetailFields } from '../catalog/catalog.repo';
+
+/**
+ * Drizzle queries of the seller's products (SPEC §2 dashboard add/products, §7). The business
+ * id always comes from the seller guard (DESIGN 2.16), never from the form.
+ */
+
+export interface SellerProductRow extends ProductDetailRow {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const sellerProductFields = {
+  ...productDetailFields,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+/** One page of a business's products, newest first (products_business_created_idx). */
+export async function pageSellerProducts(
+  db: Db,
+  businessId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SellerProductRow[]; total: number }> {
+  const where = eq(products.businessId, businessId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(sellerProductFields)
+      .from(products)
+      .innerJoin(businesses, eq(businesses.id, products.businessId))
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findSellerProduct(
+  db: Db,
+  businessId: number,
+  productId: number,
+): Promise<SellerProductRow | undefined> {
+  const [row] = await db
+    .select(sellerProductFields)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)));
+  return row;
+}
+
+export interface ProductValues {
+  name: string;
+  description: string;
+  priceCents: number;
+  condition: 'new' | 'second_hand';
+  category: string;
+  productCategory: string;
+  optionNames?: string[];
+}
+
+export async function insertProduct(
+  db: Db,
+  businessId: number,
+  values: ProductValues,
+): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ businessId, ...values })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+/**
+ * Locks the product of the business for the rest of the transaction (two edits at once are
+ * applied one after the other); undefined when it is gone.
+ */
+export async function lockProduct(
+  db: Db,
+  businessId: number,
+  productId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)))
+    .for('update');
+  return row;
+}
+
+export async function updateProduct(
+  db: Db,
+  productId: number,
+  values: ProductValues,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+}
+
+/** Deletes the product (its pictures, variants and cart lines go with it); false if gone. */
+export async function deleteProduct(
+  db: Db,
+  businessId: number,
+  productId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(products)
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export interface StoredImage {
+  id: number;
+  image: string;
+}
+
+export async function listImagesOfProduct(db: Db, productId: number): Promise<StoredImage[]> {
+  return db
+    .select({ id: productImages.id, image: productImages.image })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+/** Every variant of the product, deleted ones too, with its pictures' ids and keys. */
+export async function listVariantsOfProduct(
+  db: Db,
+  productId: number,
+): Promise<{ id: number; deleted: boolean; images: StoredImage[] }[]> {
+  const rows = await db
+    .select({ id: variants.id, deleted: variants.deleted })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id));
+  if (!rows.length) return [];
+  const images = await db
+    .select({
+      id: variantImages.id,
+      variantId: variantImages.variantId,
+      image: variantImages.image,
+    })
+    .from(variantImages)
+    .where(
+      inArray(
+        variantImages.variantId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(variantImages.position), asc(variantImages.id));
+  return rows.map((row) => ({
+    ...row,
+    images: images.filter((i) => i.variantId === row.id).map(({ id, image }) => ({ id, image })),
+  }));
+}
+
+/** The pictures of a product or a variant after a save: kept ones (by id) and new keys. */
+export interface ImageList {
+  keep: number[];
+  add: string[];
+  drop: number[];
+  altText: string;
+}
+
+export async function writeProductImages(
+  db: Db,
+  productId: number,
+  list: ImageList,
+): Promise<void> {
+  if (list.drop.length) {
+    await db
+      .delete(productImages)
+      .where(and(eq(productImages.productId, productId), inArray(productImages.id, list.drop)));
+  }
+  for (const [position, id] of list.keep.entries()) {
+    await db
+      .update(productImages)
+      .set({ position, altText: list.altText })
+      .where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
+  }
+  if (list.add.length) {
+    await db.insert(productImages).values(
+      list.add.map((image, i) => ({
+        productId,
+        image,
+        altText: list.altText,
+        position: list.keep.length + i,
+      })),
+    );
+  }
+}
+
+export async function writeVariantImages(
+  db: Db,
+  variantId: number,
+  list: ImageList,
+): Promise<void> {
+  if (list.drop.length) {
+    await db
+      .delete(variantImages)
+      .where(and(eq(variantImages.variantId, variantId), inArray(variantImages.id, list.drop)));
+  }
+  for (const [position, id] of list.keep.entries()) {
+    await db
+      .update(variantImages)
+      .set({ position, altText: list.altText })
+      .where(and(eq(variantImages.id, id), eq(variantImages.variantId, variantId)));
+  }
+  if (list.add.length) {
+    await db.insert(variantImages).values(
+      list.add.map((image, i) => ({
+        variantId,
+        image,
+        altText: list.altText,
+        position: list.keep.length + i,
+      })),
+    );
+  }
+}
+
+export interface VariantValues {
+  option1: string;
+  option2: string | null;
+  priceCents: number | null;
+  position: number;
+}
+
+export async function insertVariant(
+  db: Db,
+  productId: number,
+  values: VariantValues,
+): Promise<number> {
+  const [row] = await db
+    .insert(variants)
+    .values({ productId, ...values })
+    .returning({ id: variants.id });
+  return row!.id;
+}
+
+export async function updateVariant(
+  db: Db,
+  productId: number,
+  variantId: number,
+  values: VariantValues,
+): Promise<void> {
+  await db
+    .update(variants)
+    .set(values)
+    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
+}
+
+/**
+ * Flags variants deleted (never erased: orders and carts point at them; the cart leaves a line
+ * of a deleted variant out of what it shows and checks out).
+ */
+export async function flagVariantsDeleted(
+  db: Db,
+  productId: number,
+  variantIds: readonly number[],
+): Promise<void> {
+  if (!variantIds.length) return;
+  await db
+    .update(variants)
+    .set({ deleted: true })
+    .where(and(eq(variants.productId, productId), inArray(variants.id, [...variantIds])));
+}
+
+/** Of these media keys, those a product or variant picture still uses. */
+export async function imagesStillUsed(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const list = [...keys];
+  const rows = await db
+    .select({ image: productImages.image })
+    .from(productImages)
+    .where(inArray(productImages.image, list))
+    .union(
+      db
+        .select({ image: variantImages.image })
+        .from(variantImages)
+        .where(inArray(variantImages.image, list)),
+    );
+  return new Set(rows.map((r) => r.image));
+}

@@ -1,0 +1,129 @@
+import {
+  errorResponse,
+  messageResponse,
+  PRODUCT_MESSAGES,
+  productIdParams,
+  productSavedResponse,
+  sellerPageQuery,
+  sellerProductsResponse,
+  TOTAL_COUNT_HEADER,
+} from '@leafline/contract';
+import { businessIdParams } from '@leafline/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readMultipartForm } from '../../lib/multipart-form';
+import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import {
+  requireOwnedBusiness,
+  requireOwnedProduct,
+  sellerScope,
+} from '../businesses/business-access';
+import {
+  addProduct,
+  editProduct,
+  listSellerProducts,
+  removeProduct,
+  type SellerProductsDeps,
+} from './seller-products.service';
+
+/**
+ * SPEC §7 the seller's product calls (DESIGN 2.16: the owner only; anything else is a 404).
+ * The add and edit forms are multipart with the §7 keys, read by `product-form.ts`.
+ */
+export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: SellerProductsDeps = {
+    db: app.deps.db,
+    storage: app.deps.storage,
+    catalogCache: app.deps.catalogCache,
+  };
+  const common = { tags: ['seller products'], security: bearerSecurity };
+  const formNote =
+    'multipart/form-data: name, description, price, condition, category, product_category, ' +
+    'clear_images, option_names[i], existingImages[i], images[i].image (files), ' +
+    'variants[i].option1/option2/price/id/clear_images/existingImages[j]/images[j].image.';
+
+  app.get(
+    '/api/business/products/:businessId/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: "A business's products, newest first, a page at a time (its owner only)",
+        description: `${TOTAL_COUNT_HEADER} carries the total.`,
+        params: businessIdParams,
+        querystring: sellerPageQuery,
+        response: { 200: sellerProductsResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const { products, total } = await listSellerProducts(deps, businessId, request.query.page);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return products;
+    },
+  );
+
+  app.post(
+    '/api/add-product/:businessId/',
+    {
+      onRequest: authenticate,
+      // Somebody else's business is a 404 before a byte of the form is read.
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: 'Add a product with its pictures and variants (the business owner only)',
+        description: formNote,
+        params: businessIdParams,
+        response: { 201: productSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const form = await readMultipartForm(request);
+      const product = await addProduct(deps, businessId, form);
+      return reply.status(201).send({ message: PRODUCT_MESSAGES.added, product });
+    },
+  );
+
+  app.put(
+    '/api/products/:productId/edit/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedProduct,
+      schema: {
+        ...common,
+        summary: 'Edit a product, its pictures and variants (the business owner only)',
+        description: formNote,
+        params: productIdParams,
+        response: { 200: productSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, productId } = sellerScope(request);
+      const form = await readMultipartForm(request);
+      const product = await editProduct(deps, businessId, productId!, form);
+      return { message: PRODUCT_MESSAGES.saved, product };
+    },
+  );
+
+  app.delete(
+    '/api/products/:productId/delete/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedProduct,
+      schema: {
+        ...common,
+        summary: 'Delete a product from the shop (the business owner only)',
+        params: productIdParams,
+        response: { 200: messageResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, productId } = sellerScope(request);
+      await removeProduct(deps, businessId, productId!);
+      return { message: PRODUCT_MESSAGES.deleted };
+    },
+  );
+}

@@ -1,0 +1,358 @@
+import {
+  BUSINESS_MESSAGES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  SELLER_PAGE_SIZE,
+  type SellerProduct,
+} from '@leafline/contract';
+import type { MediaStorage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { MultipartForm } from '../../lib/multipart-form';
+import { listImagesOfProducts, listLiveVariantsOfProducts } from '../catalog/catalog.repo';
+import { toProductDetail } from '../catalog/catalog.service';
+import type { ResponseCache } from '../catalog/response-cache';
+import { ImageBatch } from '../media/image-batch';
+import { type ParsedProductForm, parseProductForm } from './product-form';
+import {
+  deleteProduct,
+  findSellerProduct,
+  flagVariantsDeleted,
+  type ImageList,
+  imagesStillUsed,
+  insertProduct,
+  insertVariant,
+  listImagesOfProduct,
+  listVariantsOfProduct,
+  lockProduct,
+  type ProductValues,
+  pageSellerProducts,
+  type SellerProductRow,
+  type StoredImage,
+  updateProduct,
+  updateVariant,
+  writeProductImages,
+  writeVariantImages,
+} from './seller-products.repo';
+
+/**
+ * The seller's products (SPEC §2 dashboard add/products, §3 Product form, §5, §7; DESIGN 2.10,
+ * 2.16; docs/decisions/0013-seller-products.md). Every call gets its business (and product)
+ * from the seller guard. Uploads are decoded and stored before the one transaction of a save and
+ * removed again when it fails; pictures a save or delete no longer uses are removed after it
+ * committed. The catalogue's cached answers are cleared here at once (the NOTIFY of the triggers
+ * clears the other instances').
+ */
+
+export interface SellerProductsDeps {
+  db: Db;
+  storage: MediaStorage;
+  catalogCache: ResponseCache;
+}
+
+/** Where product and variant uploads are stored, under /media/. */
+export const PRODUCT_MEDIA_FOLDER = 'products';
+
+const productGone = () => notFound(BUSINESS_MESSAGES.productNotFound);
+
+const badRequest = (message: string, field: string) =>
+  new AppError(400, message, { fields: { [field]: message } });
+
+/** A stored media key this app wrote (not an outside address such as a Shopify picture). */
+const isOwnMediaKey = (key: string) => !/^https?:\/\//i.test(key) && !key.startsWith('/');
+
+// ---- reading ----
+
+async function toSellerProducts(db: Db, rows: SellerProductRow[]): Promise<SellerProduct[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, liveVariants] = await Promise.all([
+    listImagesOfProducts(db, ids),
+    listLiveVariantsOfProducts(db, ids),
+  ]);
+  return rows.map((row) => ({
+    ...toProductDetail(row, images.get(row.id) ?? [], liveVariants.get(row.id) ?? []),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+/** SPEC §7 `GET api/business/products/{businessId}/`: newest first, a page at a time. */
+export async function listSellerProducts(
+  deps: SellerProductsDeps,
+  businessId: number,
+  page: number,
+): Promise<{ products: SellerProduct[]; total: number }> {
+  const { rows, total } = await pageSellerProducts(
+    deps.db,
+    businessId,
+    SELLER_PAGE_SIZE,
+    (page - 1) * SELLER_PAGE_SIZE,
+  );
+  return { products: await toSellerProducts(deps.db, rows), total };
+}
+
+async function sellerProduct(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+): Promise<SellerProduct> {
+  const row = await findSellerProduct(deps.db, businessId, productId);
+  if (!row) throw productGone();
+  const [product] = await toSellerProducts(deps.db, [row]);
+  return product!;
+}
+
+// ---- saving ----
+
+interface StoredUploads {
+  product: string[];
+  variants: string[][];
+}
+
+/** Decodes and stores every upload of the form, in order; on a refusal nothing stays. */
+async function storeUploads(batch: ImageBatch, form: ParsedProductForm): Promise<StoredUploads> {
+  try {
+    const product: string[] = [];
+    for (const file of form.files) product.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
+    const variants: string[][] = [];
+    for (const variant of form.variants) {
+      const keys: string[] = [];
+      for (const file of variant.files)
+        keys.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
+      variants.push(keys);
+    }
+    return { product, variants };
+  } catch (error) {
+    await batch.discard();
+    throw error;
+  }
+}
+
+const productValues = (form: ParsedProductForm): ProductValues => ({
+  name: form.fields.name,
+  description: form.fields.description,
+  priceCents: form.fields.price,
+  condition: form.fields.condition,
+  category: form.fields.category,
+  productCategory: form.fields.product_category,
+  // Trailing empty names say nothing; an edit without option_names keeps the stored ones.
+  ...(form.optionNamesSent ? { optionNames: trimTrailingEmpty(form.fields.option_names) } : {}),
+});
+
+function trimTrailingEmpty(names: readonly string[]): string[] {
+  const list = [...names];
+  while (list.length && list.at(-1) === '') list.pop();
+  return list;
+}
+
+const variantAlt = (name: string, option1: string, option2: string | null) =>
+  [name, [option1, option2].filter(Boolean).join(' / ')].filter(Boolean).join(' – ');
+
+/**
+ * Reads an `existingImages` entry as the payloads give it: an id ("12"), a `/media/…` address,
+ * an absolute address of it, or the stored key itself.
+ */
+function matchExisting(entry: string, images: readonly StoredImage[]): StoredImage | undefined {
+  if (/^\d{1,10}$/.test(entry)) return images.find((i) => i.id === Number(entry));
+  let address = entry;
+  if (/^https?:\/\//i.test(address)) {
+    const stored = images.find((i) => i.image === address);
+    if (stored) return stored;
+    try {
+      address = new URL(address).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const key = address.startsWith('/media/') ? address.slice('/media/'.length) : address;
+  return images.find((i) => i.image === key || i.image === address);
+}
+
+/**
+ * The pictures after a save: the listed ones (in that order) when `existingImages` is sent,
+ * else none with clear_images, else all; then the uploads. At most PRODUCT_LIMITS.images.
+ */
+function planImages(
+  current: readonly StoredImage[],
+  existing: readonly string[],
+  clear: boolean,
+  uploads: readonly string[],
+  field: string,
+  altText: string,
+): ImageList {
+  let kept: StoredImage[];
+  if (existing.length) {
+    kept = [];
+    for (const [i, entry] of existing.entries()) {
+      const image = matchExisting(entry, current);
+      if (!image) throw badRequest(PRODUCT_MESSAGES.unknownImage, `${field}existingImages[${i}]`);
+      if (!kept.includes(image)) kept.push(image);
+    }
+  } else {
+    kept = clear ? [] : [...current];
+  }
+  if (kept.length + uploads.length > PRODUCT_LIMITS.images) {
+    throw badRequest(PRODUCT_MESSAGES.tooManyImages, `${field}images`);
+  }
+  return {
+    keep: kept.map((i) => i.id),
+    add: [...uploads],
+    drop: current.filter((i) => !kept.includes(i)).map((i) => i.id),
+    altText,
+  };
+}
+
+/** The media keys of the pictures a list drops. */
+const droppedKeys = (current: readonly StoredImage[], list: ImageList) =>
+  current.filter((i) => list.drop.includes(i.id)).map((i) => i.image);
+
+/**
+ * After the writes, inside the transaction: the dropped files no picture uses any more (demo
+ * products share pictures) are removed once it has committed.
+ */
+async function removeUnusedLater(db: Db, batch: ImageBatch, keys: readonly string[]) {
+  const own = [...new Set(keys.filter(isOwnMediaKey))];
+  const used = await imagesStillUsed(db, own);
+  for (const key of own) if (!used.has(key)) batch.removeLater(key);
+}
+
+/** The writes of add (productId null) and edit, in the caller's transaction. */
+async function writeProduct(
+  db: Db,
+  businessId: number,
+  productId: number | null,
+  form: ParsedProductForm,
+  uploads: StoredUploads,
+  batch: ImageBatch,
+): Promise<number> {
+  const values = productValues(form);
+  const name = values.name;
+  let id: number;
+  let currentImages: StoredImage[] = [];
+  let currentVariants: Awaited<ReturnType<typeof listVariantsOfProduct>> = [];
+  if (productId === null) {
+    id = await insertProduct(db, businessId, values);
+  } else {
+    if (!(await lockProduct(db, businessId, productId))) throw productGone();
+    id = productId;
+    [currentImages, currentVariants] = await Promise.all([
+      listImagesOfProduct(db, id),
+      listVariantsOfProduct(db, id),
+    ]);
+    await updateProduct(db, id, values);
+  }
+  const dropped: string[] = [];
+
+  const images = planImages(
+    currentImages,
+    form.fields.existingImages,
+    form.fields.clear_images,
+    uploads.product,
+    '',
+    name,
+  );
+  dropped.push(...droppedKeys(currentImages, images));
+  await writeProductImages(db, id, images);
+
+  const live = new Map(currentVariants.filter((v) => !v.deleted).map((v) => [v.id, v]));
+  const seen = new Set<number>();
+  for (const [position, variant] of form.variants.entries()) {
+    const { fields } = variant;
+    const field = `${variant.key}.`;
+    const existing = fields.id === undefined ? undefined : live.get(fields.id);
+    if (fields.id !== undefined && !existing) {
+      throw badRequest(PRODUCT_MESSAGES.unknownVariant, `${field}id`);
+    }
+    if (existing && seen.has(existing.id)) {
+      throw badRequest(PRODUCT_MESSAGES.duplicateVariant, `${field}id`);
+    }
+    const values = {
+      option1: fields.option1,
+      option2: fields.option2,
+      priceCents: fields.price,
+      position,
+    };
+    const current = existing?.images ?? [];
+    const list = planImages(
+      current,
+      fields.existingImages,
+      fields.clear_images,
+      uploads.variants[position] ?? [],
+      field,
+      variantAlt(name, fields.option1, fields.option2),
+    );
+    let variantId: number;
+    if (existing) {
+      seen.add(existing.id);
+      variantId = existing.id;
+      await updateVariant(db, id, variantId, values);
+    } else {
+      variantId = await insertVariant(db, id, values);
+    }
+    dropped.push(...droppedKeys(current, list));
+    await writeVariantImages(db, variantId, list);
+  }
+  // Live variants the form no longer lists: flagged, kept with their pictures for old orders.
+  await flagVariantsDeleted(
+    db,
+    id,
+    [...live.keys()].filter((v) => !seen.has(v)),
+  );
+  await removeUnusedLater(db, batch, dropped);
+  return id;
+}
+
+async function save(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number | null,
+  multipart: MultipartForm,
+): Promise<SellerProduct> {
+  const form = parseProductForm(multipart);
+  const batch = new ImageBatch(deps.storage);
+  const uploads = await storeUploads(batch, form);
+  const id = await batch.commit(() =>
+    deps.db.transaction((tx) => writeProduct(tx, businessId, productId, form, uploads, batch)),
+  );
+  deps.catalogCache.clear();
+  return sellerProduct(deps, businessId, id);
+}
+
+/** SPEC §7 `POST api/add-product/{businessId}/`. */
+export const addProduct = (deps: SellerProductsDeps, businessId: number, form: MultipartForm) =>
+  save(deps, businessId, null, form);
+
+/** SPEC §7 `PUT api/products/{productId}/edit/`. */
+export const editProduct = (
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+  form: MultipartForm,
+) => save(deps, businessId, productId, form);
+
+/**
+ * SPEC §7 `DELETE api/products/{productId}/delete/`: the product row goes (decision 0013), with
+ * its pictures, variants and cart lines; order lines keep their copy of name, price and options.
+ */
+export async function removeProduct(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+): Promise<void> {
+  const batch = new ImageBatch(deps.storage);
+  await batch.commit(() =>
+    deps.db.transaction(async (tx) => {
+      if (!(await lockProduct(tx, businessId, productId))) throw productGone();
+      const [images, variants] = await Promise.all([
+        listImagesOfProduct(tx, productId),
+        listVariantsOfProduct(tx, productId),
+      ]);
+      await deleteProduct(tx, businessId, productId);
+      await removeUnusedLater(tx, batch, [
+        ...images.map((i) => i.image),
+        ...variants.flatMap((v) => v.images.map((i) => i.image)),
+      ]);
+    }),
+  );
+  deps.catalogCache.clear();
+}
