@@ -327,6 +327,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
         status: 'paid' as const,
       })),
     );
+    // Drizzle sends every statement through its session client's query() (pg pool or PGlite):
+    // counting those calls counts the queries of one request.
     const client = (t.db as unknown as { session: { client: { query: () => unknown } } }).session
       .client;
     const spy = vi.spyOn(client, 'query');
