@@ -14,7 +14,9 @@ export const SELLER_ORDER_MESSAGES = {
   status: `Status must be one of: ${ORDER_STATUSES.join(', ')}.`,
   nothingToChange: 'Send a status, a tracking number or notes to change.',
   trackingNumber: `The tracking number must be at most ${SELLER_ORDER_LIMITS.trackingNumber} characters.`,
+  trackingNumberText: 'The tracking number must be text.',
   notes: `Notes must be at most ${SELLER_ORDER_LIMITS.notes} characters.`,
+  notesText: 'Notes must be text.',
   saved: 'Order updated.',
 } as const;
 
@@ -51,23 +53,27 @@ export const sellerOrdersResponse = z.array(sellerOrder);
 
 /** `PATCH api/business/orders/edit/{orderId}/`: any of the three; no transition limits (§4). */
 export const sellerOrderUpdateBody = z
-  .object({
-    status: z.enum(ORDER_STATUSES, { error: SELLER_ORDER_MESSAGES.status }).optional(),
-    tracking_number: z
-      .string()
-      .nullish()
-      .transform((v) => (v ?? '').trim())
-      .pipe(
-        z.string().max(SELLER_ORDER_LIMITS.trackingNumber, SELLER_ORDER_MESSAGES.trackingNumber),
-      )
-      .optional(),
-    notes: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? '')
-      .pipe(z.string().max(SELLER_ORDER_LIMITS.notes, SELLER_ORDER_MESSAGES.notes))
-      .optional(),
-  })
+  .object(
+    {
+      status: z.enum(ORDER_STATUSES, { error: SELLER_ORDER_MESSAGES.status }).optional(),
+      tracking_number: z
+        .string({ error: SELLER_ORDER_MESSAGES.trackingNumberText })
+        .nullish()
+        .transform((v) => (v ?? '').trim())
+        .pipe(
+          z.string().max(SELLER_ORDER_LIMITS.trackingNumber, SELLER_ORDER_MESSAGES.trackingNumber),
+        )
+        .optional(),
+      notes: z
+        .string({ error: SELLER_ORDER_MESSAGES.notesText })
+        .nullish()
+        .transform((v) => v ?? '')
+        .pipe(z.string().max(SELLER_ORDER_LIMITS.notes, SELLER_ORDER_MESSAGES.notes))
+        .optional(),
+    },
+    // A body that is not an object (none, a list, a bare string) has nothing to change either.
+    { error: SELLER_ORDER_MESSAGES.nothingToChange },
+  )
   .refine(
     (v) => v.status !== undefined || v.tracking_number !== undefined || v.notes !== undefined,
     SELLER_ORDER_MESSAGES.nothingToChange,

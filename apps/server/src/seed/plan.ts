@@ -1,4 +1,6 @@
-import type { ProductCategory, ProductCondition } from '@leafline/contract';
+import type { OrderStatus, ProductCategory, ProductCondition } from '@leafline/contract';
+import { variantOptions } from '../modules/checkout/variant-options';
+import { quoteShipping, type ShippingRates } from '../modules/shipping/fees';
 import { DEMO_BUSINESSES, type DemoBusiness, type FeeSeed } from './data/businesses';
 import { COLOURS, type ColourName, type ProductSeed } from './data/catalog';
 import { PERSONAS } from './data/content';
@@ -8,6 +10,7 @@ import {
   PEOPLE_ALSO_LOVE,
   RETIRED_BUSINESS_IDS,
 } from './data/curated';
+import { CARD_BRANDS, DEMO_BUYERS, DEMO_ORDER_SLOTS } from './data/orders';
 import { PRODUCTS } from './data/products';
 import type { ProductArt } from './images';
 
@@ -55,9 +58,40 @@ export interface PlannedBusiness {
   owner: { username: string; email: string; firstName: string; lastName: string } | 'seller';
 }
 
+export interface PlannedOrderLine {
+  /** Index into `products`, and into its variants (null without). */
+  product: number;
+  variant: number | null;
+  quantity: number;
+  unitCents: number;
+  options: Record<string, string>;
+}
+
+export interface PlannedOrder {
+  /** Index into `businesses` (the demo seller's), and into DEMO_BUYERS. */
+  business: number;
+  buyer: number;
+  status: OrderStatus;
+  ageMinutes: number;
+  lines: PlannedOrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  /** The demo promo code's 10 % off the items, or 0. */
+  discountCents: number;
+  totalCents: number;
+  /** '' for the Shopify orders (paid there, Pending here). */
+  cardBrand: string;
+  trackingNumber: string;
+  sellerNote: string;
+  /** Synced from Shopify: no checkout, no payout row (SPEC §2). */
+  shopify: boolean;
+}
+
 export interface DemoPlan {
   businesses: PlannedBusiness[];
   products: PlannedProduct[];
+  /** The demo seller's orders, oldest first. */
+  orders: PlannedOrder[];
   /** Indexes into products. */
   newlyAdded: number[];
   currentFavorites: number[];
@@ -274,6 +308,7 @@ export function buildDemoPlan(): DemoPlan {
   return {
     businesses,
     products,
+    orders: planOrders(businesses, products),
     newlyAdded,
     currentFavorites,
     peopleAlsoLove: resolve(PEOPLE_ALSO_LOVE),
@@ -281,4 +316,86 @@ export function buildDemoPlan(): DemoPlan {
     hiddenBusinessIds: RETIRED_BUSINESS_IDS,
     hiddenBusiness,
   };
+}
+
+function ratesOf(fees: PlannedFees | null): ShippingRates | null {
+  if (!fees) return null;
+  return {
+    worldwideFeeCents: fees.worldwideCents,
+    allExceptSelectedFeeCents: fees.otherCountriesCents,
+    thresholdFreeCents: fees.freeFromCents,
+    countryFeesCents: new Map(fees.countries.map((c) => [c.code, c.feeCents])),
+  };
+}
+
+/** A USPS-looking tracking number: 9400 and 18 more digits, in groups of four. */
+function trackingNumber(random: () => number): string {
+  const digits = `9400${Array.from({ length: 18 }, () => Math.floor(random() * 10)).join('')}`;
+  return digits.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/**
+ * The demo seller's orders (DEMO_ORDER_SLOTS for each of the seller's businesses): one to
+ * three of the brand's products each (products that existed when it was bought), priced and
+ * shipped by the same rules as checkout (US address, the brand's fees, the $75 promotion).
+ */
+function planOrders(businesses: PlannedBusiness[], products: PlannedProduct[]): PlannedOrder[] {
+  const random = prng(20_261_124);
+  const orders: PlannedOrder[] = [];
+  for (const [b, biz] of businesses.entries()) {
+    if (biz.owner !== 'seller') continue;
+    const own = products.flatMap((p, i) => (p.business === b ? [i] : []));
+    for (const [k, slot] of DEMO_ORDER_SLOTS.entries()) {
+      const ageMinutes = Math.round(slot.daysAgo * 1440 + random() * 120);
+      // Only what was on sale then; the oldest products if nothing was.
+      const onSale = own.filter((i) => products[i]!.ageMinutes > ageMinutes + 1440);
+      const candidates = onSale.length
+        ? onSale
+        : [...own].sort((x, y) => products[y]!.ageMinutes - products[x]!.ageMinutes).slice(0, 3);
+      const count = 1 + Math.floor(random() * 3);
+      const lines = shuffle(candidates, random)
+        .slice(0, count)
+        .map((i): PlannedOrderLine => {
+          const product = products[i]!;
+          const v = product.variants.length ? Math.floor(random() * product.variants.length) : null;
+          const variant = v === null ? null : product.variants[v]!;
+          return {
+            product: i,
+            variant: v,
+            quantity: random() < 0.75 ? 1 : 2,
+            unitCents: variant?.priceCents ?? product.priceCents,
+            options: variant
+              ? variantOptions(variant.option1, variant.option2, product.optionNames)
+              : {},
+          };
+        });
+      const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+      const shippingCents = quoteShipping(
+        [{ businessId: b, subtotalCents, rates: ratesOf(biz.fees) }],
+        'US',
+      ).totalFeeCents;
+      // The local payment page's rounding of a percentage promo code.
+      const discountCents = slot.promo ? Math.floor((subtotalCents * 10 + 50) / 100) : 0;
+      const shopify = slot.status === 'Pending';
+      const brand = CARD_BRANDS[Math.floor(random() * CARD_BRANDS.length)]!;
+      const tracking = trackingNumber(random);
+      orders.push({
+        business: b,
+        // Every third order is the demo shopper's, so My Orders shows them too.
+        buyer: k % 3 === 0 ? 0 : 1 + Math.floor(random() * (DEMO_BUYERS.length - 1)),
+        status: slot.status,
+        ageMinutes,
+        lines,
+        subtotalCents,
+        shippingCents,
+        discountCents,
+        totalCents: subtotalCents + shippingCents - discountCents,
+        cardBrand: shopify ? '' : brand,
+        trackingNumber: ['Shipped', 'Delivered', 'Refunded'].includes(slot.status) ? tracking : '',
+        sellerNote: slot.sellerNote,
+        shopify,
+      });
+    }
+  }
+  return orders;
 }

@@ -1,7 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CURATED_LISTS, HEMP_ANSWER_KEY, PRODUCT_CATEGORIES } from '@leafline/contract';
+import {
+  CURATED_LISTS,
+  centsToPrice,
+  HEMP_ANSWER_KEY,
+  ORDER_STATUSES,
+  orderAddress,
+  orderNotes,
+  PRODUCT_CATEGORIES,
+} from '@leafline/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +18,9 @@ import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
 import { verifyPassword } from '../modules/auth/password';
 import { imageVariantKey } from '../modules/media/image-pipeline';
+import { commissionCents, payoutCents } from '../modules/payouts/payouts.service';
 import { QUIZ_QUESTIONS } from '../modules/quiz/quiz-questions';
+import { listSellerOrders } from '../modules/seller-orders/seller-orders.service';
 import { INDIVIDUAL_SELLER_DESCRIPTION } from './data/businesses';
 import { buildDemoPlan } from './plan';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed';
@@ -56,6 +66,10 @@ async function tableCounts() {
     partners: s.partners,
     faqItems: s.faqItems,
     quizPersonas: s.quizPersonas,
+    checkouts: s.checkouts,
+    orders: s.orders,
+    orderItems: s.orderItems,
+    payouts: s.payouts,
   };
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -366,6 +380,125 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('gives the demo seller’s two businesses orders in every state over the last weeks', async () => {
+    const [seller] = await db().select().from(s.users).where(eq(s.users.username, 'seller'));
+    const owned = await db()
+      .select()
+      .from(s.businesses)
+      .where(eq(s.businesses.ownerId, seller!.id));
+    const ownedIds = owned.map((b) => b.id);
+    const orders = await db().select().from(s.orders);
+    // Only the seller's businesses have orders.
+    expect(new Set(orders.map((o) => o.businessId))).toEqual(new Set(ownedIds));
+    const now = Date.now();
+    for (const id of ownedIds) {
+      const own = orders.filter((o) => o.businessId === id);
+      expect(own.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(own.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+      const ages = own.map((o) => (now - o.createdAt.getTime()) / 86_400_000);
+      expect(Math.min(...ages)).toBeLessThan(1);
+      expect(Math.max(...ages)).toBeGreaterThan(21);
+      expect(Math.max(...ages)).toBeLessThan(60);
+      // Several buyers, the demo shopper among them.
+      expect(new Set(own.map((o) => o.userId)).size).toBeGreaterThanOrEqual(3);
+    }
+    const [shopper] = await db().select().from(s.users).where(eq(s.users.username, 'shopper'));
+    expect(orders.filter((o) => o.userId === shopper!.id).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('makes each demo order consistent: its brand’s products, totals, address, card, notes, payout', async () => {
+    const orders = await db().select().from(s.orders);
+    const items = await db().select().from(s.orderItems);
+    const products = new Map((await db().select().from(s.products)).map((p) => [p.id, p]));
+    const variants = new Map((await db().select().from(s.variants)).map((v) => [v.id, v]));
+    const users = new Map((await db().select().from(s.users)).map((u) => [u.id, u]));
+    const payouts = new Map((await db().select().from(s.payouts)).map((p) => [p.orderId, p]));
+    const checkouts = new Map((await db().select().from(s.checkouts)).map((c) => [c.id, c]));
+    for (const o of orders) {
+      const own = items.filter((i) => i.orderId === o.id);
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      for (const item of own) {
+        const product = products.get(item.productId!)!;
+        expect(product.businessId).toBe(o.businessId);
+        expect(product.createdAt.getTime()).toBeLessThan(o.createdAt.getTime());
+        const variant = item.variantId === null ? undefined : variants.get(item.variantId)!;
+        expect(variant?.productId ?? product.id).toBe(product.id);
+        expect(item.productPriceCents).toBe(variant?.priceCents ?? product.priceCents);
+        expect(item.totalPriceCents).toBe(item.productPriceCents * item.quantity);
+        expect(Object.values(item.variantOptions ?? {})).toEqual(
+          [variant?.option1, variant?.option2].filter(Boolean),
+        );
+      }
+      expect(o.subtotalCents).toBe(own.reduce((sum, i) => sum + i.totalPriceCents, 0));
+      expect(o.totalCents).toBe(o.subtotalCents + o.shippingFeeCents - o.discountCents);
+      if (o.subtotalCents >= 7500) expect(o.shippingFeeCents).toBe(0);
+      const buyer = users.get(o.userId!)!;
+      expect([o.userFullName, o.userEmail]).toEqual([
+        `${buyer.firstName} ${buyer.lastName}`,
+        buyer.email,
+      ]);
+      expect(orderAddress.parse(o.shippingAddress).country).toBe('US');
+      expect(o.updatedAt.getTime()).toBeGreaterThanOrEqual(o.createdAt.getTime());
+      expect(Boolean(o.trackingNumber)).toBe(
+        ['Shipped', 'Delivered', 'Refunded'].includes(o.status),
+      );
+      expect(Boolean(o.shippedEmailAt)).toBe(Boolean(o.trackingNumber));
+
+      const payout = payouts.get(o.id);
+      if (o.status === 'Pending') {
+        // Synced from Shopify: paid there, no checkout, card or payout here.
+        expect([o.source, o.checkoutId, o.cardBrand, o.notes, payout]).toEqual([
+          'shopify',
+          null,
+          '',
+          '',
+          undefined,
+        ]);
+        continue;
+      }
+      expect(o.source).toBe('marketplace');
+      expect(checkouts.get(o.checkoutId!)).toMatchObject({
+        status: 'paid',
+        userId: o.userId,
+        totalCents: o.totalCents,
+      });
+      expect(['visa', 'mastercard', 'amex', 'discover']).toContain(o.cardBrand);
+      const notes = orderNotes.parse(JSON.parse(o.notes));
+      expect(notes.discount_applied).toBe(o.discountCents > 0);
+      expect(notes.global_discounted_total).toBe(centsToPrice(o.totalCents));
+      expect(payout).toMatchObject({
+        businessId: o.businessId,
+        status: 'paid',
+        amountCents: payoutCents(o.totalCents),
+        commissionCents: commissionCents(o.totalCents),
+        transferGroup: `checkout_${o.checkoutId}`,
+      });
+      expect([o.payoutCents, o.stripeTransferId]).toEqual([
+        payout!.amountCents,
+        payout!.transferId,
+      ]);
+    }
+    expect(orders.some((o) => o.discountCents > 0)).toBe(true);
+    expect(orders.some((o) => o.shippingFeeCents > 0)).toBe(true);
+    expect(orders.some((o) => o.sellerNotes !== '')).toBe(true);
+  });
+
+  it('shows the seller’s dashboard list alive: newest first, payouts paid, Shopify orders not due', async () => {
+    const [seller] = await db().select().from(s.users).where(eq(s.users.username, 'seller'));
+    const [business] = await db()
+      .select()
+      .from(s.businesses)
+      .where(eq(s.businesses.ownerId, seller!.id));
+    const { orders, total } = await listSellerOrders({ db: db() }, business!.id, 1);
+    expect(orders).toHaveLength(total);
+    const times = orders.map((o) => Date.parse(o.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const o of orders) {
+      expect(o.payout_status).toBe(o.status === 'Pending' ? 'not_due' : 'paid');
+      expect(o.order_items.every((i) => i.image?.startsWith('/media/products/'))).toBe(true);
+    }
+  });
+
   it('never seeds over a database that has data: returns false and changes nothing', async () => {
     const before = await tableCounts();
     const filesBefore = readdirSync(mediaDir, { recursive: true }).length;
@@ -378,6 +511,7 @@ describe('demo catalogue', () => {
 describe('demo data', () => {
   it('is the same on every run', () => {
     expect(JSON.stringify(buildDemoPlan())).toBe(JSON.stringify(buildDemoPlan()));
+    expect(buildDemoPlan().orders.length).toBeGreaterThanOrEqual(20);
   });
 
   it('has 10 quiz questions of 5 or 6 options with keys unique across the quiz', () => {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CURATED_LISTS, DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract';
+import {
+  CURATED_LISTS,
+  centsToPrice,
+  DEFAULT_PRODUCT_CATEGORY,
+  type OrderNotes,
+} from '@leafline/contract';
 import { count, sql } from 'drizzle-orm';
 import { createDiskStorage, type MediaStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
@@ -21,8 +26,13 @@ import {
   variants,
 } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/password';
+import { insertCheckout } from '../modules/checkout/checkout.repo';
 import { deleteImage, type RawImage, saveRenderedImage } from '../modules/media/image-pipeline';
+import { insertOrder } from '../modules/orders/orders.repo';
+import { insertPayouts, type NewPayout } from '../modules/payouts/payouts.repo';
+import { commissionCents, payoutCents, transferGroupOf } from '../modules/payouts/payouts.service';
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
+import { DEMO_BUYERS } from './data/orders';
 import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
 import { buildDemoPlan, type DemoPlan } from './plan';
 
@@ -41,11 +51,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 /** The promo code the demo catalogue seeds (the local payment page takes it). */
 export const DEMO_PROMO_CODE = 'LEAFLINE10';
 
+/** The demo shopper is the first demo buyer; the other buyers only buy the seller's goods. */
+const DEMO_SHOPPER = DEMO_BUYERS[0]!;
+const OTHER_BUYERS = DEMO_BUYERS.slice(1);
 const SHOPPER = {
-  username: 'shopper',
-  email: 'shopper@leafline.example',
-  firstName: 'Maya',
-  lastName: 'Rivera',
+  username: DEMO_SHOPPER.username,
+  email: DEMO_SHOPPER.email,
+  firstName: DEMO_SHOPPER.firstName,
+  lastName: DEMO_SHOPPER.lastName,
 };
 const SELLER = {
   username: 'seller',
@@ -53,17 +66,12 @@ const SELLER = {
   firstName: 'Theo',
   lastName: 'Okafor',
 };
-const SHOPPER_ADDRESS = {
-  firstName: 'Maya',
-  lastName: 'Rivera',
-  addressLine1: '2418 SE Alder Street',
-  addressLine2: 'Apt 3B',
-  city: 'Portland',
-  state: 'OR',
-  postalCode: '97214',
+const addressOf = (buyer: (typeof DEMO_BUYERS)[number]) => ({
+  firstName: buyer.firstName,
+  lastName: buyer.lastName,
   country: 'US',
-  phoneNumber: '+1 503 555 0142',
-};
+  ...buyer.address,
+});
 
 /** Images rendered at once: enough to keep two cores busy, few enough to keep memory low. */
 const RENDER_CONCURRENCY = 3;
@@ -199,12 +207,19 @@ async function drawImages(
 /** Demo accounts get their known passwords; other owners a long random one nobody knows. */
 async function hashPasswords(plan: DemoPlan) {
   const others = plan.businesses.filter((b) => b.owner !== 'seller');
-  const [shopper, seller, ...owners] = await Promise.all([
+  const unknown = () => hashPassword(randomBytes(32).toString('base64url'));
+  const [shopper, seller, ...rest] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS[0]!.password),
     hashPassword(DEMO_ACCOUNTS[1]!.password),
-    ...others.map(() => hashPassword(randomBytes(32).toString('base64url'))),
+    ...others.map(unknown),
+    ...OTHER_BUYERS.map(unknown),
   ]);
-  return { shopper: shopper!, seller: seller!, owners };
+  return {
+    shopper: shopper!,
+    seller: seller!,
+    owners: rest.slice(0, others.length),
+    buyers: rest.slice(others.length),
+  };
 }
 
 async function insertCatalogue(
@@ -222,7 +237,7 @@ async function insertCatalogue(
   const userRows = await tx
     .insert(users)
     .values([
-      { ...SHOPPER, passwordHash: hashes.shopper, createdAt: daysAgo(30) },
+      { ...SHOPPER, passwordHash: hashes.shopper, createdAt: daysAgo(75) },
       { ...SELLER, passwordHash: hashes.seller, createdAt: daysAgo(430) },
       ...owners.map((o, i) => ({
         username: o.username,
@@ -232,10 +247,20 @@ async function insertCatalogue(
         passwordHash: hashes.owners[i]!,
         createdAt: daysAgo(plan.businesses.find((b) => b.owner === o)!.ageDays + 1),
       })),
+      ...OTHER_BUYERS.map((b, i) => ({
+        username: b.username,
+        email: b.email,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        passwordHash: hashes.buyers[i]!,
+        createdAt: daysAgo(60 + i * 11),
+      })),
     ])
     .returning({ id: users.id, username: users.username });
   const userId = new Map(userRows.map((u) => [u.username, u.id]));
-  await tx.insert(shippingAddresses).values({ userId: userId.get('shopper')!, ...SHOPPER_ADDRESS });
+  await tx
+    .insert(shippingAddresses)
+    .values(DEMO_BUYERS.map((b) => ({ userId: userId.get(b.username)!, ...addressOf(b) })));
 
   const businessRows = await tx
     .insert(businesses)
@@ -337,13 +362,14 @@ async function insertCatalogue(
       position,
     })),
   );
+  const variantId = new Map<string, number>();
   if (variantValues.length) {
     const variantRows = await tx.insert(variants).values(variantValues).returning({
       id: variants.id,
       productId: variants.productId,
       position: variants.position,
     });
-    const variantId = new Map(variantRows.map((v) => [`${v.productId}/${v.position}`, v.id]));
+    for (const v of variantRows) variantId.set(`${v.productId}/${v.position}`, v.id);
     const variantImageValues = plan.products.flatMap((p, i) =>
       p.variants.flatMap((v, position) => {
         const image = images.products[i]!.variants[position];
@@ -404,4 +430,138 @@ async function insertCatalogue(
 
   // The demo promo code of the local payment page: 10 % off the items.
   await tx.insert(promoCodes).values({ code: DEMO_PROMO_CODE, percentOff: 10 });
+
+  await insertDemoOrders(tx, plan, {
+    now,
+    userId: (buyer) => userId.get(DEMO_BUYERS[buyer]!.username)!,
+    businessId: bizId,
+    productId: prodId,
+    variantId: (product, position) => variantId.get(`${prodId(product)}/${position}`)!,
+  });
+}
+
+/**
+ * The demo seller's orders, written as checkout and payment write them (DESIGN 2.5, 2.7): a
+ * paid local checkout each, the §3 notes, the payout row — already paid, as the local
+ * provider's transfers are at once. The Pending ones are Shopify orders: no checkout, no
+ * payout. How long after purchase each was touched follows its status.
+ */
+async function insertDemoOrders(
+  tx: Tx,
+  plan: DemoPlan,
+  ids: {
+    now: number;
+    userId: (buyer: number) => number;
+    businessId: (business: number) => number;
+    productId: (product: number) => number;
+    variantId: (product: number, position: number) => number;
+  },
+): Promise<void> {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const payoutRows: NewPayout[] = [];
+  for (const [n, o] of plan.orders.entries()) {
+    const buyer = DEMO_BUYERS[o.buyer]!;
+    const userId = ids.userId(o.buyer);
+    const businessId = ids.businessId(o.business);
+    const createdAt = new Date(ids.now - o.ageMinutes * 60_000);
+    const after = (ms: number) => new Date(Math.min(ids.now, createdAt.getTime() + ms));
+    const touched = {
+      Pending: 0,
+      Paid: 2 * 60_000,
+      Shipped: DAY,
+      Delivered: 5 * DAY,
+      Refunded: 8 * DAY,
+      Canceled: 3 * HOUR,
+    }[o.status];
+    const address = addressOf(buyer);
+    const checkout = o.shopify
+      ? null
+      : await insertCheckout(tx, {
+          userId,
+          status: 'paid',
+          provider: 'local',
+          subtotalCents: o.subtotalCents,
+          shippingCents: o.shippingCents,
+          discountCents: o.discountCents,
+          totalCents: o.totalCents,
+          discountCode: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
+          createdAt,
+          updatedAt: after(60_000),
+        });
+    const notes: OrderNotes | null = checkout && {
+      discount_applied: o.discountCents > 0,
+      discount_code: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
+      global_original_total: centsToPrice(o.subtotalCents + o.shippingCents),
+      global_discount_amount: centsToPrice(o.discountCents),
+      global_discounted_total: centsToPrice(o.totalCents),
+      related_orders: [],
+    };
+    const transferId = checkout ? `tr_demo_${checkout.id}` : null;
+    const orderId = await insertOrder(
+      tx,
+      {
+        checkoutId: checkout?.id ?? null,
+        userId,
+        businessId,
+        userFullName: `${buyer.firstName} ${buyer.lastName}`,
+        userEmail: buyer.email,
+        status: o.status,
+        subtotalCents: o.subtotalCents,
+        shippingFeeCents: o.shippingCents,
+        discountCents: o.discountCents,
+        totalCents: o.totalCents,
+        payoutCents: checkout ? payoutCents(o.totalCents) : null,
+        stripeTransferId: transferId,
+        trackingNumber: o.trackingNumber,
+        notes: notes ? JSON.stringify(notes) : '',
+        sellerNotes: o.sellerNote,
+        cardBrand: o.cardBrand,
+        shippingAddress: {
+          name: `${address.firstName} ${address.lastName}`,
+          line1: address.addressLine1,
+          line2: address.addressLine2,
+          city: address.city,
+          state: address.state,
+          postal_code: address.postalCode,
+          country: address.country,
+          phone: address.phoneNumber,
+        },
+        source: o.shopify ? 'shopify' : 'marketplace',
+        shopifyOrderId: o.shopify ? String(5_100_000_000 + n) : null,
+        shippedEmailAt: o.trackingNumber ? after(DAY) : null,
+        createdAt,
+        updatedAt: after(touched),
+      },
+      o.lines.map((line) => {
+        const product = plan.products[line.product]!;
+        return {
+          productId: ids.productId(line.product),
+          variantId: line.variant === null ? null : ids.variantId(line.product, line.variant),
+          productName: product.name,
+          productPriceCents: line.unitCents,
+          quantity: line.quantity,
+          totalPriceCents: line.unitCents * line.quantity,
+          variantOptions: line.options,
+        };
+      }),
+    );
+    if (checkout) {
+      payoutRows.push({
+        orderId,
+        businessId,
+        amountCents: payoutCents(o.totalCents),
+        commissionCents: commissionCents(o.totalCents),
+        transferGroup: transferGroupOf(checkout.id),
+        transferId: transferId!,
+        status: 'paid',
+        attempts: 1,
+        paidAt: after(60_000),
+        nextAttemptAt: createdAt,
+        createdAt,
+        updatedAt: after(60_000),
+      });
+    }
+  }
+  await insertPayouts(tx, payoutRows);
 }

@@ -96,6 +96,16 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number').notNull().default(''),
     /** JSON text: discount_applied, discount_code, global_* amounts, related_orders (SPEC §3). */
     notes: text('notes').notNull().default(''),
+    /**
+     * The seller's own notes on the order (the dashboard's `notes`): kept apart from `notes`,
+     * which holds the discount details the buyer side reads. Never in a buyer's payload.
+     */
+    sellerNotes: text('seller_notes').notNull().default(''),
+    /**
+     * When the buyer's "your order has shipped" e-mail was queued: set once, the first time the
+     * order becomes Shipped, so that repeated or concurrent changes to Shipped send one e-mail.
+     */
+    shippedEmailAt: timestamp('shipped_email_at', { withTimezone: true }),
     cardBrand: text('card_brand').notNull().default(''),
     billingAddress: jsonb('billing_address'),
     shippingAddress: jsonb('shipping_address'),
@@ -108,7 +118,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_business_idx').on(t.businessId, t.createdAt),
+    // The seller's list: a business's orders newest first (created_at desc, id desc), a page
+    // at a time, read straight off this index.
+    index('orders_business_idx').on(t.businessId, t.createdAt, t.id),
     index('orders_checkout_idx').on(t.checkoutId),
   ],
 );

@@ -221,3 +221,58 @@ export function brandNewOrderEmail(input: BrandOrderInput): MailMessage {
   );
   return { to: input.to, subject, text, html };
 }
+
+export interface OrderShippedInput {
+  to: string;
+  firstName: string;
+  order: Order;
+  publicUrl: string;
+}
+
+/**
+ * The buyer's "your order has shipped" e-mail (seller's orders, issue point 3): sent once, the
+ * first time the brand marks the order Shipped, with the tracking number when it has one.
+ */
+export function orderShippedEmail(input: OrderShippedInput): MailMessage {
+  const { order } = input;
+  const tracking = order.tracking_number.trim();
+  const subject = `Your ${BRAND_NAME} order #${order.id} has shipped`;
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const intro = `Good news: ${order.business_name} has shipped your order #${order.id}. It is on its way to you.`;
+  const trackingLine = tracking
+    ? `Tracking number: ${tracking}`
+    : 'The brand has not added a tracking number yet; it will show in My Orders once it does.';
+  const ordersLink = `${input.publicUrl}/myorders`;
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    trackingLine,
+    '',
+    ...orderText(order),
+    '',
+    'Shipping to:',
+    ...addressLines(order.shipping_address).map((l) => `  ${l}`),
+    '',
+    `Your orders: ${ordersLink}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const trackingHtml = tracking
+    ? `<p style="margin:0 0 24px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">Tracking number: <strong style="font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.5px;">${escapeHtml(tracking)}</strong></p>`
+    : paragraph(escapeHtml(trackingLine), true);
+  const html = emailLayout(
+    subject,
+    'Your order has shipped',
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      trackingHtml,
+      orderHtml(order),
+      addressHtml('Shipping to', order.shipping_address),
+      emailButton(ordersLink, 'See your orders'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}

@@ -52,13 +52,18 @@ const notAbandoned = or(
   ),
 ) as SQL;
 
-async function selectOrders(db: Db, where: SQL): Promise<OrderRow[]> {
-  const rows = await db
+async function selectOrders(
+  db: Db,
+  where: SQL,
+  page?: { limit: number; offset: number },
+): Promise<OrderRow[]> {
+  const query = db
     .select({ order: orders, businessName: businesses.name, businessEmail: businesses.email })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   return rows.map((r) => ({
     ...r.order,
     businessName: r.businessName,
@@ -79,6 +84,43 @@ export async function findUserOrder(
   const [row] = await selectOrders(
     db,
     and(eq(orders.userId, userId), eq(orders.id, orderId)) as SQL,
+  );
+  return row;
+}
+
+/*
+ * The seller's side (SPEC §2 dashboard orders; DESIGN 2.16): the business id always comes from
+ * the seller guard. Abandoned payments are no more the seller's orders than the buyer's.
+ */
+
+const ofBusiness = (businessId: number) =>
+  and(eq(orders.businessId, businessId), notAbandoned) as SQL;
+
+/** A page of the business's orders, newest first (read off `orders_business_idx`). */
+export const listBusinessOrders = (
+  db: Db,
+  businessId: number,
+  page: { limit: number; offset: number },
+) => selectOrders(db, ofBusiness(businessId), page);
+
+/** How many orders the business's list has in all. */
+export async function countBusinessOrders(db: Db, businessId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(ofBusiness(businessId));
+  return row?.n ?? 0;
+}
+
+/** One order of the business (any state), or undefined. */
+export async function findBusinessOrder(
+  db: Db,
+  businessId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await selectOrders(
+    db,
+    and(eq(orders.businessId, businessId), eq(orders.id, orderId)) as SQL,
   );
   return row;
 }
@@ -199,6 +241,46 @@ export async function markOrderPaid(
       updatedAt: new Date(),
     })
     .where(eq(orders.id, orderId));
+}
+
+export interface SellerOrderChanges {
+  status?: (typeof orders.$inferSelect)['status'];
+  trackingNumber?: string;
+  sellerNotes?: string;
+}
+
+/**
+ * The seller's edit of one of the business's orders, inside the caller's transaction. The row
+ * is locked first, so concurrent edits run one after the other and each sees the status the
+ * one before left: `shippedEmail` is true for exactly one edit, the first that makes the order
+ * Shipped (`shipped_email_at` is then set, and never again). Undefined if there is no such order.
+ */
+export async function updateOrderBySeller(
+  tx: Db,
+  businessId: number,
+  orderId: number,
+  changes: SellerOrderChanges,
+): Promise<{ previousStatus: string; shippedEmail: boolean } | undefined> {
+  const [current] = await tx
+    .select({ status: orders.status, shippedEmailAt: orders.shippedEmailAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
+    .for('update');
+  if (!current) return undefined;
+  const shippedEmail =
+    changes.status === 'Shipped' && current.status !== 'Shipped' && current.shippedEmailAt === null;
+  const now = new Date();
+  await tx
+    .update(orders)
+    .set({
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.trackingNumber !== undefined ? { trackingNumber: changes.trackingNumber } : {}),
+      ...(changes.sellerNotes !== undefined ? { sellerNotes: changes.sellerNotes } : {}),
+      ...(shippedEmail ? { shippedEmailAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
+  return { previousStatus: current.status, shippedEmail };
 }
 
 /** Real-time order updates for the seller dashboard (DESIGN 2.13), sent at commit. */

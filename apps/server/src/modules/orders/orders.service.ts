@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { payoutCents } from '../payouts/payouts.service';
-import { brandNewOrderEmail, buyerConfirmationEmail } from './order-emails';
+import { brandNewOrderEmail, buyerConfirmationEmail, orderShippedEmail } from './order-emails';
 import {
   findBuyerFirstName,
   findOrdersByIds,
@@ -154,5 +154,27 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderIds: readonly n
         'order e-mail failed',
       );
     }
+  }
+}
+
+/**
+ * The buyer's e-mail once the brand shipped the order (after the seller's edit commits), with
+ * the order as it is now. Like the other order e-mails, a failed send is logged, not retried.
+ */
+export async function sendOrderShippedEmail(deps: OrderEmailDeps, orderId: number) {
+  const [row] = await findOrdersByIds(deps.db, [orderId]);
+  if (!row || row.userEmail.trim() === '') return;
+  const [order] = await withItems(deps.db, [row]);
+  const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
+  const message = orderShippedEmail({
+    to: row.userEmail,
+    firstName: firstName ?? '',
+    order: order!,
+    publicUrl: deps.config.publicUrl,
+  });
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error, to: message.to, subject: message.subject }, 'order e-mail failed');
   }
 }

@@ -10,6 +10,14 @@ export interface NewPayout {
   amountCents: number;
   commissionCents: number;
   transferGroup: string;
+  /** Only the demo seed writes a payout that is already settled (and when). */
+  status?: 'pending' | 'paid' | 'failed';
+  transferId?: string;
+  attempts?: number;
+  paidAt?: Date;
+  nextAttemptAt?: Date;
+  createdAt?: Date;
+  updatedAt?: Date;
 }
 
 /** The payout rows of newly paid orders; part of the transaction that marks them Paid. */

@@ -1,0 +1,82 @@
+import {
+  errorResponse,
+  orderIdParams,
+  SELLER_PAGE_SIZE,
+  sellerOrder,
+  sellerOrdersResponse,
+  sellerOrderUpdateBody,
+  sellerPageQuery,
+  TOTAL_COUNT_HEADER,
+} from '@leafline/contract';
+import { businessIdParams } from '@leafline/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import {
+  requireOwnedBusiness,
+  requireOwnedOrder,
+  sellerScope,
+} from '../businesses/business-access';
+import {
+  listSellerOrders,
+  type SellerOrdersDeps,
+  updateSellerOrder,
+} from './seller-orders.service';
+
+/**
+ * SPEC §7 `GET api/business/orders/{businessId}/` and `PATCH api/business/orders/edit/{orderId}/`:
+ * the owner's orders of one business, and the owner's edit of one order. Anything the caller
+ * does not own is a 404 from the seller guard (DESIGN 2.16), whatever the body holds.
+ */
+export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: SellerOrdersDeps = {
+    db: app.deps.db,
+    config: app.deps.config,
+    mailer: app.deps.mailer,
+    tasks: app.deps.tasks,
+    log: app.log,
+  };
+  const common = { tags: ['seller orders'], security: bearerSecurity };
+
+  app.get(
+    '/api/business/orders/:businessId/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: `A business's orders, newest first, ${SELLER_PAGE_SIZE} a page (?page=); the total in X-Total-Count (its owner only)`,
+        params: businessIdParams,
+        querystring: sellerPageQuery,
+        response: { 200: sellerOrdersResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const { orders, total } = await listSellerOrders(deps, businessId, request.query.page);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return orders;
+    },
+  );
+
+  app.patch(
+    '/api/business/orders/edit/:orderId/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedOrder,
+      schema: {
+        ...common,
+        summary:
+          "Set an order's status (any of the six, no transition limits), tracking number or notes (its business's owner only); the updated order",
+        params: orderIdParams,
+        body: sellerOrderUpdateBody,
+        response: { 200: sellerOrder, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, orderId } = sellerScope(request);
+      return updateSellerOrder(deps, { businessId, orderId: orderId! }, request.body);
+    },
+  );
+}

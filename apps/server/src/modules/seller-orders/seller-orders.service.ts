@@ -1,0 +1,143 @@
+import {
+  BUSINESS_MESSAGES,
+  centsToPrice,
+  type OrderStatus,
+  type PayoutState,
+  SELLER_PAGE_SIZE,
+  type SellerOrder,
+} from '@leafline/contract';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import { notFound } from '../../lib/errors';
+import {
+  announceOrderStatus,
+  countBusinessOrders,
+  findBusinessOrder,
+  listBusinessOrders,
+  type OrderRow,
+  updateOrderBySeller,
+} from '../orders/orders.repo';
+import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
+import { commissionCents, payoutCents } from '../payouts/payouts.service';
+import {
+  findPayoutSetup,
+  listOrderPayouts,
+  type OrderPayoutRow,
+  type PayoutSetup,
+} from './seller-orders.repo';
+
+/**
+ * The seller's orders (SPEC §2 dashboard orders, §3 Order, §4 Order status; DESIGN 2.16): the
+ * business's orders with the brand's money, and the seller's edit of status, tracking number
+ * and notes. The business id always comes from the seller guard.
+ */
+
+export interface SellerOrdersDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  tasks: BackgroundTasks;
+  log: { error(obj: object, msg?: string): void };
+}
+
+/** Where the brand's money for the order stands (PAYOUT_STATES). */
+function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): PayoutState {
+  if (!payout) return 'not_due';
+  if (payout.status === 'pending') {
+    return setup.stripeAccountId && setup.stripeStatus === 'active'
+      ? 'pending'
+      : 'waiting_for_onboarding';
+  }
+  return payout.status;
+}
+
+/**
+ * Orders as their seller sees them: the buyer's order mapping (one mapping, extended), with
+ * `notes` the seller's own notes (the discount details stay in `notes_data`) and the brand's
+ * money — from the payout row once there is one, else what it would be after the commission.
+ */
+async function toSellerOrders(
+  db: Db,
+  businessId: number,
+  rows: readonly OrderRow[],
+): Promise<SellerOrder[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [orders, payouts, setup] = await Promise.all([
+    withItems(db, rows),
+    listOrderPayouts(db, ids),
+    findPayoutSetup(db, businessId),
+  ]);
+  const payoutOf = new Map(payouts.map((p) => [p.orderId, p]));
+  return rows.map((row, i) => {
+    const payout = payoutOf.get(row.id);
+    return {
+      ...orders[i]!,
+      notes: row.sellerNotes,
+      payout: centsToPrice(payout?.amountCents ?? payoutCents(row.totalCents)),
+      commission: centsToPrice(payout?.commissionCents ?? commissionCents(row.totalCents)),
+      payout_status: payoutState(payout, setup),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** GET api/business/orders/{businessId}/: a page of the business's orders, newest first. */
+export async function listSellerOrders(
+  deps: Pick<SellerOrdersDeps, 'db'>,
+  businessId: number,
+  page: number,
+): Promise<{ orders: SellerOrder[]; total: number }> {
+  const [total, rows] = await Promise.all([
+    countBusinessOrders(deps.db, businessId),
+    listBusinessOrders(deps.db, businessId, {
+      limit: SELLER_PAGE_SIZE,
+      offset: (page - 1) * SELLER_PAGE_SIZE,
+    }),
+  ]);
+  return { orders: await toSellerOrders(deps.db, businessId, rows), total };
+}
+
+/** The checked body (`sellerOrderUpdateBody`): what is absent stays as it is. */
+export interface SellerOrderUpdate {
+  status?: OrderStatus;
+  tracking_number?: string;
+  notes?: string;
+}
+
+/**
+ * PATCH api/business/orders/edit/{orderId}/: the seller sets any of status, tracking number
+ * and notes; any status may follow any other (SPEC §4). The first time the order becomes
+ * Shipped the buyer gets one e-mail, sent after the commit.
+ *
+ * A status change here changes only the status: refunding or cancelling the payment (and the
+ * brand's payout) is not done by this call — that money movement is a later issue.
+ */
+export async function updateSellerOrder(
+  deps: SellerOrdersDeps,
+  scope: { businessId: number; orderId: number },
+  body: SellerOrderUpdate,
+): Promise<SellerOrder> {
+  const { businessId, orderId } = scope;
+  const result = await deps.db.transaction(async (tx) => {
+    const updated = await updateOrderBySeller(tx, businessId, orderId, {
+      status: body.status,
+      trackingNumber: body.tracking_number,
+      sellerNotes: body.notes,
+    });
+    if (updated && body.status !== undefined && body.status !== updated.previousStatus) {
+      await announceOrderStatus(tx, { order: orderId, business: businessId, status: body.status });
+    }
+    return updated;
+  });
+  if (!result) throw notFound(BUSINESS_MESSAGES.orderNotFound);
+  if (result.shippedEmail) {
+    deps.tasks.run('order shipped e-mail', () => sendOrderShippedEmail(deps, orderId));
+  }
+  const row = await findBusinessOrder(deps.db, businessId, orderId);
+  if (!row) throw notFound(BUSINESS_MESSAGES.orderNotFound);
+  const [order] = await toSellerOrders(deps.db, businessId, [row]);
+  return order!;
+}
