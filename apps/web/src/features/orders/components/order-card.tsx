@@ -3,7 +3,8 @@ import Truck from 'lucide-react/icons/truck';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
 import { formatMoney, priceToCents } from '@/lib/money';
-import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
+import { variantOptionsLabel } from '@/lib/order-format';
+import { formatOrderDate, readNotes } from '../lib/order-format';
 import { OrderStatusBadge } from './order-status-badge';
 
 export interface OrderCardProps {
