@@ -4,7 +4,7 @@ import X from 'lucide-react/icons/x';
 import { type ChangeEvent, useId } from 'react';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
-import type { NewImage } from '../../lib/product-form-state';
+import type { NewImage } from './product-form-state';
 
 export interface ImagePickerProps {
   /** The group's name, e.g. 'Product images' or 'Images of variant 2'. */

@@ -19,7 +19,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { isApiError } from '@/lib/api-client';
-import { CATALOG_TEXTS } from '../../lib/dashboard-texts';
+import { ImagePicker } from './image-picker';
 import {
   buildProductFormData,
   draftFromProduct,
@@ -31,8 +31,8 @@ import {
   newKey,
   type ProductDraft,
   type VariantDraft,
-} from '../../lib/product-form-state';
-import { ImagePicker } from './image-picker';
+} from './product-form-state';
+import { PRODUCT_FORM_TEXTS } from './product-form-texts';
 
 const CONDITION_OPTIONS = PRODUCT_CONDITIONS.map((value) => ({
   value,
@@ -94,11 +94,11 @@ function validate(draft: ProductDraft): Errors {
   }
   const tooMany = (existing: number, added: number) => existing + added > PRODUCT_LIMITS.images;
   if (tooMany(draft.existingImages.length, draft.newImages.length)) {
-    errors.images ??= CATALOG_TEXTS.tooManyImages;
+    errors.images ??= PRODUCT_FORM_TEXTS.tooManyImages;
   }
   for (const variant of draft.variants) {
     if (tooMany(variant.existingImages.length, variant.newImages.length)) {
-      errors[`${variant.key}.images`] ??= CATALOG_TEXTS.tooManyImages;
+      errors[`${variant.key}.images`] ??= PRODUCT_FORM_TEXTS.tooManyImages;
     }
   }
   return errors;
@@ -152,8 +152,8 @@ export function ProductForm({
   };
   const pickError = (files: File[]) =>
     files.every((file) => file.type.startsWith('image/'))
-      ? CATALOG_TEXTS.tooManyImages
-      : CATALOG_TEXTS.notAnImage;
+      ? PRODUCT_FORM_TEXTS.tooManyImages
+      : PRODUCT_FORM_TEXTS.notAnImage;
 
   const setError = (key: string, message: string | undefined) =>
     setErrors((e) => {
@@ -169,14 +169,14 @@ export function ProductForm({
     setFormError(null);
     if (!hasBusiness(businessId)) {
       setErrors({});
-      setFormError(CATALOG_TEXTS.selectBusinessFirst);
+      setFormError(PRODUCT_FORM_TEXTS.selectBusinessFirst);
       setFocusTick((t) => t + 1);
       return;
     }
     const found = validate(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setFormError(CATALOG_TEXTS.fixErrors);
+      setFormError(PRODUCT_FORM_TEXTS.fixErrors);
       setFocusTick((t) => t + 1);
       return;
     }
@@ -194,7 +194,7 @@ export function ProductForm({
         setFormError(error.message);
         if (error.fields) setErrors(serverFieldErrors(error.fields, draft));
       } else {
-        setFormError(CATALOG_TEXTS.saveFailed);
+        setFormError(PRODUCT_FORM_TEXTS.saveFailed);
       }
       setFocusTick((t) => t + 1);
     }
