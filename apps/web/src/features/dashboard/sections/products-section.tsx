@@ -2,7 +2,7 @@ import type { SellerProduct } from '@leafline/contract/seller-products';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -26,6 +26,7 @@ import { useSectionPage } from '../lib/use-section-page';
  */
 export function ProductsSection({ businessId }: { businessId: number }) {
   const toast = useToast();
+  const { pathname } = useLocation();
   const [page, setPage] = useSectionPage(businessId);
   const query = useBusinessProducts(businessId, page);
   const editProduct = useEditProduct(businessId);
@@ -84,7 +85,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         <PackageOpen aria-hidden="true" className="size-10 text-sage-700" />
         <p className="text-lg font-semibold">{CATALOG_TEXTS.noProducts}</p>
         <p className="text-ink-muted">{CATALOG_TEXTS.noProductsHint}</p>
-        <Link to="../add" relative="path" className={buttonClasses('primary')}>
+        <Link to={siblingSection(pathname, 'add')} className={buttonClasses('primary')}>
           <Plus aria-hidden="true" className="size-4" />
           Add a product
         </Link>
@@ -165,4 +166,12 @@ export function ProductsSection({ businessId }: { businessId: number }) {
       </Dialog>
     </section>
   );
+}
+
+/**
+ * The address of another dashboard section beside this one (DESIGN 2.18: each section has its
+ * own address, `…/products` → `…/add`).
+ */
+function siblingSection(pathname: string, section: string): string {
+  return `${pathname.replace(/\/[^/]*\/?$/, '')}/${section}`;
 }
