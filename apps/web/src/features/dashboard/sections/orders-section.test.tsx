@@ -121,7 +121,7 @@ describe('OrdersSection', () => {
     fill(order.getByLabelText('Status'), 'Shipped');
     fill(order.getByLabelText('Tracking number'), ' TRK-123 ');
     fill(order.getByLabelText('Notes'), 'Sent with recycled paper.');
-    fireEvent.click(order.getByRole('button', { name: 'Save' }));
+    fireEvent.click(order.getByRole('button', { name: 'Save order #41' }));
 
     expect(await screen.findByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();
     const patch = calls.find((call) => call.method === 'PATCH')!;
@@ -156,7 +156,7 @@ describe('OrdersSection', () => {
     renderSection(<OrdersSection businessId={3} />);
     await screen.findAllByTestId('seller-order');
     fill(card(41).getByLabelText('Status'), 'Refunded');
-    fireEvent.click(card(41).getByRole('button', { name: 'Save' }));
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
     expect((await card(41).findByRole('alert')).textContent).toBe(
       BUSINESS_MESSAGES.orderUpdateFailed,
     );
@@ -172,7 +172,7 @@ describe('OrdersSection', () => {
     );
     renderSection(<OrdersSection businessId={3} />);
     await screen.findAllByTestId('seller-order');
-    fireEvent.click(card(41).getByRole('button', { name: 'Save' }));
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
     expect((await card(41).findByRole('alert')).textContent).toBe(
       `${BUSINESS_MESSAGES.orderUpdateFailed} ${SELLER_ORDER_MESSAGES.trackingNumber}`,
     );

@@ -123,7 +123,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         open={editing !== null}
         onClose={() => setEditing(null)}
         title="Edit product"
-        className="max-w-3xl"
+        className="sm:max-w-3xl"
       >
         {editing ? (
           <ProductForm

@@ -75,9 +75,15 @@ export function OrderEditForm({
       </div>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className="flex justify-end">
-        <Button type="submit" size="sm" loading={saving} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          size="sm"
+          loading={saving}
+          aria-label={`Save order #${order.id}`}
+          className="w-full sm:w-auto"
+        >
           <Save aria-hidden="true" className="size-4" />
-          Save
+          <span aria-hidden="true">Save</span>
         </Button>
       </div>
     </form>

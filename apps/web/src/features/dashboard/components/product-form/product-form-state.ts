@@ -101,8 +101,10 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
         option1: variant.option1,
         option2: variant.option2 ?? '',
         // The payload gives the product's price to a variant without its own: keep it
-        // following the product's price rather than pinning it.
-        price: variant.price === product.price ? '' : variant.price,
+        // following the product's price rather than pinning it. A variant without option1
+        // keeps its price shown, else it would not be sent and so be removed (SPEC §5).
+        price:
+          variant.price === product.price && variant.option1.trim() !== '' ? '' : variant.price,
         existingImages: [...variant.images],
         initialImageCount: variant.images.length,
         newImages: [],
