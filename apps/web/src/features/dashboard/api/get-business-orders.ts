@@ -26,6 +26,7 @@ export const businessOrdersQueryOptions = (businessId: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export function useBusinessOrders(businessId: number, page: number) {
-  return useQuery(businessOrdersQueryOptions(businessId, page));
+/** Runs only for a selected business (`enabled`). */
+export function useBusinessOrders(businessId: number, page: number, enabled = true) {
+  return useQuery({ ...businessOrdersQueryOptions(businessId, page), enabled });
 }

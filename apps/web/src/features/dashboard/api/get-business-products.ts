@@ -26,6 +26,7 @@ export const businessProductsQueryOptions = (businessId: number, page: number) =
     placeholderData: keepPreviousData,
   });
 
-export function useBusinessProducts(businessId: number, page: number) {
-  return useQuery(businessProductsQueryOptions(businessId, page));
+/** Runs only for a selected business (`enabled`). */
+export function useBusinessProducts(businessId: number, page: number, enabled = true) {
+  return useQuery({ ...businessProductsQueryOptions(businessId, page), enabled });
 }

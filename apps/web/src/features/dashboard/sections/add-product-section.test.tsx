@@ -223,4 +223,16 @@ describe('AddProductSection', () => {
       await screen.findByText('The product could not be saved. Please try again.'),
     ).toBeTruthy();
   });
+
+  it('takes at most 10 pictures per product', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />);
+    const nine = Array.from({ length: 9 }, (_, i) => png(`p${i}.png`));
+    fireEvent.change(field('Add product images'), { target: { files: nine } });
+    fireEvent.change(field('Add product images'), {
+      target: { files: [png('ten.png'), png('eleven.png')] },
+    });
+    expect(screen.getByText(PRODUCT_MESSAGES.tooManyImages)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Remove new picture/ })).toHaveLength(9);
+  });
 });

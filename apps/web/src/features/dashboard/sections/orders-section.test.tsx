@@ -204,4 +204,32 @@ describe('OrdersSection', () => {
     renderSection(<OrdersSection businessId={3} />);
     expect(await screen.findByText(BUSINESS_MESSAGES.ordersFailed)).toBeTruthy();
   });
+
+  it('asks for a business before loading any order', () => {
+    const { calls } = server([sellerOrder()]);
+    renderSection(<OrdersSection businessId={Number.NaN} />);
+    expect(screen.getByText('Select a business to see its orders.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the discount with its code', async () => {
+    server([
+      sellerOrder({
+        discount_amount: '3.50',
+        notes_data: {
+          discount_applied: true,
+          discount_code: 'SPRING10',
+          global_original_total: '35.00',
+          global_discount_amount: '3.50',
+          global_discounted_total: '31.50',
+          related_orders: [],
+        },
+      }),
+    ]);
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    const discount = card(41).getByTestId('order-discount');
+    expect(discount.textContent).toBe('−$3.50');
+    expect(discount.previousElementSibling!.textContent).toBe('Discount (SPRING10)');
+  });
 });

@@ -15,6 +15,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useEditProduct } from '../api/edit-product';
 import { useBusinessProducts } from '../api/get-business-products';
 import { ProductForm } from '../components/product-form/product-form';
+import { isBusinessId } from '../components/product-form/product-form-state';
 import { ProductRow } from '../components/products/product-row';
 import { CATALOG_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
@@ -28,7 +29,8 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   const toast = useToast();
   const { pathname } = useLocation();
   const [page, setPage] = useSectionPage(businessId);
-  const query = useBusinessProducts(businessId, page);
+  const selected = isBusinessId(businessId);
+  const query = useBusinessProducts(businessId, page, selected);
   const editProduct = useEditProduct(businessId);
   const deleteProduct = useDeleteProduct(businessId);
   const [editing, setEditing] = useState<SellerProduct | null>(null);
@@ -60,7 +62,9 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   };
 
   let body: ReactNode;
-  if (query.isError) {
+  if (!selected) {
+    body = <Notice tone="info">{CATALOG_TEXTS.selectBusinessProducts}</Notice>;
+  } else if (query.isError) {
     // SPEC §8: the server's error, else the fixed text; the list is cleared.
     body = (
       <RetryNotice

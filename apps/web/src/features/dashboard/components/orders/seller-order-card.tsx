@@ -124,7 +124,10 @@ export function SellerOrderCard({
             {shippingAmount(priceToCents(order.order_total_shipping_fees))}
           </AmountRow>
           {discount > 0 ? (
-            <AmountRow label="Discount" testId="order-discount">
+            <AmountRow
+              label={`Discount${order.notes_data?.discount_code ? ` (${order.notes_data.discount_code})` : ''}`}
+              testId="order-discount"
+            >
               −{formatMoney(order.discount_amount)}
             </AmountRow>
           ) : null}

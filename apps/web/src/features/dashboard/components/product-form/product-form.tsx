@@ -26,6 +26,7 @@ import {
   draftToFields,
   emptyDraft,
   emptyVariant,
+  isBusinessId,
   isVariantSent,
   type NewImage,
   newKey,
@@ -54,10 +55,6 @@ export interface ProductFormProps {
   onSaved?: (saved: ProductSavedResponse) => void;
   onCancel?: () => void;
   saving: boolean;
-}
-
-function hasBusiness(businessId: number): boolean {
-  return Number.isInteger(businessId) && businessId > 0;
 }
 
 function previewUrl(file: File): string {
@@ -167,7 +164,7 @@ export function ProductForm({
     event.preventDefault();
     if (saving) return;
     setFormError(null);
-    if (!hasBusiness(businessId)) {
+    if (!isBusinessId(businessId)) {
       setErrors({});
       setFormError(PRODUCT_FORM_TEXTS.selectBusinessFirst);
       setFocusTick((t) => t + 1);
