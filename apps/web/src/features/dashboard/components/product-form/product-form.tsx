@@ -121,6 +121,8 @@ export function ProductForm({
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [focusTick, setFocusTick] = useState(0);
+  // A second click before the first send has started shows as pending must not send twice.
+  const sending = useRef(false);
 
   // Previews are object URLs: give them back when the form goes away.
   const live = useRef<NewImage[]>([]);
@@ -177,6 +179,8 @@ export function ProductForm({
       setFocusTick((t) => t + 1);
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     try {
       const saved = await onSubmit(buildProductFormData(draft));
       if (!editing) {
@@ -194,6 +198,8 @@ export function ProductForm({
         setFormError(PRODUCT_FORM_TEXTS.saveFailed);
       }
       setFocusTick((t) => t + 1);
+    } finally {
+      sending.current = false;
     }
   };
 
