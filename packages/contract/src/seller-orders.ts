@@ -34,6 +34,15 @@ export const PAYOUT_STATES = [
 ] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
+/** How the dashboard names each payout state. */
+export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
+  not_due: 'Not due yet (order not paid)',
+  waiting_for_onboarding: 'Waiting for your payout setup',
+  pending: 'Payout pending',
+  paid: 'Paid out',
+  failed: 'Payout failed',
+};
+
 /**
  * An order as its seller sees it (`GET api/business/orders/{businessId}/`, the PATCH answer):
  * the buyer's order, with `notes` being the seller's own notes (the discount details stay in

@@ -222,6 +222,17 @@ export async function apiFetch<T = unknown>(
   path: string,
   options: ApiFetchOptions = {},
 ): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
+}
+
+/**
+ * As `apiFetch`, also giving the answer's headers: a paged dashboard list carries its total
+ * in `X-Total-Count` (the list itself stays an array, SPEC §7).
+ */
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const {
     method = options.json !== undefined || options.formData ? 'POST' : 'GET',
     json,
@@ -268,7 +279,7 @@ export async function apiFetch<T = unknown>(
 
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
-  return body as T;
+  return { data: body as T, headers: response.headers };
 }
 
 /** For tests: forget a refresh that never settled. */

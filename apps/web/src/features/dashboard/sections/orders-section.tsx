@@ -1,4 +1,129 @@
-/** Placeholder until the section is built; the dashboard shell renders it for the selected business. */
+import { TOAST_ORDER_SAVE_MS } from '@leafline/contract/constants';
+import Inbox from 'lucide-react/icons/inbox';
+import { type ReactNode, useState } from 'react';
+import { Notice } from '@/components/ui/notice';
+import { Pagination } from '@/components/ui/pagination';
+import { RetryNotice } from '@/components/ui/retry-notice';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useBusinessOrders } from '../api/get-business-orders';
+import { useUpdateBusinessOrder } from '../api/update-business-order';
+import { OrderEditForm } from '../components/orders/order-edit-form';
+import { SellerOrderCard } from '../components/orders/seller-order-card';
+import { isBusinessId } from '../components/product-form/product-form-state';
+import { CATALOG_TEXTS } from '../lib/dashboard-texts';
+import { pageCount } from '../lib/paged-list';
+import { useSectionPage } from '../lib/use-section-page';
+
+/**
+ * SPEC §2 dashboard "orders" (the default tab): the business's orders, newest first, a page at
+ * a time; each with its edit of status, tracking number and notes.
+ */
 export function OrdersSection({ businessId }: { businessId: number }) {
-  return <p data-business={businessId}>This section is being built.</p>;
+  const toast = useToast();
+  const [page, setPage] = useSectionPage(businessId);
+  const selected = isBusinessId(businessId);
+  const query = useBusinessOrders(businessId, page, selected);
+  const updateOrder = useUpdateBusinessOrder(businessId);
+  const [saveErrors, setSaveErrors] = useState<Record<number, string>>({});
+
+  const setSaveError = (orderId: number, message: string | null) =>
+    setSaveErrors((errors) => {
+      const next = { ...errors };
+      if (message) next[orderId] = message;
+      else delete next[orderId];
+      return next;
+    });
+
+  const total = query.data?.total ?? 0;
+  let body: ReactNode;
+  if (!selected) {
+    body = <Notice tone="info">{CATALOG_TEXTS.selectBusinessOrders}</Notice>;
+  } else if (query.isError) {
+    body = (
+      <RetryNotice
+        message={errorMessage(query.error, CATALOG_TEXTS.ordersFailed)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.isPending) {
+    body = (
+      <LoadingRegion label="Loading your orders…">
+        <div className="flex flex-col gap-4">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-72 w-full rounded-card" />
+          ))}
+        </div>
+      </LoadingRegion>
+    );
+  } else if (query.data.items.length === 0 && total === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-sand-300 bg-white/50 px-6 py-10 text-center">
+        <Inbox aria-hidden="true" className="size-10 text-sage-700" />
+        <p className="text-lg font-semibold">{CATALOG_TEXTS.noOrders}</p>
+        <p className="text-ink-muted">{CATALOG_TEXTS.noOrdersHint}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-sm text-ink-muted">
+          {total === 1 ? '1 order' : `${total} orders`}, newest first. {CATALOG_TEXTS.helpPayouts}
+        </p>
+        <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
+          {query.data.items.map((order) => {
+            const saving = updateOrder.isPending && updateOrder.variables?.orderId === order.id;
+            return (
+              <li key={order.id}>
+                <SellerOrderCard order={order}>
+                  <OrderEditForm
+                    // The server's answer replaces the row: the form starts again from it.
+                    key={`${order.id}-${order.updated_at}`}
+                    order={order}
+                    saving={saving}
+                    error={saveErrors[order.id] ?? null}
+                    onSave={(changes) => {
+                      setSaveError(order.id, null);
+                      updateOrder.mutate(
+                        { orderId: order.id, body: changes },
+                        {
+                          onSuccess: () =>
+                            toast.success(CATALOG_TEXTS.orderSaved, TOAST_ORDER_SAVE_MS),
+                          onError: (error) => {
+                            // SPEC §8's text, with the server's reason when it gave one.
+                            const reason =
+                              isApiError(error) && error.hasServerMessage
+                                ? ` ${error.message}`
+                                : '';
+                            setSaveError(order.id, `${CATALOG_TEXTS.orderUpdateFailed}${reason}`);
+                          },
+                        },
+                      );
+                    }}
+                  />
+                </SellerOrderCard>
+              </li>
+            );
+          })}
+        </ol>
+        <Pagination
+          page={page}
+          pageCount={pageCount(total)}
+          onPageChange={setPage}
+          label="Orders pages"
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="orders-heading" className="flex flex-col gap-4">
+      <h2 id="orders-heading" className="text-2xl font-semibold">
+        Orders
+      </h2>
+      {body}
+    </section>
+  );
 }

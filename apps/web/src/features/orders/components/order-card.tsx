@@ -2,9 +2,10 @@ import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
+import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { formatMoney, priceToCents } from '@/lib/money';
-import { formatOrderDate, readNotes, variantOptionsLabel } from '../lib/order-format';
-import { OrderStatusBadge } from './order-status-badge';
+import { variantOptionsLabel } from '@/lib/order-format';
+import { formatOrderDate, readNotes } from '../lib/order-format';
 
 export interface OrderCardProps {
   order: Order;

@@ -1,5 +1,5 @@
 import { parseId } from '@leafline/contract/ids';
-import type { Order, OrderAddress, OrderNotes } from '@leafline/contract/orders';
+import type { Order, OrderNotes } from '@leafline/contract/orders';
 
 /**
  * SPEC §2 Orders: the time in the browser's own date format, labelled UTC — so it is shown
@@ -21,43 +21,6 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 
-/** SPEC §3: shipping_address may arrive as an object or as JSON text. */
-export function readAddress(value: unknown): OrderAddress | null {
-  let raw = value;
-  if (typeof raw === 'string') {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  if (!raw || typeof raw !== 'object') return null;
-  const a = raw as Record<string, unknown>;
-  const text = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : '');
-  return {
-    name: text('name'),
-    line1: text('line1'),
-    line2: text('line2'),
-    city: text('city'),
-    state: text('state'),
-    postal_code: text('postal_code'),
-    country: text('country'),
-    phone: text('phone'),
-  };
-}
-
-export function addressLines(address: OrderAddress): string[] {
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', '),
-    address.country === 'US' ? 'United States' : address.country,
-  ].filter((line) => line.trim() !== '');
-}
-
 /** SPEC §3: notes may be JSON text with the discount fields; `notes_data` is it parsed. */
 export function readNotes(order: Pick<Order, 'notes' | 'notes_data'>): OrderNotes | null {
   if (order.notes_data) return order.notes_data;
@@ -70,13 +33,6 @@ export function readNotes(order: Pick<Order, 'notes' | 'notes_data'>): OrderNote
   } catch {
     return null;
   }
-}
-
-/** 'Size: M · Colour: Sage', or null without options. */
-export function variantOptionsLabel(options: Record<string, string>): string | null {
-  const entries = Object.entries(options).filter(([, value]) => value.trim() !== '');
-  if (entries.length === 0) return null;
-  return entries.map(([name, value]) => `${name}: ${value}`).join(' · ');
 }
 
 /** Order ids from `order_id` or comma-separated `order_ids` (SPEC §2), each once, in order. */

@@ -9,9 +9,10 @@ import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCents, priceToCents } from '@/lib/money';
+import { addressLines, readAddress } from '@/lib/order-format';
 import { useOrdersById } from '../api/get-order';
 import { OrderCard } from '../components/order-card';
-import { addressLines, orderIdsFromSearch, readAddress, readNotes } from '../lib/order-format';
+import { orderIdsFromSearch, readNotes } from '../lib/order-format';
 import { ORDERS_TEXTS } from '../lib/orders-texts';
 
 /** /order-confirmation?order_id=… or ?order_ids=1,2 (SPEC §2 Order confirmation, §8). */

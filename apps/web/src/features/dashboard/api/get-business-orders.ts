@@ -1,0 +1,32 @@
+import type { SellerOrder } from '@leafline/contract/seller-orders';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetchWithHeaders } from '@/lib/api-client';
+import { type PagedList, toPagedList } from '../lib/paged-list';
+
+export const businessOrdersKey = (businessId: number) =>
+  ['dashboard', 'orders', businessId] as const;
+
+/** GET /api/business/orders/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
+export async function getBusinessOrders(
+  businessId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<PagedList<SellerOrder>> {
+  const { data, headers } = await apiFetchWithHeaders<SellerOrder[]>(
+    `/api/business/orders/${businessId}/`,
+    { query: { page }, signal },
+  );
+  return toPagedList(data, headers);
+}
+
+export const businessOrdersQueryOptions = (businessId: number, page: number) =>
+  queryOptions({
+    queryKey: [...businessOrdersKey(businessId), page] as const,
+    queryFn: ({ signal }) => getBusinessOrders(businessId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Runs only for a selected business (`enabled`). */
+export function useBusinessOrders(businessId: number, page: number, enabled = true) {
+  return useQuery({ ...businessOrdersQueryOptions(businessId, page), enabled });
+}

@@ -1,0 +1,32 @@
+import type { SellerProduct } from '@leafline/contract/seller-products';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetchWithHeaders } from '@/lib/api-client';
+import { type PagedList, toPagedList } from '../lib/paged-list';
+
+export const businessProductsKey = (businessId: number) =>
+  ['dashboard', 'products', businessId] as const;
+
+/** GET /api/business/products/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
+export async function getBusinessProducts(
+  businessId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<PagedList<SellerProduct>> {
+  const { data, headers } = await apiFetchWithHeaders<SellerProduct[]>(
+    `/api/business/products/${businessId}/`,
+    { query: { page }, signal },
+  );
+  return toPagedList(data, headers);
+}
+
+export const businessProductsQueryOptions = (businessId: number, page: number) =>
+  queryOptions({
+    queryKey: [...businessProductsKey(businessId), page] as const,
+    queryFn: ({ signal }) => getBusinessProducts(businessId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Runs only for a selected business (`enabled`). */
+export function useBusinessProducts(businessId: number, page: number, enabled = true) {
+  return useQuery({ ...businessProductsQueryOptions(businessId, page), enabled });
+}

@@ -1,0 +1,35 @@
+import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { PagedList } from '../lib/paged-list';
+import { businessOrdersKey } from './get-business-orders';
+
+/** PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes. */
+export function updateBusinessOrder(
+  orderId: number,
+  body: SellerOrderUpdateBody,
+): Promise<SellerOrder> {
+  return apiFetch<SellerOrder>(`/api/business/orders/edit/${orderId}/`, {
+    method: 'PATCH',
+    json: body,
+  });
+}
+
+/** SPEC §4: after saving, the order's row is replaced with the server's answer. */
+export function useUpdateBusinessOrder(businessId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: number; body: SellerOrderUpdateBody }) =>
+      updateBusinessOrder(orderId, body),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<PagedList<SellerOrder>>(
+        { queryKey: businessOrdersKey(businessId) },
+        (list) =>
+          list && {
+            ...list,
+            items: list.items.map((order) => (order.id === saved.id ? saved : order)),
+          },
+      );
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
+import {
+  SELLER_ORDER_LIMITS,
+  type SellerOrder,
+  type SellerOrderUpdateBody,
+} from '@leafline/contract/seller-orders';
+import Save from 'lucide-react/icons/save';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { TextareaField } from '@/components/ui/textarea-field';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+
+/**
+ * The seller's edit of one order (SPEC §2, §4): status (any of the six, no transition limits),
+ * tracking number and notes, saved together.
+ */
+export function OrderEditForm({
+  order,
+  saving,
+  error,
+  onSave,
+}: {
+  order: SellerOrder;
+  saving: boolean;
+  /** Why the last save failed, shown above the button. */
+  error: string | null;
+  onSave: (body: SellerOrderUpdateBody) => void;
+}) {
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [trackingNumber, setTrackingNumber] = useState(order.tracking_number);
+  const [notes, setNotes] = useState(order.notes);
+  const id = `order-${order.id}`;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    onSave({ status, tracking_number: trackingNumber.trim(), notes });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label={`Update order #${order.id}`}
+      className="flex flex-col gap-4 rounded-xl border border-sand-300 bg-sand-100/60 p-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as OrderStatus)}
+        />
+        <TextField
+          id={`${id}-tracking`}
+          label="Tracking number"
+          autoComplete="off"
+          maxLength={SELLER_ORDER_LIMITS.trackingNumber}
+          value={trackingNumber}
+          onChange={(e) => setTrackingNumber(e.target.value)}
+        />
+        <TextareaField
+          id={`${id}-notes`}
+          label="Notes"
+          rows={2}
+          maxLength={SELLER_ORDER_LIMITS.notes}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          className="sm:col-span-2"
+        />
+      </div>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          size="sm"
+          loading={saving}
+          aria-label={`Save order #${order.id}`}
+          className="w-full sm:w-auto"
+        >
+          <Save aria-hidden="true" className="size-4" />
+          <span aria-hidden="true">Save</span>
+        </Button>
+      </div>
+    </form>
+  );
+}

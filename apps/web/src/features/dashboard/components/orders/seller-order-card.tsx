@@ -1,0 +1,164 @@
+import { PAYOUT_STATE_LABELS, type SellerOrder } from '@leafline/contract/seller-orders';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import type { ReactNode } from 'react';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
+import { OrderLine } from '@/components/order/order-line';
+import { OrderStatusBadge } from '@/components/order/order-status-badge';
+import { cx } from '@/lib/cx';
+import { formatMoney, priceToCents } from '@/lib/money';
+import { addressLines, readAddress, variantOptionsLabel } from '@/lib/order-format';
+
+/** The order's time in the browser's own format and time zone (SPEC §2 dashboard). */
+export function formatLocalDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const PAYOUT_CLASSES: Record<SellerOrder['payout_status'], string> = {
+  not_due: 'bg-sand-100 text-ink',
+  waiting_for_onboarding: 'bg-warning-bg text-warning-fg',
+  pending: 'bg-info-bg text-info-fg',
+  paid: 'bg-success-bg text-success-fg',
+  failed: 'bg-error-bg text-error-fg',
+};
+
+/**
+ * One order as its seller fulfils it: number, date, status, buyer, items, amounts with the
+ * payout after the 3 % commission, shipping address, card brand, and the edit form.
+ */
+export function SellerOrderCard({
+  order,
+  children,
+}: {
+  order: SellerOrder;
+  /** The edit form. */
+  children: ReactNode;
+}) {
+  const headingId = `seller-order-${order.id}-heading`;
+  const address = readAddress(order.shipping_address);
+  const discount = priceToCents(order.discount_amount);
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:p-6"
+      data-testid="seller-order"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-sans text-lg font-semibold text-forest-900">
+            {`Order #${order.id}`}
+          </h3>
+          <p className="mt-0.5 text-sm text-ink-muted">
+            Placed{' '}
+            <time dateTime={order.created_at} data-testid="order-date">
+              {formatLocalDate(order.created_at)}
+            </time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <section aria-label="Buyer" className="text-sm">
+            <p className="font-medium break-words" data-testid="order-buyer">
+              {order.user_full_name || 'Buyer'}
+            </p>
+            <p className="flex items-center gap-1.5 break-all text-ink-muted">
+              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              <a href={`mailto:${order.user_email}`} className="underline-offset-2">
+                {order.user_email}
+              </a>
+            </p>
+          </section>
+
+          <ul aria-label="Items" className="divide-y divide-sand-200 border-y border-sand-200">
+            {order.order_items.map((item) => (
+              <OrderLine
+                key={item.id}
+                item={item}
+                options={variantOptionsLabel(item.variant_options)}
+                imageSize={56}
+                className="py-3"
+              />
+            ))}
+          </ul>
+
+          <div className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
+                <MapPin aria-hidden="true" className="size-4" />
+                Shipping address
+              </h4>
+              {address ? (
+                <address className="mt-1 not-italic" data-testid="order-address">
+                  {addressLines(address).map((line) => (
+                    <span key={line} className="block break-words">
+                      {line}
+                    </span>
+                  ))}
+                  {address.phone ? <span className="block">{address.phone}</span> : null}
+                </address>
+              ) : (
+                <p className="mt-1 text-ink-muted">No shipping address given.</p>
+              )}
+            </div>
+            <div>
+              <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
+                <CreditCard aria-hidden="true" className="size-4" />
+                Payment
+              </h4>
+              <p className="mt-1 capitalize" data-testid="order-card-brand">
+                {order.card_brand || 'Not paid yet'}
+              </p>
+            </div>
+          </div>
+        </div>
+
+        <dl className="flex h-fit flex-col gap-1.5 rounded-xl bg-sand-100/70 p-4 text-sm">
+          <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
+          <AmountRow label="Shipping fee" testId="order-shipping">
+            {shippingAmount(priceToCents(order.order_total_shipping_fees))}
+          </AmountRow>
+          {discount > 0 ? (
+            <AmountRow
+              label={`Discount${order.notes_data?.discount_code ? ` (${order.notes_data.discount_code})` : ''}`}
+              testId="order-discount"
+            >
+              −{formatMoney(order.discount_amount)}
+            </AmountRow>
+          ) : null}
+          <AmountRow label="Total" className="font-semibold" testId="order-total">
+            {formatMoney(order.total_price)}
+          </AmountRow>
+          <AmountRow label="Commission (3%)" className="text-ink-muted" testId="order-commission">
+            −{formatMoney(order.commission)}
+          </AmountRow>
+          <AmountRow
+            label="Your payout"
+            className="border-t border-sand-300 pt-1.5 text-base font-semibold"
+            testId="order-payout"
+          >
+            {formatMoney(order.payout)}
+          </AmountRow>
+          <div className="flex justify-end">
+            <span
+              className={cx(
+                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                PAYOUT_CLASSES[order.payout_status],
+              )}
+              data-testid="order-payout-state"
+            >
+              {PAYOUT_STATE_LABELS[order.payout_status]}
+            </span>
+          </div>
+        </dl>
+      </div>
+
+      {children}
+    </article>
+  );
+}

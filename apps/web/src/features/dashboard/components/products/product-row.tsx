@@ -1,0 +1,88 @@
+import { CONDITION_LABELS } from '@leafline/contract/constants';
+import type { SellerProduct } from '@leafline/contract/seller-products';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { Button } from '@/components/ui/button';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { formatMoney } from '@/lib/money';
+
+/** One product of the seller's list: picture, name, price, category, variants, actions. */
+export function ProductRow({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: SellerProduct;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const variants = product.variants.filter((variant) => !variant.deleted).length;
+  const headingId = `product-${product.id}-name`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-card border border-sand-300 bg-white/70 p-4 sm:flex-row sm:items-center sm:gap-5"
+      data-testid="product-row"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        <ResponsiveImage
+          src={product.primary_image ?? product.images[0]?.image}
+          alt=""
+          width={80}
+          height={80}
+          sizes="80px"
+          className="size-20 shrink-0 rounded-xl object-cover"
+        />
+        <div className="min-w-0 flex-1">
+          <h3
+            id={headingId}
+            className="font-sans text-base font-semibold break-words text-forest-900"
+          >
+            {product.name}
+          </h3>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+            <dt className="text-ink-muted">Price</dt>
+            <dd className="font-medium tabular-nums" data-testid="product-price">
+              {formatMoney(product.price)}
+            </dd>
+            <dt className="text-ink-muted">Category</dt>
+            <dd className="break-words" data-testid="product-category">
+              {product.product_category}
+              {product.category ? (
+                <span className="text-ink-muted"> · {product.category}</span>
+              ) : null}
+            </dd>
+            <dt className="text-ink-muted">Variants</dt>
+            <dd className="tabular-nums" data-testid="product-variants">
+              {variants}
+            </dd>
+            <dt className="text-ink-muted">Condition</dt>
+            <dd>{CONDITION_LABELS[product.condition]}</dd>
+          </dl>
+        </div>
+      </div>
+      <div className="flex gap-2 sm:flex-col lg:flex-row">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Edit ${product.name}`}
+          className="flex-1 sm:flex-none"
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          <span aria-hidden="true">Edit</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Delete ${product.name}`}
+          className="flex-1 text-error-fg hover:bg-error-bg sm:flex-none"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          <span aria-hidden="true">Delete</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,238 @@
+import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract/constants';
+import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { fill } from '@/test/render-app';
+import { renderSection, sellerProduct } from '@/test/seller-fixtures';
+import { AddProductSection } from './add-product-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const png = (name: string) => new File([`bytes of ${name}`], name, { type: 'image/png' });
+
+function field(label: string) {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+function fillRequired() {
+  fill(field('Name'), '  Linen Tote ');
+  fill(field('Description'), 'A sturdy tote of undyed linen.');
+  fill(field('Price'), '15.5');
+  fill(field('Product category'), 'Accessories');
+}
+
+/** The form's entries in order, files as `File:<name>`. */
+function entries(form: FormData): [string, string][] {
+  return [...form.entries()].map(([key, value]) => [
+    key,
+    typeof value === 'string' ? value : `File:${value.name}`,
+  ]);
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
+}
+
+describe('AddProductSection', () => {
+  it('sends the §7 multipart keys exactly, then resets the form and says so', async () => {
+    const { calls } = mockFetch(() =>
+      jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct({ id: 9 }) }),
+    );
+    renderSection(<AddProductSection businessId={3} />, '/dashboard/add');
+
+    // Defaults of SPEC §4/§9.
+    expect(field('Condition').value).toBe('new');
+    expect(field('Category').value).toBe(DEFAULT_PRODUCT_CATEGORY);
+
+    fillRequired();
+    fill(field('Condition'), 'second_hand');
+    fireEvent.change(field('Add product images'), {
+      target: { files: [png('front.png'), png('back.png')] },
+    });
+    fill(field('Option 1 name'), 'Size');
+    fill(field('Option 2 name'), 'Colour');
+    const addVariant = screen.getByRole('button', { name: 'Add variant' });
+    fireEvent.click(addVariant);
+    fireEvent.click(addVariant);
+    fireEvent.click(addVariant);
+    fireEvent.click(addVariant);
+    // Variant 1: both options, its own price and a picture.
+    fill(field('Size (variant 1)'), 'Small');
+    fill(field('Colour (variant 1)'), 'Ecru');
+    fill(field('Price (variant 1)'), '14');
+    fireEvent.change(field('Add images of variant 1'), { target: { files: [png('small.png')] } });
+    // Variant 2: only option2 and a picture → neither option1 nor price: not sent (SPEC §5).
+    fill(field('Colour (variant 2)'), 'Sage');
+    fireEvent.change(field('Add images of variant 2'), { target: { files: [png('lost.png')] } });
+    // Variant 3: a price only, and two pictures.
+    fill(field('Price (variant 3)'), '21.00');
+    fireEvent.change(field('Add images of variant 3'), {
+      target: { files: [png('big-1.png'), png('big-2.png')] },
+    });
+    // Variant 4: left empty → not sent.
+
+    // Previews with a remove button each.
+    expect(screen.getByRole('img', { name: 'New picture: front.png' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Remove new picture 2 \(back\.png\)/ })).toBeTruthy();
+
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url).toBe('/api/add-product/3/');
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.body).toBeInstanceOf(FormData);
+    expect(entries(calls[0]!.body as FormData)).toEqual([
+      ['name', 'Linen Tote'],
+      ['description', 'A sturdy tote of undyed linen.'],
+      ['price', '15.5'],
+      ['condition', 'second_hand'],
+      ['category', DEFAULT_PRODUCT_CATEGORY],
+      ['product_category', 'Accessories'],
+      ['images[0].image', 'File:front.png'],
+      ['images[1].image', 'File:back.png'],
+      ['option_names[0]', 'Size'],
+      ['option_names[1]', 'Colour'],
+      ['variants[0].option1', 'Small'],
+      ['variants[0].option2', 'Ecru'],
+      ['variants[0].price', '14'],
+      ['variants[0].images[0].image', 'File:small.png'],
+      ['variants[1].option1', ''],
+      ['variants[1].option2', ''],
+      ['variants[1].price', '21.00'],
+      ['variants[1].images[0].image', 'File:big-1.png'],
+      ['variants[1].images[1].image', 'File:big-2.png'],
+    ]);
+
+    // Success: a toast, and the form is back to its defaults.
+    expect(await screen.findByText(PRODUCT_MESSAGES.added)).toBeTruthy();
+    expect(field('Name').value).toBe('');
+    expect(field('Description').value).toBe('');
+    expect(field('Price').value).toBe('');
+    expect(field('Condition').value).toBe('new');
+    expect(field('Category').value).toBe(DEFAULT_PRODUCT_CATEGORY);
+    expect(field('Product category').value).toBe('');
+    expect(field('Option 1 name').value).toBe('');
+    expect(screen.queryByRole('img', { name: /New picture/ })).toBeNull();
+    expect(screen.queryByLabelText('Price (variant 1)')).toBeNull();
+  });
+
+  it('does not send a removed picture or a removed variant', async () => {
+    const { calls } = mockFetch(() =>
+      jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct() }),
+    );
+    renderSection(<AddProductSection businessId={3} />);
+    fillRequired();
+    fireEvent.change(field('Add product images'), {
+      target: { files: [png('keep.png'), png('drop.png')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Remove new picture 2 \(drop\.png\)/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+    fill(field('Option 1 (variant 1)'), 'Small');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove variant 1' }));
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const keys = [...(calls[0]!.body as FormData).keys()];
+    expect(keys).toEqual([
+      'name',
+      'description',
+      'price',
+      'condition',
+      'category',
+      'product_category',
+      'images[0].image',
+    ]);
+  });
+
+  it.each([0, Number.NaN])(
+    'asks to select a business first (businessId %s), sending nothing',
+    (id) => {
+      const { calls } = mockFetch(() => jsonResponse(500, {}));
+      renderSection(<AddProductSection businessId={id} />);
+      fillRequired();
+      submit();
+      expect(screen.getByRole('alert').textContent).toBe(BUSINESS_MESSAGES.selectBusinessFirst);
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it("refuses a price of 'abc' before sending, with the error linked to the field", () => {
+    const { calls } = mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />);
+    fillRequired();
+    fill(field('Price'), 'abc');
+    submit();
+    const price = field('Price');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = price.getAttribute('aria-describedby')!.split(' ');
+    const error = describedBy.map((id) => document.getElementById(id)?.textContent);
+    expect(error).toContain(PRODUCT_MESSAGES.price);
+    expect(document.activeElement).toBe(price);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('names every missing required field and refuses a bad variant price', () => {
+    const { calls } = mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+    fill(field('Price (variant 1)'), '-3');
+    submit();
+    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(screen.getByText('Description is required.')).toBeTruthy();
+    expect(screen.getByText(PRODUCT_MESSAGES.price)).toBeTruthy();
+    expect(screen.getByText(PRODUCT_MESSAGES.productCategory)).toBeTruthy();
+    expect(screen.getByText(PRODUCT_MESSAGES.variantPrice)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an image', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />);
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(field('Add product images'), { target: { files: [notes] } });
+    expect(screen.getByText(/Only image files can be added/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Remove new picture/ })).toBeNull();
+  });
+
+  it("shows the server's reason when the save fails, and keeps what was typed", async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        error: 'Price must be an amount like 12.50.',
+        fields: { price: 'Price must be an amount like 12.50.' },
+      }),
+    );
+    renderSection(<AddProductSection businessId={3} />);
+    fillRequired();
+    submit();
+    const form = screen.getByRole('form', { name: 'Add a product' });
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'Price must be an amount like 12.50.',
+      ),
+    );
+    expect(field('Name').value).toBe('  Linen Tote ');
+    expect(field('Price').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says the save failed when the server gives no reason', async () => {
+    mockFetch(() => new Response('bad gateway', { status: 502 }));
+    renderSection(<AddProductSection businessId={3} />);
+    fillRequired();
+    submit();
+    expect(
+      await screen.findByText('The product could not be saved. Please try again.'),
+    ).toBeTruthy();
+  });
+
+  it('takes at most 10 pictures per product', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />);
+    const nine = Array.from({ length: 9 }, (_, i) => png(`p${i}.png`));
+    fireEvent.change(field('Add product images'), { target: { files: nine } });
+    fireEvent.change(field('Add product images'), {
+      target: { files: [png('ten.png'), png('eleven.png')] },
+    });
+    expect(screen.getByText(PRODUCT_MESSAGES.tooManyImages)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Remove new picture/ })).toHaveLength(9);
+  });
+});

@@ -1,0 +1,269 @@
+import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
+import { PRODUCT_MESSAGES, type SellerProduct } from '@leafline/contract/seller-products';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fill } from '@/test/render-app';
+import { renderSection, sellerProduct } from '@/test/seller-fixtures';
+import { ProductsSection } from './products-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const png = (name: string) => new File([`bytes of ${name}`], name, { type: 'image/png' });
+
+const soap = sellerProduct({
+  id: 8,
+  name: 'Cedar Soap',
+  price: '6.50',
+  product_category: 'Hygiene',
+  images: [],
+  primary_image: null,
+  option_names: [],
+  variants: [],
+});
+
+type Override = (call: RecordedCall) => Response | undefined;
+
+function server(
+  products: SellerProduct[] = [sellerProduct(), soap],
+  total = products.length,
+  override: Override = () => undefined,
+) {
+  return mockFetch((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/business/products/3/') && call.method === 'GET') {
+      return jsonResponse(200, products, { [TOTAL_COUNT_HEADER]: String(total) });
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  });
+}
+
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/business/products/'));
+
+function entries(form: FormData): [string, string][] {
+  return [...form.entries()].map(([key, value]) => [
+    key,
+    typeof value === 'string' ? value : `File:${value.name}`,
+  ]);
+}
+
+describe('ProductsSection', () => {
+  it("lists the business's products with picture, name, price, category and variants", async () => {
+    const { calls } = server();
+    renderSection(<ProductsSection businessId={3} />);
+    const rows = await screen.findAllByTestId('product-row');
+    expect(calls[0]!.url).toBe('/api/business/products/3/?page=1');
+    expect(rows).toHaveLength(2);
+    const tote = within(rows[0]!);
+    expect(tote.getByRole('heading', { name: 'Linen Tote' })).toBeTruthy();
+    expect(tote.getByTestId('product-price').textContent).toBe('$15.00');
+    expect(tote.getByTestId('product-category').textContent).toContain('Accessories');
+    expect(tote.getByTestId('product-variants').textContent).toBe('2');
+    expect(rows[0]!.querySelector('img')!.getAttribute('src')).toBe(
+      '/media/products/tote-front.webp',
+    );
+    const soapRow = within(rows[1]!);
+    expect(soapRow.getByTestId('product-price').textContent).toBe('$6.50');
+    expect(soapRow.getByTestId('product-variants').textContent).toBe('0');
+    expect(soapRow.getByText('No Image')).toBeTruthy();
+    // Two products: one page, no pager.
+    expect(screen.queryByRole('navigation', { name: 'Products pages' })).toBeNull();
+  });
+
+  it('pages with the X-Total-Count header', async () => {
+    const { calls } = server([sellerProduct()], 120);
+    renderSection(<ProductsSection businessId={3} />);
+    const pager = await screen.findByRole('navigation', { name: 'Products pages' });
+    // 120 products at 50 a page: 3 pages.
+    expect(within(pager).getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    expect(within(pager).queryByRole('button', { name: 'Page 4' })).toBeNull();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=2'),
+    );
+  });
+
+  it("shows the server's error when the list fails, and clears the list", async () => {
+    let fail = false;
+    server([sellerProduct()], 120, (call) =>
+      fail && call.url.includes('page=2')
+        ? jsonResponse(503, { error: 'The catalogue is being updated.' })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    await screen.findAllByTestId('product-row');
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('The catalogue is being updated.')).toBeTruthy();
+    expect(screen.queryAllByTestId('product-row')).toHaveLength(0);
+  });
+
+  it("says 'Something went wrong while fetching products' without a server message", async () => {
+    mockFetch(() => new Response('bad gateway', { status: 502 }));
+    renderSection(<ProductsSection businessId={3} />);
+    expect(await screen.findByText(BUSINESS_MESSAGES.productsFailed)).toBeTruthy();
+  });
+
+  it('points an empty list to the add section', async () => {
+    server([], 0);
+    renderSection(<ProductsSection businessId={3} />, '/dashboard/products');
+    expect(await screen.findByText('No products yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a product' }).getAttribute('href')).toBe(
+      '/dashboard/add',
+    );
+  });
+
+  it('deletes a product only after the confirmation', async () => {
+    const { calls } = server(undefined, undefined, (call) =>
+      call.method === 'DELETE'
+        ? jsonResponse(200, { message: PRODUCT_MESSAGES.deleted })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Cedar Soap' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    expect(dialog.textContent).toContain('Cedar Soap');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Delete product?' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Cedar Soap' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete product' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.deleted)).toBeTruthy();
+    const deletes = calls.filter((call) => call.method === 'DELETE');
+    expect(deletes.map((call) => call.url)).toEqual(['/api/products/8/delete/']);
+    // The list is fetched again.
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Delete product?' })).toBeNull();
+  });
+
+  it("keeps the confirmation open with the server's reason when a delete fails", async () => {
+    server(undefined, undefined, (call) =>
+      call.method === 'DELETE' ? jsonResponse(404, { error: 'Product not found' }) : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Cedar Soap' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete product' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Product not found');
+  });
+
+  it('edits in a modal: the same form, filled, sent as the §7 multipart with PUT', async () => {
+    const { calls } = server(undefined, undefined, (call) =>
+      call.method === 'PUT'
+        ? jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit product' });
+    const inDialog = within(dialog);
+    const input = (label: string) => inDialog.getByLabelText(label) as HTMLInputElement;
+    expect(input('Name').value).toBe('Linen Tote');
+    expect(document.activeElement).toBe(input('Name'));
+    expect(input('Price').value).toBe('15.00');
+    expect(input('Product category').value).toBe('Accessories');
+    expect(input('Option 1 name').value).toBe('Size');
+    expect(input('Size (variant 1)').value).toBe('Small');
+    // A variant at the product's price follows it; one with its own price keeps it.
+    expect(input('Price (variant 1)').value).toBe('');
+    expect(input('Price (variant 2)').value).toBe('19.50');
+    expect(inDialog.getByRole('img', { name: 'Tote, back' })).toBeTruthy();
+
+    fill(input('Name'), 'Linen Tote Bag');
+    // Product pictures: drop the back, keep the front, add a new one.
+    fireEvent.click(inDialog.getByRole('button', { name: 'Remove picture 2 of product images' }));
+    fireEvent.change(input('Add product images'), { target: { files: [png('side.png')] } });
+    // Variant 1 loses its only picture; variant 2 gets one; a third variant is added.
+    fireEvent.click(
+      inDialog.getByRole('button', { name: 'Remove picture 1 of images of variant 1' }),
+    );
+    fireEvent.change(input('Add images of variant 2'), { target: { files: [png('large.png')] } });
+    fireEvent.click(inDialog.getByRole('button', { name: 'Add variant' }));
+    fill(input('Size (variant 3)'), 'Medium');
+
+    fireEvent.click(inDialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.saved)).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url).toBe('/api/products/7/edit/');
+    expect(entries(put.body as FormData)).toEqual([
+      ['name', 'Linen Tote Bag'],
+      ['description', 'A sturdy tote of undyed linen.'],
+      ['price', '15.00'],
+      ['condition', 'new'],
+      ['category', 'Eco-Friendly Business'],
+      ['product_category', 'Accessories'],
+      ['images[0].image', 'File:side.png'],
+      ['existingImages[0]', '/media/products/tote-front.webp'],
+      ['option_names[0]', 'Size'],
+      ['option_names[1]', 'Colour'],
+      ['variants[0].option1', 'Small'],
+      ['variants[0].option2', 'Ecru'],
+      ['variants[0].price', ''],
+      ['variants[0].id', '701'],
+      ['variants[0].clear_images', 'true'],
+      ['variants[1].option1', 'Large'],
+      ['variants[1].option2', ''],
+      ['variants[1].price', '19.50'],
+      ['variants[1].id', '702'],
+      ['variants[1].images[0].image', 'File:large.png'],
+      ['variants[2].option1', 'Medium'],
+      ['variants[2].option2', ''],
+      ['variants[2].price', ''],
+    ]);
+    // Saved: the modal closes and the list is fetched again.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).toBeNull());
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+  });
+
+  it('sends clear_images when every product picture was removed, and drops a removed variant', async () => {
+    const { calls } = server(undefined, undefined, (call) =>
+      call.method === 'PUT'
+        ? jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit product' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2 of product images' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1 of product images' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove variant 2' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const form = calls.find((call) => call.method === 'PUT')!.body as FormData;
+    expect(form.get('clear_images')).toBe('true');
+    expect(form.getAll('existingImages[0]')).toEqual([]);
+    expect(form.get('variants[0].id')).toBe('701');
+    expect(form.get('variants[0].existingImages[0]')).toBe('/media/products/tote-small.webp');
+    expect(form.has('variants[0].clear_images')).toBe(false);
+    expect([...form.keys()].some((key) => key.startsWith('variants[1]'))).toBe(false);
+  });
+
+  it('keeps the modal open with the reason when the edit fails', async () => {
+    server(undefined, undefined, (call) =>
+      call.method === 'PUT'
+        ? jsonResponse(400, { error: PRODUCT_MESSAGES.unknownVariant })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit product' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      PRODUCT_MESSAGES.unknownVariant,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Edit product' })).toBeNull();
+  });
+
+  it('asks for a business before loading any product', () => {
+    const { calls } = server();
+    renderSection(<ProductsSection businessId={0} />);
+    expect(screen.getByText('Select a business to see its products.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
