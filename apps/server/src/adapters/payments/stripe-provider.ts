@@ -1,7 +1,9 @@
 import { CURRENCY } from '@leafline/contract';
 import Stripe from 'stripe';
 import {
+  type AccountLinkInput,
   type CheckoutSessionInput,
+  type ConnectedAccountInput,
   type CreatedSession,
   type PaymentDetails,
   type PaymentProvider,
@@ -159,6 +161,37 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { id: transfer.id };
       } catch (error) {
         throw unavailable('transfer', error);
+      }
+    },
+
+    async createConnectedAccount(input: ConnectedAccountInput) {
+      try {
+        // Connect Express: Stripe hosts the onboarding and the brand's payout dashboard; the
+        // platform sends transfers (DESIGN 2.7), so the account needs the transfers capability.
+        const account = await stripe.accounts.create({
+          type: 'express',
+          email: input.email,
+          business_profile: { name: input.name },
+          capabilities: { transfers: { requested: true } },
+          metadata: { business_id: String(input.businessId) },
+        });
+        return { id: account.id };
+      } catch (error) {
+        throw unavailable('connected account', error);
+      }
+    },
+
+    async createAccountLink(input: AccountLinkInput) {
+      try {
+        const link = await stripe.accountLinks.create({
+          type: 'account_onboarding',
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+        });
+        return { url: link.url };
+      } catch (error) {
+        throw unavailable('account link', error);
       }
     },
   };

@@ -6,6 +6,7 @@ import {
   type MoneyPathDeps,
 } from '../checkout/checkout.service';
 import { endStrandedCheckouts } from '../checkout/checkout.steps';
+import { applyAccountUpdate } from '../businesses/businesses.service';
 import { processDuePayouts } from '../payouts/payouts.service';
 
 /**
@@ -29,6 +30,10 @@ export async function handlePaymentEvent(
   deps: PaymentsDeps,
   event: PaymentEvent,
 ): Promise<EventOutcome> {
+  // A brand's payout account (DESIGN 2.8): its status on the business.
+  if (event.account) {
+    return event.type === 'account.updated' ? applyAccountUpdate(deps, event) : 'ignored';
+  }
   const session = event.session;
   if (!session || session.checkoutId === null) return 'ignored';
   if (ENDED_EVENTS.has(event.type)) return endPayment(deps, event, session);
