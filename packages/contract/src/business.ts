@@ -30,7 +30,8 @@ export const BUSINESS_MESSAGES = {
   /** 409 of the onboarding link: nothing left to set up. */
   payoutsAlreadyActive: 'Payouts are already set up for this business.',
   /** 502 of the onboarding link (shown after onboardingLinkError). */
-  providerUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
+  providerUnavailable:
+    'The payment provider could not be reached. Please try again in a few minutes.',
   /** 400 of the onboarding link without anything naming the business. */
   onboardingTargetMissing: 'Send the account_id or the business_id of the business.',
   finishPaymentSetup: 'Finish setting up payouts',

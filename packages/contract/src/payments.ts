@@ -29,13 +29,15 @@ export type WebhookResponse = z.infer<typeof webhookResponse>;
 
 /** `/pay/{sessionId}`: the local provider's session id (any text; unknown ones are 404). */
 export const paymentSessionParams = z.object({ sessionId: z.string() });
+/** `/connect/onboarding/{token}`: the local provider's onboarding link (unknown ones are 404). */
+export const onboardingPageParams = z.object({ token: z.string() });
 
 /** The local provider's payout onboarding page `/connect/onboarding/{token}` (DESIGN 2.8). */
 export const ONBOARDING_PAGE_MESSAGES = {
   title: 'Set up payouts',
   badge: 'Test onboarding',
   intro:
-    'This is the test stand-in for the payment provider\'s onboarding. No bank details are needed: completing it marks the payout account as ready.',
+    "This is the test stand-in for the payment provider's onboarding. No bank details are needed: completing it marks the payout account as ready.",
   account: 'Payout account',
   business: 'Business',
   email: 'E-mail',

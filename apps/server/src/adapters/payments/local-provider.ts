@@ -442,7 +442,10 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
           updatedAt: new Date(),
         })
         .where(
-          and(eq(localConnectedAccounts.id, account.id), eq(localConnectedAccounts.linkToken, token)),
+          and(
+            eq(localConnectedAccounts.id, account.id),
+            eq(localConnectedAccounts.linkToken, token),
+          ),
         )
         .returning();
       if (!row) return { ok: false, problem: 'not_found' };
@@ -481,7 +484,10 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       let delivered = 0;
       for (const session of pending) if (await deliver(session)) delivered += 1;
       const accounts = await db
-        .select({ id: localConnectedAccounts.id, pendingEvent: localConnectedAccounts.pendingEvent })
+        .select({
+          id: localConnectedAccounts.id,
+          pendingEvent: localConnectedAccounts.pendingEvent,
+        })
         .from(localConnectedAccounts)
         .where(
           and(

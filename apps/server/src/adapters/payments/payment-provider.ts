@@ -224,7 +224,8 @@ export function readEvent(value: unknown): PaymentEvent {
   const event = eventShape.safeParse(value);
   if (!event.success) throw new WebhookError('event', 'not an event');
   const { id, type } = event.data;
-  const created = typeof event.data.created === 'number' ? new Date(event.data.created * 1000) : null;
+  const created =
+    typeof event.data.created === 'number' ? new Date(event.data.created * 1000) : null;
   const base = { id, type, created, session: null, account: null };
   if (type.startsWith('account.')) {
     const account = accountObject.safeParse(event.data.data.object);

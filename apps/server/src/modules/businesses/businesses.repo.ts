@@ -184,9 +184,10 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
   const [payoutRow] = await db
     .select({
       total: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::bigint`.mapWith(Number),
-      waiting: sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${ne(payouts.status, 'paid')}), 0)::bigint`.mapWith(
-        Number,
-      ),
+      waiting:
+        sql<number>`coalesce(sum(${payouts.amountCents}) filter (where ${ne(payouts.status, 'paid')}), 0)::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(payouts)
     .where(eq(payouts.businessId, businessId));

@@ -203,7 +203,8 @@ export async function editBusiness(
   const fields = parseFields(editBusinessFields, form.fields);
   const changes: BusinessChanges = { name: fields.name, email: fields.email };
   for (const [field, column] of Object.entries(OPTIONAL_EDIT_FIELDS)) {
-    if (form.fields.has(field)) changes[column] = fields[field as keyof typeof OPTIONAL_EDIT_FIELDS];
+    if (form.fields.has(field))
+      changes[column] = fields[field as keyof typeof OPTIONAL_EDIT_FIELDS];
   }
   const batch = new ImageBatch(deps.storage);
   const images = await storeImages(batch, form, ['logonew', 'banner']);

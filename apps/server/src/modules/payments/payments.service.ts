@@ -1,4 +1,5 @@
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
+import { applyAccountUpdate } from '../businesses/businesses.service';
 import {
   completePayment,
   type EventOutcome,
@@ -6,7 +7,6 @@ import {
   type MoneyPathDeps,
 } from '../checkout/checkout.service';
 import { endStrandedCheckouts } from '../checkout/checkout.steps';
-import { applyAccountUpdate } from '../businesses/businesses.service';
 import { processDuePayouts } from '../payouts/payouts.service';
 
 /**
