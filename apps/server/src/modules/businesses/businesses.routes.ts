@@ -11,6 +11,7 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from './business-access';
 import {
@@ -44,11 +45,14 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   };
   const common = { tags: ['business'], security: bearerSecurity };
   const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
+  // Each of these may open an account at the payment provider.
+  const providerCalls = { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) };
 
   app.post(
     '/api/registerbiz/',
     {
       onRequest: authenticate,
+      config: providerCalls,
       schema: {
         ...common,
         summary:
@@ -131,6 +135,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
     '/api/api/stripe/onboarding-link/',
     {
       onRequest: authenticate,
+      config: providerCalls,
       schema: {
         ...common,
         summary:

@@ -880,3 +880,26 @@ describe('the catalogue cache sees a new business (migration 0005 announces busi
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the business calls under the business tag, with a summary and bearer security', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json' })).json();
+    const calls: [string, string][] = [
+      ['/api/registerbiz/', 'post'],
+      ['/api/business/dashboard/', 'get'],
+      ['/api/business/overview/{businessId}/', 'get'],
+      ['/api/business/overview/{businessId}/', 'put'],
+      ['/api/business/edit/{businessId}/', 'post'],
+      ['/api/api/stripe/onboarding-link/', 'post'],
+    ];
+    for (const [path, method] of calls) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toMatchObject({
+        tags: ['business'],
+        summary: expect.any(String),
+        security: [{ bearer: [] }],
+      });
+    }
+    expect(doc.paths['/connect/onboarding/{token}']).toBeUndefined();
+  });
+});

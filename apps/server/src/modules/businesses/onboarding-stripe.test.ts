@@ -9,6 +9,7 @@ import { type FakeStripe, startFakeStripe } from '../../../test/helpers/fake-str
 import { multipartPayload } from '../../../test/helpers/multipart-form';
 import { businesses, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
+import { processDuePayouts } from '../payouts/payouts.service';
 
 /**
  * Payout onboarding with the real Stripe SDK (DESIGN 2.8) against the local stand-in for the
@@ -185,6 +186,16 @@ describe('Stripe: account.updated', () => {
     expect((await rowOf(id)).stripeStatus).toBe('restricted');
     await t.app.deps.tasks.idle();
     const mine = () => stripe.transfers.filter((tr) => tr.params.destination === accountId);
+    // A restricted account gets no transfer even when its payout comes due: it waits.
+    await t.db
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(payouts.orderId, order!.id));
+    const run = await processDuePayouts(
+      { ...t.app.deps, log: t.app.log },
+      { orderIds: [order!.id] },
+    );
+    expect(run).toMatchObject({ paid: 0, waiting: 1 });
     expect(mine()).toEqual([]);
 
     const eventId = 'evt_onboarding_active';
