@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDb } from '../../db/prepared';
-import { businesses, shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
+import { shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
 import type { ShippingRates } from './fees';
 
 /** Drizzle queries of the shipping-fee settings (SPEC §3 shipping fees config, DESIGN 2.6). */

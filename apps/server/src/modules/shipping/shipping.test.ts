@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, BUSINESS_MESSAGES, SHIPPING_FEE_MESSAGES } from '@leafline/contract';
+import { ACCOUNT_MESSAGES, BUSINESS_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
