@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   BUSINESS_MESSAGES,
   type BusinessOverview,
+  INPUT_MESSAGES,
   ONBOARDING_PAGE_MESSAGES,
   type RegisterBusinessResponse,
 } from '@leafline/contract';
@@ -270,6 +271,22 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
       error: `${NOT_AN_IMAGE} (${field})`,
       fields: { [field]: NOT_AN_IMAGE },
     });
+    expect(
+      await t.db.select().from(businesses).where(eq(businesses.ownerId, user.shopper.id)),
+    ).toEqual([]);
+    expect(media()).toEqual(before);
+  });
+
+  it('answers a NUL character in a field with a readable 400; the stored logo is removed again', async () => {
+    const user = await signedInShopper(t.app);
+    const before = media();
+    const res = await register(
+      user.headers,
+      { ...FIELDS, production: 'Made\u0000in Vermont' },
+      { logo: await pngFile() },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: INPUT_MESSAGES.nulCharacter });
     expect(
       await t.db.select().from(businesses).where(eq(businesses.ownerId, user.shopper.id)),
     ).toEqual([]);
@@ -901,5 +918,75 @@ describe('OpenAPI', () => {
       });
     }
     expect(doc.paths['/connect/onboarding/{token}']).toBeUndefined();
+  });
+});
+
+describe('the seller guard on the business routes (DESIGN 2.16)', () => {
+  it('answers anonymous 401, a buyer and another owner 404, the owner 200, on every owner route', async () => {
+    const owner = await seller();
+    const other = await seller({ ...FIELDS, name: 'Other Owner Goods' });
+    const buyer = await signedInShopper(t.app);
+    const id = owner.businessId;
+    const routes: { name: string; call: (headers: Record<string, string>) => Promise<number> }[] = [
+      { name: 'GET overview', call: async (h) => (await overview(h, id)).statusCode },
+      {
+        name: 'PUT overview',
+        call: async (h) =>
+          (
+            await t.app.inject({
+              method: 'PUT',
+              url: `/api/business/overview/${id}/`,
+              headers: h,
+              payload: { shopify_order_sync: false },
+            })
+          ).statusCode,
+      },
+      {
+        name: 'POST edit',
+        call: async (h) =>
+          (await edit(h, id, { name: 'Fernwood Goods', email: 'hello@fernwood.example' }))
+            .statusCode,
+      },
+      {
+        name: 'GET shipping fees',
+        call: async (h) =>
+          (await t.app.inject({ url: `/api/shipping-fees/${id}/`, headers: h })).statusCode,
+      },
+      {
+        name: 'POST shipping fees',
+        call: async (h) =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/shipping-fees/${id}/`,
+              headers: h,
+              payload: { worldwide_shipping_fee: '4.00' },
+            })
+          ).statusCode,
+      },
+      {
+        name: 'POST onboarding link',
+        call: async (h) => (await onboardingLink(h, { business_id: id })).statusCode,
+      },
+    ];
+    const seen = [];
+    for (const route of routes) {
+      seen.push({
+        route: route.name,
+        anonymous: await route.call({}),
+        buyer: await route.call(buyer.headers),
+        otherOwner: await route.call(other.headers),
+        owner: await route.call(owner.headers),
+      });
+    }
+    expect(seen).toEqual(
+      routes.map((r) => ({
+        route: r.name,
+        anonymous: 401,
+        buyer: 404,
+        otherOwner: 404,
+        owner: 200,
+      })),
+    );
   });
 });
