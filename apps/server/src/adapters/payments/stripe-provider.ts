@@ -12,6 +12,7 @@ import {
   type SessionSnapshot,
   type TransferInput,
   verifyStripeSignedEvent,
+  WebhookError,
 } from './payment-provider';
 
 /**
@@ -21,6 +22,8 @@ import {
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret (connected accounts' events), when it has its own. */
+  connectWebhookSecret?: string;
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Retries of a failed network call inside one attempt (same idempotency key). */
   maxNetworkRetries?: number;
@@ -117,7 +120,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     verifyWebhook(rawBody, signature) {
-      return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+      try {
+        return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        // Stripe signs a Connect endpoint's events with that endpoint's own secret.
+        const connect = options.connectWebhookSecret;
+        if (!connect || !(error instanceof WebhookError) || error.reason !== 'signature') {
+          throw error;
+        }
+        return verifyStripeSignedEvent(rawBody, signature, connect);
+      }
     },
 
     async paymentDetails(session: SessionSnapshot): Promise<PaymentDetails> {

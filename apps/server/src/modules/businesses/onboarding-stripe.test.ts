@@ -18,6 +18,7 @@ import { processDuePayouts } from '../payouts/payouts.service';
  */
 
 const WEBHOOK_SECRET = 'whsec_onboarding_stripe_test_0123456789';
+const CONNECT_WEBHOOK_SECRET = 'whsec_onboarding_connect_endpoint_0123456789';
 let stripe: FakeStripe;
 let t: TestApp;
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
     PAYMENTS_JOB_SECONDS: '0',
     STRIPE_SECRET_KEY: 'sk_test_leafline_fake',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
   });
 });
@@ -62,7 +64,11 @@ async function register(headers: Record<string, string>) {
 const rowOf = async (id: number) =>
   (await t.db.select().from(businesses).where(eq(businesses.id, id)))[0]!;
 
-function deliver(object: object, id = `evt_${Math.random().toString(36).slice(2)}`) {
+function deliver(
+  object: object,
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+  secret = WEBHOOK_SECRET,
+) {
   const payload = JSON.stringify({
     id,
     object: 'event',
@@ -78,7 +84,7 @@ function deliver(object: object, id = `evt_${Math.random().toString(36).slice(2)
       'content-type': 'application/json',
       'stripe-signature': Stripe.webhooks.generateTestHeaderString({
         payload,
-        secret: WEBHOOK_SECRET,
+        secret,
       }),
     },
     payload,
@@ -229,6 +235,19 @@ describe('Stripe: account.updated', () => {
     expect((await deliver(active)).json()).toEqual({ received: true, outcome: 'unchanged' });
     await t.app.deps.tasks.idle();
     expect(mine()).toHaveLength(1);
+  });
+
+  it("takes an event signed with the Connect endpoint's own secret", async () => {
+    const user = await signedInShopper(t.app);
+    const { id } = (await register(user.headers)).json() as RegisterBusinessResponse;
+    const accountId = (await rowOf(id)).stripeAccountId!;
+    const res = await deliver(
+      { id: accountId, object: 'account', details_submitted: true, charges_enabled: true },
+      undefined,
+      CONNECT_WEBHOOK_SECRET,
+    );
+    expect(res.json()).toEqual({ received: true, outcome: 'account_updated' });
+    expect((await rowOf(id)).stripeStatus).toBe('restricted');
   });
 
   it('refuses an event not signed with the secret', async () => {
