@@ -393,27 +393,27 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
     },
 
     async createAccountLink(input: AccountLinkInput) {
+      if (!input.accountId || input.accountId.length > 255) {
+        throw new PaymentProviderError(`No such account: ${input.accountId}`);
+      }
       const token = randomBytes(24).toString('base64url');
-      // A new link replaces the previous one: only the latest works, as it is single use.
-      const rows = await db
-        .update(localConnectedAccounts)
-        .set({
-          linkToken: token,
-          linkExpiresAt: new Date(Date.now() + ACCOUNT_LINK_MINUTES * 60_000),
-          refreshUrl: input.refreshUrl,
-          returnUrl: input.returnUrl,
-          updatedAt: new Date(),
-        })
-        .where(eq(localConnectedAccounts.id, input.accountId))
-        .returning({ id: localConnectedAccounts.id });
-      if (!rows.length) throw new PaymentProviderError(`No such account: ${input.accountId}`);
+      const link = {
+        linkToken: token,
+        linkExpiresAt: new Date(Date.now() + ACCOUNT_LINK_MINUTES * 60_000),
+        refreshUrl: input.refreshUrl,
+        returnUrl: input.returnUrl,
+        updatedAt: new Date(),
+      };
+      // A new link replaces the previous one: only the latest works, as it is single use. An
+      // account this provider never made (the demo catalogue's) is taken on as it is.
+      await db
+        .insert(localConnectedAccounts)
+        .values({ id: input.accountId, email: '', name: '', ...link })
+        .onConflictDoUpdate({ target: localConnectedAccounts.id, set: link });
       return { url: `${ONBOARDING_PATH}${token}` };
     },
 
-    async getOnboarding(token) {
-      const account = await accountByToken(token);
-      return account;
-    },
+    getOnboarding: (token) => accountByToken(token),
 
     async completeOnboarding(token) {
       const account = await accountByToken(token);

@@ -628,6 +628,24 @@ describe('POST api/api/stripe/onboarding-link/', () => {
     expect(accountId).toMatch(/^acct_local_/);
   });
 
+  it("onboards a demo catalogue's business whose account the local provider never made", async () => {
+    const owner = await signedInShopper(t.app);
+    const business = await addBusiness(t.db, {
+      ownerId: owner.shopper.id,
+      name: 'Seeded Pending Goods',
+      stripeAccountId: `acct_demo_${Date.now()}`,
+    });
+    const res = await onboardingLink(owner.headers, { account_id: business.stripeAccountId });
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().onboarding_url;
+    const page = await t.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(business.stripeAccountId);
+    const done = await t.app.inject({ method: 'POST', url });
+    expect(done.statusCode).toBe(303);
+    expect((await rowOf(business.id)).stripeStatus).toBe('active');
+  });
+
   it("answers 404 for somebody else's account or business, 400 without either, 401 without a session", async () => {
     const owner = await seller();
     const stranger = await signedInShopper(t.app);

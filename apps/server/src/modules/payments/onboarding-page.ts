@@ -8,6 +8,9 @@ import { escapeHtml, providerPage } from './payment-page';
  * form whose button completes the setup, and a link back to the dashboard.
  */
 
+const row = (term: string, value: string) =>
+  value ? `<div><dt>${term}</dt><dd>${escapeHtml(value)}</dd></div>\n` : '';
+
 export function renderOnboardingPage(
   account: Pick<LocalAccountRow, 'id' | 'name' | 'email'>,
   token: string,
@@ -18,9 +21,7 @@ export function renderOnboardingPage(
 <h1 id="onboarding-heading">${T.title}</h1>
 <p class="notice">${escapeHtml(T.intro)}</p>
 <dl class="totals">
-<div><dt>${T.business}</dt><dd>${escapeHtml(account.name)}</dd></div>
-<div><dt>${T.email}</dt><dd>${escapeHtml(account.email)}</dd></div>
-<div><dt>${T.account}</dt><dd>${escapeHtml(account.id)}</dd></div>
+${row(T.business, account.name)}${row(T.email, account.email)}${row(T.account, account.id)}
 </dl>
 <form method="post" action="${action}">
 <button type="submit" class="pay">${T.complete}</button>
