@@ -39,6 +39,7 @@ import {
   USERS_CHANNEL,
 } from './modules/auth/active-users';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createResponseCache, type ResponseCache } from './modules/catalog/response-cache';
@@ -245,6 +246,7 @@ export async function buildApp(
   await app.register(cartRoutes);
   await app.register(addressRoutes);
   await app.register(shippingRoutes);
+  await app.register(businessesRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(sellerOrdersRoutes);

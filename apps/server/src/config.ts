@@ -57,6 +57,13 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(
     z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   ),
+  /**
+   * The secret of the Connect webhook endpoint ("events on connected accounts": the brands'
+   * `account.updated`), when it is another endpoint than STRIPE_WEBHOOK_SECRET's.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  ),
   /** Another Stripe API host (stripe-mock, a test double); unset means api.stripe.com. */
   STRIPE_API_BASE: optionalString.pipe(urlString(['http', 'https']).optional()),
   PAYMENTS_JOB_SECONDS: z.coerce
@@ -122,6 +129,7 @@ export interface Config {
   tokenSecret: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  stripeConnectWebhookSecret: string | undefined;
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   /**
    * How often the payment jobs run (transfer retries, expiry of local payment sessions,
@@ -174,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir, 'token-secret'),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     stripeApi: e.STRIPE_API_BASE ? parseApiBase(e.STRIPE_API_BASE) : undefined,
     paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
     logLevel: e.LOG_LEVEL,

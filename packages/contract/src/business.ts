@@ -27,6 +27,13 @@ export const BUSINESS_MESSAGES = {
   orderUpdateFailed: 'Failed to update order.',
   onboardingLinkError: 'Error creating onboarding link: ',
   onboardingLinkFailed: 'Failed to generate onboarding link.',
+  /** 409 of the onboarding link: nothing left to set up. */
+  payoutsAlreadyActive: 'Payouts are already set up for this business.',
+  /** 502 of the onboarding link (shown after onboardingLinkError). */
+  providerUnavailable:
+    'The payment provider could not be reached. Please try again in a few minutes.',
+  /** 400 of the onboarding link without anything naming the business. */
+  onboardingTargetMissing: 'Send the account_id or the business_id of the business.',
   finishPaymentSetup: 'Finish setting up payouts',
   shopifyConnectFailed: 'Failed to connect.',
   productSyncFailed: 'Failed to sync products.',

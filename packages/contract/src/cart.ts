@@ -36,8 +36,6 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 export const SHIPPING_FEE_MESSAGES = {
-  businessNotFound: 'Business not found',
-  notOwner: 'Only the owner of this business can manage its shipping fees.',
   countryCode: 'Country code must be two letters, like US or CA.',
   countryFeeIncomplete: 'Each country fee needs both a country code and a fee.',
   countryDuplicate: 'Each country can be listed only once.',

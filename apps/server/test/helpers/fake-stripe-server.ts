@@ -79,6 +79,14 @@ export interface FakeStripe {
   failTransfers: Map<string, number>;
   /** Wait before answering a transfer (concurrency tests). */
   transferDelayMs: number;
+  /** Connected accounts created, by id, with the create request's parameters. */
+  accounts: Map<string, Params>;
+  /** Account links created, in order. */
+  accountLinks: Params[];
+  /** The next n account creations answer 500. */
+  failAccountCreates: number;
+  /** The next n account link creations answer 500. */
+  failAccountLinks: number;
   /**
    * Runs when a request arrives, before it is answered: the caller is waiting for this answer,
    * so a test can look at what the app holds open meanwhile (its database transactions).
@@ -159,6 +167,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failSessionCreates: 0,
     failTransfers: new Map(),
     transferDelayMs: 0,
+    accounts: new Map(),
+    accountLinks: [],
+    failAccountCreates: 0,
+    failAccountLinks: 0,
     beforeAnswer: null,
   };
   const replies = new Map<string, unknown>();
@@ -266,6 +278,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         fake.transfers.push({ id: transfer.id, params, idempotencyKey });
         if (idempotencyKey) replies.set(idempotencyKey, transfer);
         return send(res, transfer);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        if (fake.failAccountCreates > 0) {
+          fake.failAccountCreates -= 1;
+          return error(res, 500, 'api_error', 'Something went wrong on Stripe.');
+        }
+        const id = next('acct');
+        fake.accounts.set(id, params);
+        return send(res, {
+          id,
+          object: 'account',
+          type: params.type,
+          email: params.email ?? null,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: params.metadata ?? {},
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        if (fake.failAccountLinks > 0) {
+          fake.failAccountLinks -= 1;
+          return error(res, 500, 'api_error', 'Something went wrong on Stripe.');
+        }
+        if (!fake.accounts.has(String(params.account))) {
+          return error(res, 400, 'invalid_request_error', `No such account: '${params.account}'`);
+        }
+        fake.accountLinks.push(params);
+        return send(res, {
+          object: 'account_link',
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+          url: `https://connect.stripe.test/setup/e/${params.account}/${fake.accountLinks.length}`,
+        });
       }
       return error(
         res,

@@ -17,6 +17,9 @@ export function createPaymentProvider(
     return createStripeProvider({
       secretKey: config.stripeSecretKey,
       webhookSecret: config.stripeWebhookSecret,
+      ...(config.stripeConnectWebhookSecret
+        ? { connectWebhookSecret: config.stripeConnectWebhookSecret }
+        : {}),
       api: config.stripeApi,
     });
   }

@@ -3,12 +3,20 @@ import { CURRENCY } from '@leafline/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { type LocalPaymentLine, localPaymentSessions, promoCodes } from '../../db/schema/index';
 import {
+  type LocalPaymentLine,
+  localConnectedAccounts,
+  localPaymentSessions,
+  promoCodes,
+} from '../../db/schema/index';
+import {
+  type AccountLinkInput,
   type CheckoutSessionInput,
+  type ConnectedAccountInput,
   type CreatedSession,
   type PaymentDetails,
   type PaymentProvider,
+  PaymentProviderError,
   readExpandedDetails,
   type SessionSnapshot,
   signPayload,
@@ -26,6 +34,17 @@ import { type CardInput, type CardProblem, checkTestCard } from './test-card';
  */
 
 export type LocalSessionRow = typeof localPaymentSessions.$inferSelect;
+export type LocalAccountRow = typeof localConnectedAccounts.$inferSelect;
+
+/** How long an onboarding link works (Stripe's account links expire within minutes too). */
+export const ACCOUNT_LINK_MINUTES = 30;
+/** Where the local onboarding page is served: `${ONBOARDING_PATH}{token}`. */
+export const ONBOARDING_PATH = '/connect/onboarding/';
+
+export type OnboardingOutcome =
+  | { ok: true; returnUrl: string; delivered: boolean }
+  | { ok: false; problem: 'not_found' }
+  | { ok: false; problem: 'expired'; refreshUrl: string };
 
 /** Posts a signed event to the webhook route; answers the HTTP status. */
 export type DeliverEvent = (payload: string, signature: string) => Promise<number>;
@@ -55,6 +74,13 @@ export interface LocalPaymentProvider extends PaymentProvider {
   pay(id: string, card: CardInput): Promise<PayOutcome>;
   /** Delivers the events not yet taken by the webhook route; the number delivered. */
   deliverPending(limit?: number): Promise<number>;
+  /** The account an onboarding link opens, while the link works. */
+  getOnboarding(token: string): Promise<LocalAccountRow | undefined>;
+  /**
+   * The brand finished the onboarding form: the account can take charges and receive
+   * payouts, and `account.updated` goes to the webhook route (as Stripe sends it).
+   */
+  completeOnboarding(token: string): Promise<OnboardingOutcome>;
 }
 
 /** Item subtotal, shipping and totals of a session, in cents. */
@@ -184,6 +210,33 @@ function eventPayload(
   return JSON.stringify(event);
 }
 
+/** Stripe's `account.updated` for a local account, as the webhook route reads Stripe's. */
+function accountEventPayload(account: LocalAccountRow): string {
+  return JSON.stringify({
+    id: randomId('evt_local_'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type: 'account.updated',
+    account: account.id,
+    data: {
+      object: {
+        id: account.id,
+        object: 'account',
+        type: 'express',
+        email: account.email,
+        business_profile: { name: account.name },
+        charges_enabled: account.chargesEnabled,
+        payouts_enabled: account.payoutsEnabled,
+        details_submitted: account.detailsSubmitted,
+        metadata: { business_id: String(account.businessId ?? '') },
+      },
+    },
+  });
+}
+
 export function createLocalProvider(options: LocalProviderOptions): LocalPaymentProvider {
   const { db } = options;
 
@@ -214,6 +267,42 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       options.onDeliveryError?.(error, session.id);
       return false;
     }
+  }
+
+  /** Sends an account's stored event; marks it delivered once the webhook route took it. */
+  async function deliverAccountEvent(
+    account: Pick<LocalAccountRow, 'id' | 'pendingEvent'>,
+  ): Promise<boolean> {
+    if (!account.pendingEvent) return false;
+    try {
+      const status = await options.deliver(
+        account.pendingEvent,
+        signPayload(account.pendingEvent, options.webhookSecret),
+      );
+      if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status}`);
+      await db
+        .update(localConnectedAccounts)
+        .set({ eventDeliveredAt: new Date() })
+        .where(
+          and(
+            eq(localConnectedAccounts.id, account.id),
+            eq(localConnectedAccounts.pendingEvent, account.pendingEvent),
+          ),
+        );
+      return true;
+    } catch (error) {
+      options.onDeliveryError?.(error, account.id);
+      return false;
+    }
+  }
+
+  async function accountByToken(token: string) {
+    if (!token || token.length > 200) return undefined;
+    const [row] = await db
+      .select()
+      .from(localConnectedAccounts)
+      .where(eq(localConnectedAccounts.linkToken, token));
+    return row;
   }
 
   /** Expires an open session and stores its `checkout.session.expired` event. */
@@ -292,6 +381,78 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       return { id: `tr_local_${digest}` };
     },
 
+    async createConnectedAccount(input: ConnectedAccountInput) {
+      const id = randomId('acct_local_');
+      await db.insert(localConnectedAccounts).values({
+        id,
+        businessId: input.businessId,
+        email: input.email,
+        name: input.name,
+      });
+      return { id };
+    },
+
+    async createAccountLink(input: AccountLinkInput) {
+      if (!input.accountId || input.accountId.length > 255) {
+        throw new PaymentProviderError(`No such account: ${input.accountId}`);
+      }
+      const token = randomBytes(24).toString('base64url');
+      const link = {
+        linkToken: token,
+        linkExpiresAt: new Date(Date.now() + ACCOUNT_LINK_MINUTES * 60_000),
+        refreshUrl: input.refreshUrl,
+        returnUrl: input.returnUrl,
+        updatedAt: new Date(),
+      };
+      // A new link replaces the previous one: only the latest works, as it is single use. An
+      // account this provider never made (the demo catalogue's) is taken on as it is.
+      await db
+        .insert(localConnectedAccounts)
+        .values({ id: input.accountId, email: '', name: '', ...link })
+        .onConflictDoUpdate({ target: localConnectedAccounts.id, set: link });
+      return { url: `${ONBOARDING_PATH}${token}` };
+    },
+
+    getOnboarding: (token) => accountByToken(token),
+
+    async completeOnboarding(token) {
+      const account = await accountByToken(token);
+      if (!account) return { ok: false, problem: 'not_found' };
+      if (!account.linkExpiresAt || account.linkExpiresAt.getTime() <= Date.now()) {
+        return { ok: false, problem: 'expired', refreshUrl: account.refreshUrl ?? '/' };
+      }
+      const done = {
+        ...account,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      };
+      const payload = accountEventPayload(done);
+      // One statement decides: the link is used once (a second press finds no link).
+      const [row] = await db
+        .update(localConnectedAccounts)
+        .set({
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: true,
+          linkToken: null,
+          linkExpiresAt: null,
+          pendingEvent: payload,
+          eventDeliveredAt: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(localConnectedAccounts.id, account.id),
+            eq(localConnectedAccounts.linkToken, token),
+          ),
+        )
+        .returning();
+      if (!row) return { ok: false, problem: 'not_found' };
+      const delivered = await deliverAccountEvent(row);
+      return { ok: true, returnUrl: account.returnUrl ?? '/', delivered };
+    },
+
     async sweep() {
       const due = await db
         .select({ id: localPaymentSessions.id })
@@ -322,6 +483,21 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
         .limit(limit);
       let delivered = 0;
       for (const session of pending) if (await deliver(session)) delivered += 1;
+      const accounts = await db
+        .select({
+          id: localConnectedAccounts.id,
+          pendingEvent: localConnectedAccounts.pendingEvent,
+        })
+        .from(localConnectedAccounts)
+        .where(
+          and(
+            isNotNull(localConnectedAccounts.pendingEvent),
+            isNull(localConnectedAccounts.eventDeliveredAt),
+          ),
+        )
+        .orderBy(asc(localConnectedAccounts.updatedAt))
+        .limit(limit);
+      for (const account of accounts) if (await deliverAccountEvent(account)) delivered += 1;
       return delivered;
     },
 

@@ -62,11 +62,39 @@ export interface SessionSnapshot {
   raw: Record<string, unknown>;
 }
 
+/** The connected account an `account.*` event is about (Stripe's `account` object). */
+export interface AccountSnapshot {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
 export interface PaymentEvent {
   id: string;
   type: string;
+  /** When the provider made the event (its `created`), if it said. */
+  created: Date | null;
   /** Set for `checkout.session.*` events. */
   session: SessionSnapshot | null;
+  /** Set for `account.*` events. */
+  account: AccountSnapshot | null;
+}
+
+/** A brand's payout account (Stripe Connect Express, DESIGN 2.8). */
+export interface ConnectedAccountInput {
+  businessId: number;
+  /** The business's public e-mail: prefilled on the provider's onboarding form. */
+  email: string;
+  name: string;
+}
+
+export interface AccountLinkInput {
+  accountId: string;
+  /** Where the provider sends the browser when the link expired or was used. */
+  refreshUrl: string;
+  /** Where the browser goes when onboarding is left (finished or not). */
+  returnUrl: string;
 }
 
 export interface PaymentDetails {
@@ -110,6 +138,10 @@ export interface PaymentProvider {
   paymentDetails(session: SessionSnapshot): Promise<PaymentDetails>;
   /** One transfer; the same idempotency key never makes a second one. */
   createTransfer(input: TransferInput, idempotencyKey: string): Promise<{ id: string }>;
+  /** A new connected account for a brand's payouts (Connect Express). */
+  createConnectedAccount(input: ConnectedAccountInput): Promise<{ id: string }>;
+  /** A fresh single-use onboarding link of an account (`account_onboarding`). */
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string }>;
   /** Periodic work of the provider itself (the local provider expires its old sessions). */
   sweep?(): Promise<void>;
 }
@@ -152,9 +184,17 @@ const sessionObject = z.looseObject({
   customer_details: z.looseObject({ email: z.string().nullish() }).nullish(),
   customer_email: z.string().nullish(),
 });
+const accountObject = z.looseObject({
+  id: z.string().min(1).max(255),
+  object: z.literal('account').optional(),
+  charges_enabled: z.boolean().nullish(),
+  payouts_enabled: z.boolean().nullish(),
+  details_submitted: z.boolean().nullish(),
+});
 const eventShape = z.looseObject({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative().nullish(),
   data: z.looseObject({ object: z.unknown() }),
 });
 
@@ -184,15 +224,31 @@ export function readEvent(value: unknown): PaymentEvent {
   const event = eventShape.safeParse(value);
   if (!event.success) throw new WebhookError('event', 'not an event');
   const { id, type } = event.data;
-  if (!type.startsWith('checkout.session.')) return { id, type, session: null };
+  const created =
+    typeof event.data.created === 'number' ? new Date(event.data.created * 1000) : null;
+  const base = { id, type, created, session: null, account: null };
+  if (type.startsWith('account.')) {
+    const account = accountObject.safeParse(event.data.data.object);
+    if (!account.success) throw new WebhookError('event', 'not an account');
+    const a = account.data;
+    return {
+      ...base,
+      account: {
+        id: a.id,
+        chargesEnabled: a.charges_enabled === true,
+        payoutsEnabled: a.payouts_enabled === true,
+        detailsSubmitted: a.details_submitted === true,
+      },
+    };
+  }
+  if (!type.startsWith('checkout.session.')) return base;
   const object = sessionObject.safeParse(event.data.data.object);
   if (!object.success) throw new WebhookError('event', 'not a checkout session');
   const o = object.data;
   const rawCheckoutId = o.metadata?.checkout_id ?? '';
   const checkoutId = /^\d{1,10}$/.test(rawCheckoutId) ? Number(rawCheckoutId) : null;
   return {
-    id,
-    type,
+    ...base,
     session: {
       id: o.id,
       checkoutId: checkoutId !== null && isStoredId(checkoutId) ? checkoutId : null,

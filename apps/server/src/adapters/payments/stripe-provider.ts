@@ -1,7 +1,9 @@
 import { CURRENCY } from '@leafline/contract';
 import Stripe from 'stripe';
 import {
+  type AccountLinkInput,
   type CheckoutSessionInput,
+  type ConnectedAccountInput,
   type CreatedSession,
   type PaymentDetails,
   type PaymentProvider,
@@ -10,6 +12,7 @@ import {
   type SessionSnapshot,
   type TransferInput,
   verifyStripeSignedEvent,
+  WebhookError,
 } from './payment-provider';
 
 /**
@@ -19,6 +22,8 @@ import {
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret (connected accounts' events), when it has its own. */
+  connectWebhookSecret?: string;
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Retries of a failed network call inside one attempt (same idempotency key). */
   maxNetworkRetries?: number;
@@ -115,7 +120,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     verifyWebhook(rawBody, signature) {
-      return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+      try {
+        return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        // Stripe signs a Connect endpoint's events with that endpoint's own secret.
+        const connect = options.connectWebhookSecret;
+        if (!connect || !(error instanceof WebhookError) || error.reason !== 'signature') {
+          throw error;
+        }
+        return verifyStripeSignedEvent(rawBody, signature, connect);
+      }
     },
 
     async paymentDetails(session: SessionSnapshot): Promise<PaymentDetails> {
@@ -159,6 +173,37 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { id: transfer.id };
       } catch (error) {
         throw unavailable('transfer', error);
+      }
+    },
+
+    async createConnectedAccount(input: ConnectedAccountInput) {
+      try {
+        // Connect Express: Stripe hosts the onboarding and the brand's payout dashboard; the
+        // platform sends transfers (DESIGN 2.7), so the account needs the transfers capability.
+        const account = await stripe.accounts.create({
+          type: 'express',
+          email: input.email,
+          business_profile: { name: input.name },
+          capabilities: { transfers: { requested: true } },
+          metadata: { business_id: String(input.businessId) },
+        });
+        return { id: account.id };
+      } catch (error) {
+        throw unavailable('connected account', error);
+      }
+    },
+
+    async createAccountLink(input: AccountLinkInput) {
+      try {
+        const link = await stripe.accountLinks.create({
+          type: 'account_onboarding',
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+        });
+        return { url: link.url };
+      } catch (error) {
+        throw unavailable('account link', error);
       }
     },
   };

@@ -35,13 +35,22 @@ export const businesses = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     stripeAccountId: text('stripe_account_id'),
     stripeStatus: text('stripe_status').notNull().default('pending'),
+    /**
+     * When the provider's account snapshot behind `stripe_status` was made (its event's
+     * `created`): an older `account.updated` arriving late changes nothing.
+     */
+    stripeStatusAt: timestamp('stripe_status_at', { withTimezone: true }),
     shopifyAccessToken: text('shopify_access_token'),
     shopifyStoreUrl: text('shopify_store_url'),
     shopifyOrderSync: boolean('shopify_order_sync').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('businesses_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('businesses_owner_idx').on(t.ownerId),
+    // `account.updated` finds its business by the connected account.
+    index('businesses_stripe_account_idx').on(t.stripeAccountId),
+  ],
 );
 
 export const sustainabilityNotes = pgTable(

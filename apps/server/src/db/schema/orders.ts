@@ -267,3 +267,33 @@ export const payouts = pgTable(
     index('payouts_business_idx').on(t.businessId, t.createdAt),
   ],
 );
+
+/**
+ * Connected accounts of the local payment provider (DESIGN 2.8): what Stripe keeps for a
+ * Connect Express account, kept here so the local onboarding page can be served by any
+ * instance. The latest account link is the only one that works; completing it stores an
+ * `account.updated` event that is delivered to the webhook route like Stripe's.
+ */
+export const localConnectedAccounts = pgTable(
+  'local_connected_accounts',
+  {
+    id: text('id').primaryKey(),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /** The secret part of the current onboarding link (`/connect/onboarding/{token}`). */
+    linkToken: text('link_token').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    refreshUrl: text('refresh_url'),
+    returnUrl: text('return_url'),
+    /** The `account.updated` event (JSON text) until the webhook route took it. */
+    pendingEvent: text('pending_event'),
+    eventDeliveredAt: timestamp('event_delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_connected_accounts_business_idx').on(t.businessId)],
+);

@@ -44,7 +44,7 @@ export interface OrderItemRow {
  * Orders of an abandoned payment (its checkout expired or failed before anything was paid)
  * are not the buyer's orders in any useful sense: My Orders leaves them out.
  */
-const notAbandoned = or(
+export const notAbandoned = or(
   ne(orders.status, 'Canceled'),
   notExists(
     sql`(select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId}

@@ -18,7 +18,7 @@ import { type LocalSessionRow, sessionAmounts } from '../../adapters/payments/lo
 
 const F = PAYMENT_PAGE.fields;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -127,7 +127,8 @@ button:active{background:var(--forest-950)}
 @media (prefers-reduced-motion:reduce){*{transition-duration:.01ms}}
 `;
 
-function page(title: string, body: string): string {
+/** A page of the local provider (payment, payout onboarding) in the shop's look. */
+export function providerPage(title: string, body: string, badge = 'Test payments'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -139,7 +140,7 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <div class="wrap">
-<header class="top"><span class="logo">${BRAND_NAME}</span><span class="badge">Test payments</span></header>
+<header class="top"><span class="logo">${BRAND_NAME}</span><span class="badge">${escapeHtml(badge)}</span></header>
 <main id="main">
 ${body}
 </main>
@@ -254,12 +255,12 @@ ${input(state, 'name', T.nameLabel, 'autocomplete="cc-name" maxlength="100" requ
 <a class="cancel" href="${escapeHtml(state.cancelHref)}">${T.cancel}</a>
 </section>
 </div>`;
-  return page(T.title, body);
+  return providerPage(T.title, body);
 }
 
 /** A page without a form: unknown, expired or already paid sessions. */
 export function renderEndPage(message: string, href: string): string {
-  return page(
+  return providerPage(
     T.title,
     `<section class="card end">
 <h1>${escapeHtml(message)}</h1>

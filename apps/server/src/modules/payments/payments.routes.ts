@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   errorResponse,
+  onboardingPageParams,
   PAYMENT_PAGE,
   paymentSessionParams,
   PAYMENT_PAGE_MESSAGES as T,
@@ -9,10 +10,11 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
+import { type LocalPaymentProvider, ONBOARDING_PATH } from '../../adapters/payments/local-provider';
 import { WebhookError } from '../../adapters/payments/payment-provider';
 import type { CardProblem } from '../../adapters/payments/test-card';
 import { AppError } from '../../lib/errors';
+import { renderOnboardingEndPage, renderOnboardingPage } from './onboarding-page';
 import { type CardValues, type PageState, renderEndPage, renderPaymentPage } from './payment-page';
 import { handlePaymentEvent, type PaymentsDeps, runPaymentJobs } from './payments.service';
 
@@ -213,6 +215,40 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
       default:
         return notFound(reply);
     }
+  });
+
+  // The payout onboarding page (DESIGN 2.8): `GET` shows it, `POST` completes the setup,
+  // delivers `account.updated` to the webhook route and sends the browser back.
+  const dashboard = '/dashboard/';
+  app.get(`${ONBOARDING_PATH}:token`, page, async (request, reply) => {
+    const { token } = onboardingPageParams.parse(request.params);
+    const account = local ? await local.getOnboarding(token) : undefined;
+    if (!account) return html(reply, 404, renderOnboardingEndPage(dashboard));
+    if (!account.linkExpiresAt || account.linkExpiresAt.getTime() <= Date.now()) {
+      // As Stripe does with an expired link: back to the refresh address for a new one.
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(sameOrigin(account.refreshUrl ?? dashboard), 303);
+    }
+    return html(
+      reply,
+      200,
+      renderOnboardingPage(account, token, sameOrigin(account.returnUrl ?? dashboard)),
+    );
+  });
+
+  app.post(`${ONBOARDING_PATH}:token`, page, async (request, reply) => {
+    const { token } = onboardingPageParams.parse(request.params);
+    const result = local
+      ? await local.completeOnboarding(token)
+      : ({ ok: false, problem: 'not_found' } as const);
+    if (result.ok) {
+      return reply.header('cache-control', 'no-store').redirect(sameOrigin(result.returnUrl), 303);
+    }
+    if (result.problem === 'expired') {
+      return reply.header('cache-control', 'no-store').redirect(sameOrigin(result.refreshUrl), 303);
+    }
+    return html(reply, 404, renderOnboardingEndPage(dashboard));
   });
 
   const promoLimit: RateLimitOptions = {

@@ -1,4 +1,5 @@
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
+import { applyAccountUpdate } from '../businesses/businesses.service';
 import {
   completePayment,
   type EventOutcome,
@@ -29,6 +30,10 @@ export async function handlePaymentEvent(
   deps: PaymentsDeps,
   event: PaymentEvent,
 ): Promise<EventOutcome> {
+  // A brand's payout account (DESIGN 2.8): its status on the business.
+  if (event.account) {
+    return event.type === 'account.updated' ? applyAccountUpdate(deps, event) : 'ignored';
+  }
   const session = event.session;
   if (!session || session.checkoutId === null) return 'ignored';
   if (ENDED_EVENTS.has(event.type)) return endPayment(deps, event, session);

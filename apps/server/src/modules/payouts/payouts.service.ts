@@ -84,7 +84,9 @@ export interface PayoutRun {
  * Claims a batch of due payouts in one short transaction: each row to send gets its next
  * attempt moved CLAIM_MS ahead, so no other instance takes it while its transfer is on the
  * way (and a crash leaves it due again after that, to be sent with the same key). Rows of a
- * brand without a connected account are put off for an hour; that is not an attempt.
+ * brand whose payouts are not set up (no connected account, or its status is not active:
+ * pending or restricted) are put off for an hour; that is not an attempt. `account.updated`
+ * making the brand active makes them due at once (businesses.service.ts).
  */
 async function claimDuePayouts(
   deps: PayoutDeps,
@@ -96,7 +98,7 @@ async function claimDuePayouts(
     const now = Date.now();
     const rows: DuePayout[] = [];
     for (const row of locked) {
-      if (!row.accountId || row.stripeStatus === 'pending') {
+      if (!row.accountId || row.stripeStatus !== 'active') {
         run.waiting += 1;
         await postponePayout(
           tx,

@@ -1,18 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDb } from '../../db/prepared';
-import { businesses, shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
+import { shippingCountryFees, shippingFeeConfigs } from '../../db/schema/index';
 import type { ShippingRates } from './fees';
 
 /** Drizzle queries of the shipping-fee settings (SPEC §3 shipping fees config, DESIGN 2.6). */
-
-export async function findBusiness(db: Db, businessId: number) {
-  const [row] = await db
-    .select({ id: businesses.id, ownerId: businesses.ownerId, isActive: businesses.isActive })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row;
-}
 
 export interface StoredShippingFees {
   rates: ShippingRates;

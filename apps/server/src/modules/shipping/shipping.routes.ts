@@ -8,15 +8,15 @@ import {
 import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
-import {
-  getShippingFees,
-  ownedBusinessId,
-  type ShippingDeps,
-  saveShippingFees,
-} from './shipping.service';
+import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { getShippingFees, type ShippingDeps, saveShippingFees } from './shipping.service';
 
-/** SPEC §7 `GET, POST api/shipping-fees/{businessId}/`: the owner's shipping-fee setting. */
+/**
+ * SPEC §7 `GET, POST api/shipping-fees/{businessId}/`: the owner's shipping-fee setting, through
+ * the one seller guard (DESIGN 2.16: anything the caller does not own is a 404, whatever the
+ * body holds).
+ */
 export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShippingDeps = { db: app.deps.db };
@@ -26,24 +26,21 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/shipping-fees/:businessId/',
     {
       onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
       schema: {
         ...common,
         summary: "A business's shipping fees (its owner only)",
         response: { 200: shippingFeesResponse, '4xx': errorResponse },
       },
     },
-    async (request) => getShippingFees(deps, requireUser(request).id, request.params.businessId),
+    async (request) => getShippingFees(deps, sellerScope(request).businessId),
   );
 
   app.post(
     '/api/shipping-fees/:businessId/',
     {
       onRequest: authenticate,
-      // Somebody else's business answers 403/404 whatever the body holds.
-      preValidation: async (request) => {
-        const { businessId } = request.params as { businessId: string };
-        await ownedBusinessId(deps.db, requireUser(request).id, businessId);
-      },
+      preValidation: requireOwnedBusiness,
       schema: {
         ...common,
         summary: "Replace a business's shipping fees (its owner only); empty fees are null",
@@ -53,17 +50,12 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      const saved = await saveShippingFees(
-        deps,
-        requireUser(request).id,
-        request.params.businessId,
-        {
-          worldwideFeeCents: body.worldwide_shipping_fee,
-          allExceptSelectedFeeCents: body.all_except_selected_fee,
-          thresholdFreeCents: body.threshold_free,
-          countries: body.country_fees,
-        },
-      );
+      const saved = await saveShippingFees(deps, sellerScope(request).businessId, {
+        worldwideFeeCents: body.worldwide_shipping_fee,
+        allExceptSelectedFeeCents: body.all_except_selected_fee,
+        thresholdFreeCents: body.threshold_free,
+        countries: body.country_fees,
+      });
       return { message: SHIPPING_FEE_MESSAGES.saved, ...saved };
     },
   );

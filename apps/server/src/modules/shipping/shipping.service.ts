@@ -1,9 +1,6 @@
-import { centsToPrice, SHIPPING_FEE_MESSAGES, type ShippingFeesResponse } from '@leafline/contract';
-import { parseId } from '@leafline/contract/ids';
+import { centsToPrice, type ShippingFeesResponse } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import {
-  findBusiness,
   loadShippingFees,
   replaceShippingFees,
   type ShippingFeesValues,
@@ -14,24 +11,6 @@ import {
 
 export interface ShippingDeps {
   db: Db;
-}
-
-const businessNotFound = () => new AppError(404, SHIPPING_FEE_MESSAGES.businessNotFound);
-
-/**
- * The business of the path, when it is open and the user owns it: 404 for no such open
- * business, 403 for somebody else's.
- */
-export async function ownedBusinessId(
-  db: Db,
-  userId: number,
-  rawBusinessId: string,
-): Promise<number> {
-  const businessId = parseId(rawBusinessId);
-  const business = businessId === null ? undefined : await findBusiness(db, businessId);
-  if (!business?.isActive) throw businessNotFound();
-  if (business.ownerId !== userId) throw new AppError(403, SHIPPING_FEE_MESSAGES.notOwner);
-  return business.id;
 }
 
 const price = (cents: number | null) => (cents === null ? null : centsToPrice(cents));
@@ -52,23 +31,20 @@ function toResponse(
   };
 }
 
+/** The fees of a business the seller guard found the caller owns (DESIGN 2.16). */
 export async function getShippingFees(
   deps: ShippingDeps,
-  userId: number,
-  rawBusinessId: string,
+  businessId: number,
 ): Promise<ShippingFeesResponse> {
-  const businessId = await ownedBusinessId(deps.db, userId, rawBusinessId);
   const stored = await loadShippingFees(deps.db, [businessId]);
   return toResponse(businessId, stored.get(businessId));
 }
 
 export async function saveShippingFees(
   deps: ShippingDeps,
-  userId: number,
-  rawBusinessId: string,
+  businessId: number,
   values: ShippingFeesValues,
 ): Promise<ShippingFeesResponse> {
-  const businessId = await ownedBusinessId(deps.db, userId, rawBusinessId);
   await deps.db.transaction((tx) => replaceShippingFees(tx, businessId, values));
   const stored = await loadShippingFees(deps.db, [businessId]);
   return toResponse(businessId, stored.get(businessId));

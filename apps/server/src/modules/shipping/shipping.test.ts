@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, SHIPPING_FEE_MESSAGES } from '@leafline/contract';
+import { ACCOUNT_MESSAGES, BUSINESS_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -227,28 +227,28 @@ describe('POST api/shipping-fees/{businessId}/', () => {
   });
 });
 
-describe('only the owner manages the fees (SPEC §6)', () => {
-  it('answers 403 to somebody else, whatever the body, and changes nothing', async () => {
+describe('only the owner manages the fees (SPEC §6, DESIGN 2.16)', () => {
+  it("answers somebody else's business 404 'Business not found' (no existence oracle), whatever the body, and changes nothing", async () => {
     const { headers, business } = await owner();
     await save(headers, business.id, { worldwide_shipping_fee: '5.00' });
     const stranger = await signedIn();
     const get = await read(stranger.headers, business.id);
-    expect(get.statusCode).toBe(403);
-    expect(get.json()).toEqual({
-      error: 'Only the owner of this business can manage its shipping fees.',
-    });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
     for (const payload of [{ worldwide_shipping_fee: '0.00' }, { worldwide_shipping_fee: -5 }]) {
       const post = await save(stranger.headers, business.id, payload);
-      expect(post.statusCode).toBe(403);
-      expect(post.json().error).toBe(SHIPPING_FEE_MESSAGES.notOwner);
+      expect(post.statusCode).toBe(404);
+      expect(post.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
     }
     expect((await read(headers, business.id)).json().worldwide_shipping_fee).toBe('5.00');
   });
 
-  it('answers 403 for a business without an owner', async () => {
+  it('answers 404 for a business without an owner', async () => {
     const { headers } = await signedIn();
     const orphan = await addBusiness(t.db, { ownerId: null });
-    expect((await read(headers, orphan.id)).statusCode).toBe(403);
+    const res = await read(headers, orphan.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
   });
 
   it.each(['987654', 'abc', '0', '-2', '99999999999', '1.5'])(
