@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
-import { multipart, pngFile } from '../../../test/helpers/multipart';
+import { multipartPayload, pngFile } from '../../../test/helpers/multipart-form';
 import { orderItems, orders } from '../../db/schema/index';
 
 /**
@@ -36,20 +36,22 @@ interface SellerCall {
 const json = (payload: object) => async () => ({ payload });
 
 const productForm = async () =>
-  multipart({
-    name: 'Linen tote',
-    description: 'Undyed linen, sewn in Portland.',
-    price: '24.00',
-    condition: 'new',
-    category: 'Eco-Friendly Business',
-    product_category: 'Accessories',
-    'images[0].image': await pngFile('tote.png'),
-    'variants[0].option1': 'Natural',
-    'variants[0].price': '24.00',
-  });
+  multipartPayload(
+    {
+      name: 'Linen tote',
+      description: 'Undyed linen, sewn in Portland.',
+      price: '24.00',
+      condition: 'new',
+      category: 'Eco-Friendly Business',
+      product_category: 'Accessories',
+      'variants[0].option1': 'Natural',
+      'variants[0].price': '24.00',
+    },
+    { 'images[0].image': await pngFile() },
+  );
 
 const editForm = async () =>
-  multipart({
+  multipartPayload({
     name: 'Linen tote, large',
     description: 'Undyed linen, sewn in Portland.',
     price: '28.00',
@@ -61,16 +63,18 @@ const editForm = async () =>
   });
 
 const businessForm = async () =>
-  multipart({
-    name: 'Fern & Moss',
-    description: 'Plant-dyed goods.',
-    email: 'hello@fernmoss.example',
-    website: 'https://fernmoss.example',
-    shipping_strategy: 'Plastic-free parcels',
-    price_range: '$$',
-    production: 'Made in small batches',
-    logonew: await pngFile('logo.png'),
-  });
+  multipartPayload(
+    {
+      name: 'Fern & Moss',
+      description: 'Plant-dyed goods.',
+      email: 'hello@fernmoss.example',
+      website: 'https://fernmoss.example',
+      shipping_strategy: 'Plastic-free parcels',
+      price_range: '$$',
+      production: 'Made in small batches',
+    },
+    { logonew: await pngFile() },
+  );
 
 /** Every seller route of issue 11 that names a business, product or order (the delete last). */
 const calls: SellerCall[] = [
@@ -287,7 +291,7 @@ describe('seller routes: only the owner', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/registerbiz/',
-      ...(await multipart({ name: 'Nobody' })),
+      ...(await multipartPayload({ name: 'Nobody' })),
     });
     expect(anonymous.statusCode).toBe(401);
     expect(
