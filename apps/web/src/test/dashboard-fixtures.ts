@@ -56,9 +56,7 @@ export const mossAndStone = (extra: Partial<BusinessOverview> = {}) =>
   });
 
 /** A test's own answer to a call, or undefined to leave it to the defaults. */
-export type DashboardOverride = (
-  call: RecordedCall,
-) => Response | Promise<Response> | undefined;
+export type DashboardOverride = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 /**
  * Mocks the dashboard's API: `overrides` answer first, then the owner's list
@@ -80,9 +78,7 @@ export function mockDashboardApi(overviews: BusinessOverview[], ...overrides: Da
     const overview = /^\/api\/business\/overview\/(\d+)\/$/.exec(call.url);
     if (overview && call.method === 'GET') {
       const found = overviews.find((o) => o.id === Number(overview[1]));
-      return found
-        ? jsonResponse(200, found)
-        : jsonResponse(404, { error: 'Business not found' });
+      return found ? jsonResponse(200, found) : jsonResponse(404, { error: 'Business not found' });
     }
     return jsonResponse(404, { error: 'Not found.' });
   });

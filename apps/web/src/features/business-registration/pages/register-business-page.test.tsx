@@ -100,7 +100,9 @@ describe('Register Your Business', () => {
     // The browser sets the multipart boundary: no JSON content type.
     expect(call?.headers['content-type']).toBeUndefined();
     const form = sentForm(call);
-    expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
+    expect(
+      Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')),
+    ).toEqual({
       name: 'Fern & Flax',
       description: 'Linen goods from flax grown in Oregon.',
       email: 'hello@fernflax.example',

@@ -3,11 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { leaveApp } from '@/lib/leave-app';
-import {
-  businessOverview,
-  mockDashboardApi,
-  mossAndStone,
-} from '@/test/dashboard-fixtures';
+import { businessOverview, mockDashboardApi, mossAndStone } from '@/test/dashboard-fixtures';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -36,7 +32,9 @@ describe('business dashboard', () => {
     signIn();
     const { calls } = mockDashboardApi([businessOverview(), mossAndStone()]);
     const { router } = renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Business dashboard' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Business dashboard' }),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/orders'));
     await waitFor(() => expect(router.state.location.search).toBe('?business=3'));
     expect((await overviewHeading()).textContent).toBe('Fern & Flax');
@@ -71,11 +69,9 @@ describe('business dashboard', () => {
     expect([...select.options].map((o) => o.textContent)).toEqual(['Fern & Flax', 'Moss & Stone']);
     expect(select.value).toBe('3');
     fireEvent.change(select, { target: { value: '5' } });
-    await waitFor(() =>
-      expect(first.router.state.location.search).toBe('?business=5'),
-    );
+    await waitFor(() => expect(first.router.state.location.search).toBe('?business=5'));
     expect(first.router.state.location.pathname).toBe('/dashboard/products');
-    expect((await screen.findByRole('heading', { level: 2, name: 'Moss & Stone' }))).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Moss & Stone' })).toBeTruthy();
     expect(document.querySelector('[data-business="5"]')).toBeTruthy();
     expect(localStorage.getItem('dashboard_business')).toBe('5');
 
@@ -90,9 +86,9 @@ describe('business dashboard', () => {
     await waitFor(() => expect(second.router.state.location.search).toBe('?business=5'));
     expect(second.router.state.location.pathname).toBe('/account/business/editbiz');
     expect(await screen.findByRole('heading', { level: 2, name: 'Moss & Stone' })).toBeTruthy();
-    expect(
-      within(sectionNav()).getByRole('link', { name: 'Orders' }).getAttribute('href'),
-    ).toBe('/account/business/orders?business=5');
+    expect(within(sectionNav()).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
+      '/account/business/orders?business=5',
+    );
   });
 
   it('an unknown section address opens the orders section', async () => {
@@ -108,9 +104,9 @@ describe('business dashboard', () => {
     mockDashboardApi([]);
     renderApp('/dashboard');
     expect(await screen.findByText(BUSINESS_MESSAGES.noBusinesses)).toBeTruthy();
-    expect(
-      screen.getByRole('link', { name: 'Register your business' }).getAttribute('href'),
-    ).toBe('/registerbusiness');
+    expect(screen.getByRole('link', { name: 'Register your business' }).getAttribute('href')).toBe(
+      '/registerbusiness',
+    );
     expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).toBeNull();
   });
 
@@ -147,7 +143,14 @@ describe('business dashboard', () => {
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Dashboard Help' });
     expect(within(dialog).getByText(BUSINESS_MESSAGES.helpPayouts)).toBeTruthy();
-    for (const section of ['Orders', 'Add product', 'Products', 'Shopify', 'Shipping fees', 'Edit business']) {
+    for (const section of [
+      'Orders',
+      'Add product',
+      'Products',
+      'Shopify',
+      'Shipping fees',
+      'Edit business',
+    ]) {
       expect(within(dialog).getByText(section)).toBeTruthy();
     }
     expect(dialog.contains(document.activeElement)).toBe(true);
@@ -155,7 +158,9 @@ describe('business dashboard', () => {
     const close = within(dialog).getByRole('button', { name: 'Close' });
     close.focus();
     fireEvent.keyDown(dialog, { key: 'Tab' });
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Close dialog' }),
+    );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Dashboard Help' })).toBeNull();
     expect(document.activeElement).toBe(button);
