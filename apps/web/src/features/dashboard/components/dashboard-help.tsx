@@ -22,12 +22,7 @@ export function DashboardHelp() {
         <CircleHelp aria-hidden="true" className="size-5" />
         <span className="text-sm font-medium">{DASHBOARD_TEXTS.helpButton}</span>
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={DASHBOARD_TEXTS.helpTitle}
-        className="max-w-lg"
-      >
+      <Dialog open={open} onClose={() => setOpen(false)} title={DASHBOARD_TEXTS.helpTitle}>
         <dl className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto text-sm">
           {DASHBOARD_SECTIONS.map((section) => (
             <div key={section}>

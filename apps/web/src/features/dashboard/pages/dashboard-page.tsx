@@ -64,7 +64,8 @@ function Dashboard(props: DashboardProps) {
     return <Navigate to={`${props.basePath}/${DEFAULT_SECTION}${search}`} replace />;
   }
   return (
-    <div className="@container">
+    // Room at the bottom for the floating help button.
+    <div className="@container pb-20">
       <h1 className="text-3xl font-semibold sm:text-4xl">{DASHBOARD_TEXTS.title}</h1>
       <OwnedBusinesses {...props} section={section} />
       <DashboardHelp />
