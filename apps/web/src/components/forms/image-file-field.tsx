@@ -74,7 +74,8 @@ export function ImageFileField({
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
-    if (chosen && !chosen.type.startsWith('image/')) {
+    // A file the browser could not type is left to the server, which decodes every upload.
+    if (chosen?.type && !chosen.type.startsWith('image/')) {
       setTypeError(IMAGE_FILE_TEXTS.notAnImage);
       event.target.value = '';
       onChange(null);

@@ -4,6 +4,7 @@ import Clock from 'lucide-react/icons/clock';
 import Store from 'lucide-react/icons/store';
 import Wallet from 'lucide-react/icons/wallet';
 import { Link } from 'react-router';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';

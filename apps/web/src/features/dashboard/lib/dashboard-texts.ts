@@ -71,6 +71,7 @@ export const DASHBOARD_TEXTS = {
   orderSyncHint: 'Orders placed here are sent to your Shopify store.',
   orderSyncFailed: 'Failed to change order sync.',
   syncProducts: 'Sync products',
+  clearPreviousSync: 'Remove the products of earlier syncs first',
   syncShippingFees: 'Sync shipping fees',
   productsSynced: 'Products synced from Shopify.',
   productSyncFailed: BUSINESS_MESSAGES.productSyncFailed,

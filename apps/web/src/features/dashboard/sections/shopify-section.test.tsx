@@ -95,6 +95,16 @@ describe('dashboard Shopify', () => {
       true,
     );
 
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'Remove the products of earlier syncs first' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sync products' }));
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain(
+        '/api/sync-from-shopify-opt/3/?clear_with_shopify_sync=true',
+      ),
+    );
+
     fireEvent.click(screen.getByRole('button', { name: 'Sync shipping fees' }));
     expect(await screen.findByText('Shipping fees synced from Shopify.')).toBeTruthy();
   });

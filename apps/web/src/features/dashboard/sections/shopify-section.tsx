@@ -142,6 +142,7 @@ function ConnectedStore({
   const syncProducts = useSyncShopifyProducts(businessId);
   const syncShipping = useSyncShopifyShippingFees(businessId);
   const [status, setStatus] = useState<Status>(null);
+  const [clearPrevious, setClearPrevious] = useState(false);
   const enabled = overview.shopify_order_sync;
 
   const onToggle = () => {
@@ -157,7 +158,7 @@ function ConnectedStore({
 
   const onSyncProducts = () => {
     setStatus(null);
-    syncProducts.mutate(false, {
+    syncProducts.mutate(clearPrevious, {
       onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.productsSynced }),
       onError: (error) =>
         setStatus({
@@ -213,6 +214,15 @@ function ConnectedStore({
           />
         </button>
       </div>
+      <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+        <input
+          type="checkbox"
+          checked={clearPrevious}
+          onChange={(event) => setClearPrevious(event.target.checked)}
+          className="size-5 accent-forest-900"
+        />
+        {DASHBOARD_TEXTS.clearPreviousSync}
+      </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button variant="secondary" onClick={onSyncProducts} loading={syncProducts.isPending}>
           <RefreshCw aria-hidden="true" className="size-4" />
