@@ -20,7 +20,9 @@ export function useRegisterBusiness() {
   return useMutation({
     mutationFn: registerBusiness,
     // The user now has a business: whatever was read about it (the account's dashboard link,
-    // the dashboard's list) is out of date.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // the dashboard's list) is out of date. Not awaited: the browser leaves for Stripe now.
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
