@@ -94,11 +94,11 @@ export function ImageFileField({
       error={shownError}
       errorId={errorId}
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="flex flex-col items-start gap-3">
         <div
           className={cx(
             'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-sand-300 bg-sand-100',
-            shape === 'wide' ? 'aspect-[3/1] w-full sm:w-56' : 'size-24',
+            shape === 'wide' ? 'aspect-[3/1] w-full max-w-sm' : 'size-24',
           )}
         >
           {shown ? (

@@ -19,7 +19,8 @@ const PAYOUT_STATUS: Record<StripeStatus, { label: string; className: string }> 
   },
 };
 
-const pill = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const pill =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 /** The overview panel: logo, name, verified badge, payout status (and its setup link), figures. */
 export function OverviewPanel({ overview }: { overview: BusinessOverview }) {
@@ -46,9 +47,13 @@ export function OverviewPanel({ overview }: { overview: BusinessOverview }) {
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl border border-sand-300 bg-sand-100">
           {overview.logonew ? (
-            <img
+            <ResponsiveImage
               src={overview.logonew}
               alt={`${overview.name} logo`}
+              width={64}
+              height={64}
+              sizes="64px"
+              priority
               className="size-full object-cover"
             />
           ) : (
@@ -79,13 +84,13 @@ export function OverviewPanel({ overview }: { overview: BusinessOverview }) {
               {payout.label}
             </span>
           </div>
+          <Link
+            to={`/businessproducts/${overview.id}`}
+            className="mt-2 inline-flex min-h-9 items-center text-sm font-medium text-forest-800 underline"
+          >
+            {DASHBOARD_TEXTS.viewStorefront}
+          </Link>
         </div>
-        <Link
-          to={`/businessproducts/${overview.id}`}
-          className="text-sm font-medium text-forest-800 underline"
-        >
-          {DASHBOARD_TEXTS.viewStorefront}
-        </Link>
       </div>
       {overview.stripe_status === 'pending' ? (
         <div className="mt-4">
