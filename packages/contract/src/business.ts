@@ -201,3 +201,19 @@ export const onboardingLinkBody = z.object({
 });
 export const onboardingLinkResponse = z.object({ onboarding_url: z.string() });
 export type OnboardingLinkResponse = z.infer<typeof onboardingLinkResponse>;
+
+/**
+ * `POST api/shopifymanualconnect/{businessId}/` (SPEC §7): the store's address and an Admin
+ * API access token, pasted by the owner.
+ */
+export const shopifyManualConnectBody = z.object({
+  shopify_store_url: z
+    .string({ error: 'Store URL is required.' })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Store URL is required.').max(255, 'Store URL is too long.')),
+  access_token: z
+    .string({ error: 'Access token is required.' })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Access token is required.').max(255, 'Access token is too long.')),
+});
+export type ShopifyManualConnectBody = z.input<typeof shopifyManualConnectBody>;

@@ -119,6 +119,8 @@ export const STORAGE_KEYS = {
   productRedirect: 'product_redirect',
   shopProductsCache: 'shop_products_cache',
   shopFiltersCache: 'shop_filters_cache',
+  /** The business last chosen in the seller dashboard (DESIGN 2.18: the selection is remembered). */
+  dashboardBusiness: 'dashboard_business',
 } as const;
 
 /** Names of the curated lists kept in the database (DESIGN 2.9). */

@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, setTokens } from '@/lib/auth-tokens';
+import { businessOverview, mockDashboardApi } from '@/test/dashboard-fixtures';
 import { renderApp } from '@/test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const placeholderRoutes: Array<[string, string]> = [
   ['/', 'Leafline — sustainable small brands, one cart'],
@@ -14,8 +17,6 @@ const placeholderRoutes: Array<[string, string]> = [
   ['/order-confirmation?order_ids=1,2', 'Order confirmation'],
   ['/myorders', 'My orders'],
   ['/registerbusiness', 'Register your business'],
-  ['/dashboard', 'Business dashboard'],
-  ['/dashboard/', 'Business dashboard'],
   ['/quiz', 'Find your eco shopping persona'],
   ['/faqs', 'Frequently asked questions'],
   ['/sustainability', 'Our sustainability standards'],
@@ -38,6 +39,34 @@ describe('router', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it.each([
+    ['/dashboard', '/dashboard/orders'],
+    ['/dashboard/', '/dashboard/orders'],
+    ['/dashboard/logistics', '/dashboard/logistics'],
+    ['/account/business', '/account/business/orders'],
+    ['/account/business/editbiz', '/account/business/editbiz'],
+  ])('%s opens the dashboard at %s for a signed-in owner', async (path, section) => {
+    setTokens({ access: 'a', refresh: 'r' });
+    mockDashboardApi([businessOverview()]);
+    const { router } = renderApp(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Business dashboard',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(section));
+    await waitFor(() => expect(router.state.location.search).toBe('?business=3'));
+  });
+
+  it('/account/registerbusiness shows the registration form in the account area', async () => {
+    setTokens({ access: 'a', refresh: 'r' });
+    mockDashboardApi([]);
+    renderApp('/account/registerbusiness');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Register your business',
+    );
+    expect(await screen.findByLabelText('Business name')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeTruthy();
   });
 
   it('the footer links the static pages and Become a Partner', async () => {

@@ -38,7 +38,6 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>
   return Object.assign(page, { prepare });
 }
 
-const comingSoon = () => import('./routes/coming-soon');
 const HomePage = lazyPage(
   () => import('@/features/home/pages/home-page'),
   'HomePage',
@@ -72,8 +71,24 @@ const AccountOrdersPage = lazyPage(
   () => import('@/features/orders/pages/orders-page'),
   'AccountOrdersPage',
 );
-const RegisterBusinessPage = lazyPage(comingSoon, 'RegisterBusinessPage');
-const DashboardPage = lazyPage(comingSoon, 'DashboardPage');
+const RegisterBusinessPage = lazyPage(
+  () => import('@/features/business-registration/pages/register-business-page'),
+  'RegisterBusinessPage',
+);
+const AccountRegisterBusinessPage = lazyPage(
+  () => import('@/features/business-registration/pages/register-business-page'),
+  'AccountRegisterBusinessPage',
+);
+// The seller's dashboard is its own chunk (DESIGN 2.18): its forms and uploads never reach
+// the shop's JavaScript.
+const DashboardPage = lazyPage(
+  () => import('@/features/dashboard/pages/dashboard-page'),
+  'DashboardPage',
+);
+const AccountDashboardPage = lazyPage(
+  () => import('@/features/dashboard/pages/dashboard-page'),
+  'AccountDashboardPage',
+);
 const QuizPage = lazyPage(
   () => import('@/features/quiz/pages/quiz-page'),
   'QuizPage',
@@ -162,15 +177,16 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="account-settings" replace /> },
               { path: 'account-settings', element: <AccountSettingsPage /> },
               { path: 'orders', element: <AccountOrdersPage /> },
-              { path: 'registerbusiness', element: <RegisterBusinessPage /> },
-              { path: 'business', element: <DashboardPage /> },
+              { path: 'registerbusiness', element: <AccountRegisterBusinessPage /> },
+              // Each dashboard section has its own address below it (DESIGN 2.18).
+              { path: 'business/*', element: <AccountDashboardPage /> },
               { path: 'logout', element: <LogoutPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
           { path: 'myorders', element: <OrdersPage /> },
           { path: 'registerbusiness', element: <RegisterBusinessPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard/*', element: <DashboardPage /> },
           { path: 'quiz', element: <QuizPage /> },
           { path: 'faqs', element: <FaqsPage /> },
           { path: 'sustainability', element: <SustainabilityPage /> },

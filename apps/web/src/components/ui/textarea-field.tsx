@@ -6,11 +6,11 @@ export interface TextareaFieldProps extends Omit<ComponentProps<'textarea'>, 'id
   label: string;
   /** Shown under the field and linked to it; marks the field invalid. */
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
   id?: string;
 }
 
-/** A labelled multi-line text box with an optional hint and error message, as TextField. */
+/** A labelled multi-line input, styled and wired as TextField. */
 export function TextareaField({
   label,
   error,
@@ -39,14 +39,11 @@ export function TextareaField({
     >
       <textarea
         id={inputId}
-        required={required}
         rows={rows}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cx(
-          fieldControlClass(Boolean(error)),
-          'resize-y placeholder:text-ink-muted/70 transition-colors',
-        )}
+        className={cx(fieldControlClass(Boolean(error)), 'resize-y placeholder:text-ink-muted/70')}
         {...props}
       />
     </FieldFrame>

@@ -1,6 +1,86 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { BRAND_NAME } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import { SELLER_ORDER_MESSAGES } from '@leafline/contract/seller-orders';
 import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+
+/** The dashboard's texts (SPEC §2 Business dashboard, §4, §8); the §8 ones from the contract. */
+export const DASHBOARD_TEXTS = {
+  title: 'Business dashboard',
+  businessLabel: 'Business',
+  businessesFailed: BUSINESS_MESSAGES.businessesFailed,
+  overviewFailed: BUSINESS_MESSAGES.overviewFailed,
+  noBusinesses: BUSINESS_MESSAGES.noBusinesses,
+  noBusinessesHint: `Register your business to start selling on ${BRAND_NAME}: it takes a few minutes.`,
+  registerLink: 'Register your business',
+  sectionsLabel: 'Dashboard sections',
+  verified: 'Verified',
+  notVerified: 'Not verified yet',
+  payoutsActive: 'Payouts active',
+  payoutsPending: 'Payouts not set up',
+  payoutsRestricted: 'Payouts restricted',
+  finishPaymentSetup: BUSINESS_MESSAGES.finishPaymentSetup,
+  onboardingLinkError: BUSINESS_MESSAGES.onboardingLinkError,
+  onboardingLinkFailed: BUSINESS_MESSAGES.onboardingLinkFailed,
+  statProducts: 'Products',
+  statOrders: 'Orders',
+  statToShip: 'To ship',
+  statPayouts: 'Payouts',
+  statPayoutsWaiting: 'waiting',
+  viewStorefront: 'View storefront',
+  helpButton: 'Dashboard help',
+  helpTitle: 'Dashboard Help',
+  helpPayouts: BUSINESS_MESSAGES.helpPayouts,
+  // Edit business
+  editTitle: 'Edit business',
+  editSave: 'Save changes',
+  updated: BUSINESS_MESSAGES.updated,
+  updateFailed: BUSINESS_MESSAGES.updateFailed,
+  somethingWentWrong: MESSAGES.somethingWentWrong,
+  logo: 'Logo',
+  banner: 'Banner',
+  imageHint: 'Optional. Choose a new image to replace the current one.',
+  // Shipping fees
+  logisticsTitle: 'Shipping fees',
+  logisticsIntro:
+    'Your rates per order. A country’s own fee wins, then the fee for all other countries, then the worldwide fee. Leave a field empty for none.',
+  worldwideFee: 'Worldwide shipping fee ($)',
+  allExceptFee: 'Fee for all countries except those listed ($)',
+  thresholdFree: 'Free shipping from an order of ($, optional)',
+  countryFeesTitle: 'Country fees',
+  countryCode: 'Country code',
+  countryCodeHint: 'Two letters, like US or CA.',
+  countryFee: 'Fee ($)',
+  addCountry: 'Add country fee',
+  removeCountry: (code: string) => `Remove ${code}`,
+  noCountryFees: 'No country fees yet.',
+  shippingSave: 'Save shipping fees',
+  shippingLoadFailed: 'Failed to load shipping fees.',
+  shippingSaveFailed: 'Failed to save shipping fees.',
+  // Shopify
+  shopifyTitle: 'Shopify',
+  shopifyIntro:
+    'Connect your Shopify store to import its products and shipping rates, and to sync orders.',
+  storeUrl: 'Store URL',
+  storeUrlHint: 'Like your-store.myshopify.com.',
+  accessToken: 'Admin API access token',
+  accessTokenHint: 'From a custom app in your Shopify admin (Settings › Apps and sales channels).',
+  connect: 'Connect store',
+  connected: 'Your Shopify store is connected.',
+  connectFailed: BUSINESS_MESSAGES.shopifyConnectFailed,
+  connectedStore: 'Connected store',
+  orderSync: 'Sync orders to Shopify',
+  orderSyncHint: 'Orders placed here are sent to your Shopify store.',
+  orderSyncFailed: 'Failed to change order sync.',
+  syncProducts: 'Sync products',
+  clearPreviousSync: 'Remove the products of earlier syncs first',
+  syncShippingFees: 'Sync shipping fees',
+  productsSynced: 'Products synced from Shopify.',
+  productSyncFailed: BUSINESS_MESSAGES.productSyncFailed,
+  shippingFeesSynced: 'Shipping fees synced from Shopify.',
+  shippingFeesSyncFailed: 'Failed to sync shipping fees.',
+  syncedOrdersNote: BUSINESS_MESSAGES.shopifySyncedOrdersNote,
+} as const;
 
 /** Texts of the dashboard's products and orders sections (SPEC §2, §4, §8). */
 export const CATALOG_TEXTS = {

@@ -1,0 +1,127 @@
+import ImageIcon from 'lucide-react/icons/image';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { FieldFrame } from '@/components/ui/field-frame';
+import { cx } from '@/lib/cx';
+
+export const IMAGE_FILE_TEXTS = {
+  notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
+  current: 'Current image',
+} as const;
+
+/** A preview address of a chosen file: an object URL where the browser has them. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    if (typeof URL.createObjectURL === 'function') {
+      const objectUrl = URL.createObjectURL(file);
+      setUrl(objectUrl);
+      return () => URL.revokeObjectURL(objectUrl);
+    }
+    // Environments without object URLs (tests): read it as a data URL.
+    let live = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (live && typeof reader.result === 'string') setUrl(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  return url;
+}
+
+export interface ImageFileFieldProps {
+  label: string;
+  /** The multipart key the file is sent under. */
+  name: string;
+  /** The chosen file, or null. */
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The image stored now, shown until another is chosen. */
+  currentUrl?: string | null | undefined;
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Banner previews are wide, logos square. */
+  shape?: 'square' | 'wide';
+}
+
+/**
+ * An optional image upload (`accept="image/*"`) with a preview of the chosen file (or of the
+ * stored image). A file that is not an image is refused here; the server decodes it again.
+ */
+export function ImageFileField({
+  label,
+  name,
+  file,
+  onChange,
+  currentUrl,
+  error,
+  hint,
+  shape = 'square',
+}: ImageFileFieldProps) {
+  const id = useId();
+  const [typeError, setTypeError] = useState<string | undefined>(undefined);
+  const preview = usePreviewUrl(file);
+  const shown = preview ?? currentUrl ?? null;
+  const shownError = typeError ?? error;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = shownError ? `${id}-error` : undefined;
+
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    // A file the browser could not type is left to the server, which decodes every upload.
+    if (chosen?.type && !chosen.type.startsWith('image/')) {
+      setTypeError(IMAGE_FILE_TEXTS.notAnImage);
+      event.target.value = '';
+      onChange(null);
+      return;
+    }
+    setTypeError(undefined);
+    onChange(chosen);
+  };
+
+  return (
+    <FieldFrame
+      controlId={id}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      error={shownError}
+      errorId={errorId}
+    >
+      <div className="flex flex-col items-start gap-3">
+        <div
+          className={cx(
+            'flex shrink-0 items-center justify-center overflow-hidden rounded-xl border border-sand-300 bg-sand-100',
+            shape === 'wide' ? 'aspect-[3/1] w-full max-w-sm' : 'size-24',
+          )}
+        >
+          {shown ? (
+            <img
+              src={shown}
+              alt={preview ? `${label} preview` : `${label}: ${IMAGE_FILE_TEXTS.current}`}
+              className="size-full object-cover"
+            />
+          ) : (
+            <ImageIcon aria-hidden="true" className="size-6 text-sage-700" />
+          )}
+        </div>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept="image/*"
+          onChange={onInput}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          className="w-full min-w-0 text-sm text-ink-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-forest-900/25 file:bg-white/60 file:px-4 file:text-sm file:font-medium file:text-forest-900 hover:file:bg-sage-50"
+        />
+      </div>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/**
+ * GET /api/sync-from-shopify-opt/{businessId}/ (auth, owner): imports the Shopify store's
+ * products; `clear_with_shopify_sync=true` first removes products made by earlier syncs.
+ */
+export function syncShopifyProducts(businessId: number, clearPrevious: boolean): Promise<unknown> {
+  return apiFetch(`/api/sync-from-shopify-opt/${businessId}/`, {
+    query: { clear_with_shopify_sync: clearPrevious ? 'true' : undefined },
+    // A store's whole catalogue: this can take a while.
+    timeoutMs: 120_000,
+  });
+}
+
+export function useSyncShopifyProducts(businessId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clearPrevious: boolean) => syncShopifyProducts(businessId, clearPrevious),
+    // The product list and the overview's figures change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}

@@ -1,0 +1,239 @@
+import { type BusinessOverview, shopifyManualConnectBody } from '@leafline/contract/business';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { RetryNotice } from '@/components/ui/retry-notice';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useConnectShopify } from '../api/connect-shopify';
+import { useBusinessOverview } from '../api/get-business-overview';
+import { useSyncShopifyProducts } from '../api/sync-shopify-products';
+import { useSyncShopifyShippingFees } from '../api/sync-shopify-shipping-fees';
+import { useUpdateOrderSync } from '../api/update-order-sync';
+import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
+
+type Status = { tone: 'success' | 'error'; message: string } | null;
+
+/**
+ * The §8 text of a failed Shopify call: the server's reason, except for a 404 (the call may
+ * not exist on this server yet, and "Not found." helps nobody), then `refused`; no answer at
+ * all is 'Something went wrong.'.
+ */
+function shopifyErrorText(error: unknown, refused: string): string {
+  if (!(error instanceof ApiError)) return DASHBOARD_TEXTS.somethingWentWrong;
+  if (error.status === 404) return refused;
+  return errorMessage(error, refused);
+}
+
+/** Shopify (SPEC §2, §4): the manual connect form, or the connected view. */
+export function ShopifySection({ businessId }: { businessId: number }) {
+  const overview = useBusinessOverview(businessId);
+  if (overview.isPending) {
+    return (
+      <LoadingRegion label="Loading your Shopify connection…" className="grid gap-4">
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </LoadingRegion>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <RetryNotice
+        message={errorMessage(overview.error, DASHBOARD_TEXTS.overviewFailed)}
+        onRetry={() => void overview.refetch()}
+        retrying={overview.isFetching}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {overview.data.shopify_connected ? (
+        <ConnectedStore businessId={businessId} overview={overview.data} />
+      ) : (
+        <ConnectForm businessId={businessId} />
+      )}
+      <Notice tone="info">{DASHBOARD_TEXTS.syncedOrdersNote}</Notice>
+    </div>
+  );
+}
+
+function ConnectForm({ businessId }: { businessId: number }) {
+  const connect = useConnectShopify(businessId);
+  const [storeUrl, setStoreUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus(null);
+    const checked = shopifyManualConnectBody.safeParse({
+      shopify_store_url: storeUrl,
+      access_token: token,
+    });
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked));
+      return;
+    }
+    setErrors({});
+    connect.mutate(checked.data, {
+      onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.connected }),
+      onError: (error) => {
+        setStatus({
+          tone: 'error',
+          message: shopifyErrorText(error, DASHBOARD_TEXTS.connectFailed),
+        });
+        if (isApiError(error) && error.fields) setErrors(error.fields);
+      },
+    });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={DASHBOARD_TEXTS.shopifyTitle}
+      className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+    >
+      <p className="text-sm text-ink-muted">{DASHBOARD_TEXTS.shopifyIntro}</p>
+      <TextField
+        label={DASHBOARD_TEXTS.storeUrl}
+        name="shopify_store_url"
+        hint={DASHBOARD_TEXTS.storeUrlHint}
+        inputMode="url"
+        autoComplete="off"
+        required
+        value={storeUrl}
+        error={errors.shopify_store_url}
+        onChange={(event) => setStoreUrl(event.target.value)}
+      />
+      <TextField
+        label={DASHBOARD_TEXTS.accessToken}
+        name="access_token"
+        type="password"
+        hint={DASHBOARD_TEXTS.accessTokenHint}
+        autoComplete="off"
+        required
+        value={token}
+        error={errors.access_token}
+        onChange={(event) => setToken(event.target.value)}
+      />
+      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={connect.isPending} className="w-full sm:w-auto">
+          {DASHBOARD_TEXTS.connect}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConnectedStore({
+  businessId,
+  overview,
+}: {
+  businessId: number;
+  overview: BusinessOverview;
+}) {
+  const orderSync = useUpdateOrderSync(businessId);
+  const syncProducts = useSyncShopifyProducts(businessId);
+  const syncShipping = useSyncShopifyShippingFees(businessId);
+  const [status, setStatus] = useState<Status>(null);
+  const [clearPrevious, setClearPrevious] = useState(false);
+  const enabled = overview.shopify_order_sync;
+
+  const onToggle = () => {
+    setStatus(null);
+    orderSync.mutate(!enabled, {
+      onError: (error) =>
+        setStatus({
+          tone: 'error',
+          message: shopifyErrorText(error, DASHBOARD_TEXTS.orderSyncFailed),
+        }),
+    });
+  };
+
+  const onSyncProducts = () => {
+    setStatus(null);
+    syncProducts.mutate(clearPrevious, {
+      onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.productsSynced }),
+      onError: (error) =>
+        setStatus({
+          tone: 'error',
+          message: shopifyErrorText(error, DASHBOARD_TEXTS.productSyncFailed),
+        }),
+    });
+  };
+
+  const onSyncShipping = () => {
+    setStatus(null);
+    syncShipping.mutate(undefined, {
+      onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.shippingFeesSynced }),
+      onError: (error) =>
+        setStatus({
+          tone: 'error',
+          message: shopifyErrorText(error, DASHBOARD_TEXTS.shippingFeesSyncFailed),
+        }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6">
+      <dl>
+        <dt className="text-sm text-ink-muted">{DASHBOARD_TEXTS.connectedStore}</dt>
+        <dd className="mt-0.5 font-medium break-all">{overview.shopify_store_url}</dd>
+      </dl>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p id="order-sync-label" className="font-medium text-forest-900">
+            {DASHBOARD_TEXTS.orderSync}
+          </p>
+          <p id="order-sync-hint" className="text-sm text-ink-muted">
+            {DASHBOARD_TEXTS.orderSyncHint}
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={enabled}
+          aria-labelledby="order-sync-label"
+          aria-describedby="order-sync-hint"
+          onClick={onToggle}
+          className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${
+            enabled ? 'border-forest-900 bg-forest-900' : 'border-sage-400 bg-sand-200'
+          }`}
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${
+              enabled ? 'translate-x-6' : 'translate-x-0.5'
+            }`}
+          />
+        </button>
+      </div>
+      <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+        <input
+          type="checkbox"
+          checked={clearPrevious}
+          onChange={(event) => setClearPrevious(event.target.checked)}
+          className="size-5 accent-forest-900"
+        />
+        {DASHBOARD_TEXTS.clearPreviousSync}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button variant="secondary" onClick={onSyncProducts} loading={syncProducts.isPending}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {DASHBOARD_TEXTS.syncProducts}
+        </Button>
+        <Button variant="secondary" onClick={onSyncShipping} loading={syncShipping.isPending}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {DASHBOARD_TEXTS.syncShippingFees}
+        </Button>
+      </div>
+      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
+    </div>
+  );
+}
