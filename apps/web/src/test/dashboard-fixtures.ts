@@ -80,6 +80,11 @@ export function mockDashboardApi(overviews: BusinessOverview[], ...overrides: Da
       const found = overviews.find((o) => o.id === Number(overview[1]));
       return found ? jsonResponse(200, found) : jsonResponse(404, { error: 'Business not found' });
     }
+    // The sections' own lists (orders, products) of an owned business: empty.
+    const list = /^\/api\/business\/(?:orders|products)\/(\d+)\/\?page=\d+$/.exec(call.url);
+    if (list && overviews.some((o) => o.id === Number(list[1]))) {
+      return jsonResponse(200, [], { 'x-total-count': '0' });
+    }
     return jsonResponse(404, { error: 'Not found.' });
   });
 }

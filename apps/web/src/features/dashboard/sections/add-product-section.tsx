@@ -8,12 +8,10 @@ export function AddProductSection({ businessId }: { businessId: number }) {
   const toast = useToast();
   const addProduct = useAddProduct(businessId);
   return (
-    <section aria-labelledby="add-product-heading" className="flex flex-col gap-5">
+    // The dashboard names the section (its h2); this is its content.
+    <div className="flex flex-col gap-5">
       <div>
-        <h2 id="add-product-heading" className="text-2xl font-semibold">
-          Add a product
-        </h2>
-        <p className="mt-1 text-ink-muted">
+        <p className="text-ink-muted">
           Fields marked * are required. Pictures are optional; the first one is shown in the shop.
         </p>
       </div>
@@ -26,6 +24,6 @@ export function AddProductSection({ businessId }: { businessId: number }) {
           onSaved={() => toast.success(CATALOG_TEXTS.productAdded)}
         />
       </div>
-    </section>
+    </div>
   );
 }

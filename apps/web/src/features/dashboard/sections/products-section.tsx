@@ -117,10 +117,8 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   }
 
   return (
-    <section aria-labelledby="products-heading" className="flex flex-col gap-4">
-      <h2 id="products-heading" className="text-2xl font-semibold">
-        Products
-      </h2>
+    // The dashboard names the section (its h2); this is its content.
+    <div className="flex flex-col gap-4">
       {body}
 
       <Dialog
@@ -168,7 +166,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </div>
   );
 }
 
