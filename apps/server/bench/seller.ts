@@ -56,7 +56,7 @@ export async function ensureSellerBusiness(db: Db, ownerId: number): Promise<num
         select ${businessId}, 'Bench product ' || g, 'Organic cotton, made to last. Item ' || g,
           1000 + (g % 90) * 100, 'Apparel', array['Size'],
           now() - (g || ' minutes')::interval
-        from generate_series(${have.products + 1}, ${SELLER_PRODUCTS}) g
+        from generate_series(${have.products + 1}::int, ${SELLER_PRODUCTS}::int) g
         returning id, price_cents
       ), sized as (
         insert into variants (product_id, option1, price_cents, position)
@@ -84,7 +84,7 @@ export async function ensureSellerBusiness(db: Db, ownerId: number): Promise<num
             'city', 'Portland', 'state', 'OR', 'postal_code', '97201', 'country', 'US',
             'phone', '503-555-0100'),
           now() - (g || ' hours')::interval
-        from generate_series(${have.orders + 1}, ${SELLER_ORDERS}) g
+        from generate_series(${have.orders + 1}::int, ${SELLER_ORDERS}::int) g
         returning id
       ), lines as (
         insert into order_items (order_id, product_id, product_name, product_price_cents,
