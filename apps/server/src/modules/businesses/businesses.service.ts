@@ -24,6 +24,7 @@ import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import type { MultipartForm } from '../../lib/multipart-form';
+import { toPublicBusiness } from '../catalog/catalog.service';
 import { ImageBatch } from '../media/image-batch';
 import { recordEvent } from '../payments/payments.repo';
 import { processDuePayouts } from '../payouts/payouts.service';
@@ -252,18 +253,7 @@ export async function getOverview(
   if (!b) throw notFound(BUSINESS_MESSAGES.businessNotFound);
   const stats = await businessStats(deps.db, businessId);
   return {
-    id: b.id,
-    name: b.name,
-    description: b.description,
-    email: b.email,
-    website: b.website,
-    shipping_strategy: b.shippingStrategy,
-    price_range: b.priceRange,
-    production: b.production,
-    logonew: mediaUrl(b.logo),
-    banner: mediaUrl(b.banner),
-    verified: b.verified,
-    business_type: b.businessType,
+    ...toPublicBusiness(b),
     stripe_account_id: b.stripeAccountId,
     stripe_status: stripeStatusOf(b.stripeStatus),
     shopify_store_url: b.shopifyStoreUrl,

@@ -11,6 +11,10 @@ import {
 } from '@leafline/contract/catalog';
 import { isStoredId, parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
+import type { businesses } from '../../db/schema/index';
+
+type BusinessRecord = typeof businesses.$inferSelect;
+
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import {
@@ -110,7 +114,11 @@ async function activeBusinessOr404(deps: CatalogDeps, rawId: string) {
 
 /** The public face of a business: never its payout account, store tokens or owner. */
 export async function getPublicBusiness(deps: CatalogDeps, rawId: string): Promise<PublicBusiness> {
-  const b = await activeBusinessOr404(deps, rawId);
+  return toPublicBusiness(await activeBusinessOr404(deps, rawId));
+}
+
+/** The public fields of a business row (the owner's overview adds its own to these). */
+export function toPublicBusiness(b: BusinessRecord): PublicBusiness {
   return {
     id: b.id,
     name: b.name,
