@@ -1,6 +1,7 @@
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
+import { variantOptionsLabel } from '@/lib/order-format';
 
 /** What a cart line and an order line both say (the API's decimal strings for prices). */
 export interface OrderLineItem {
@@ -41,5 +42,34 @@ export function OrderLine({ item, options, imageSize, className }: OrderLineProp
       </div>
       <p className="font-medium tabular-nums">{formatMoney(item.total_price)}</p>
     </li>
+  );
+}
+
+/** The lines of an order (its `order_items`), each with its options, as the buyer and seller see them. */
+export function OrderLines({
+  items,
+  label,
+  className,
+}: {
+  items: ReadonlyArray<OrderLineItem & { id: number; variant_options: Record<string, string> }>;
+  /** A name for the list, when the page has no heading right above it. */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className={cx('divide-y divide-sand-200 border-y border-sand-200', className)}
+    >
+      {items.map((item) => (
+        <OrderLine
+          key={item.id}
+          item={item}
+          options={variantOptionsLabel(item.variant_options)}
+          imageSize={56}
+          className="py-3"
+        />
+      ))}
+    </ul>
   );
 }

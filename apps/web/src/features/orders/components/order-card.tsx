@@ -1,10 +1,9 @@
 import type { Order } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
-import { OrderLine } from '@/components/order/order-line';
+import { OrderLines } from '@/components/order/order-line';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { formatMoney, priceToCents } from '@/lib/money';
-import { variantOptionsLabel } from '@/lib/order-format';
 import { formatOrderDate, readNotes } from '../lib/order-format';
 
 export interface OrderCardProps {
@@ -37,17 +36,7 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
         <OrderStatusBadge status={order.status} />
       </header>
 
-      <ul className="mt-4 divide-y divide-sand-200 border-y border-sand-200">
-        {order.order_items.map((item) => (
-          <OrderLine
-            key={item.id}
-            item={item}
-            options={variantOptionsLabel(item.variant_options)}
-            imageSize={56}
-            className="py-3"
-          />
-        ))}
-      </ul>
+      <OrderLines items={order.order_items} className="mt-4" />
 
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
         <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>

@@ -4,11 +4,11 @@ import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
 import type { ReactNode } from 'react';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
-import { OrderLine } from '@/components/order/order-line';
+import { OrderLines } from '@/components/order/order-line';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { cx } from '@/lib/cx';
 import { formatMoney, priceToCents } from '@/lib/money';
-import { addressLines, readAddress, variantOptionsLabel } from '@/lib/order-format';
+import { addressLines, readAddress } from '@/lib/order-format';
 
 /** The order's time in the browser's own format and time zone (SPEC §2 dashboard). */
 export function formatLocalDate(iso: string): string {
@@ -75,17 +75,7 @@ export function SellerOrderCard({
             </p>
           </section>
 
-          <ul aria-label="Items" className="divide-y divide-sand-200 border-y border-sand-200">
-            {order.order_items.map((item) => (
-              <OrderLine
-                key={item.id}
-                item={item}
-                options={variantOptionsLabel(item.variant_options)}
-                imageSize={56}
-                className="py-3"
-              />
-            ))}
-          </ul>
+          <OrderLines items={order.order_items} label="Items" />
 
           <div className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
