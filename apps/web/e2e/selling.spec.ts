@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMailContaining } from './support/mail';
@@ -23,6 +24,42 @@ async function png(name: string, width: number, height: number, rgb: [number, nu
     .png()
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
+}
+
+/** The picture arrived and decoded: not a broken address, not blocked by the CSP. */
+async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+/** No picture on the page failed to load (lazy ones not yet asked for are left alone). */
+async function expectNoBrokenImages(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((img) => img.complete && img.naturalWidth === 0 && img.getAttribute('src'))
+          .map((img) => img.currentSrc || img.src),
+      ),
+    )
+    .toEqual([]);
+}
+
+/**
+ * Collects what the browser refused or threw on a page: CSP violations and uncaught errors.
+ * Checked at the end of each journey.
+ */
+function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      problems.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
 }
 
 /** Waits until no animation runs (a dialog fading in is read by axe at its final colours). */
@@ -105,6 +142,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   request,
 }) => {
   test.setTimeout(120_000);
+  const problems = watchForProblems(page);
   const seller = newUser('seller');
   await registerViaApi(request, seller);
   await loginViaUi(page, seller.username, seller.password);
@@ -157,7 +195,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   const overview = page.getByRole('region', { name: businessName });
   await expect(overview.getByTestId('payout-status')).toHaveText('Payouts active');
   await expect(page.getByRole('button', { name: 'Finish setting up payouts' })).toHaveCount(0);
-  await expect(overview.getByRole('img', { name: `${businessName} logo` })).toBeVisible();
+  await expectImageLoaded(overview.getByRole('img', { name: `${businessName} logo` }));
   await expect(page.getByText('No orders yet.')).toBeVisible();
   await checkBothWidths(page);
 
@@ -222,19 +260,26 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await expect(found.first()).toBeVisible();
   await page.goto(`/businessproducts/${businessId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(businessName);
+  await expectImageLoaded(page.getByRole('img', { name: `${businessName} logo` }));
+  await expectImageLoaded(page.getByRole('main').locator('header img[alt=""]').first());
+  await expectNoBrokenImages(page);
   await page.getByRole('link', { name: productName }).first().click();
   await expect(page).toHaveURL(/\/shop\/products\/\d+$/);
   const productId = Number(page.url().split('/').at(-1));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   await expect(page.getByRole('radio', { name: 'Moss', exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Clay', exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: new RegExp(productName) }).first()).toBeVisible();
+  await expectImageLoaded(page.getByRole('img', { name: new RegExp(productName) }).first());
+  await expectNoBrokenImages(page);
 
   // Edit its price in the products section's modal.
   await page.goto(`/dashboard/products?business=${businessId}`);
   const row = page.getByRole('listitem', { name: productName });
   await expect(row.getByTestId('product-price')).toHaveText('$24.00');
   await expect(row.getByTestId('product-variants')).toHaveText('2');
+  // The count comes from the X-Total-Count header.
+  await expect(page.getByText('1 product', { exact: true })).toBeVisible();
+  await expectImageLoaded(row.locator('img'));
   await checkBothWidths(page);
   await row.getByRole('button', { name: `Edit ${productName}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit product' });
@@ -319,6 +364,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await buyer.goto('/myorders');
   await expect(bought.getByText(productName)).toBeVisible();
   await buyerContext.close();
+  expect(problems).toEqual([]);
 });
 
 test('an individual seller registers from the account area without description or website', async ({
@@ -362,6 +408,7 @@ test('the demo seller works with its two businesses: orders, switching, shipping
   page,
 }) => {
   test.setTimeout(90_000);
+  const problems = watchForProblems(page);
   await loginViaUi(page, 'seller', 'leafline-seller');
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
@@ -376,6 +423,10 @@ test('the demo seller works with its two businesses: orders, switching, shipping
     await expect(page.getByRole('region', { name: option })).toBeVisible();
     const orders = page.getByTestId('seller-order');
     await expect(orders.first()).toBeVisible();
+    // The total comes from the X-Total-Count header: one page of cards under it.
+    const counted = await page.getByText(/^\d+ orders?, newest first\./).textContent();
+    const total = Number(counted?.match(/^\d+/)?.[0]);
+    await expect(orders).toHaveCount(Math.min(total, SELLER_PAGE_SIZE));
     for (const form of await page.getByRole('form', { name: /^Update order #/ }).all()) {
       statuses.add(await form.getByLabel('Status').inputValue());
     }
@@ -420,6 +471,7 @@ test('the demo seller works with its two businesses: orders, switching, shipping
   await expect(page.getByRole('region', { name: renamed })).toBeVisible();
   await page.goto(`/businessproducts/${businessId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  expect(problems).toEqual([]);
 });
 
 test('without a session the dashboard goes to /logout/ and then to login', async ({ page }) => {
