@@ -166,11 +166,23 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await checkBothWidths(page);
 
   // 'Processing...' and the success text last only until the browser leaves for the
-  // provider: the page reports every text it shows while it is still here.
+  // provider: the page reports every text it shows, and the provider's page is held back
+  // until the success text was reported (or 10 s passed; the check below then says so).
   const REGISTERED =
     'Business registered successfully! Taking you to Stripe, please do not reload...';
   const seen = new Set<string>();
-  await page.exposeFunction('reportSellingText', (text: string) => seen.add(text));
+  let sawRegistered = () => {};
+  const registeredShown = new Promise<void>((resolve) => {
+    sawRegistered = resolve;
+  });
+  await page.exposeFunction('reportSellingText', (text: string) => {
+    seen.add(text);
+    if (text === REGISTERED) sawRegistered();
+  });
+  await page.route('**/connect/onboarding/**', async (route) => {
+    await Promise.race([registeredShown, new Promise((r) => setTimeout(r, 10_000))]);
+    await route.continue();
+  });
   await page.evaluate(
     (texts) => {
       const report = (window as unknown as { reportSellingText: (t: string) => void })
@@ -187,6 +199,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await expect(page).toHaveURL(/\/connect\/onboarding\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up payouts');
   expect([...seen].sort()).toEqual(['Processing...', REGISTERED].sort());
+  await page.unrouteAll();
   await expect(page.getByText(businessName)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Complete setup' }).click();
