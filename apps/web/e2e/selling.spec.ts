@@ -339,6 +339,9 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await expect(order.getByTestId('order-payout')).toHaveText(`$${(payout / 100).toFixed(2)}`);
   await checkBothWidths(page);
 
+  const toShip = overview.locator('dt', { hasText: 'To ship' }).locator('+ dd');
+  await expect(toShip).toHaveText('1');
+
   // Shipped with a tracking number.
   const tracking = `1Z${suffix.toUpperCase()}9999`;
   const update = order.getByRole('form', { name: `Update order #${orderId}` });
@@ -348,7 +351,8 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await expect(
     page.getByRole('region', { name: 'Notifications' }).getByText('Order updated.'),
   ).toBeVisible();
-  await expect(order.getByText('Shipped').first()).toBeVisible();
+  await expect(order.getByTestId('order-status')).toHaveText('Status: Shipped');
+  await expect(toShip).toHaveText('0');
   await checkBothWidths(page);
 
   await buyer.goto('/myorders');
