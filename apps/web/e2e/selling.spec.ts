@@ -414,6 +414,18 @@ test('an individual seller registers from the account area without description o
   await expect(page.getByRole('button', { name: 'Finish setting up payouts' })).toBeVisible();
   await checkBothWidths(page);
 
+  // The account area now links the dashboard; there the link to finish payouts works.
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Business Dashboard' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/business/orders\\?business=${businessId}$`));
+  await checkBothWidths(page);
+  await page.getByRole('button', { name: 'Finish setting up payouts' }).click();
+  await expect(page).toHaveURL(/\/connect\/onboarding\//);
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders\\?business=${businessId}$`));
+  await expect(page.getByTestId('payout-status')).toHaveText('Payouts active');
+  await expect(page.getByRole('button', { name: 'Finish setting up payouts' })).toHaveCount(0);
+
   await page.goto(`/businessproducts/${businessId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(
@@ -482,12 +494,15 @@ test('the demo seller works with its two businesses: orders, switching, shipping
   const businessId = Number(new URL(page.url()).searchParams.get('business'));
   const renamed = `${second} Co ${randomBytes(2).toString('hex')}`;
   await page.getByLabel('Business name').fill(renamed);
+  await page.getByLabel('Logo').setInputFiles(await png('new-logo.png', 80, 80, [120, 60, 40]));
   await checkBothWidths(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Business updated.')).toBeVisible();
   await expect(page.getByRole('region', { name: renamed })).toBeVisible();
   await page.goto(`/businessproducts/${businessId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  await expectImageLoaded(page.getByRole('img', { name: `${renamed} logo` }));
+  await expectNoBrokenImages(page);
   expect(problems).toEqual([]);
 });
 
