@@ -306,6 +306,13 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await page.goto(`/shop/products/${productId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   await expect(page.getByTestId('product-price')).toHaveText('$22.00');
+  // The edit kept the pictures (sent back as existingImages).
+  await expectImageLoaded(page.getByRole('img', { name: new RegExp(productName) }).first());
+  // The shop's search, asked the same as before the edit, shows the new price.
+  const again = await searchShop(page, productName);
+  await expect(again.getByRole('listitem').filter({ hasText: productName })).toContainText(
+    '$22.00',
+  );
 
   // 4. A shopper buys the Clay variant through the cart, checkout and the local payment page.
   const shopper = newUser('buyer');
