@@ -323,6 +323,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await saveAddressViaApi(buyer, request, shopper);
   await buyer.goto(`/shop/products/${productId}`);
   await buyer.getByRole('radio', { name: 'Clay', exact: true }).click();
+  await expect(buyer.getByTestId('product-price')).toHaveText('$26.50');
   await buyer.getByRole('button', { name: 'Add to Cart' }).click();
   await buyer.getByRole('link', { name: 'View cart' }).click();
   await buyer.getByRole('link', { name: 'Proceed to Checkout' }).click();
@@ -338,7 +339,8 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   const order = page.getByRole('article', { name: `Order #${orderId}` });
   await expect(order.getByTestId('order-buyer')).toHaveText(`${shopper.fname} ${shopper.lname}`);
   await expect(order.getByText(productName)).toBeVisible();
-  await expect(order.getByText('Clay')).toBeVisible();
+  await expect(order.getByText('Colour: Clay', { exact: true })).toBeVisible();
+  await expect(order.getByText('1 × $26.50')).toBeVisible();
   const total = Number(
     (await order.getByTestId('order-total').textContent())?.replace(/[^\d.]/g, ''),
   );
