@@ -227,6 +227,16 @@ export function writeShopProducts(page: ShopProductsPage, now: number = Date.now
   if (clean) writeEntry(STORAGE_KEYS.shopProductsCache, clean, now);
 }
 
+/**
+ * The catalogue changed in this browser (a seller added, edited or deleted a product): the
+ * cached page, and one still waiting to be written, would show the product as it was.
+ */
+export function clearShopProducts(): void {
+  pending.products = undefined;
+  if (!pending.filters) cancelShopCacheWrites();
+  removeStorage(STORAGE_KEYS.shopProductsCache);
+}
+
 export function sameFilters(a: ShopFilters, b: ShopFilters): boolean {
   return (
     a.searchTerm === b.searchTerm &&

@@ -1,7 +1,7 @@
 import type { ProductSavedResponse } from '@leafline/contract/seller-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { businessProductsKey } from './get-business-products';
+import { catalogueChanged } from '../lib/catalogue-changed';
 
 /** POST /api/add-product/{businessId}/ (owner; SPEC §7): the product form as multipart. */
 export function addProduct(businessId: number, form: FormData): Promise<ProductSavedResponse> {
@@ -17,6 +17,6 @@ export function useAddProduct(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => addProduct(businessId, form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessProductsKey(businessId) }),
+    onSuccess: () => catalogueChanged(queryClient, businessId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { businessProductsKey } from './get-business-products';
+import { catalogueChanged } from '../lib/catalogue-changed';
 
 /** DELETE /api/products/{productId}/delete/ (owner; SPEC §7). */
 export function deleteProduct(productId: number): Promise<unknown> {
@@ -11,6 +11,6 @@ export function useDeleteProduct(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessProductsKey(businessId) }),
+    onSuccess: () => catalogueChanged(queryClient, businessId),
   });
 }

@@ -1,7 +1,7 @@
 import type { ProductSavedResponse } from '@leafline/contract/seller-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { businessProductsKey } from './get-business-products';
+import { catalogueChanged } from '../lib/catalogue-changed';
 
 /** PUT /api/products/{productId}/edit/ (owner; SPEC §7): the same multipart as add. */
 export function editProduct(productId: number, form: FormData): Promise<ProductSavedResponse> {
@@ -17,6 +17,6 @@ export function useEditProduct(businessId: number) {
   return useMutation({
     mutationFn: ({ productId, form }: { productId: number; form: FormData }) =>
       editProduct(productId, form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessProductsKey(businessId) }),
+    onSuccess: () => catalogueChanged(queryClient, businessId),
   });
 }

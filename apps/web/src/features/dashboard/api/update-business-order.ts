@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import type { PagedList } from '../lib/paged-list';
 import { businessOrdersKey } from './get-business-orders';
+import { businessOverviewQueryKey } from './get-business-overview';
 
 /** PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes. */
 export function updateBusinessOrder(
@@ -15,7 +16,10 @@ export function updateBusinessOrder(
   });
 }
 
-/** SPEC §4: after saving, the order's row is replaced with the server's answer. */
+/**
+ * SPEC §4: after saving, the order's row is replaced with the server's answer; the overview's
+ * figures (orders to ship, payouts) are read again.
+ */
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +34,7 @@ export function useUpdateBusinessOrder(businessId: number) {
             items: list.items.map((order) => (order.id === saved.id ? saved : order)),
           },
       );
+      void queryClient.invalidateQueries({ queryKey: businessOverviewQueryKey(businessId) });
     },
   });
 }

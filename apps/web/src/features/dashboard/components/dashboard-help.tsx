@@ -23,7 +23,8 @@ export function DashboardHelp() {
         <span className="text-sm font-medium">{DASHBOARD_TEXTS.helpButton}</span>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={DASHBOARD_TEXTS.helpTitle}>
-        <dl className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto text-sm">
+        {/* No scroll box of its own: the dialog scrolls as a whole, with its controls. */}
+        <dl className="flex flex-col gap-3 text-sm">
           {DASHBOARD_SECTIONS.map((section) => (
             <div key={section}>
               <dt className="font-semibold text-forest-900">{SECTION_INFO[section].label}</dt>

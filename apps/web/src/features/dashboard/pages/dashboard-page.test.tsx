@@ -6,6 +6,7 @@ import { leaveApp } from '@/lib/leave-app';
 import { businessOverview, mockDashboardApi, mossAndStone } from '@/test/dashboard-fixtures';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { sellerOrder } from '@/test/seller-fixtures';
 
 vi.mock('@/lib/leave-app', () => ({ leaveApp: vi.fn() }));
 
@@ -28,6 +29,37 @@ const sectionAsked = (calls: Array<{ url: string }>, businessId: number) =>
 const overviewHeading = () => screen.findByRole('heading', { level: 2, name: /&/ });
 
 describe('business dashboard', () => {
+  it("reads the overview's figures again after an order is saved (To ship goes down)", async () => {
+    signIn();
+    const fern = businessOverview();
+    fern.stats = { ...fern.stats, to_ship_count: 1 };
+    const paid = sellerOrder({ id: 41, status: 'Paid' });
+    mockDashboardApi([fern], (call) => {
+      if (call.url === '/api/business/orders/3/?page=1') {
+        return jsonResponse(200, [paid], { 'x-total-count': '1' });
+      }
+      if (call.url === '/api/business/orders/edit/41/' && call.method === 'PATCH') {
+        fern.stats = { ...fern.stats, to_ship_count: 0 };
+        return jsonResponse(200, {
+          ...paid,
+          status: 'Shipped',
+          updated_at: '2026-03-15T00:00:00Z',
+        });
+      }
+      return undefined;
+    });
+    renderApp('/dashboard/orders?business=3');
+    const toShip = async () => {
+      const term = await screen.findByText('To ship', { selector: 'dt' });
+      return term.nextElementSibling?.textContent;
+    };
+    await waitFor(async () => expect(await toShip()).toBe('1'));
+    const form = await screen.findByRole('form', { name: 'Update order #41' });
+    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'Shipped' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save order #41' }));
+    await waitFor(async () => expect(await toShip()).toBe('0'));
+  });
+
   it('without an access token goes to /logout/ and asks nothing about businesses', async () => {
     localStorage.setItem('refresh_token', 'ref');
     // The logout call never answers, so the page stays on /logout.

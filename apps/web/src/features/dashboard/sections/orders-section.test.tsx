@@ -102,6 +102,20 @@ describe('OrdersSection', () => {
     expect(card(40).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
   });
 
+  it('keeps the amounts a list of terms and values (screen readers read them in pairs)', async () => {
+    server([sellerOrder()]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    const [order] = await screen.findAllByTestId('seller-order');
+    const amounts = order!.querySelector('dl')!;
+    expect(amounts.children.length).toBeGreaterThan(0);
+    for (const group of amounts.children) {
+      // A `dl` may only hold `div`s of `dt`s followed by `dd`s (axe: definition-list).
+      expect(group.tagName).toBe('DIV');
+      expect([...group.children].map((c) => c.tagName)).toEqual(['DT', 'DD']);
+    }
+    expect(within(amounts).getByTestId('order-payout-state').tagName).toBe('DD');
+  });
+
   it('saves status, tracking number and notes, and replaces the row with the answer', async () => {
     const saved = sellerOrder({
       status: 'Shipped',

@@ -3,6 +3,13 @@ import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
 import { PRODUCT_MESSAGES, type SellerProduct } from '@leafline/contract/seller-products';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  cachedProductsFor,
+  DEFAULT_SHOP_FILTERS,
+  readShopFilters,
+  writeShopFilters,
+  writeShopProducts,
+} from '@/lib/shop-cache';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection, sellerProduct } from '@/test/seller-fixtures';
@@ -139,6 +146,42 @@ describe('ProductsSection', () => {
     // The list is fetched again.
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(screen.queryByRole('dialog', { name: 'Delete product?' })).toBeNull();
+  });
+
+  it("forgets this browser's saved shop page after a delete, so the shop no longer lists it", async () => {
+    server(undefined, undefined, (call) =>
+      call.method === 'DELETE'
+        ? jsonResponse(200, { message: PRODUCT_MESSAGES.deleted })
+        : undefined,
+    );
+    writeShopFilters({ ...DEFAULT_SHOP_FILTERS, searchTerm: 'cedar' });
+    writeShopProducts({
+      products: [
+        {
+          id: 8,
+          name: 'Cedar Soap',
+          price: '6.50',
+          business: 3,
+          condition: 'new',
+          primary_image: null,
+        },
+      ],
+      businessNames: { '3': 'Fern Studio' },
+      totalProducts: 1,
+      nextPageUrl: null,
+      prevPageUrl: null,
+      currentPage: 1,
+      appliedFilters: { ...DEFAULT_SHOP_FILTERS, searchTerm: 'cedar' },
+    });
+    expect(cachedProductsFor({ ...DEFAULT_SHOP_FILTERS, searchTerm: 'cedar' })).not.toBeNull();
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Cedar Soap' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete product' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.deleted)).toBeTruthy();
+    expect(cachedProductsFor({ ...DEFAULT_SHOP_FILTERS, searchTerm: 'cedar' })).toBeNull();
+    // The shopper's filters stay as they were.
+    expect(readShopFilters()?.searchTerm).toBe('cedar');
   });
 
   it("keeps the confirmation open with the server's reason when a delete fails", async () => {

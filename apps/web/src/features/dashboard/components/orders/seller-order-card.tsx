@@ -134,8 +134,10 @@ export function SellerOrderCard({
           >
             {formatMoney(order.payout)}
           </AmountRow>
+          {/* A term and its value like the rows above (a `dl` holds only those). */}
           <div className="flex justify-end">
-            <span
+            <dt className="sr-only">Payout status</dt>
+            <dd
               className={cx(
                 'rounded-full px-2.5 py-0.5 text-xs font-semibold',
                 PAYOUT_CLASSES[order.payout_status],
@@ -143,7 +145,7 @@ export function SellerOrderCard({
               data-testid="order-payout-state"
             >
               {PAYOUT_STATE_LABELS[order.payout_status]}
-            </span>
+            </dd>
           </div>
         </dl>
       </div>
