@@ -1,5 +1,5 @@
 /**
- * Leaves the app for another site (payout onboarding at the payment provider): a full page
+ * Leaves the app for another site (the payment page, payout onboarding): a full page
  * load, not a route. One function, so tests can stand in for the browser's navigation.
  */
 export function leaveApp(url: string): void {

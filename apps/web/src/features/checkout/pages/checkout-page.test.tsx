@@ -3,6 +3,7 @@ import { MESSAGES } from '@leafline/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
+import { leaveApp } from '@/lib/leave-app';
 import {
   businessShipping,
   type CallOverride,
@@ -12,13 +13,12 @@ import {
 } from '@/test/cart-fixtures';
 import { jsonResponse } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
-import { goToPaymentPage } from '../lib/go-to-payment';
 
-vi.mock('../lib/go-to-payment', () => ({ goToPaymentPage: vi.fn() }));
+vi.mock('@/lib/leave-app', () => ({ leaveApp: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(goToPaymentPage).mockClear();
+  vi.mocked(leaveApp).mockClear();
 });
 
 /** Tote ×2 (variant 70) of Fern & Flax at $5.00 shipping; soap of Moss & Stone ships free over $5. */
@@ -279,7 +279,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
     fireEvent.click(placeOrder());
     expect(await screen.findByTestId('processing-overlay')).toBeTruthy();
     expect(screen.getByText('Processing your order…')).toBeTruthy();
-    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('http://pay.example/s/1'));
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('http://pay.example/s/1'));
     const post = calls.find((c) => c.url === '/checkout/');
     expect(post?.method).toBe('POST');
     expect(post?.body).toEqual({
@@ -312,6 +312,6 @@ describe('checkout page', { timeout: 20_000 }, () => {
       expect(screen.getByRole('alert').textContent).toBe(MESSAGES.checkoutFailed),
     );
     expect(screen.queryByTestId('processing-overlay')).toBeNull();
-    expect(goToPaymentPage).not.toHaveBeenCalled();
+    expect(leaveApp).not.toHaveBeenCalled();
   });
 });

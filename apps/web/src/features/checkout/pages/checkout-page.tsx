@@ -15,6 +15,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cartQueryKey, useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { leaveApp } from '@/lib/leave-app';
 import { useShippingAddress } from '../api/get-shipping-address';
 import { usePlaceCheckout } from '../api/place-checkout';
 import { AddressForm } from '../components/address-form';
@@ -22,7 +23,6 @@ import { OrderSummary } from '../components/order-summary';
 import { ProcessingOverlay } from '../components/processing-overlay';
 import { addressLines } from '../lib/address';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
-import { goToPaymentPage } from '../lib/go-to-payment';
 
 /**
  * /checkout (SPEC §2 Checkout, §4, §5, §8): the shipping address, the order summary with the
@@ -108,7 +108,7 @@ function CheckoutContents({
       .then(
         ({ checkout_url }) => {
           // The overlay stays while the browser loads the payment page.
-          goToPaymentPage(checkout_url);
+          leaveApp(checkout_url);
         },
         (error: unknown) => {
           setProcessing(false);

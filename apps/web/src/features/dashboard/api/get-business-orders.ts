@@ -26,7 +26,6 @@ export const businessOrdersQueryOptions = (businessId: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** Runs only for a selected business (`enabled`). */
-export function useBusinessOrders(businessId: number, page: number, enabled = true) {
-  return useQuery({ ...businessOrdersQueryOptions(businessId, page), enabled });
+export function useBusinessOrders(businessId: number, page: number) {
+  return useQuery(businessOrdersQueryOptions(businessId, page));
 }

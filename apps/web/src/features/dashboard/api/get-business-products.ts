@@ -26,7 +26,6 @@ export const businessProductsQueryOptions = (businessId: number, page: number) =
     placeholderData: keepPreviousData,
   });
 
-/** Runs only for a selected business (`enabled`). */
-export function useBusinessProducts(businessId: number, page: number, enabled = true) {
-  return useQuery({ ...businessProductsQueryOptions(businessId, page), enabled });
+export function useBusinessProducts(businessId: number, page: number) {
+  return useQuery(businessProductsQueryOptions(businessId, page));
 }

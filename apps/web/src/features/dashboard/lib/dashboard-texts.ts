@@ -97,7 +97,5 @@ export const CATALOG_TEXTS = {
   noProductsHint: 'Add your first product and it will show up here.',
   noOrders: 'No orders yet.',
   noOrdersHint: 'When shoppers buy your products, their orders will show up here to fulfil.',
-  selectBusinessOrders: 'Select a business to see its orders.',
-  selectBusinessProducts: 'Select a business to see its products.',
   helpPayouts: BUSINESS_MESSAGES.helpPayouts,
 } as const;

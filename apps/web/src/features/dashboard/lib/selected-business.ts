@@ -1,10 +1,9 @@
+import { parseId } from '@leafline/contract/ids';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** The business chosen last time (DESIGN 2.18), or null. */
 export function readRememberedBusiness(): number | null {
-  const raw = readStorage(STORAGE_KEYS.dashboardBusiness);
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseId(readStorage(STORAGE_KEYS.dashboardBusiness));
 }
 
 export function rememberBusiness(id: number): void {
@@ -20,7 +19,7 @@ export function chooseBusiness(
   fromUrl: string | null,
   remembered: number | null,
 ): number | null {
-  const urlId = fromUrl && /^\d{1,10}$/.test(fromUrl) ? Number(fromUrl) : null;
+  const urlId = parseId(fromUrl);
   if (urlId !== null && ownedIds.includes(urlId)) return urlId;
   if (remembered !== null && ownedIds.includes(remembered)) return remembered;
   return ownedIds[0] ?? null;

@@ -132,8 +132,8 @@ function OwnedBusinesses({
     );
   }
 
+  // The effect above remembers it once the address names it.
   const onSelect = (id: number) => {
-    rememberBusiness(id);
     navigate(`${basePath}/${section}?business=${id}`);
   };
 

@@ -219,13 +219,6 @@ describe('OrdersSection', () => {
     expect(await screen.findByText(BUSINESS_MESSAGES.ordersFailed)).toBeTruthy();
   });
 
-  it('asks for a business before loading any order', () => {
-    const { calls } = server([sellerOrder()]);
-    renderSection(<OrdersSection businessId={Number.NaN} />);
-    expect(screen.getByText('Select a business to see its orders.')).toBeTruthy();
-    expect(calls).toHaveLength(0);
-  });
-
   it('shows the discount with its code', async () => {
     server([
       sellerOrder({

@@ -1,7 +1,6 @@
 import { TOAST_ORDER_SAVE_MS } from '@leafline/contract/constants';
 import Inbox from 'lucide-react/icons/inbox';
 import { type ReactNode, useState } from 'react';
-import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +10,6 @@ import { useBusinessOrders } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { OrderEditForm } from '../components/orders/order-edit-form';
 import { SellerOrderCard } from '../components/orders/seller-order-card';
-import { isBusinessId } from '../components/product-form/product-form-state';
 import { CATALOG_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
 import { useSectionPage } from '../lib/use-section-page';
@@ -23,8 +21,7 @@ import { useSectionPage } from '../lib/use-section-page';
 export function OrdersSection({ businessId }: { businessId: number }) {
   const toast = useToast();
   const [page, setPage] = useSectionPage(businessId);
-  const selected = isBusinessId(businessId);
-  const query = useBusinessOrders(businessId, page, selected);
+  const query = useBusinessOrders(businessId, page);
   const updateOrder = useUpdateBusinessOrder(businessId);
   const [saveErrors, setSaveErrors] = useState<Record<number, string>>({});
 
@@ -38,9 +35,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
 
   const total = query.data?.total ?? 0;
   let body: ReactNode;
-  if (!selected) {
-    body = <Notice tone="info">{CATALOG_TEXTS.selectBusinessOrders}</Notice>;
-  } else if (query.isError) {
+  if (query.isError) {
     body = (
       <RetryNotice
         message={errorMessage(query.error, CATALOG_TEXTS.ordersFailed)}

@@ -302,11 +302,4 @@ describe('ProductsSection', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Edit product' })).toBeNull();
   });
-
-  it('asks for a business before loading any product', () => {
-    const { calls } = server();
-    renderSection(<ProductsSection businessId={0} />);
-    expect(screen.getByText('Select a business to see its products.')).toBeTruthy();
-    expect(calls).toHaveLength(0);
-  });
 });

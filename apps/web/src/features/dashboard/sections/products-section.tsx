@@ -15,7 +15,6 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useEditProduct } from '../api/edit-product';
 import { useBusinessProducts } from '../api/get-business-products';
 import { ProductForm } from '../components/product-form/product-form';
-import { isBusinessId } from '../components/product-form/product-form-state';
 import { ProductRow } from '../components/products/product-row';
 import { CATALOG_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
@@ -29,8 +28,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   const toast = useToast();
   const { pathname } = useLocation();
   const [page, setPage] = useSectionPage(businessId);
-  const selected = isBusinessId(businessId);
-  const query = useBusinessProducts(businessId, page, selected);
+  const query = useBusinessProducts(businessId, page);
   const editProduct = useEditProduct(businessId);
   const deleteProduct = useDeleteProduct(businessId);
   const [editing, setEditing] = useState<SellerProduct | null>(null);
@@ -62,9 +60,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   };
 
   let body: ReactNode;
-  if (!selected) {
-    body = <Notice tone="info">{CATALOG_TEXTS.selectBusinessProducts}</Notice>;
-  } else if (query.isError) {
+  if (query.isError) {
     // SPEC §8: the server's error, else the fixed text; the list is cleared.
     body = (
       <RetryNotice

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sellerProduct } from '@/test/seller-fixtures';
-import { buildProductFormData, draftFromProduct, isBusinessId } from './product-form-state';
+import { buildProductFormData, draftFromProduct } from './product-form-state';
 
 describe('product form state', () => {
   it('keeps an existing variant without option1 sent, so an edit does not remove it', () => {
@@ -43,15 +43,5 @@ describe('product form state', () => {
     const form = buildProductFormData(draft);
     expect(form.getAll('option_names[0]')).toEqual(['']);
     expect(form.getAll('option_names[1]')).toEqual(['']);
-  });
-
-  it('knows a selected business', () => {
-    expect([3, 0, Number.NaN, -1, 1.5].map(isBusinessId)).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
   });
 });

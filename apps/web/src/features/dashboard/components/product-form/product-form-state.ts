@@ -41,11 +41,6 @@ export interface ProductDraft {
   variants: VariantDraft[];
 }
 
-/** Whether a business is selected: the dashboard passes 0 or NaN when none is. */
-export function isBusinessId(businessId: number): boolean {
-  return Number.isInteger(businessId) && businessId > 0;
-}
-
 let nextKey = 1;
 /** A key for a row or a picture that React and the error map can follow. */
 export function newKey(prefix: string): string {

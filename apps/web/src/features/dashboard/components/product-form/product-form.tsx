@@ -4,6 +4,7 @@ import {
   PRODUCT_CONDITIONS,
   type ProductCondition,
 } from '@leafline/contract/constants';
+import { isStoredId } from '@leafline/contract/ids';
 import {
   PRODUCT_LIMITS,
   type ProductSavedResponse,
@@ -26,7 +27,6 @@ import {
   draftToFields,
   emptyDraft,
   emptyVariant,
-  isBusinessId,
   isVariantSent,
   type NewImage,
   newKey,
@@ -166,7 +166,7 @@ export function ProductForm({
     event.preventDefault();
     if (saving) return;
     setFormError(null);
-    if (!isBusinessId(businessId)) {
+    if (!isStoredId(businessId)) {
       setErrors({});
       setFormError(PRODUCT_FORM_TEXTS.selectBusinessFirst);
       setFocusTick((t) => t + 1);
