@@ -28,6 +28,7 @@ import { trackTransactions } from './db/transaction-scope';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { type DatabaseOutage, watchDatabaseOutage } from './lib/database-outage';
 import { registerErrorHandling } from './lib/error-handler';
+import { MAX_FORM_FILE_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
 import { addSecurityHeaders } from './lib/security-headers';
 import { refuseNulCharacters } from './lib/text-input';
 import { accountRoutes } from './modules/account/account.routes';
@@ -220,7 +221,12 @@ export async function buildApp(
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 40, fields: 400, fieldSize: 100 * 1024 },
+    limits: {
+      fileSize: MAX_FORM_FILE_BYTES,
+      files: MAX_FORM_FILES,
+      fields: 400,
+      fieldSize: 100 * 1024,
+    },
   });
 
   await app.register(swagger, {

@@ -8,6 +8,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from './database-outage';
 import { AppError } from './errors';
+import { MULTIPART_MESSAGES } from './multipart-form';
 
 /** PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00", its answer to a NUL in text. */
 const UNTRANSLATABLE_CHARACTER = '22021';
@@ -21,8 +22,8 @@ export const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'This content type is not accepted here.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request body does not match its length.'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'A file is too large.'],
-  FST_FILES_LIMIT: [413, 'Too many files in one request.'],
+  FST_REQ_FILE_TOO_LARGE: [413, MULTIPART_MESSAGES.fileTooLarge],
+  FST_FILES_LIMIT: [413, MULTIPART_MESSAGES.tooManyFiles],
   FST_FIELDS_LIMIT: [413, 'Too many fields in one request.'],
   FST_PARTS_LIMIT: [413, 'Too many parts in one request.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'A multipart form was expected.'],

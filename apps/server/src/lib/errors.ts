@@ -15,6 +15,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, message, fields ? { fields } : {});
+/** A 400 about one field: the message, and the same message under the field's name. */
+export const fieldError = (field: string, message: string) =>
+  badRequest(message, { [field]: message });
 export const unauthorized = (message = 'Authentication credentials were not provided.') =>
   new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') =>

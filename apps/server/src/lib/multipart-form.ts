@@ -1,13 +1,15 @@
+import { INPUT_MESSAGES } from '@leafline/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors';
+import { AppError, fieldError } from './errors';
 
 /**
  * Reads a whole multipart form (the seller's uploads: SPEC §7 registerbiz, business edit, the
  * product form) into memory, with limits, before anything is decoded or written: text fields
  * by their exact names (`variants[1].option1`), files by their exact names
  * (`images[0].image`). Nothing is stored here, so a form refused for any reason leaves nothing
- * behind. The per-file limit is the multipart plugin's (`FST_REQ_FILE_TOO_LARGE`, 413); the
- * per-request total and the count of files are checked here.
+ * behind. The per-file size and the plugin's count of files are the multipart plugin's limits
+ * (registered in app.ts with these constants, answered with these texts by the error handler);
+ * the per-request total and a route's own count of files are checked here.
  */
 
 export const MAX_FORM_FILE_BYTES = 10 * 1024 * 1024;
@@ -38,34 +40,30 @@ export interface MultipartForm {
 
 export async function readMultipartForm(
   request: FastifyRequest,
-  limits: { maxTotalBytes?: number; maxFiles?: number } = {},
+  limits: { maxFiles?: number } = {},
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, MULTIPART_MESSAGES.notMultipart);
-  const maxTotal = limits.maxTotalBytes ?? MAX_FORM_TOTAL_BYTES;
   const maxFiles = limits.maxFiles ?? MAX_FORM_FILES;
   const fields = new Map<string, string>();
   const files = new Map<string, FormFile>();
   let total = 0;
-  for await (const part of request.parts({ limits: { fileSize: MAX_FORM_FILE_BYTES } })) {
+  // The per-file size is the plugin's limit (app.ts registers it with MAX_FORM_FILE_BYTES).
+  for await (const part of request.parts()) {
     if (part.type === 'field') {
-      fields.set(
-        part.fieldname,
-        typeof part.value === 'string' ? part.value : String(part.value ?? ''),
-      );
+      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      // As `refuseNulCharacters` does for JSON: PostgreSQL text cannot hold NUL, and no person
+      // types it; refused before any file of the form is decoded or stored.
+      if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+        throw fieldError(part.fieldname, INPUT_MESSAGES.nulCharacter);
+      }
+      fields.set(part.fieldname, value);
       continue;
     }
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, MULTIPART_MESSAGES.fileTooLarge);
-      }
-      throw error;
-    }
+    // Over MAX_FORM_FILE_BYTES this throws FST_REQ_FILE_TOO_LARGE: the error handler's 413.
+    const data = await part.toBuffer();
     if (data.length === 0 && !part.filename) continue;
     total += data.length;
-    if (total > maxTotal) throw new AppError(413, MULTIPART_MESSAGES.totalTooLarge);
+    if (total > MAX_FORM_TOTAL_BYTES) throw new AppError(413, MULTIPART_MESSAGES.totalTooLarge);
     files.set(part.fieldname, { field: part.fieldname, filename: part.filename, data });
     if (files.size > maxFiles) throw new AppError(413, MULTIPART_MESSAGES.tooManyFiles);
   }

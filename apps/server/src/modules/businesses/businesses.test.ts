@@ -277,7 +277,7 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
     expect(media()).toEqual(before);
   });
 
-  it('answers a NUL character in a field with a readable 400; the stored logo is removed again', async () => {
+  it('answers a NUL character in a field with a readable 400 before any file is stored', async () => {
     const user = await signedInShopper(t.app);
     const before = media();
     const res = await register(
@@ -286,7 +286,10 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
       { logo: await pngFile() },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: INPUT_MESSAGES.nulCharacter });
+    expect(res.json()).toEqual({
+      error: INPUT_MESSAGES.nulCharacter,
+      fields: { production: INPUT_MESSAGES.nulCharacter },
+    });
     expect(
       await t.db.select().from(businesses).where(eq(businesses.ownerId, user.shopper.id)),
     ).toEqual([]);

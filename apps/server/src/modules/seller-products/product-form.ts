@@ -1,12 +1,11 @@
 import {
-  INPUT_MESSAGES,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type ProductFormFields,
   productFormFields,
   type VariantFormFields,
 } from '@leafline/contract';
-import { AppError } from '../../lib/errors';
+import { badRequest, fieldError } from '../../lib/errors';
 import type { FormFile, MultipartForm } from '../../lib/multipart-form';
 
 /**
@@ -60,8 +59,7 @@ const PRODUCT_TEXT = [
 ] as const;
 
 const invalidKey = (key: string) => {
-  const message = PRODUCT_MESSAGES.invalidFieldName(key);
-  return new AppError(400, message, { fields: { [key]: message } });
+  return fieldError(key, PRODUCT_MESSAGES.invalidFieldName(key));
 };
 
 /** `[7]…` at the start of `rest`: the index and what follows; a malformed index is a 400. */
@@ -122,15 +120,7 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
       }
     }
   };
-  for (const [key, value] of form.fields) {
-    // PostgreSQL text cannot hold NUL, and no person types it: refused before anything is stored.
-    if (value.includes('\u0000')) {
-      throw new AppError(400, INPUT_MESSAGES.nulCharacter, {
-        fields: { [key]: INPUT_MESSAGES.nulCharacter },
-      });
-    }
-    visit(key, value, undefined);
-  }
+  for (const [key, value] of form.fields) visit(key, value, undefined);
   for (const [key, file] of form.files) visit(key, undefined, file);
 
   // SPEC §5: a variant is sent only with an option1 or a price; an empty one is left out.
@@ -159,9 +149,7 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
       const key = formKey(issue.path, variantIndexes, existingIndexes, variants);
       fields[key] ??= issue.message;
     }
-    throw new AppError(400, Object.values(fields)[0] ?? 'The product form is not valid.', {
-      fields,
-    });
+    throw badRequest(Object.values(fields)[0] ?? 'The product form is not valid.', fields);
   }
 
   const files = byIndex(productFiles);
@@ -181,16 +169,11 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
   };
   // Cheap limits before any image is decoded: uploads alone already past the limit.
   if (result.files.length > PRODUCT_LIMITS.images) {
-    throw new AppError(400, PRODUCT_MESSAGES.tooManyImages, {
-      fields: { images: PRODUCT_MESSAGES.tooManyImages },
-    });
+    throw fieldError('images', PRODUCT_MESSAGES.tooManyImages);
   }
   for (const variant of result.variants) {
     if (variant.files.length > PRODUCT_LIMITS.images) {
-      const key = `${variant.key}.images`;
-      throw new AppError(400, PRODUCT_MESSAGES.tooManyImages, {
-        fields: { [key]: PRODUCT_MESSAGES.tooManyImages },
-      });
+      throw fieldError(`${variant.key}.images`, PRODUCT_MESSAGES.tooManyImages);
     }
   }
   return result;

@@ -7,7 +7,7 @@ import {
 } from '@leafline/contract';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { listImagesOfProducts, listLiveVariantsOfProducts } from '../catalog/catalog.repo';
 import { toProductDetail } from '../catalog/catalog.service';
@@ -54,9 +54,6 @@ export interface SellerProductsDeps {
 export const PRODUCT_MEDIA_FOLDER = 'products';
 
 const productGone = () => notFound(BUSINESS_MESSAGES.productNotFound);
-
-const badRequest = (message: string, field: string) =>
-  new AppError(400, message, { fields: { [field]: message } });
 
 /** A stored media key this app wrote (not an outside address such as a Shopify picture). */
 const isOwnMediaKey = (key: string) => !/^https?:\/\//i.test(key) && !key.startsWith('/');
@@ -111,21 +108,15 @@ interface StoredUploads {
 
 /** Decodes and stores every upload of the form, in order; on a refusal nothing stays. */
 async function storeUploads(batch: ImageBatch, form: ParsedProductForm): Promise<StoredUploads> {
-  try {
-    const product: string[] = [];
-    for (const file of form.files) product.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
-    const variants: string[][] = [];
-    for (const variant of form.variants) {
-      const keys: string[] = [];
-      for (const file of variant.files)
-        keys.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
-      variants.push(keys);
-    }
-    return { product, variants };
-  } catch (error) {
-    await batch.discard();
-    throw error;
+  const product: string[] = [];
+  for (const file of form.files) product.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
+  const variants: string[][] = [];
+  for (const variant of form.variants) {
+    const keys: string[] = [];
+    for (const file of variant.files) keys.push((await batch.save(PRODUCT_MEDIA_FOLDER, file)).key);
+    variants.push(keys);
   }
+  return { product, variants };
 }
 
 const productValues = (form: ParsedProductForm): ProductValues => ({
@@ -185,14 +176,14 @@ function planImages(
     kept = [];
     for (const [i, entry] of existing.entries()) {
       const image = matchExisting(entry, current);
-      if (!image) throw badRequest(PRODUCT_MESSAGES.unknownImage, `${field}existingImages[${i}]`);
+      if (!image) throw fieldError(`${field}existingImages[${i}]`, PRODUCT_MESSAGES.unknownImage);
       if (!kept.includes(image)) kept.push(image);
     }
   } else {
     kept = clear ? [] : [...current];
   }
   if (kept.length + uploads.length > PRODUCT_LIMITS.images) {
-    throw badRequest(PRODUCT_MESSAGES.tooManyImages, `${field}images`);
+    throw fieldError(`${field}images`, PRODUCT_MESSAGES.tooManyImages);
   }
   return {
     keep: kept.map((i) => i.id),
@@ -261,10 +252,10 @@ async function writeProduct(
     const field = `${variant.key}.`;
     const existing = fields.id === undefined ? undefined : live.get(fields.id);
     if (fields.id !== undefined && !existing) {
-      throw badRequest(PRODUCT_MESSAGES.unknownVariant, `${field}id`);
+      throw fieldError(`${field}id`, PRODUCT_MESSAGES.unknownVariant);
     }
     if (existing && seen.has(existing.id)) {
-      throw badRequest(PRODUCT_MESSAGES.duplicateVariant, `${field}id`);
+      throw fieldError(`${field}id`, PRODUCT_MESSAGES.duplicateVariant);
     }
     const values = {
       option1: fields.option1,

@@ -5,6 +5,7 @@ import {
   CATALOG_MESSAGES,
   type CheckoutResponse,
   CURATED_LISTS,
+  INPUT_MESSAGES,
   type Order,
   PRODUCT_MESSAGES,
   type ProductDetail,
@@ -456,6 +457,7 @@ describe('what the seller may not do', () => {
       { 'variants[0].option1': 'S', 'variants[0].price': '-1' },
       PRODUCT_MESSAGES.variantPrice,
     ],
+    ['a NUL character', { name: 'Lin\u0000en' }, INPUT_MESSAGES.nulCharacter],
   ])('refuses %s with a 400, storing nothing', async (_, change, message) => {
     const before = await snapshot();
     const res = await add(
