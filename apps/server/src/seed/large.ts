@@ -311,7 +311,7 @@ export async function seedLargeCatalogue(
             banner: b.art.banner,
             verified: random() < 0.7,
             stripeAccountId: `acct_large_${b.slug.slice(0, 40)}`,
-            stripeStatus: 'active',
+            stripeStatus: 'active' as const,
             createdAt: new Date(now - b.ageDays * day),
             updatedAt: new Date(now - b.ageDays * day),
           })),

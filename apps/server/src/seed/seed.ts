@@ -281,7 +281,7 @@ async function insertCatalogue(
         banner: images.banners[i]!,
         verified: b.data.verified && !b.data.individual,
         stripeAccountId: b.stripeAccountId,
-        stripeStatus: b.data.stripePending ? 'pending' : 'active',
+        stripeStatus: b.data.stripePending ? ('pending' as const) : ('active' as const),
         createdAt: daysAgo(b.ageDays),
         updatedAt: daysAgo(b.ageDays),
       })),

@@ -1,3 +1,4 @@
+import type { StripeStatus } from '@leafline/contract/business';
 import {
   boolean,
   index,
@@ -34,7 +35,7 @@ export const businesses = pgTable(
     /** False once closed (owner deleted); closed businesses are hidden from the shop. */
     isActive: boolean('is_active').notNull().default(true),
     stripeAccountId: text('stripe_account_id'),
-    stripeStatus: text('stripe_status').notNull().default('pending'),
+    stripeStatus: text('stripe_status').$type<StripeStatus>().notNull().default('pending'),
     /**
      * When the provider's account snapshot behind `stripe_status` was made (its event's
      * `created`): an older `account.updated` arriving late changes nothing.

@@ -1,3 +1,4 @@
+import type { StripeStatus } from '@leafline/contract/business';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, orders, payouts, products } from '../../db/schema/index';
@@ -118,14 +119,14 @@ export async function storeStripeAccount(
 /**
  * Sets the payout status of the businesses with this connected account from a snapshot made
  * at `at` (an older snapshot than the one applied changes nothing). Answers the businesses
- * whose status changed, with the status they had.
+ * whose status changed.
  */
 export async function applyStripeStatus(
   tx: Db,
   accountId: string,
-  status: string,
+  status: StripeStatus,
   at: Date,
-): Promise<{ id: number; before: string }[]> {
+): Promise<{ id: number }[]> {
   const before = await tx
     .select({ id: businesses.id, status: businesses.stripeStatus })
     .from(businesses)
@@ -146,7 +147,7 @@ export async function applyStripeStatus(
         before.map((b) => b.id),
       ),
     );
-  return before.filter((b) => b.status !== status).map((b) => ({ id: b.id, before: b.status }));
+  return before.filter((b) => b.status !== status).map((b) => ({ id: b.id }));
 }
 
 /** The waiting payouts of these businesses become due now; their orders. */

@@ -6,7 +6,6 @@ import {
   editBusinessFields,
   type RegisterBusinessResponse,
   registerBusinessFields,
-  STRIPE_STATUSES,
   type StripeStatus,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
@@ -94,20 +93,12 @@ async function storeImages(
   fieldNames: readonly string[],
 ): Promise<Record<string, string>> {
   const keys: Record<string, string> = {};
-  try {
-    for (const name of fieldNames) {
-      const file = form.files.get(name);
-      if (file) keys[name] = (await batch.save(MEDIA_FOLDER, file)).key;
-    }
-  } catch (error) {
-    await batch.discard();
-    throw error;
+  for (const name of fieldNames) {
+    const file = form.files.get(name);
+    if (file) keys[name] = (await batch.save(MEDIA_FOLDER, file)).key;
   }
   return keys;
 }
-
-const stripeStatusOf = (value: string): StripeStatus =>
-  (STRIPE_STATUSES as readonly string[]).includes(value) ? (value as StripeStatus) : 'pending';
 
 /** SPEC §4: active when charges and payouts work; restricted once details were sent. */
 export function stripeStatusFor(account: AccountSnapshot): StripeStatus {
@@ -239,7 +230,7 @@ export async function listDashboard(
       name: b.name,
       logonew: mediaUrl(b.logo),
       verified: b.verified,
-      stripe_status: stripeStatusOf(b.stripeStatus),
+      stripe_status: b.stripeStatus,
     })),
   };
 }
@@ -255,7 +246,7 @@ export async function getOverview(
   return {
     ...toPublicBusiness(b),
     stripe_account_id: b.stripeAccountId,
-    stripe_status: stripeStatusOf(b.stripeStatus),
+    stripe_status: b.stripeStatus,
     shopify_store_url: b.shopifyStoreUrl,
     shopify_connected: Boolean(b.shopifyAccessToken),
     shopify_order_sync: b.shopifyOrderSync,
@@ -306,7 +297,7 @@ export async function createOnboardingLink(
     ...(accountId !== undefined ? { accountId } : {}),
   });
   if (!business) throw notFound(BUSINESS_MESSAGES.businessNotFound);
-  if (stripeStatusOf(business.stripeStatus) === 'active') {
+  if (business.stripeStatus === 'active') {
     throw conflict(BUSINESS_MESSAGES.payoutsAlreadyActive);
   }
   try {

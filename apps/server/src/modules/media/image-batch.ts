@@ -16,13 +16,17 @@ export class ImageBatch {
 
   constructor(private readonly storage: MediaStorage) {}
 
-  /** Decodes and stores one upload; a file that is not an image is a 400 naming the field. */
+  /**
+   * Decodes and stores one upload. A file that is not an image is a 400 naming the field, and
+   * removes what the batch stored before it: a form's images are stored all or none.
+   */
   async save(folder: string, file: FormFile): Promise<SavedImage> {
     try {
       const image = await saveImage(this.storage, folder, file.data);
       this.saved.push(image.key);
       return image;
     } catch (error) {
+      await this.discard();
       if (error instanceof AppError) {
         throw new AppError(error.statusCode, `${error.message} (${file.field})`, {
           fields: { [file.field]: error.message },
@@ -30,11 +34,6 @@ export class ImageBatch {
       }
       throw error;
     }
-  }
-
-  /** Stored images of the change, in the order saved. */
-  get keys(): readonly string[] {
-    return this.saved;
   }
 
   /** The request failed: removes every file it wrote. Never throws. */

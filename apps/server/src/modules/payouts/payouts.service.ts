@@ -33,6 +33,15 @@ const BATCH = 10;
  */
 const CLAIM_MS = 5 * 60_000;
 
+/**
+ * Whether a brand can be paid now: it has a connected account and its payouts are active
+ * (pending or restricted brands wait; their payouts are not attempts).
+ */
+export const payoutsReady = (brand: {
+  accountId: string | null;
+  stripeStatus: string | null;
+}): boolean => Boolean(brand.accountId) && brand.stripeStatus === 'active';
+
 export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
 
@@ -98,7 +107,7 @@ async function claimDuePayouts(
     const now = Date.now();
     const rows: DuePayout[] = [];
     for (const row of locked) {
-      if (!row.accountId || row.stripeStatus !== 'active') {
+      if (!payoutsReady(row)) {
         run.waiting += 1;
         await postponePayout(
           tx,

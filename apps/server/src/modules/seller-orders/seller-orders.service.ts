@@ -20,7 +20,7 @@ import {
   updateOrderBySeller,
 } from '../orders/orders.repo';
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
-import { commissionCents, payoutCents } from '../payouts/payouts.service';
+import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
 import {
   findPayoutSetup,
   listOrderPayouts,
@@ -46,7 +46,7 @@ export interface SellerOrdersDeps {
 function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): PayoutState {
   if (!payout) return 'not_due';
   if (payout.status === 'pending') {
-    return setup.stripeAccountId && setup.stripeStatus === 'active'
+    return payoutsReady({ accountId: setup.stripeAccountId, stripeStatus: setup.stripeStatus })
       ? 'pending'
       : 'waiting_for_onboarding';
   }
