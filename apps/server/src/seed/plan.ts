@@ -1,4 +1,5 @@
 import type { OrderStatus, ProductCategory, ProductCondition } from '@leafline/contract';
+import { promoDiscountCents } from '../adapters/payments/local-provider';
 import { variantOptions } from '../modules/checkout/variant-options';
 import { quoteShipping, type ShippingRates } from '../modules/shipping/fees';
 import { DEMO_BUSINESSES, type DemoBusiness, type FeeSeed } from './data/businesses';
@@ -13,6 +14,9 @@ import {
 import { CARD_BRANDS, DEMO_BUYERS, DEMO_ORDER_SLOTS } from './data/orders';
 import { PRODUCTS } from './data/products';
 import type { ProductArt } from './images';
+
+/** What the demo promo code (LEAFLINE10) takes off the items, in percent. */
+export const DEMO_PROMO_PERCENT = 10;
 
 /**
  * The demo catalogue as plain data, before any database ids exist: what to draw and what to
@@ -374,8 +378,13 @@ function planOrders(businesses: PlannedBusiness[], products: PlannedProduct[]): 
         [{ businessId: b, subtotalCents, rates: ratesOf(biz.fees) }],
         'US',
       ).totalFeeCents;
-      // The local payment page's rounding of a percentage promo code.
-      const discountCents = slot.promo ? Math.floor((subtotalCents * 10 + 50) / 100) : 0;
+      // As the local payment page takes the demo promo code off.
+      const discountCents = slot.promo
+        ? promoDiscountCents(
+            { percentOff: DEMO_PROMO_PERCENT, amountOffCents: null },
+            subtotalCents,
+          )
+        : 0;
       const shopify = slot.status === 'Pending';
       const brand = CARD_BRANDS[Math.floor(random() * CARD_BRANDS.length)]!;
       const tracking = trackingNumber(random);

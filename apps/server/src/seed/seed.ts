@@ -27,6 +27,7 @@ import {
 } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/password';
 import { insertCheckout } from '../modules/checkout/checkout.repo';
+import { orderAddressOf } from '../modules/checkout/checkout.steps';
 import { deleteImage, type RawImage, saveRenderedImage } from '../modules/media/image-pipeline';
 import { insertOrder } from '../modules/orders/orders.repo';
 import { insertPayouts, type NewPayout } from '../modules/payouts/payouts.repo';
@@ -34,7 +35,7 @@ import { commissionCents, payoutCents, transferGroupOf } from '../modules/payout
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
 import { DEMO_BUYERS } from './data/orders';
 import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
-import { buildDemoPlan, type DemoPlan } from './plan';
+import { buildDemoPlan, DEMO_PROMO_PERCENT, type DemoPlan } from './plan';
 
 export interface DemoAccount {
   role: string;
@@ -429,7 +430,7 @@ async function insertCatalogue(
   );
 
   // The demo promo code of the local payment page: 10 % off the items.
-  await tx.insert(promoCodes).values({ code: DEMO_PROMO_CODE, percentOff: 10 });
+  await tx.insert(promoCodes).values({ code: DEMO_PROMO_CODE, percentOff: DEMO_PROMO_PERCENT });
 
   await insertDemoOrders(tx, plan, {
     now,
@@ -517,16 +518,7 @@ async function insertDemoOrders(
         notes: notes ? JSON.stringify(notes) : '',
         sellerNotes: o.sellerNote,
         cardBrand: o.cardBrand,
-        shippingAddress: {
-          name: `${address.firstName} ${address.lastName}`,
-          line1: address.addressLine1,
-          line2: address.addressLine2,
-          city: address.city,
-          state: address.state,
-          postal_code: address.postalCode,
-          country: address.country,
-          phone: address.phoneNumber,
-        },
+        shippingAddress: orderAddressOf(address),
         source: o.shopify ? 'shopify' : 'marketplace',
         shopifyOrderId: o.shopify ? String(5_100_000_000 + n) : null,
         shippedEmailAt: o.trackingNumber ? after(DAY) : null,

@@ -109,7 +109,21 @@ function sameLines(cart: readonly CartLineRow[], seen: CheckoutBody['items']): b
   return true;
 }
 
-export function orderAddressOf(address: ShippingAddressRow): OrderAddress {
+/** The §3 order address of a saved shipping address (the buyer's, or a demo buyer's). */
+export function orderAddressOf(
+  address: Pick<
+    ShippingAddressRow,
+    | 'firstName'
+    | 'lastName'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'city'
+    | 'state'
+    | 'postalCode'
+    | 'country'
+    | 'phoneNumber'
+  >,
+): OrderAddress {
   return {
     name: `${address.firstName} ${address.lastName}`.trim(),
     line1: address.addressLine1,
