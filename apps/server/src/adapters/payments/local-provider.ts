@@ -38,6 +38,11 @@ export type LocalAccountRow = typeof localConnectedAccounts.$inferSelect;
 
 /** How long an onboarding link works (Stripe's account links expire within minutes too). */
 export const ACCOUNT_LINK_MINUTES = 30;
+
+/** Whether an account's onboarding link is used up or past its time (Stripe's links expire). */
+export const onboardingLinkExpired = (account: { linkExpiresAt: Date | null }): boolean =>
+  !account.linkExpiresAt || account.linkExpiresAt.getTime() <= Date.now();
+
 /** Where the local onboarding page is served: `${ONBOARDING_PATH}{token}`. */
 export const ONBOARDING_PATH = '/connect/onboarding/';
 
@@ -418,7 +423,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
     async completeOnboarding(token) {
       const account = await accountByToken(token);
       if (!account) return { ok: false, problem: 'not_found' };
-      if (!account.linkExpiresAt || account.linkExpiresAt.getTime() <= Date.now()) {
+      if (onboardingLinkExpired(account)) {
         return { ok: false, problem: 'expired', refreshUrl: account.refreshUrl ?? '/' };
       }
       const done = {

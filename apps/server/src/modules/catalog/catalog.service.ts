@@ -12,9 +12,6 @@ import {
 import { isStoredId, parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
 import type { businesses } from '../../db/schema/index';
-
-type BusinessRecord = typeof businesses.$inferSelect;
-
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import {
@@ -116,6 +113,8 @@ async function activeBusinessOr404(deps: CatalogDeps, rawId: string) {
 export async function getPublicBusiness(deps: CatalogDeps, rawId: string): Promise<PublicBusiness> {
   return toPublicBusiness(await activeBusinessOr404(deps, rawId));
 }
+
+type BusinessRecord = typeof businesses.$inferSelect;
 
 /** The public fields of a business row (the owner's overview adds its own to these). */
 export function toPublicBusiness(b: BusinessRecord): PublicBusiness {

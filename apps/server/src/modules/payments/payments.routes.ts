@@ -10,7 +10,11 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type LocalPaymentProvider, ONBOARDING_PATH } from '../../adapters/payments/local-provider';
+import {
+  type LocalPaymentProvider,
+  ONBOARDING_PATH,
+  onboardingLinkExpired,
+} from '../../adapters/payments/local-provider';
 import { WebhookError } from '../../adapters/payments/payment-provider';
 import type { CardProblem } from '../../adapters/payments/test-card';
 import { AppError } from '../../lib/errors';
@@ -224,7 +228,7 @@ async function paymentPageRoutes(fastify: FastifyInstance): Promise<void> {
     const { token } = onboardingPageParams.parse(request.params);
     const account = local ? await local.getOnboarding(token) : undefined;
     if (!account) return html(reply, 404, renderOnboardingEndPage(dashboard));
-    if (!account.linkExpiresAt || account.linkExpiresAt.getTime() <= Date.now()) {
+    if (onboardingLinkExpired(account)) {
       // As Stripe does with an expired link: back to the refresh address for a new one.
       return reply
         .header('cache-control', 'no-store')

@@ -1,11 +1,12 @@
+import type { sellerOrderUpdateBody } from '@leafline/contract';
 import {
   BUSINESS_MESSAGES,
   centsToPrice,
-  type OrderStatus,
   type PayoutState,
   SELLER_PAGE_SIZE,
   type SellerOrder,
 } from '@leafline/contract';
+import type { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -101,11 +102,7 @@ export async function listSellerOrders(
 }
 
 /** The checked body (`sellerOrderUpdateBody`): what is absent stays as it is. */
-export interface SellerOrderUpdate {
-  status?: OrderStatus;
-  tracking_number?: string;
-  notes?: string;
-}
+export type SellerOrderUpdate = z.output<typeof sellerOrderUpdateBody>;
 
 /**
  * PATCH api/business/orders/edit/{orderId}/: the seller sets any of status, tracking number

@@ -90,9 +90,9 @@ export async function lockProduct(
   db: Db,
   businessId: number,
   productId: number,
-): Promise<{ id: number; name: string } | undefined> {
+): Promise<{ id: number } | undefined> {
   const [row] = await db
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.businessId, businessId)))
     .for('update');
@@ -110,17 +110,11 @@ export async function updateProduct(
     .where(eq(products.id, productId));
 }
 
-/** Deletes the product (its pictures, variants and cart lines go with it); false if gone. */
-export async function deleteProduct(
-  db: Db,
-  businessId: number,
-  productId: number,
-): Promise<boolean> {
-  const rows = await db
+/** Deletes the product (its pictures, variants and cart lines go with it). */
+export async function deleteProduct(db: Db, businessId: number, productId: number): Promise<void> {
+  await db
     .delete(products)
-    .where(and(eq(products.id, productId), eq(products.businessId, businessId)))
-    .returning({ id: products.id });
-  return rows.length > 0;
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)));
 }
 
 export interface StoredImage {
