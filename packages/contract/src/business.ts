@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicBusinessResponse } from './catalog';
-import { BRAND_NAME, BUSINESS_TYPES } from './constants';
+import { BRAND_NAME, BUSINESS_TYPES, COMMISSION_PERCENT } from './constants';
 import { MESSAGES } from './messages';
 
 /**
@@ -41,7 +41,7 @@ export const BUSINESS_MESSAGES = {
   shopifySyncedOrdersNote:
     'Orders synced from Shopify show here as Pending even though they are already paid.',
   /** SPEC §1: the Dashboard Help modal says payouts are shown after the commission. */
-  helpPayouts: 'Payouts shown in your dashboard already have the 3% Leafline commission deducted.',
+  helpPayouts: `Payouts shown in your dashboard already have the ${COMMISSION_PERCENT} ${BRAND_NAME} commission deducted.`,
   /** Any business, product or order the caller does not own (DESIGN 2.16: no oracle). */
   businessNotFound: 'Business not found',
   productNotFound: MESSAGES.productNotFound,

@@ -4,6 +4,8 @@ export const BRAND_NAME = 'Leafline';
 
 export const FREE_SHIPPING_THRESHOLD_CENTS = 7500;
 export const COMMISSION_RATE = 0.03;
+/** The commission as people read it: "3%". */
+export const COMMISSION_PERCENT = `${Math.round(COMMISSION_RATE * 100)}%`;
 export const CURRENCY = 'usd';
 export const SUPPORTED_COUNTRIES = ['US'] as const;
 /** The country shipping is priced for before an address is saved (the only supported one). */

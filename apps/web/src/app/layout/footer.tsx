@@ -1,6 +1,6 @@
 import {
   BRAND_NAME,
-  COMMISSION_RATE,
+  COMMISSION_PERCENT,
   FREE_SHIPPING_THRESHOLD_CENTS,
 } from '@leafline/contract/constants';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ const links = [
 ];
 
 const freeShipping = formatCents(FREE_SHIPPING_THRESHOLD_CENTS).replace('.00', '');
-const commission = `${Math.round(COMMISSION_RATE * 100)}%`;
+const commission = COMMISSION_PERCENT;
 
 export function Footer() {
   return (

@@ -1,4 +1,5 @@
 import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -73,17 +74,17 @@ describe('LoginGate', () => {
   it('login-after: shows the text, then goes to /login after 2 s with it', () => {
     vi.useFakeTimers();
     const router = renderGate({
-      notice: 'You must be logged in to view your cart.',
+      notice: MESSAGES.mustLoginCart,
       action: 'login-after',
       loginTone: 'info',
     });
-    expect(screen.getByRole('status').textContent).toBe('You must be logged in to view your cart.');
+    expect(screen.getByRole('status').textContent).toBe(MESSAGES.mustLoginCart);
     act(() => vi.advanceTimersByTime(AUTH_REDIRECT_MS - 1));
     expect(router.state.location.pathname).toBe('/page');
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({
-      notice: 'You must be logged in to view your cart.',
+      notice: MESSAGES.mustLoginCart,
       noticeTone: 'info',
     });
   });

@@ -1,4 +1,4 @@
-import { BRAND_NAME, COMMISSION_RATE } from '@leafline/contract/constants';
+import { BRAND_NAME, COMMISSION_PERCENT, COMMISSION_RATE } from '@leafline/contract/constants';
 import BadgePercent from 'lucide-react/icons/badge-percent';
 import Banknote from 'lucide-react/icons/banknote';
 import BellRing from 'lucide-react/icons/bell-ring';
@@ -12,7 +12,7 @@ import { formatCents } from '@/lib/money';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
 import { NumberedSteps } from '../components/numbered-steps';
 
-const commission = `${Math.round(COMMISSION_RATE * 100)}%`;
+const commission = COMMISSION_PERCENT;
 /** A worked example of the commission on one sale (DESIGN 2.7: half-up at the cent). */
 const EXAMPLE_SALE_CENTS = 5000;
 const exampleFeeCents = Math.round(EXAMPLE_SALE_CENTS * COMMISSION_RATE);

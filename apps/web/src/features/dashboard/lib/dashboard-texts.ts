@@ -97,5 +97,4 @@ export const CATALOG_TEXTS = {
   noProductsHint: 'Add your first product and it will show up here.',
   noOrders: 'No orders yet.',
   noOrdersHint: 'When shoppers buy your products, their orders will show up here to fulfil.',
-  helpPayouts: BUSINESS_MESSAGES.helpPayouts,
 } as const;

@@ -10,7 +10,7 @@ import { useBusinessOrders } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { OrderEditForm } from '../components/orders/order-edit-form';
 import { SellerOrderCard } from '../components/orders/seller-order-card';
-import { CATALOG_TEXTS } from '../lib/dashboard-texts';
+import { CATALOG_TEXTS, DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
 import { useSectionPage } from '../lib/use-section-page';
 
@@ -65,7 +65,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
     body = (
       <>
         <p className="text-sm text-ink-muted">
-          {total === 1 ? '1 order' : `${total} orders`}, newest first. {CATALOG_TEXTS.helpPayouts}
+          {total === 1 ? '1 order' : `${total} orders`}, newest first. {DASHBOARD_TEXTS.helpPayouts}
         </p>
         <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
           {query.data.items.map((order) => {

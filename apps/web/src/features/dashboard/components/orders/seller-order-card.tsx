@@ -1,3 +1,4 @@
+import { COMMISSION_PERCENT } from '@leafline/contract/constants';
 import { PAYOUT_STATE_LABELS, type SellerOrder } from '@leafline/contract/seller-orders';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Mail from 'lucide-react/icons/mail';
@@ -124,7 +125,11 @@ export function SellerOrderCard({
           <AmountRow label="Total" className="font-semibold" testId="order-total">
             {formatMoney(order.total_price)}
           </AmountRow>
-          <AmountRow label="Commission (3%)" className="text-ink-muted" testId="order-commission">
+          <AmountRow
+            label={`Commission (${COMMISSION_PERCENT})`}
+            className="text-ink-muted"
+            testId="order-commission"
+          >
             −{formatMoney(order.commission)}
           </AmountRow>
           <AmountRow
