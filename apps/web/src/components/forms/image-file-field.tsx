@@ -8,8 +8,14 @@ export const IMAGE_FILE_TEXTS = {
   current: 'Current image',
 } as const;
 
+/**
+ * Whether a chosen file may be an image: an image type, or no type at all (a file the browser
+ * could not type is left to the server, which decodes every upload).
+ */
+export const mayBeImage = (file: File): boolean => !file.type || file.type.startsWith('image/');
+
 /** A preview address of a chosen file: an object URL where the browser has them. */
-function usePreviewUrl(file: File | null): string | null {
+export function usePreviewUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {
@@ -74,8 +80,7 @@ export function ImageFileField({
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
-    // A file the browser could not type is left to the server, which decodes every upload.
-    if (chosen?.type && !chosen.type.startsWith('image/')) {
+    if (chosen && !mayBeImage(chosen)) {
       setTypeError(IMAGE_FILE_TEXTS.notAnImage);
       event.target.value = '';
       onChange(null);

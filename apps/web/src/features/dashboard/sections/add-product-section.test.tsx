@@ -3,6 +3,7 @@ import { DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract/constants';
 import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_FILE_TEXTS } from '@/components/forms/image-file-field';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection, sellerProduct } from '@/test/seller-fixtures';
@@ -190,7 +191,7 @@ describe('AddProductSection', () => {
     renderSection(<AddProductSection businessId={3} />);
     const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(field('Add product images'), { target: { files: [notes] } });
-    expect(screen.getByText(/Only image files can be added/)).toBeTruthy();
+    expect(screen.getByText(IMAGE_FILE_TEXTS.notAnImage)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove new picture/ })).toBeNull();
   });
 

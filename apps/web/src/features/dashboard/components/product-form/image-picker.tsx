@@ -2,6 +2,7 @@ import type { ProductImage } from '@leafline/contract/catalog';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import X from 'lucide-react/icons/x';
 import { type ChangeEvent, useId } from 'react';
+import { usePreviewUrl } from '@/components/forms/image-file-field';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import type { NewImage } from './product-form-state';
@@ -68,22 +69,7 @@ export function ImagePicker({
           ))}
           {added.map((image, index) => (
             <li key={image.key} className="relative">
-              {image.previewUrl ? (
-                <img
-                  src={image.previewUrl}
-                  alt={`New picture: ${image.file.name}`}
-                  className={cx(thumb, 'rounded-lg border border-sage-400 object-cover')}
-                />
-              ) : (
-                <span
-                  className={cx(
-                    thumb,
-                    'flex items-center justify-center overflow-hidden rounded-lg border border-sage-400 bg-sand-100 p-1 text-center text-xs break-all',
-                  )}
-                >
-                  {image.file.name}
-                </span>
-              )}
+              <AddedThumb file={image.file} className={thumb} />
               <RemoveButton
                 name={`Remove new picture ${existing.length + index + 1} (${image.file.name})`}
                 onClick={() => onRemoveAdded(image.key)}
@@ -135,5 +121,26 @@ function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) 
     >
       <X aria-hidden="true" className="size-4" />
     </button>
+  );
+}
+
+/** The preview of a picked file (an object URL, given back when it goes), or its name. */
+function AddedThumb({ file, className }: { file: File; className: string }) {
+  const preview = usePreviewUrl(file);
+  return preview ? (
+    <img
+      src={preview}
+      alt={`New picture: ${file.name}`}
+      className={cx(className, 'rounded-lg border border-sage-400 object-cover')}
+    />
+  ) : (
+    <span
+      className={cx(
+        className,
+        'flex items-center justify-center overflow-hidden rounded-lg border border-sage-400 bg-sand-100 p-1 text-center text-xs break-all',
+      )}
+    >
+      {file.name}
+    </span>
   );
 }

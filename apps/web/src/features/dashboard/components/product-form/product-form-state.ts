@@ -6,8 +6,6 @@ import type { SellerProduct } from '@leafline/contract/seller-products';
 export interface NewImage {
   key: string;
   file: File;
-  /** An object URL for the preview, or '' where the browser cannot make one. */
-  previewUrl: string;
 }
 
 export interface VariantDraft {

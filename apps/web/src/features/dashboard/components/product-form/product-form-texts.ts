@@ -7,6 +7,5 @@ export const PRODUCT_FORM_TEXTS = {
   // SPEC §8 only logs a failed save; a seller needs to see why it did not happen.
   saveFailed: 'The product could not be saved. Please try again.',
   fixErrors: 'Please correct the highlighted fields.',
-  notAnImage: 'Only image files can be added (JPEG, PNG, WebP, GIF, AVIF).',
   tooManyImages: PRODUCT_MESSAGES.tooManyImages,
 } as const;

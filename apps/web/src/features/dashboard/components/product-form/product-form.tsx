@@ -14,6 +14,7 @@ import {
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { IMAGE_FILE_TEXTS, mayBeImage } from '@/components/forms/image-file-field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
@@ -57,19 +58,6 @@ export interface ProductFormProps {
   saving: boolean;
 }
 
-function previewUrl(file: File): string {
-  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
-}
-
-function revoke(images: readonly NewImage[]) {
-  if (typeof URL.revokeObjectURL !== 'function') return;
-  for (const image of images) if (image.previewUrl) URL.revokeObjectURL(image.previewUrl);
-}
-
-function allNewImages(draft: ProductDraft): NewImage[] {
-  return [...draft.newImages, ...draft.variants.flatMap((variant) => variant.newImages)];
-}
-
 /**
  * Checks the form with the contract's own rules (the server's `productFormFields`), so the
  * seller reads the same texts before sending as the server would answer.
@@ -87,15 +75,6 @@ function validate(draft: ProductDraft): Errors {
         key = row ? `${row.key}.${String(field ?? 'option1')}` : 'variants';
       } else if (head === 'existingImages') key = 'images';
       errors[key] ??= issue.message;
-    }
-  }
-  const tooMany = (existing: number, added: number) => existing + added > PRODUCT_LIMITS.images;
-  if (tooMany(draft.existingImages.length, draft.newImages.length)) {
-    errors.images ??= PRODUCT_FORM_TEXTS.tooManyImages;
-  }
-  for (const variant of draft.variants) {
-    if (tooMany(variant.existingImages.length, variant.newImages.length)) {
-      errors[`${variant.key}.images`] ??= PRODUCT_FORM_TEXTS.tooManyImages;
     }
   }
   return errors;
@@ -124,11 +103,6 @@ export function ProductForm({
   // A second click before the first send has started shows as pending must not send twice.
   const sending = useRef(false);
 
-  // Previews are object URLs: give them back when the form goes away.
-  const live = useRef<NewImage[]>([]);
-  live.current = allNewImages(draft);
-  useEffect(() => () => revoke(live.current), []);
-
   // After a refused submit, take the keyboard to the first field to fix.
   useEffect(() => {
     if (focusTick === 0) return;
@@ -144,15 +118,13 @@ export function ProductForm({
     }));
 
   const pick = (files: File[], current: number): NewImage[] | null => {
-    const images = files.filter((file) => file.type.startsWith('image/'));
+    const images = files.filter(mayBeImage);
     if (images.length !== files.length) return null;
     if (current + images.length > PRODUCT_LIMITS.images) return null;
-    return images.map((file) => ({ key: newKey('image'), file, previewUrl: previewUrl(file) }));
+    return images.map((file) => ({ key: newKey('image'), file }));
   };
   const pickError = (files: File[]) =>
-    files.every((file) => file.type.startsWith('image/'))
-      ? PRODUCT_FORM_TEXTS.tooManyImages
-      : PRODUCT_FORM_TEXTS.notAnImage;
+    files.every(mayBeImage) ? PRODUCT_FORM_TEXTS.tooManyImages : IMAGE_FILE_TEXTS.notAnImage;
 
   const setError = (key: string, message: string | undefined) =>
     setErrors((e) => {
@@ -184,7 +156,6 @@ export function ProductForm({
     try {
       const saved = await onSubmit(buildProductFormData(draft));
       if (!editing) {
-        revoke(allNewImages(draft));
         setDraft(emptyDraft());
         setErrors({});
       }
@@ -296,7 +267,6 @@ export function ProductForm({
           update({ existingImages: draft.existingImages.filter((_, i) => i !== index) })
         }
         onRemoveAdded={(key) => {
-          revoke(draft.newImages.filter((image) => image.key === key));
           update({ newImages: draft.newImages.filter((image) => image.key !== key) });
           setError('images', undefined);
         }}
@@ -349,14 +319,12 @@ export function ProductForm({
                     updateVariant(variant.key, { newImages: [...variant.newImages, ...images] });
                 }}
                 onRemoveAdded={(key) => {
-                  revoke(variant.newImages.filter((image) => image.key === key));
                   updateVariant(variant.key, {
                     newImages: variant.newImages.filter((image) => image.key !== key),
                   });
                   setError(`${variant.key}.images`, undefined);
                 }}
                 onRemove={() => {
-                  revoke(variant.newImages);
                   update({ variants: draft.variants.filter((v) => v.key !== variant.key) });
                 }}
               />
