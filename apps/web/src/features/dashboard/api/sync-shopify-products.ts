@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { catalogueChanged } from '../lib/catalogue-changed';
 
 /**
  * GET /api/sync-from-shopify-opt/{businessId}/ (auth, owner): imports the Shopify store's
@@ -17,7 +18,7 @@ export function useSyncShopifyProducts(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (clearPrevious: boolean) => syncShopifyProducts(businessId, clearPrevious),
-    // The product list and the overview's figures change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    // Products were added, changed or removed: as after the product form.
+    onSuccess: () => catalogueChanged(queryClient, businessId),
   });
 }
