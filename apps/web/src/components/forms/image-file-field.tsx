@@ -1,6 +1,6 @@
 import ImageIcon from 'lucide-react/icons/image';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { FieldFrame } from '@/components/ui/field-frame';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { FieldFrame, useFieldIds } from '@/components/ui/field-frame';
 import { cx } from '@/lib/cx';
 
 export const IMAGE_FILE_TEXTS = {
@@ -70,13 +70,11 @@ export function ImageFileField({
   hint,
   shape = 'square',
 }: ImageFileFieldProps) {
-  const id = useId();
   const [typeError, setTypeError] = useState<string | undefined>(undefined);
   const preview = usePreviewUrl(file);
   const shown = preview ?? currentUrl ?? null;
   const shownError = typeError ?? error;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = shownError ? `${id}-error` : undefined;
+  const { controlId: id, hintId, errorId, describedBy } = useFieldIds(undefined, hint, shownError);
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -123,7 +121,7 @@ export function ImageFileField({
           accept="image/*"
           onChange={onInput}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy}
           className="w-full min-w-0 text-sm text-ink-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-forest-900/25 file:bg-white/60 file:px-4 file:text-sm file:font-medium file:text-forest-900 hover:file:bg-sage-50"
         />
       </div>

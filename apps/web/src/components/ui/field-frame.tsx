@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cx } from '@/lib/cx';
 
 /** The look of a form control (input, select), with its invalid state. */
@@ -8,6 +8,19 @@ export function fieldControlClass(invalid: boolean): string {
     'focus-visible:border-forest-700 focus-visible:outline-2 focus-visible:outline-offset-1',
     invalid ? 'border-error-fg' : 'border-sand-300 hover:border-sage-400',
   );
+}
+
+/**
+ * The ids that tie a control to its label, hint and error: the given id or a generated one,
+ * and `aria-describedby` naming the hint and the error that are shown.
+ */
+export function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, describedBy };
 }
 
 interface FieldFrameProps {

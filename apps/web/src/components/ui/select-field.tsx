@@ -1,5 +1,5 @@
-import { type ComponentProps, useId } from 'react';
-import { FieldFrame, fieldControlClass } from './field-frame';
+import type { ComponentProps } from 'react';
+import { FieldFrame, fieldControlClass, useFieldIds } from './field-frame';
 
 export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
   label: string;
@@ -23,9 +23,7 @@ export function SelectField({
   required,
   ...props
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const errorId = error ? `${selectId}-error` : undefined;
+  const { controlId: selectId, errorId } = useFieldIds(id, undefined, error);
   return (
     <FieldFrame
       controlId={selectId}

@@ -1,6 +1,6 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cx } from '@/lib/cx';
-import { FieldFrame, fieldControlClass } from './field-frame';
+import { FieldFrame, fieldControlClass, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
@@ -20,11 +20,7 @@ export function TextField({
   required,
   ...props
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { controlId: inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <FieldFrame
       controlId={inputId}

@@ -1,6 +1,6 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cx } from '@/lib/cx';
-import { FieldFrame, fieldControlClass } from './field-frame';
+import { FieldFrame, fieldControlClass, useFieldIds } from './field-frame';
 
 export interface TextareaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
   label: string;
@@ -21,11 +21,7 @@ export function TextareaField({
   rows = 4,
   ...props
 }: TextareaFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { controlId: inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <FieldFrame
       controlId={inputId}
