@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { payWithCard, saveAddressViaApi, token } from './support/buying';
 import { waitForMailContaining } from './support/mail';
 import { loginViaUi, newUser, registerViaApi, type TestUser } from './support/users';
 
@@ -97,12 +98,6 @@ async function pickProducts(request: APIRequestContext): Promise<Picks> {
   throw new Error('the demo catalogue has no products that fit this journey');
 }
 
-async function token(page: Page): Promise<string> {
-  const access = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(access).toBeTruthy();
-  return access as string;
-}
-
 async function apiCart(page: Page, request: APIRequestContext): Promise<CartJson> {
   const res = await request.get('/api/cart/', {
     headers: { authorization: `Bearer ${await token(page)}` },
@@ -120,23 +115,6 @@ async function addViaApi(
   const res = await request.post(`/add-to-cart/${productId}/`, {
     headers: { authorization: `Bearer ${await token(page)}` },
     data: body,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function saveAddressViaApi(page: Page, request: APIRequestContext, user: TestUser) {
-  const res = await request.post('/api/set-shipping-address/', {
-    headers: { authorization: `Bearer ${await token(page)}` },
-    data: {
-      first_name: user.fname,
-      last_name: user.lname,
-      address_line1: '12 Alder Way',
-      city: 'Portland',
-      state: 'OR',
-      postal_code: '97201',
-      country: 'US',
-      phone_number: '503-555-0100',
-    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -190,15 +168,6 @@ async function fillAddress(page: Page, user: TestUser, zip: string) {
   await form.getByLabel('State').selectOption('OR');
   await form.getByLabel('ZIP code').fill(zip);
   await form.getByLabel('Phone number').fill('503-555-0100');
-}
-
-/** On the local hosted payment page: the card form, paid with `card`. */
-async function payWithCard(page: Page, card: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Robin Fern');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 test('a shopper buys from two brands: cart, address, free-shipping bar, promo code, confirmation, My Orders, e-mails', async ({

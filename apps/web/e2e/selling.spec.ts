@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { payWithCard, saveAddressViaApi } from './support/buying';
 import { waitForMailContaining } from './support/mail';
-import { loginViaUi, newUser, registerViaApi, type TestUser } from './support/users';
+import { watchForProblems } from './support/page-problems';
+import { loginViaUi, newUser, registerViaApi } from './support/users';
 
 /**
  * Selling (SPEC §2 Register Your Business and Business dashboard, §4, §8): a new seller
@@ -47,21 +49,6 @@ async function expectNoBrokenImages(page: Page) {
     .toEqual([]);
 }
 
-/**
- * Collects what the browser refused or threw on a page: CSP violations and uncaught errors.
- * Checked at the end of each journey.
- */
-function watchForProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-      problems.push(`${page.url()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
-
 /** Waits until no animation runs (a dialog fading in is read by axe at its final colours). */
 async function settled(page: Page) {
   await expect
@@ -86,29 +73,6 @@ async function checkBothWidths(page: Page) {
   await page.setViewportSize(WIDE);
 }
 
-async function token(page: Page): Promise<string> {
-  const access = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(access).toBeTruthy();
-  return access as string;
-}
-
-async function saveAddressViaApi(page: Page, request: APIRequestContext, user: TestUser) {
-  const res = await request.post('/api/set-shipping-address/', {
-    headers: { authorization: `Bearer ${await token(page)}` },
-    data: {
-      first_name: user.fname,
-      last_name: user.lname,
-      address_line1: '12 Alder Way',
-      city: 'Portland',
-      state: 'OR',
-      postal_code: '97201',
-      country: 'US',
-      phone_number: '503-555-0100',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function openSection(page: Page, label: string, path: string) {
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
@@ -124,14 +88,6 @@ async function searchShop(page: Page, term: string) {
   await page.getByLabel('Search products').fill(term);
   await page.getByLabel('Search products').press('Enter');
   return page.getByRole('list', { name: 'Search results' });
-}
-
-async function payWithCard(page: Page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Robin Fern');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 test.use({ viewport: WIDE });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { watchForProblems } from './support/page-problems';
 
 /** Every route of SPEC §2, wrapped by the shared header and footer. */
 const ROUTES = [
@@ -28,13 +29,7 @@ const ROUTES = [
 test('every route renders inside the header and footer, with no CSP violation', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) {
-      problems.push(`${page.url()}: ${msg.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  const problems = watchForProblems(page);
   for (const route of ROUTES) {
     const response = await page.goto(route);
     expect(response?.status(), route).toBe(200);
