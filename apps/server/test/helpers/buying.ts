@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { promoCodes, shippingCountryFees, shippingFeeConfigs } from '../../src/db/schema/index';
-import { bearer, loginShopper, registerShopper } from './auth';
+import { signedInShopper } from './auth';
 
 /** Shared steps of the buying tests: a shopper with an address, a cart, checkout, payment. */
 
@@ -32,9 +32,10 @@ export async function shopper(
   app: FastifyInstance,
   options: { address?: boolean; email?: string } = {},
 ) {
-  const account = await registerShopper(app, options.email ? { email: options.email } : {});
-  const tokens = await loginShopper(app, account);
-  const headers = bearer(tokens.access);
+  const { shopper: account, headers } = await signedInShopper(
+    app,
+    options.email ? { email: options.email } : {},
+  );
   if (options.address !== false) {
     const res = await app.inject({
       method: 'POST',

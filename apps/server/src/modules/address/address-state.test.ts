@@ -2,6 +2,7 @@ import { US_STATES } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
+import { ADDRESS } from '../../../test/helpers/buying';
 
 /** The address's State is one of the US states, DC or the territories with USPS codes (A13). */
 
@@ -18,17 +19,6 @@ afterAll(async () => {
 const url = '/api/set-shipping-address/';
 const save = (payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
 
-const valid = {
-  first_name: 'Fern',
-  last_name: 'Moss',
-  address_line1: '12 Alder Street',
-  city: 'Portland',
-  state: 'OR',
-  postal_code: '97201',
-  country: 'US',
-  phone_number: '503-555-0100',
-};
-
 const NOT_A_STATE = 'Please choose a US state or territory.';
 
 describe('the State of a shipping address', () => {
@@ -40,19 +30,19 @@ describe('the State of a shipping address', () => {
   });
 
   it.each(['DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'AK', 'HI'])('saves %s', async (state) => {
-    const res = await save({ ...valid, state });
+    const res = await save({ ...ADDRESS, state });
     expect(res.statusCode).toBe(200);
     expect(res.json().state).toBe(state);
   });
 
   it('stores the code in capitals', async () => {
-    const res = await save({ ...valid, state: ' ny ' });
+    const res = await save({ ...ADDRESS, state: ' ny ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().state).toBe('NY');
   });
 
   it.each(['Oregon', 'ZZ', 'ON', 'XX', 'O'])('refuses %j with a readable detail', async (state) => {
-    const res = await save({ ...valid, state });
+    const res = await save({ ...ADDRESS, state });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: NOT_A_STATE,
