@@ -60,9 +60,6 @@ interface Log {
 export interface DatabaseOutage {
   /** Notes a request that failed for want of the database; logs only the first of an outage. */
   report(error: unknown): void;
-  readonly down: boolean;
-  /** Resolves once the outage in progress is over (at once when there is none). */
-  recovered(): Promise<void>;
   stop(): void;
 }
 
@@ -81,7 +78,6 @@ export function watchDatabaseOutage(options: {
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let waiters: (() => void)[] = [];
 
   const probe = () => {
     timer = setTimeout(async () => {
@@ -95,8 +91,6 @@ export function watchDatabaseOutage(options: {
       options.log.info({ seconds, failedRequests: failures }, 'database reachable again');
       since = null;
       failures = 0;
-      for (const resolve of waiters) resolve();
-      waiters = [];
     }, probeMs);
     timer.unref();
   };
@@ -108,13 +102,6 @@ export function watchDatabaseOutage(options: {
       since = Date.now();
       options.log.error({ err: error }, 'database unreachable; answering 503 until it is back');
       probe();
-    },
-    get down() {
-      return since !== null;
-    },
-    recovered() {
-      if (since === null) return Promise.resolve();
-      return new Promise((resolve) => waiters.push(resolve));
     },
     stop() {
       stopped = true;
