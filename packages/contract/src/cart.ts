@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { MAX_CART_QUANTITY, SUPPORTED_COUNTRIES } from './constants';
-import { MAX_STORED_ID } from './ids';
+import { parseId } from './ids';
 import { MESSAGES } from './messages';
 import { US_STATE_CODES, US_STATE_MESSAGE } from './us-states';
 
@@ -62,8 +62,8 @@ const optionalIdField = (message: string) =>
       if (value === undefined || value === null) return null;
       const text = typeof value === 'number' ? String(value) : value.trim();
       if (text === '') return null;
-      const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_STORED_ID) {
+      const n = parseId(text);
+      if (n === null) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }

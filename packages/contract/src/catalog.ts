@@ -23,13 +23,7 @@ export const SEARCH_MAX_TERMS_LENGTH = 200;
 /** Highest page number accepted at all; beyond the last page the answer is 404 anyway. */
 export const MAX_PAGE_NUMBER = 1_000_000_000;
 
-/** Integer cents to the decimal string of the API (DESIGN 2.3): 1250 → "12.50". */
-export function centsToPrice(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const sign = whole < 0 ? '-' : '';
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { centsToPrice } from './money';
 
 const id = z.number().int();
 export const priceString = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -20,10 +20,8 @@ export function priceToCents(value: string | number): number {
   return minus && cents !== 0 ? -cents : cents;
 }
 
-/** Integer cents as the API writes dollars: 1999 → '19.99'. */
-export function centsToPrice(cents: number): string {
-  return (Math.round(cents) / 100).toFixed(2);
-}
+/** Integer cents as the API writes dollars: 1999 → '19.99' (the contract's one function). */
+export { centsToPrice } from '@leafline/contract/money';
 
 /**
  * Formats a price for people: '$15.00'. Accepts the API's decimal strings ("15.00"),

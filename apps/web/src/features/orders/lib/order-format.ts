@@ -40,9 +40,7 @@ export function orderIdsFromSearch(params: URLSearchParams): number[] {
   const raw = [params.get('order_ids') ?? '', params.get('order_id') ?? ''].join(',');
   const ids: number[] = [];
   for (const part of raw.split(',')) {
-    const text = part.trim();
-    if (!/^\d{1,10}$/.test(text)) continue;
-    const id = parseId(text);
+    const id = parseId(part.trim());
     if (id !== null && !ids.includes(id)) ids.push(id);
   }
   return ids;
