@@ -2,19 +2,12 @@ import { checkoutBody, checkoutResponse, errorResponse } from '@leafline/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
-import { type CheckoutDeps, startCheckout } from './checkout.service';
+import { moneyPathDeps, startCheckout } from './checkout.service';
 
 /** SPEC §7 `POST checkout/`: one hosted payment for the cart, one Pending order per brand. */
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CheckoutDeps = {
-    db: app.deps.db,
-    config: app.deps.config,
-    payments: app.deps.payments,
-    mailer: app.deps.mailer,
-    tasks: app.deps.tasks,
-    log: app.log,
-  };
+  const deps = moneyPathDeps(app);
 
   app.post(
     '/checkout/',

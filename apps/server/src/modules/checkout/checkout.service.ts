@@ -1,4 +1,5 @@
-import type { CheckoutBody, CheckoutResponse } from '@leafline/contract';
+import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/contract';
+import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
 import { eventSeen } from '../payments/payments.repo';
 import {
@@ -6,8 +7,6 @@ import {
   attachPaymentPage,
   cancelReservation,
   closePaymentPage,
-  type EventOutcome,
-  endUnpaidCheckout,
   type MoneyPathDeps,
   openPaymentPage,
   payOrders,
@@ -36,9 +35,15 @@ import { runWorkflow } from './workflow';
  * (endStrandedCheckouts) and sends due payouts (claim, transfer, record: payouts.service.ts).
  */
 
-export type { EventOutcome, MoneyPathDeps } from './checkout.steps';
-
-export type CheckoutDeps = MoneyPathDeps;
+/** The money path's dependencies, from the app (the checkout and payment routes share them). */
+export const moneyPathDeps = (app: FastifyInstance): MoneyPathDeps => ({
+  db: app.deps.db,
+  config: app.deps.config,
+  payments: app.deps.payments,
+  mailer: app.deps.mailer,
+  tasks: app.deps.tasks,
+  log: app.log,
+});
 
 /** POST checkout/: the hosted payment page for the whole cart, and the orders it pays. */
 export function startCheckout(
@@ -72,7 +77,7 @@ export async function completePayment(
   deps: MoneyPathDeps,
   event: PaymentEvent,
   session: SessionSnapshot,
-): Promise<EventOutcome> {
+): Promise<WebhookOutcome> {
   // A replay is answered before asking the provider anything (payOrders' insert decides).
   if (await eventSeen(deps.db, event.id)) return 'duplicate';
   const details = await deps.payments.paymentDetails(session);
@@ -85,13 +90,4 @@ export async function completePayment(
     afterPayment(deps, result.paid);
   }
   return result.outcome;
-}
-
-/** A session ended without payment (expired, or its payment failed): one step. */
-export function endPayment(
-  deps: MoneyPathDeps,
-  event: PaymentEvent,
-  session: SessionSnapshot,
-): Promise<EventOutcome> {
-  return endUnpaidCheckout(deps, event, session);
 }

@@ -351,8 +351,6 @@ export async function attachPaymentPage(
   if (!attached) throw conflict(CHECKOUT_MESSAGES.cartChanged);
 }
 
-export type EventOutcome = WebhookOutcome;
-
 export interface PaidCheckout {
   checkoutId: number;
   orderIds: number[];
@@ -369,7 +367,7 @@ export function payOrders(
   event: PaymentEvent,
   session: SessionSnapshot,
   details: PaymentDetails,
-): Promise<{ outcome: EventOutcome; paid?: PaidCheckout }> {
+): Promise<{ outcome: WebhookOutcome; paid?: PaidCheckout }> {
   const checkoutId = session.checkoutId!;
   return deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, event, deps.payments.name))) return { outcome: 'duplicate' };
@@ -450,7 +448,7 @@ export function endUnpaidCheckout(
   deps: MoneyPathDeps,
   event: PaymentEvent,
   session: SessionSnapshot,
-): Promise<EventOutcome> {
+): Promise<WebhookOutcome> {
   const checkoutId = session.checkoutId!;
   return deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, event, deps.payments.name))) return 'duplicate';

@@ -18,9 +18,10 @@ import {
 import { WebhookError } from '../../adapters/payments/payment-provider';
 import type { CardProblem } from '../../adapters/payments/test-card';
 import { AppError } from '../../lib/errors';
+import { moneyPathDeps } from '../checkout/checkout.service';
 import { renderOnboardingEndPage, renderOnboardingPage } from './onboarding-page';
 import { type CardValues, type PageState, renderEndPage, renderPaymentPage } from './payment-page';
-import { handlePaymentEvent, type PaymentsDeps, runPaymentJobs } from './payments.service';
+import { handlePaymentEvent, runPaymentJobs } from './payments.service';
 
 /** Where the provider posts its events (Stripe's dashboard takes `${PUBLIC_URL}` + this). */
 export const WEBHOOK_PATH = '/api/payments/webhook/';
@@ -28,22 +29,13 @@ export const WEBHOOK_PATH = '/api/payments/webhook/';
 /** Raw events at most this large (Stripe's are a few KB). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-const paymentsDeps = (app: FastifyInstance): PaymentsDeps => ({
-  db: app.deps.db,
-  config: app.deps.config,
-  payments: app.deps.payments,
-  mailer: app.deps.mailer,
-  tasks: app.deps.tasks,
-  log: app.log,
-});
-
 /**
  * `POST /api/payments/webhook/`: the provider's signed events (DESIGN 2.7). The body is kept as
  * the raw bytes the signature covers, by a parser that exists only in this plugin.
  */
 async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = paymentsDeps(app);
+  const deps = moneyPathDeps(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
@@ -295,7 +287,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   await app.register(paymentPageRoutes);
 
-  const deps = paymentsDeps(app);
+  const deps = moneyPathDeps(app);
   const seconds = app.deps.config.paymentsJobSeconds;
   if (seconds > 0) {
     let running = false;

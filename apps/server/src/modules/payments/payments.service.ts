@@ -1,12 +1,12 @@
+import type { WebhookOutcome } from '@leafline/contract';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 import { applyAccountUpdate } from '../businesses/businesses.service';
+import { completePayment } from '../checkout/checkout.service';
 import {
-  completePayment,
-  type EventOutcome,
-  endPayment,
+  endStrandedCheckouts,
+  endUnpaidCheckout,
   type MoneyPathDeps,
-} from '../checkout/checkout.service';
-import { endStrandedCheckouts } from '../checkout/checkout.steps';
+} from '../checkout/checkout.steps';
 import { processDuePayouts } from '../payouts/payouts.service';
 
 /**
@@ -16,9 +16,6 @@ import { processDuePayouts } from '../payouts/payouts.service';
  * expired, so events in any order leave one outcome.
  */
 
-export type PaymentsDeps = MoneyPathDeps;
-export type { EventOutcome };
-
 const PAID_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -27,16 +24,16 @@ const ENDED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.asyn
 
 /** Handles one verified event; what it changed. */
 export async function handlePaymentEvent(
-  deps: PaymentsDeps,
+  deps: MoneyPathDeps,
   event: PaymentEvent,
-): Promise<EventOutcome> {
+): Promise<WebhookOutcome> {
   // A brand's payout account (DESIGN 2.8): its status on the business.
   if (event.account) {
     return event.type === 'account.updated' ? applyAccountUpdate(deps, event) : 'ignored';
   }
   const session = event.session;
   if (!session || session.checkoutId === null) return 'ignored';
-  if (ENDED_EVENTS.has(event.type)) return endPayment(deps, event, session);
+  if (ENDED_EVENTS.has(event.type)) return endUnpaidCheckout(deps, event, session);
   if (!PAID_EVENTS.has(event.type)) return 'ignored';
   // Paid later (a bank debit): Stripe sends async_payment_succeeded then.
   if (session.paymentStatus !== 'paid' && session.paymentStatus !== 'no_payment_required') {
@@ -52,7 +49,7 @@ const STRANDED_MINUTES = 15;
  * The periodic payment job: the provider's own sweep (the local provider expires old sessions
  * and redelivers events), checkouts stranded without a session, and due payouts.
  */
-export async function runPaymentJobs(deps: PaymentsDeps): Promise<void> {
+export async function runPaymentJobs(deps: MoneyPathDeps): Promise<void> {
   await deps.payments.sweep?.();
   await endStrandedCheckouts(deps.db, STRANDED_MINUTES);
   await processDuePayouts(deps);
