@@ -1,5 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /** A load that failed: the page's text, and a Try again that loads it again. */
@@ -22,4 +25,32 @@ export function RetryNotice({
       </Button>
     </div>
   );
+}
+
+/**
+ * A query's three states: its skeleton while it loads, the server's error (else `failedText`)
+ * with Try again when it failed, and `children` with the data.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failedText,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: ReactNode;
+  failedText: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    return (
+      <RetryNotice
+        message={errorMessage(query.error, failedText)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return children(query.data as T);
 }

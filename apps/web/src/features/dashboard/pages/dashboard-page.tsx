@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTokenOnEntry } from '@/components/auth/login-gate';
 import { buttonClasses } from '@/components/ui/button';
-import { RetryNotice } from '@/components/ui/retry-notice';
+import { QueryView, RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -176,21 +176,17 @@ function renderSection(section: DashboardSection, businessId: number): ReactNode
 
 function Overview({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
-  if (overview.isPending) {
-    return (
-      <LoadingRegion label="Loading the business overview…">
-        <Skeleton className="h-44 w-full rounded-card" />
-      </LoadingRegion>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <RetryNotice
-        message={errorMessage(overview.error, DASHBOARD_TEXTS.overviewFailed)}
-        onRetry={() => void overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
-  }
-  return <OverviewPanel overview={overview.data} />;
+  return (
+    <QueryView
+      query={overview}
+      failedText={DASHBOARD_TEXTS.overviewFailed}
+      loading={
+        <LoadingRegion label="Loading the business overview…">
+          <Skeleton className="h-44 w-full rounded-card" />
+        </LoadingRegion>
+      }
+    >
+      {(data) => <OverviewPanel overview={data} />}
+    </QueryView>
+  );
 }

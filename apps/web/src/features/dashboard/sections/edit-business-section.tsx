@@ -8,9 +8,9 @@ import {
 import { ImageFileField } from '@/components/forms/image-file-field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { RetryNotice } from '@/components/ui/retry-notice';
+import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useEditBusiness } from '../api/edit-business';
 import { useBusinessOverview } from '../api/get-business-overview';
@@ -25,25 +25,21 @@ type Status =
 /** Edit business (SPEC §2, §5, §7): the profile form over the overview, sent as multipart. */
 export function EditBusinessSection({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
-  if (overview.isPending) {
-    return (
-      <LoadingRegion label="Loading your business…" className="grid gap-4">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </LoadingRegion>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <RetryNotice
-        message={errorMessage(overview.error, DASHBOARD_TEXTS.overviewFailed)}
-        onRetry={() => void overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
-  }
-  return <EditBusinessForm businessId={businessId} overview={overview.data} />;
+  return (
+    <QueryView
+      query={overview}
+      failedText={DASHBOARD_TEXTS.overviewFailed}
+      loading={
+        <LoadingRegion label="Loading your business…" className="grid gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </LoadingRegion>
+      }
+    >
+      {(data) => <EditBusinessForm businessId={businessId} overview={data} />}
+    </QueryView>
+  );
 }
 
 function valuesOf(overview: BusinessOverview): BusinessProfileValues {

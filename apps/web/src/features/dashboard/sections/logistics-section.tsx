@@ -5,7 +5,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { RetryNotice } from '@/components/ui/retry-notice';
+import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
@@ -23,25 +23,21 @@ import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 /** Logistics (SPEC §3 Shipping fees config, §5, §7): the business's shipping-fee setting. */
 export function LogisticsSection({ businessId }: { businessId: number }) {
   const fees = useShippingFees(businessId);
-  if (fees.isPending) {
-    return (
-      <LoadingRegion label="Loading shipping fees…" className="grid gap-4">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </LoadingRegion>
-    );
-  }
-  if (fees.isError) {
-    return (
-      <RetryNotice
-        message={errorMessage(fees.error, DASHBOARD_TEXTS.shippingLoadFailed)}
-        onRetry={() => void fees.refetch()}
-        retrying={fees.isFetching}
-      />
-    );
-  }
-  return <ShippingFeesForm businessId={businessId} saved={fees.data} />;
+  return (
+    <QueryView
+      query={fees}
+      failedText={DASHBOARD_TEXTS.shippingLoadFailed}
+      loading={
+        <LoadingRegion label="Loading shipping fees…" className="grid gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </LoadingRegion>
+      }
+    >
+      {(data) => <ShippingFeesForm businessId={businessId} saved={data} />}
+    </QueryView>
+  );
 }
 
 type FeeField = Exclude<keyof ShippingFeeValues, 'country_fees'>;

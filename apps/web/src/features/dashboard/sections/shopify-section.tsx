@@ -3,7 +3,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { RetryNotice } from '@/components/ui/retry-notice';
+import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
@@ -31,32 +31,28 @@ function shopifyErrorText(error: unknown, refused: string): string {
 /** Shopify (SPEC §2, §4): the manual connect form, or the connected view. */
 export function ShopifySection({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
-  if (overview.isPending) {
-    return (
-      <LoadingRegion label="Loading your Shopify connection…" className="grid gap-4">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </LoadingRegion>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <RetryNotice
-        message={errorMessage(overview.error, DASHBOARD_TEXTS.overviewFailed)}
-        onRetry={() => void overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      {overview.data.shopify_connected ? (
-        <ConnectedStore businessId={businessId} overview={overview.data} />
-      ) : (
-        <ConnectForm businessId={businessId} />
+    <QueryView
+      query={overview}
+      failedText={DASHBOARD_TEXTS.overviewFailed}
+      loading={
+        <LoadingRegion label="Loading your Shopify connection…" className="grid gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </LoadingRegion>
+      }
+    >
+      {(data) => (
+        <div className="flex flex-col gap-4">
+          {data.shopify_connected ? (
+            <ConnectedStore businessId={businessId} overview={data} />
+          ) : (
+            <ConnectForm businessId={businessId} />
+          )}
+          <Notice tone="info">{DASHBOARD_TEXTS.syncedOrdersNote}</Notice>
+        </div>
       )}
-      <Notice tone="info">{DASHBOARD_TEXTS.syncedOrdersNote}</Notice>
-    </div>
+    </QueryView>
   );
 }
 
