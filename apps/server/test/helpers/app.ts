@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { createTestDatabase } from './database';
+import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -81,5 +82,32 @@ export function failingMailer(attempts: string[]): Mailer {
       throw new Error('connect ECONNREFUSED');
     },
     async close() {},
+  };
+}
+
+/**
+ * The app with the real Stripe SDK pointed at the fake Stripe server (started here): webhooks
+ * signed with `webhookSecret`, the periodic payment job off, links under https://shop.example.
+ */
+export async function buildStripeTestApp(
+  webhookSecret: string,
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; stripe: FakeStripe; close(): Promise<void> }> {
+  const stripe = await startFakeStripe();
+  const t = await buildTestApp({
+    PUBLIC_URL: 'https://shop.example',
+    PAYMENTS_JOB_SECONDS: '0',
+    STRIPE_SECRET_KEY: 'sk_test_leafline_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    ...env,
+  });
+  return {
+    t,
+    stripe,
+    async close() {
+      await t.close();
+      await stripe.close();
+    },
   };
 }

@@ -2,10 +2,10 @@ import { CHECKOUT_MESSAGES, type CheckoutResponse } from '@leafline/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { buildStripeTestApp, type TestApp } from '../../../test/helpers/app';
 import { addToCart, checkout, type Headers, setFees, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
-import { type FakeStripe, startFakeStripe } from '../../../test/helpers/fake-stripe-server';
+import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
 import { runPaymentJobs } from '../../modules/payments/payments.service';
@@ -22,19 +22,13 @@ const WEBHOOK_SECRET = 'whsec_stripe_provider_test_0123456789';
 let stripe: FakeStripe;
 let t: TestApp;
 
+let app: Awaited<ReturnType<typeof buildStripeTestApp>>;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await buildTestApp({
-    PUBLIC_URL: 'https://shop.example',
-    PAYMENTS_JOB_SECONDS: '0',
-    STRIPE_SECRET_KEY: 'sk_test_leafline_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-  });
+  app = await buildStripeTestApp(WEBHOOK_SECRET);
+  ({ t, stripe } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 beforeEach(() => {
   stripe.failSessionCreates = 0;

@@ -2,10 +2,10 @@ import { BUSINESS_MESSAGES, type RegisterBusinessResponse } from '@leafline/cont
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { buildStripeTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { shopper } from '../../../test/helpers/buying';
-import { type FakeStripe, startFakeStripe } from '../../../test/helpers/fake-stripe-server';
+import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { multipartPayload } from '../../../test/helpers/multipart-form';
 import { businesses, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
@@ -22,20 +22,15 @@ const CONNECT_WEBHOOK_SECRET = 'whsec_onboarding_connect_endpoint_0123456789';
 let stripe: FakeStripe;
 let t: TestApp;
 
+let app: Awaited<ReturnType<typeof buildStripeTestApp>>;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await buildTestApp({
-    PUBLIC_URL: 'https://shop.example',
-    PAYMENTS_JOB_SECONDS: '0',
-    STRIPE_SECRET_KEY: 'sk_test_leafline_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  app = await buildStripeTestApp(WEBHOOK_SECRET, {
     STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
   });
+  ({ t, stripe } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 beforeEach(() => {
   stripe.failAccountCreates = 0;
