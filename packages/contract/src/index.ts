@@ -7,5 +7,6 @@ export * from './content';
 export * from './messages';
 export * from './orders';
 export * from './payments';
+export * from './seller-money';
 export * from './seller-orders';
 export * from './seller-products';

@@ -153,6 +153,18 @@ export const orderNotes = z.object({
 export type OrderNotes = z.infer<typeof orderNotes>;
 
 /** SPEC §3 order, as the buyer sees it (api/orders/ and api/orders/{id}/). */
+/**
+ * One change of an order's status, as the buyer's order history shows it (Paid, Shipped with its
+ * tracking number, Delivered, Refunded…): when it happened, in UTC ISO form.
+ */
+export const orderStatusChange = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  /** The tracking number the order had when it became Shipped ('' otherwise). */
+  tracking_number: z.string(),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChange>;
+
 export const order = z.object({
   id: z.number().int(),
   business: z.number().int(),
@@ -174,6 +186,8 @@ export const order = z.object({
   billing_address: orderAddress.nullable(),
   shipping_address: orderAddress.nullable(),
   order_items: z.array(orderItem),
+  /** Added to §3: the status changes since the order was placed, oldest first. */
+  status_history: z.array(orderStatusChange),
 });
 export type Order = z.infer<typeof order>;
 

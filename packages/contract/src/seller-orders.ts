@@ -23,14 +23,19 @@ export const SELLER_ORDER_MESSAGES = {
 /**
  * Where the brand's money for an order stands: `not_due` before it is paid (or when it was
  * never paid), `waiting_for_onboarding` while the brand has not finished its payout setup,
- * `pending` until the transfer is made, `paid`, `failed` (after its last retry).
+ * `pending` until the transfer is made, `retrying` after a failed transfer that will be tried
+ * again, `paid`, `failed` (after its last retry), `canceled` (refunded before any transfer was
+ * made: nothing to pay), `reversed` (refunded after the transfer: taken back from the brand).
  */
 export const PAYOUT_STATES = [
   'not_due',
   'waiting_for_onboarding',
   'pending',
+  'retrying',
   'paid',
   'failed',
+  'canceled',
+  'reversed',
 ] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
@@ -39,9 +44,41 @@ export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
   not_due: 'Not due yet (order not paid)',
   waiting_for_onboarding: 'Waiting for your payout setup',
   pending: 'Payout pending',
+  retrying: 'Payout failed, retrying',
   paid: 'Paid out',
   failed: 'Payout failed',
+  canceled: 'Not paid out (order refunded)',
+  reversed: 'Payout reversed (order refunded)',
 };
+
+/**
+ * A refund of a paid order (set to Refunded or Canceled by its seller): `pending` while the
+ * payment provider is asked, `succeeded`, or `failed` with the provider's reason (the order then
+ * kept its status; setting it again tries again).
+ */
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const REFUND_MESSAGES = {
+  /** 502: the provider could not be reached or refused; `reason` is its own words. */
+  refused: (reason: string) =>
+    `The payment provider did not refund this order, so its status was not changed: ${reason}`,
+  /** 409: another request is refunding the same order right now. */
+  inProgress: 'A refund of this order is already in progress. Try again in a moment.',
+  /** The dashboard's confirmation before a paid order is refunded or cancelled. */
+  confirm: (total: string, status: 'Refunded' | 'Canceled') =>
+    `Setting this paid order to ${status} refunds $${total} to the buyer and takes the payout back. This cannot be undone.`,
+} as const;
+
+export const orderRefund = z.object({
+  status: z.enum(REFUND_STATES),
+  /** The order's share of the payment that is (being) given back. */
+  amount: priceString,
+  created_at: z.string(),
+  /** The provider's reason when it failed. */
+  error: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
 
 /**
  * An order as its seller sees it (`GET api/business/orders/{businessId}/`, the PATCH answer):
@@ -53,6 +90,8 @@ export const sellerOrder = order.extend({
   payout: priceString,
   commission: priceString,
   payout_status: z.enum(PAYOUT_STATES),
+  /** The refund of this order's payment, once one was asked for. */
+  refund: orderRefund.nullable(),
   updated_at: z.string(),
 });
 export type SellerOrder = z.infer<typeof sellerOrder>;

@@ -468,7 +468,8 @@ describe('demo catalogue', () => {
       expect(notes.global_discounted_total).toBe(centsToPrice(o.totalCents));
       expect(payout).toMatchObject({
         businessId: o.businessId,
-        status: 'paid',
+        // A paid order refunded or cancelled took its payout back.
+        status: o.status === 'Refunded' || o.status === 'Canceled' ? 'reversed' : 'paid',
         amountCents: payoutCents(o.totalCents),
         commissionCents: commissionCents(o.totalCents),
         transferGroup: `checkout_${o.checkoutId}`,
@@ -494,7 +495,13 @@ describe('demo catalogue', () => {
     const times = orders.map((o) => Date.parse(o.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const o of orders) {
-      expect(o.payout_status).toBe(o.status === 'Pending' ? 'not_due' : 'paid');
+      const refunded = o.status === 'Refunded' || o.status === 'Canceled';
+      expect(o.payout_status).toBe(
+        o.status === 'Pending' ? 'not_due' : refunded ? 'reversed' : 'paid',
+      );
+      expect(o.refund?.status ?? null).toBe(refunded ? 'succeeded' : null);
+      if (o.status !== 'Pending') expect(o.status_history[0]?.status).toBe('Paid');
+      expect(o.status_history.at(-1)?.status ?? 'Pending').toBe(o.status);
       expect(o.order_items.every((i) => i.image?.startsWith('/media/products/'))).toBe(true);
     }
   });

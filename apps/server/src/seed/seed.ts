@@ -12,11 +12,13 @@ import {
   businesses,
   curatedLists,
   faqItems,
+  orderEvents,
   partners,
   productImages,
   products,
   promoCodes,
   quizPersonas,
+  refunds,
   shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
@@ -461,6 +463,8 @@ async function insertDemoOrders(
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;
   const payoutRows: NewPayout[] = [];
+  const history: (typeof orderEvents.$inferInsert)[] = [];
+  const refundRows: (typeof refunds.$inferInsert)[] = [];
   for (const [n, o] of plan.orders.entries()) {
     const buyer = DEMO_BUYERS[o.buyer]!;
     const userId = ids.userId(o.buyer);
@@ -538,6 +542,36 @@ async function insertDemoOrders(
         };
       }),
     );
+    // Its history as the buyer's order page shows it: paid, then each status it went through.
+    const event = (type: 'paid' | 'status', status: typeof o.status, at: Date) =>
+      history.push({
+        orderId,
+        businessId,
+        type,
+        status,
+        trackingNumber: status === 'Shipped' ? o.trackingNumber : '',
+        createdAt: at,
+      });
+    if (checkout) event('paid', 'Paid', after(60_000));
+    if (o.status === 'Shipped' || o.status === 'Delivered') event('status', 'Shipped', after(DAY));
+    if (o.status !== 'Pending' && o.status !== 'Paid' && o.status !== 'Shipped') {
+      event('status', o.status, after(touched));
+    }
+    // A paid order refunded or cancelled gave the buyer's money back and took the payout back.
+    const refunded = checkout && (o.status === 'Refunded' || o.status === 'Canceled');
+    if (refunded) {
+      refundRows.push({
+        orderId,
+        businessId,
+        amountCents: o.totalCents,
+        targetStatus: o.status as 'Refunded' | 'Canceled',
+        status: 'succeeded',
+        providerRefundId: `re_demo_${orderId}`,
+        emailedAt: after(touched),
+        createdAt: after(touched),
+        updatedAt: after(touched),
+      });
+    }
     if (checkout) {
       payoutRows.push({
         orderId,
@@ -546,14 +580,17 @@ async function insertDemoOrders(
         commissionCents: commissionCents(o.totalCents),
         transferGroup: transferGroupOf(checkout.id),
         transferId: transferId!,
-        status: 'paid',
+        status: refunded ? 'reversed' : 'paid',
+        ...(refunded ? { reversalId: `trr_demo_${orderId}`, reversedAt: after(touched) } : {}),
         attempts: 1,
         paidAt: after(60_000),
         nextAttemptAt: createdAt,
         createdAt,
-        updatedAt: after(60_000),
+        updatedAt: after(refunded ? touched : 60_000),
       });
     }
   }
   await insertPayouts(tx, payoutRows);
+  if (history.length) await tx.insert(orderEvents).values(history);
+  if (refundRows.length) await tx.insert(refunds).values(refundRows);
 }

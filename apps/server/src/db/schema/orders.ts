@@ -252,13 +252,19 @@ export const payouts = pgTable(
     currency: text('currency').notNull().default('usd'),
     transferGroup: text('transfer_group').notNull(),
     transferId: text('transfer_id'),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+    /**
+     * `canceled`: the order was refunded before any transfer was made (nothing is sent);
+     * `reversed`: it was refunded after, and the transfer was taken back (`reversal_id`).
+     */
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'canceled', 'reversed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    reversalId: text('reversal_id'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -297,3 +303,86 @@ export const localConnectedAccounts = pgTable(
   },
   (t) => [index('local_connected_accounts_business_idx').on(t.businessId)],
 );
+
+/**
+ * What happened to an order, in the order it happened (DESIGN 2.13): `paid` when its payment
+ * came in, `status` when its seller changed the status, `edit` for a tracking number or notes
+ * changed without one. Written in the transaction of the change, with a NOTIFY on
+ * `leafline_orders` carrying the id: the live stream sends it to the business's open
+ * dashboards (its id is the SSE event id: a reconnecting dashboard is sent what it missed),
+ * and the buyer's order history is its `paid` and `status` rows.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['paid', 'status', 'edit'] }).notNull(),
+    /** The order's status after the change. */
+    status: text('status', {
+      enum: ['Pending', 'Paid', 'Shipped', 'Delivered', 'Refunded', 'Canceled'],
+    }).notNull(),
+    /** The order's tracking number after the change. */
+    trackingNumber: text('tracking_number').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_business_idx').on(t.businessId, t.id),
+    index('order_events_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+/**
+ * The refund of a paid order (set to Refunded or Canceled by its seller): one per order, ever
+ * (the unique order id makes a second impossible, whatever the retries or concurrent requests).
+ * `pending` while the provider is asked (with the idempotency keys `refund-<orderId>-<attempt>`
+ * and `reversal-<orderId>`), `succeeded`, or `failed` with the provider's reason; a failed one
+ * is tried again (attempt + 1) when the seller sets the status again.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The status the order takes once the money is back with the buyer. */
+    targetStatus: text('target_status', { enum: ['Refunded', 'Canceled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(1),
+    providerRefundId: text('provider_refund_id'),
+    lastError: text('last_error'),
+    /** When the buyer's refund e-mail was queued (once). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_pending_idx').on(t.status, t.updatedAt)],
+);
+
+/**
+ * Refunds and transfer reversals of the local payment provider (DESIGN 2.7): recorded, not
+ * sent; the same idempotency key always names the same record, as with Stripe.
+ */
+export const localMoneyMovements = pgTable('local_money_movements', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  kind: text('kind', { enum: ['refund', 'reversal'] }).notNull(),
+  /** The checkout session refunded, or the transfer reversed. */
+  source: text('source').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  orderId: integer('order_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -25,12 +25,12 @@ import { findAddress, type ShippingAddressRow } from '../address/address.repo';
 import { type CartLineRow, lockCart, removeBoughtLines } from '../cart/cart.repo';
 import { priceCart, unitPriceCents } from '../cart/cart.service';
 import {
-  announceOrderStatus,
   cancelPendingOrders,
   insertOrder,
   listBoughtQuantities,
   listPendingOrders,
   markOrderPaid,
+  recordOrderEvents,
 } from '../orders/orders.repo';
 import { sendOrderEmails } from '../orders/orders.service';
 import { prorateDiscount } from '../payments/discount';
@@ -433,9 +433,10 @@ export function payOrders(
     if (cartId !== undefined) {
       await removeBoughtLines(tx, cartId, await listBoughtQuantities(tx, checkoutId));
     }
-    for (const p of paid) {
-      await announceOrderStatus(tx, { order: p.orderId, business: p.businessId, status: 'Paid' });
-    }
+    await recordOrderEvents(
+      tx,
+      paid.map((p) => ({ order: p.orderId, business: p.businessId, type: 'paid', status: 'Paid' })),
+    );
     return { outcome: 'paid', paid: { checkoutId, orderIds: allIds } };
   });
 }

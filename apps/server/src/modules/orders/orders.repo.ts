@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import {
   businesses,
   checkouts,
+  orderEvents,
   orderItems,
   orders,
   productImages,
@@ -260,9 +261,21 @@ export async function updateOrderBySeller(
   businessId: number,
   orderId: number,
   changes: SellerOrderChanges,
-): Promise<{ previousStatus: string; shippedEmail: boolean } | undefined> {
+): Promise<
+  | {
+      previousStatus: OrderStatus;
+      status: OrderStatus;
+      trackingNumber: string;
+      shippedEmail: boolean;
+    }
+  | undefined
+> {
   const [current] = await tx
-    .select({ status: orders.status, shippedEmailAt: orders.shippedEmailAt })
+    .select({
+      status: orders.status,
+      trackingNumber: orders.trackingNumber,
+      shippedEmailAt: orders.shippedEmailAt,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
     .for('update');
@@ -280,15 +293,110 @@ export async function updateOrderBySeller(
       updatedAt: now,
     })
     .where(eq(orders.id, orderId));
-  return { previousStatus: current.status, shippedEmail };
+  return {
+    previousStatus: current.status,
+    status: changes.status ?? current.status,
+    trackingNumber: changes.trackingNumber ?? current.trackingNumber,
+    shippedEmail,
+  };
 }
 
-/** Real-time order updates for the seller dashboard (DESIGN 2.13), sent at commit. */
-export async function announceOrderStatus(
+/** The NOTIFY channel of order events (DESIGN 2.13). */
+export const ORDERS_CHANNEL = 'leafline_orders';
+
+type OrderStatus = (typeof orders.$inferSelect)['status'];
+export type OrderEventKind = (typeof orderEvents.$inferSelect)['type'];
+
+/** What a NOTIFY on ORDERS_CHANNEL carries: enough to route it; the rest is read back. */
+export interface OrderNotice {
+  id: number;
+  business: number;
+  order: number;
+  type: OrderEventKind;
+}
+
+/**
+ * Records what happened to orders (payment, a status change, an edit) inside the caller's
+ * transaction, and announces each with a NOTIFY that PostgreSQL delivers at commit (and never,
+ * if the transaction rolls back): every app instance's live stream hears it (DESIGN 2.13).
+ */
+export async function recordOrderEvents(
   tx: Db,
-  change: { order: number; business: number; status: string },
+  events: readonly {
+    order: number;
+    business: number;
+    type: OrderEventKind;
+    status: OrderStatus;
+    trackingNumber?: string;
+  }[],
 ): Promise<void> {
-  await tx.execute(sql`select pg_notify('leafline_orders', ${JSON.stringify(change)})`);
+  if (!events.length) return;
+  const rows = await tx
+    .insert(orderEvents)
+    .values(
+      events.map((e) => ({
+        orderId: e.order,
+        businessId: e.business,
+        type: e.type,
+        status: e.status,
+        trackingNumber: e.trackingNumber ?? '',
+      })),
+    )
+    .returning({ id: orderEvents.id });
+  for (const [i, row] of rows.entries()) {
+    const e = events[i]!;
+    const notice: OrderNotice = { id: row.id, business: e.business, order: e.order, type: e.type };
+    await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${JSON.stringify(notice)})`);
+  }
+}
+
+/**
+ * The business's order events after `afterId` (a reconnecting dashboard's Last-Event-ID),
+ * oldest first, at most `limit`; with `sinceMs`, also the events of the last that many
+ * milliseconds whatever their id (ids are taken before commit, so a slower transaction can
+ * commit a smaller id after a larger one was sent: those are sent again, and the dashboard
+ * drops what it has seen).
+ */
+export async function listOrderEventsAfter(
+  db: Db,
+  businessId: number,
+  afterId: number,
+  options: { limit: number; sinceMs?: number },
+): Promise<OrderNotice[]> {
+  const newer =
+    options.sinceMs === undefined
+      ? sql`${orderEvents.id} > ${afterId}`
+      : sql`(${orderEvents.id} > ${afterId} or ${orderEvents.createdAt} > now() - make_interval(secs => ${options.sinceMs / 1000}))`;
+  const rows = await db
+    .select({
+      id: orderEvents.id,
+      business: orderEvents.businessId,
+      order: orderEvents.orderId,
+      type: orderEvents.type,
+    })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.businessId, businessId), newer))
+    .orderBy(asc(orderEvents.id))
+    .limit(options.limit);
+  return rows;
+}
+
+/** The status changes (payment included) of these orders, oldest first, for the buyer's history. */
+export async function listStatusHistory(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<{ orderId: number; status: OrderStatus; trackingNumber: string; at: Date }[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      orderId: orderEvents.orderId,
+      status: orderEvents.status,
+      trackingNumber: orderEvents.trackingNumber,
+      at: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, [...orderIds]), ne(orderEvents.type, 'edit')))
+    .orderBy(asc(orderEvents.orderId), asc(orderEvents.id));
 }
 
 /** The transfer that paid the brand for this order. */

@@ -21,6 +21,7 @@ import {
   findOrdersByIds,
   findUserOrder,
   listOrderItems,
+  listStatusHistory,
   listUserOrders,
   type OrderItemRow,
   type OrderRow,
@@ -62,7 +63,13 @@ export function readNotes(notes: string): OrderNotes | null {
   }
 }
 
-export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+type StatusChangeRow = Awaited<ReturnType<typeof listStatusHistory>>[number];
+
+export function toOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  history: readonly StatusChangeRow[] = [],
+): Order {
   return {
     id: row.id,
     business: row.businessId,
@@ -82,16 +89,21 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     billing_address: readAddress(row.billingAddress),
     shipping_address: readAddress(row.shippingAddress),
     order_items: items.filter((i) => i.orderId === row.id).map(toOrderItem),
+    status_history: history
+      .filter((h) => h.orderId === row.id)
+      .map((h) => ({
+        status: h.status,
+        at: h.at.toISOString(),
+        tracking_number: h.status === 'Shipped' ? h.trackingNumber : '',
+      })),
   };
 }
 
 /** Orders with their items, in the order given. */
 export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
-  const items = await listOrderItems(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toOrder(row, items));
+  const ids = rows.map((r) => r.id);
+  const [items, history] = await Promise.all([listOrderItems(db, ids), listStatusHistory(db, ids)]);
+  return rows.map((row) => toOrder(row, items, history));
 }
 
 /** GET api/orders/: the user's own orders, newest first. */

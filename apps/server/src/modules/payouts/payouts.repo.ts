@@ -11,8 +11,10 @@ export interface NewPayout {
   commissionCents: number;
   transferGroup: string;
   /** Only the demo seed writes a payout that is already settled (and when). */
-  status?: 'pending' | 'paid' | 'failed';
+  status?: (typeof payouts.$inferSelect)['status'];
   transferId?: string;
+  reversalId?: string;
+  reversedAt?: Date;
   attempts?: number;
   paidAt?: Date;
   nextAttemptAt?: Date;

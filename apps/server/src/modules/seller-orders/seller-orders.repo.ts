@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, payouts } from '../../db/schema/index';
+import { businesses, payouts, refunds } from '../../db/schema/index';
 
 /**
  * Drizzle queries of the seller's orders that are not the orders themselves (those are in
@@ -11,7 +11,10 @@ export interface OrderPayoutRow {
   orderId: number;
   amountCents: number;
   commissionCents: number;
-  status: 'pending' | 'paid' | 'failed';
+  status: (typeof payouts.$inferSelect)['status'];
+  attempts: number;
+  /** Why the last transfer failed (a pending payout with one is being retried). */
+  lastError: string | null;
 }
 
 /** The payout rows of these orders (one per paid order, none before payment). */
@@ -26,6 +29,8 @@ export async function listOrderPayouts(
       amountCents: payouts.amountCents,
       commissionCents: payouts.commissionCents,
       status: payouts.status,
+      attempts: payouts.attempts,
+      lastError: payouts.lastError,
     })
     .from(payouts)
     .where(inArray(payouts.orderId, [...orderIds]));
@@ -43,4 +48,30 @@ export async function findPayoutSetup(db: Db, businessId: number): Promise<Payou
     .from(businesses)
     .where(eq(businesses.id, businessId));
   return row ?? { stripeAccountId: null, stripeStatus: 'pending' };
+}
+
+export interface OrderRefundRow {
+  orderId: number;
+  amountCents: number;
+  status: (typeof refunds.$inferSelect)['status'];
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/** The refunds of these orders (at most one each). */
+export async function listOrderRefunds(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<OrderRefundRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      orderId: refunds.orderId,
+      amountCents: refunds.amountCents,
+      status: refunds.status,
+      lastError: refunds.lastError,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(inArray(refunds.orderId, [...orderIds]));
 }

@@ -13,11 +13,11 @@ import type { Db } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { notFound } from '../../lib/errors';
 import {
-  announceOrderStatus,
   countBusinessOrders,
   findBusinessOrder,
   listBusinessOrders,
   type OrderRow,
+  recordOrderEvents,
   updateOrderBySeller,
 } from '../orders/orders.repo';
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
@@ -25,6 +25,7 @@ import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.s
 import {
   findPayoutSetup,
   listOrderPayouts,
+  listOrderRefunds,
   type OrderPayoutRow,
   type PayoutSetup,
 } from './seller-orders.repo';
@@ -47,9 +48,10 @@ export interface SellerOrdersDeps {
 function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): PayoutState {
   if (!payout) return 'not_due';
   if (payout.status === 'pending') {
-    return payoutsReady({ accountId: setup.stripeAccountId, stripeStatus: setup.stripeStatus })
-      ? 'pending'
-      : 'waiting_for_onboarding';
+    if (!payoutsReady({ accountId: setup.stripeAccountId, stripeStatus: setup.stripeStatus })) {
+      return 'waiting_for_onboarding';
+    }
+    return payout.attempts > 0 && payout.lastError ? 'retrying' : 'pending';
   }
   return payout.status;
 }
@@ -59,27 +61,38 @@ function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): Pa
  * `notes` the seller's own notes (the discount details stay in `notes_data`) and the brand's
  * money — from the payout row once there is one, else what it would be after the commission.
  */
-async function toSellerOrders(
+export async function toSellerOrders(
   db: Db,
   businessId: number,
   rows: readonly OrderRow[],
 ): Promise<SellerOrder[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [orders, payouts, setup] = await Promise.all([
+  const [orders, payouts, refunds, setup] = await Promise.all([
     withItems(db, rows),
     listOrderPayouts(db, ids),
+    listOrderRefunds(db, ids),
     findPayoutSetup(db, businessId),
   ]);
   const payoutOf = new Map(payouts.map((p) => [p.orderId, p]));
+  const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
   return rows.map((row, i) => {
     const payout = payoutOf.get(row.id);
+    const refund = refundOf.get(row.id);
     return {
       ...orders[i]!,
       notes: row.sellerNotes,
       payout: centsToPrice(payout?.amountCents ?? payoutCents(row.totalCents)),
       commission: centsToPrice(payout?.commissionCents ?? commissionCents(row.totalCents)),
       payout_status: payoutState(payout, setup),
+      refund: refund
+        ? {
+            status: refund.status,
+            amount: centsToPrice(refund.amountCents),
+            created_at: refund.createdAt.toISOString(),
+            error: refund.lastError,
+          }
+        : null,
       updated_at: row.updatedAt.toISOString(),
     };
   });
@@ -124,8 +137,17 @@ export async function updateSellerOrder(
       trackingNumber: body.tracking_number,
       sellerNotes: body.notes,
     });
-    if (updated && body.status !== undefined && body.status !== updated.previousStatus) {
-      await announceOrderStatus(tx, { order: orderId, business: businessId, status: body.status });
+    if (updated) {
+      const statusChanged = updated.status !== updated.previousStatus;
+      await recordOrderEvents(tx, [
+        {
+          order: orderId,
+          business: businessId,
+          type: statusChanged ? 'status' : 'edit',
+          status: updated.status,
+          trackingNumber: updated.trackingNumber,
+        },
+      ]);
     }
     return updated;
   });

@@ -52,6 +52,7 @@ function order(extra: Partial<Order> & Pick<Order, 'id'>): Order {
         image: null,
       },
     ],
+    status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     ...extra,
   };
 }

@@ -22,8 +22,11 @@ const PAYOUT_CLASSES: Record<SellerOrder['payout_status'], string> = {
   not_due: 'bg-sand-100 text-ink',
   waiting_for_onboarding: 'bg-warning-bg text-warning-fg',
   pending: 'bg-info-bg text-info-fg',
+  retrying: 'bg-warning-bg text-warning-fg',
   paid: 'bg-success-bg text-success-fg',
   failed: 'bg-error-bg text-error-fg',
+  canceled: 'bg-sand-100 text-ink',
+  reversed: 'bg-sand-100 text-ink',
 };
 
 /**

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { priceString } from './catalog';
+import { ORDER_STATUSES } from './constants';
+import { sellerOrder } from './seller-orders';
+
+/**
+ * The seller's money and live orders (SPEC §1 "real-time purchase updates", payouts "at time of
+ * purchase" with the 3 % commission deducted; DESIGN 2.13): the live order stream, the sales
+ * overview with the payout totals, and the orders export.
+ */
+
+/*
+ * Live orders: `GET api/business/orders/{businessId}/events/` (owner only) is a stream of
+ * Server-Sent Events (`text/event-stream`). Each event has an `id:` (a growing number: send the
+ * last one back as `Last-Event-ID` when reconnecting, and the events after it are sent first),
+ * an `event:` name of ORDER_EVENT_TYPES, and `data:` one JSON `orderEvent`. A comment line
+ * (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies keep the connection open.
+ */
+
+export const orderEventsPath = (businessId: number | string) =>
+  `/api/business/orders/${businessId}/events/`;
+
+/** `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed. */
+export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+export const orderEvent = z.object({
+  id: z.number().int(),
+  type: z.enum(ORDER_EVENT_TYPES),
+  business: z.number().int(),
+  /** The order as the seller's list shows it, after the change. */
+  order: sellerOrder,
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+export const LIVE_KEEPALIVE_MS = 15_000;
+/** How long the dashboard waits before reconnecting, doubled each failure up to the last. */
+export const LIVE_RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000] as const;
+
+export const LIVE_TEXTS = {
+  /** The toast when an order is paid. */
+  newOrder: (id: number, buyer: string, total: string) =>
+    `New order #${id}${buyer ? ` from ${buyer}` : ''}: $${total}`,
+  /** Under the orders heading while the stream is down and being reconnected. */
+  reconnecting: 'Live updates paused, reconnecting…',
+  live: 'Live: new orders appear here as they are paid.',
+} as const;
+
+/*
+ * Sales overview: `GET api/business/sales/{businessId}/` (owner only). Days and weeks are UTC
+ * (order times are labelled UTC, SPEC §2); a week starts on Monday. Sales are the totals of the
+ * orders paid that day that were not refunded or cancelled since; net payouts are the payout
+ * records' amounts (after the commission) of those orders.
+ */
+
+export const SALES_DAYS = 30;
+export const SALES_WEEKS = 12;
+export const BEST_SELLERS = 5;
+
+const salesBucket = z.object({
+  /** `YYYY-MM-DD`: the day, or the Monday that starts the week. */
+  start: z.string(),
+  orders: z.number().int(),
+  sales: priceString,
+  net_payouts: priceString,
+});
+export type SalesBucket = z.infer<typeof salesBucket>;
+
+export const salesOverviewResponse = z.object({
+  /** SALES_DAYS entries, oldest first, the last one today. */
+  daily: z.array(salesBucket),
+  /** SALES_WEEKS entries, oldest first, the last one this week. */
+  weekly: z.array(salesBucket),
+  /** How many of the business's orders are in each status (every status, 0 included). */
+  orders_by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  /** The products sold most (by quantity) in the last SALES_DAYS days. */
+  best_sellers: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      quantity: z.number().int(),
+      sales: priceString,
+    }),
+  ),
+  /** From the payout records, after the 3 % commission. */
+  payouts: z.object({
+    /** Transferred since Monday 00:00 UTC. */
+    paid_this_week: priceString,
+    /** Transferred since the 1st of this month, 00:00 UTC. */
+    paid_this_month: priceString,
+    paid_total: priceString,
+    /** Not transferred yet (waiting for the payout setup, pending or retrying). */
+    pending: priceString,
+    /** Taken back after a refund. */
+    reversed: priceString,
+  }),
+});
+export type SalesOverview = z.infer<typeof salesOverviewResponse>;
+
+export const SALES_TEXTS = {
+  failed: 'Something went wrong while fetching sales',
+  chartTitle: 'Sales and net payouts',
+  daily: `Last ${SALES_DAYS} days`,
+  weekly: `Last ${SALES_WEEKS} weeks`,
+  bestSellers: 'Best sellers',
+  ordersByStatus: 'Orders by status',
+  noSales: 'No sales yet.',
+} as const;
+
+/*
+ * Orders export: `GET api/business/orders/{businessId}/export/?from=YYYY-MM-DD&to=YYYY-MM-DD`
+ * (owner only; both days included, UTC). `text/csv; charset=utf-8`, RFC 4180, a UTF-8 BOM, one
+ * row per order line (an order without lines has one row with the line cells empty).
+ */
+
+export const orderExportPath = (businessId: number | string) =>
+  `/api/business/orders/${businessId}/export/`;
+
+/** The longest range one export may cover. */
+export const EXPORT_MAX_DAYS = 366 * 5;
+
+export const EXPORT_MESSAGES = {
+  date: 'Dates must be written YYYY-MM-DD.',
+  order: 'The start date must not be after the end date.',
+  range: `An export covers at most ${EXPORT_MAX_DAYS} days.`,
+  failed: 'Failed to export orders.',
+} as const;
+
+const isoDay = z
+  .string({ error: EXPORT_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.date)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, EXPORT_MESSAGES.date);
+
+export const orderExportQuery = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((v) => v.from <= v.to, { message: EXPORT_MESSAGES.order, path: ['to'] })
+  .refine(
+    (v) =>
+      (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 <
+      EXPORT_MAX_DAYS,
+    { message: EXPORT_MESSAGES.range, path: ['to'] },
+  );
+export type OrderExportQuery = z.infer<typeof orderExportQuery>;
+
+/** The export's header row, in order. */
+export const ORDER_EXPORT_COLUMNS = [
+  'order_id',
+  'created_at_utc',
+  'status',
+  'buyer_name',
+  'buyer_email',
+  'product',
+  'options',
+  'quantity',
+  'unit_price',
+  'line_total',
+  'order_items_subtotal',
+  'order_shipping',
+  'order_discount',
+  'order_total',
+  'commission',
+  'payout',
+  'payout_status',
+  'tracking_number',
+  'ship_to_name',
+  'ship_to_line1',
+  'ship_to_line2',
+  'ship_to_city',
+  'ship_to_state',
+  'ship_to_postal_code',
+  'ship_to_country',
+] as const;
