@@ -233,6 +233,31 @@ export async function apiFetchWithHeaders<T = unknown>(
   path: string,
   options: ApiFetchOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
+  const response = await apiFetchResponse(path, options);
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  return { data: body as T, headers: response.headers };
+}
+
+/**
+ * The answer itself, unread, once it is a success: for bodies that are not JSON (a stream of
+ * Server-Sent Events, a CSV file). The bearer token, its refresh on a 401 and the timeout (up
+ * to the answer's headers; 0 for none) work as for `apiFetch`; an error answer is thrown as
+ * `ApiError`. `accept` replaces the JSON one; `headers` are added.
+ */
+export async function apiFetchStream(
+  path: string,
+  options: ApiFetchOptions & { accept?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const response = await apiFetchResponse(path, options);
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  return response;
+}
+
+async function apiFetchResponse(
+  path: string,
+  options: ApiFetchOptions & { accept?: string; headers?: Record<string, string> },
+): Promise<Response> {
   const {
     method = options.json !== undefined || options.formData ? 'POST' : 'GET',
     json,
@@ -245,7 +270,10 @@ export async function apiFetchWithHeaders<T = unknown>(
   const url = buildUrl(path, query);
 
   const attempt = async (token: string | null) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: options.accept ?? 'application/json',
+      ...options.headers,
+    };
     let body: BodyInit | undefined;
     if (formData) body = formData;
     else if (json !== undefined) {
@@ -276,10 +304,7 @@ export async function apiFetchWithHeaders<T = unknown>(
       throw error;
     }
   }
-
-  const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
-  return { data: body as T, headers: response.headers };
+  return response;
 }
 
 /** For tests: forget a refresh that never settled. */
