@@ -54,8 +54,8 @@ import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes';
-import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
+import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
