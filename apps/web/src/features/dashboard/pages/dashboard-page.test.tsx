@@ -50,7 +50,7 @@ describe('business dashboard', () => {
     const fern = businessOverview();
     fern.stats = { ...fern.stats, to_ship_count: 1 };
     const paid = sellerOrder({ id: 41, status: 'Paid' });
-    mockDashboardApi([fern], (call) => {
+    const { calls } = mockDashboardApi([fern], (call) => {
       if (call.url === '/api/business/orders/3/?page=1') {
         return jsonResponse(200, [paid], { 'x-total-count': '1' });
       }
@@ -74,6 +74,10 @@ describe('business dashboard', () => {
     fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'Shipped' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save order #41' }));
     await waitFor(async () => expect(await toShip()).toBe('0'));
+    // The sales block (orders by status) is asked again too.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/business/sales/3/').length).toBe(2),
+    );
   });
 
   it('without an access token goes to /logout/ and asks nothing about businesses', async () => {
