@@ -55,6 +55,7 @@ import { quizRoutes } from './modules/quiz/quiz.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes';
 import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
+import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
@@ -256,6 +257,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(sellerOrdersRoutes);
+  await app.register(sellerSalesRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentPageAssets);
   await app.register(quizRoutes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
-import { ORDER_STATUSES } from './constants';
+import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
 import { sellerOrder } from './seller-orders';
 
 /**
@@ -105,6 +105,30 @@ export const SALES_TEXTS = {
   bestSellers: 'Best sellers',
   ordersByStatus: 'Orders by status',
   noSales: 'No sales yet.',
+  heading: 'Sales',
+  loading: 'Loading sales…',
+  payoutsHeading: 'Payouts',
+  payoutsNote: `After the ${COMMISSION_PERCENT} commission.`,
+  paidThisWeek: 'Paid this week',
+  paidThisMonth: 'Paid this month',
+  paidTotal: 'Paid overall',
+  pending: 'Pending',
+  reversed: 'Reversed after refunds',
+  periodLabel: 'Chart period',
+  dailyButton: 'Daily',
+  weeklyButton: 'Weekly',
+  sales: 'Sales',
+  netPayouts: 'Net payouts',
+  orders: 'Orders',
+  day: 'Day (UTC)',
+  week: 'Week from Monday (UTC)',
+  showTable: 'Show the figures as a table',
+  /** The chart's accessible name. */
+  chartLabel: (period: string) =>
+    `Chart of sales and net payouts, ${period.toLowerCase()}. The figures are in the table below.`,
+  product: 'Product',
+  quantity: 'Sold',
+  status: 'Status',
 } as const;
 
 /*

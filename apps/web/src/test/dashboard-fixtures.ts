@@ -1,5 +1,6 @@
 import type { BusinessOverview, OwnedBusinessSummary } from '@leafline/contract/business';
 import { jsonResponse, mockFetch, type RecordedCall } from './fetch-mock';
+import { noSales } from './seller-fixtures';
 
 /** Fern & Flax (id 3), verified, payouts active, not on Shopify; changed by `extra`. */
 export function businessOverview(extra: Partial<BusinessOverview> = {}): BusinessOverview {
@@ -60,8 +61,8 @@ export type DashboardOverride = (call: RecordedCall) => Response | Promise<Respo
 
 /**
  * Mocks the dashboard's API: `overrides` answer first, then the owner's list
- * (`GET api/business/dashboard/`) and each overview (`GET api/business/overview/{id}/`) from
- * `overviews`; anything else is a 404 'Not found.'.
+ * (`GET api/business/dashboard/`), each overview (`GET api/business/overview/{id}/`) from
+ * `overviews` and its sales overview (none yet); anything else is a 404 'Not found.'.
  */
 export function mockDashboardApi(overviews: BusinessOverview[], ...overrides: DashboardOverride[]) {
   return mockFetch((call) => {
@@ -79,6 +80,11 @@ export function mockDashboardApi(overviews: BusinessOverview[], ...overrides: Da
     if (overview && call.method === 'GET') {
       const found = overviews.find((o) => o.id === Number(overview[1]));
       return found ? jsonResponse(200, found) : jsonResponse(404, { error: 'Business not found' });
+    }
+    // Each owned business's sales overview: nothing sold yet.
+    const sales = /^\/api\/business\/sales\/(\d+)\/$/.exec(call.url);
+    if (sales && overviews.some((o) => o.id === Number(sales[1]))) {
+      return jsonResponse(200, noSales());
     }
     // The sections' own lists (orders, products) of an owned business: empty.
     const list = /^\/api\/business\/(?:orders|products)\/(\d+)\/\?page=\d+$/.exec(call.url);

@@ -1,3 +1,4 @@
+import type { SalesBucket, SalesOverview } from '@leafline/contract/seller-money';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import type { SellerProduct } from '@leafline/contract/seller-products';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -100,6 +101,70 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     ...extra,
   };
 }
+
+/** `n` zero buckets of `stepDays` days, the last starting on `last` (`YYYY-MM-DD`). */
+function zeroBuckets(n: number, last: string, stepDays: number): SalesBucket[] {
+  const end = Date.parse(`${last}T00:00:00Z`);
+  return Array.from({ length: n }, (_, i) => ({
+    start: new Date(end - (n - 1 - i) * stepDays * 86_400_000).toISOString().slice(0, 10),
+    orders: 0,
+    sales: '0.00',
+    net_payouts: '0.00',
+  }));
+}
+
+/**
+ * Fern & Flax's sales overview on Wednesday 2026-03-18: two orders on 03-16 and one on 03-18
+ * (this week: 3 orders, $84.00 sales, $81.48 net), one in the week of 02-23; changed by `extra`.
+ */
+export function salesOverview(extra: Partial<SalesOverview> = {}): SalesOverview {
+  const daily = zeroBuckets(30, '2026-03-18', 1);
+  daily[27] = { start: '2026-03-16', orders: 2, sales: '49.00', net_payouts: '47.53' };
+  daily[29] = { start: '2026-03-18', orders: 1, sales: '35.00', net_payouts: '33.95' };
+  const weekly = zeroBuckets(12, '2026-03-16', 7);
+  weekly[8] = { start: '2026-02-23', orders: 1, sales: '12.00', net_payouts: '11.64' };
+  weekly[11] = { start: '2026-03-16', orders: 3, sales: '84.00', net_payouts: '81.48' };
+  return {
+    daily,
+    weekly,
+    orders_by_status: {
+      Pending: 0,
+      Paid: 2,
+      Shipped: 1,
+      Delivered: 1,
+      Refunded: 1,
+      Canceled: 0,
+    },
+    best_sellers: [
+      { product_id: 7, name: 'Linen Tote', quantity: 4, sales: '60.00' },
+      { product_id: null, name: 'Flax Napkins', quantity: 2, sales: '24.00' },
+    ],
+    payouts: {
+      paid_this_week: '47.53',
+      paid_this_month: '59.17',
+      paid_total: '1234.56',
+      pending: '33.95',
+      reversed: '19.40',
+    },
+    ...extra,
+  };
+}
+
+/** A business's sales overview with nothing sold yet. */
+export const noSales = (): SalesOverview =>
+  salesOverview({
+    daily: zeroBuckets(30, '2026-03-18', 1),
+    weekly: zeroBuckets(12, '2026-03-16', 7),
+    orders_by_status: { Pending: 0, Paid: 0, Shipped: 0, Delivered: 0, Refunded: 0, Canceled: 0 },
+    best_sellers: [],
+    payouts: {
+      paid_this_week: '0.00',
+      paid_this_month: '0.00',
+      paid_total: '0.00',
+      pending: '0.00',
+      reversed: '0.00',
+    },
+  });
 
 /** Renders a dashboard section as the shell does: query client, toasts and a router. */
 export function renderSection(section: ReactNode, path = '/dashboard/products') {

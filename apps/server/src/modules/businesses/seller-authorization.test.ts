@@ -119,6 +119,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'sales overview',
+    method: 'GET',
+    url: () => `/api/business/sales/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'products',
     method: 'GET',
     url: () => `/api/business/products/${businessId}/`,

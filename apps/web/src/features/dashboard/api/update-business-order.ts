@@ -4,6 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import type { PagedList } from '../lib/paged-list';
 import { businessOrdersKey } from './get-business-orders';
 import { businessOverviewQueryKey } from './get-business-overview';
+import { salesQueryKey } from './get-sales';
 
 /** PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes. */
 export function updateBusinessOrder(
@@ -18,7 +19,7 @@ export function updateBusinessOrder(
 
 /**
  * SPEC §4: after saving, the order's row is replaced with the server's answer; the overview's
- * figures (orders to ship, payouts) are read again.
+ * figures (orders to ship, payouts) and the sales block (orders by status, refunds) are read again.
  */
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
@@ -35,6 +36,7 @@ export function useUpdateBusinessOrder(businessId: number) {
           },
       );
       void queryClient.invalidateQueries({ queryKey: businessOverviewQueryKey(businessId) });
+      void queryClient.invalidateQueries({ queryKey: salesQueryKey(businessId) });
     },
   });
 }

@@ -9,6 +9,7 @@ import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { PayoutSetupLink } from './payout-setup-link';
+import { SalesBlock } from './sales-block';
 
 const PAYOUT_STATUS: Record<StripeStatus, { label: string; className: string }> = {
   active: { label: DASHBOARD_TEXTS.payoutsActive, className: 'bg-success-bg text-success-fg' },
@@ -106,6 +107,7 @@ export function OverviewPanel({ overview }: { overview: BusinessOverview }) {
           </div>
         ))}
       </dl>
+      <SalesBlock businessId={overview.id} />
     </section>
   );
 }

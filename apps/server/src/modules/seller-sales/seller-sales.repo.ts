@@ -1,0 +1,168 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { notAbandoned } from '../orders/orders.repo';
+
+/**
+ * The grouped reads behind the sales overview (DESIGN 2.13): one query each for the daily and
+ * weekly buckets, the orders by status, the best sellers and the payout totals — never one per
+ * day. A sale is an order with a payout row (created when it was paid) whose refund did not
+ * succeed; the payouts are read off `payouts_business_idx` (business id, created_at), the
+ * refunds off their unique order id.
+ */
+
+/** A `YYYY-MM-DD` day as the timestamptz of its UTC midnight. */
+const utcMidnight = (day: string) => sql`((${day})::date::timestamp at time zone 'UTC')`;
+
+/**
+ * The payouts `p` of the business whose order was paid in [from, to) and whose refund did not
+ * succeed. A payout row holds the whole order total: amount (after the commission) + commission
+ * (DESIGN 2.7), so the orders table is not read.
+ */
+const salesOf = (businessId: number, from: SQL, to: SQL) => sql`
+  payouts p
+  where p.business_id = ${businessId}
+    and p.created_at >= ${from}
+    and p.created_at < ${to}
+    and not exists (
+      select 1 from refunds r where r.order_id = p.order_id and r.status = 'succeeded'
+    )`;
+
+/** Sums come back as bigint (a string from node-postgres). */
+const num = (v: unknown) => Number(v ?? 0);
+
+type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
+
+export interface BucketRow {
+  start: string;
+  orders: number;
+  salesCents: number;
+  netCents: number;
+}
+
+/**
+ * Zero-filled buckets of `unit` ('day', or 'week' starting on Monday), the first starting on
+ * `first` and the last on `last` (`YYYY-MM-DD`, each already a bucket start), oldest first.
+ */
+export async function salesBuckets(
+  db: Db,
+  businessId: number,
+  unit: 'day' | 'week',
+  first: string,
+  last: string,
+): Promise<BucketRow[]> {
+  const step = sql.raw(unit === 'day' ? `interval '1 day'` : `interval '7 days'`);
+  const end = sql`(${utcMidnight(last)} + ${step})`;
+  const rows = await rowsOf(
+    db,
+    sql`
+    with paid as (
+      select (date_trunc(${unit}, p.created_at at time zone 'UTC'))::date as bucket,
+             count(*) as orders,
+             sum(p.amount_cents + p.commission_cents) as sales,
+             sum(p.amount_cents) as net
+      from ${salesOf(businessId, utcMidnight(first), end)}
+      group by 1
+    )
+    select to_char(g.d, 'YYYY-MM-DD') as start,
+           coalesce(paid.orders, 0) as orders,
+           coalesce(paid.sales, 0) as sales,
+           coalesce(paid.net, 0) as net
+    from generate_series((${first})::date::timestamp, (${last})::date::timestamp, ${step}) as g(d)
+    left join paid on paid.bucket = g.d::date
+    order by g.d`,
+  );
+  return rows.map((r) => ({
+    start: String(r.start),
+    orders: num(r.orders),
+    salesCents: num(r.sales),
+    netCents: num(r.net),
+  }));
+}
+
+/** How many of the business's orders (abandoned payments left out) are in each status. */
+export async function countOrdersByStatus(
+  db: Db,
+  businessId: number,
+): Promise<Array<{ status: (typeof orders.$inferSelect)['status']; count: number }>> {
+  return db
+    .select({ status: orders.status, count: count() })
+    .from(orders)
+    .where(and(eq(orders.businessId, businessId), notAbandoned))
+    .groupBy(orders.status);
+}
+
+export interface BestSellerRow {
+  productId: number | null;
+  name: string;
+  quantity: number;
+  salesCents: number;
+}
+
+/** The lines of the sales paid in [from, to) (`YYYY-MM-DD`, to excluded), most sold first. */
+export async function bestSellers(
+  db: Db,
+  businessId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<BestSellerRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`
+    with sold as (
+      select p.order_id from ${salesOf(businessId, utcMidnight(from), utcMidnight(to))}
+    )
+    select i.product_id, i.product_name,
+           sum(i.quantity) as quantity,
+           sum(i.total_price_cents) as sales
+    from sold
+    join order_items i on i.order_id = sold.order_id
+    group by i.product_id, i.product_name
+    order by quantity desc, sales desc, i.product_name
+    limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    productId: r.product_id === null ? null : num(r.product_id),
+    name: String(r.product_name),
+    quantity: num(r.quantity),
+    salesCents: num(r.sales),
+  }));
+}
+
+export interface PayoutTotalsRow {
+  paidThisWeekCents: number;
+  paidThisMonthCents: number;
+  paidTotalCents: number;
+  pendingCents: number;
+  reversedCents: number;
+}
+
+/** The business's payout amounts by state; `paid` ones also since `week` and `month` (days). */
+export async function payoutTotals(
+  db: Db,
+  businessId: number,
+  week: string,
+  month: string,
+): Promise<PayoutTotalsRow> {
+  const [r = {}] = await rowsOf(
+    db,
+    sql`
+    select
+      sum(amount_cents) filter (where status = 'paid' and paid_at >= ${utcMidnight(week)}) as week,
+      sum(amount_cents) filter (where status = 'paid' and paid_at >= ${utcMidnight(month)}) as month,
+      sum(amount_cents) filter (where status = 'paid') as paid,
+      sum(amount_cents) filter (where status = 'pending') as pending,
+      sum(amount_cents) filter (where status = 'reversed') as reversed
+    from payouts
+    where business_id = ${businessId}`,
+  );
+  return {
+    paidThisWeekCents: num(r.week),
+    paidThisMonthCents: num(r.month),
+    paidTotalCents: num(r.paid),
+    pendingCents: num(r.pending),
+    reversedCents: num(r.reversed),
+  };
+}

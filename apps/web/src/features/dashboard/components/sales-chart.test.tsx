@@ -1,0 +1,81 @@
+import { SALES_TEXTS } from '@leafline/contract/seller-money';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { salesOverview } from '@/test/seller-fixtures';
+
+/**
+ * The uPlot chart itself, on jsdom: no canvas there, so a 2D context that draws nothing stands
+ * in (and matchMedia, Path2D, ResizeObserver). What is checked is what a person gets from it: a canvas
+ * with the chart's accessible name, the two series in the legend, and the figures it plots.
+ */
+
+const resized: Array<(entries: Array<{ contentRect: { width: number } }>) => void> = [];
+
+beforeAll(() => {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(cb: (typeof resized)[number]) {
+        resized.push(cb);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  const noop = () => {};
+  vi.stubGlobal(
+    'Path2D',
+    class {
+      moveTo() {}
+      lineTo() {}
+      rect() {}
+      arc() {}
+      closePath() {}
+      bezierCurveTo() {}
+      addPath() {}
+    },
+  );
+  const drawn: { measureText: () => { width: number }; canvas: unknown } = {
+    measureText: () => ({ width: 10 }),
+    canvas: null,
+  };
+  const context = new Proxy(drawn, {
+    get: (target, key) => (key in target ? target[key as keyof typeof target] : noop),
+    set: () => true,
+  });
+  HTMLCanvasElement.prototype.getContext = vi.fn(function (this: HTMLCanvasElement) {
+    drawn.canvas = this;
+    return context;
+  }) as unknown as HTMLCanvasElement['getContext'];
+});
+
+afterEach(() => {
+  resized.length = 0;
+});
+
+describe('SalesChart', () => {
+  it('plots each bucket at its UTC day, sales and net payouts in dollars', async () => {
+    const { chartData } = await import('./sales-chart');
+    const { daily } = salesOverview();
+    const [x, sales, net] = chartData(daily);
+    expect(x).toHaveLength(30);
+    expect(x[29]).toBe(Date.UTC(2026, 2, 18) / 1000);
+    expect(x[27]).toBe(Date.UTC(2026, 2, 16) / 1000);
+    expect([sales[27], net[27], sales[29], net[29], sales[0]]).toEqual([49, 47.53, 35, 33.95, 0]);
+  });
+
+  it('draws on a canvas named for the period, with a legend of the two series', async () => {
+    const { default: SalesChart } = await import('./sales-chart');
+    const { weekly } = salesOverview();
+    render(<SalesChart buckets={weekly} period={SALES_TEXTS.weekly} />);
+    const canvas = screen.getByRole('img', { name: SALES_TEXTS.chartLabel(SALES_TEXTS.weekly) });
+    expect(canvas.tagName).toBe('CANVAS');
+    expect(screen.getByText(SALES_TEXTS.sales)).toBeTruthy();
+    expect(screen.getByText(SALES_TEXTS.netPayouts)).toBeTruthy();
+    expect(resized).toHaveLength(1);
+  });
+});

@@ -1,0 +1,104 @@
+import { SALES_TEXTS, type SalesBucket } from '@leafline/contract/seller-money';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { priceToCents } from '@/lib/money';
+
+/**
+ * The sales chart (uPlot, canvas): sales and net payouts of each bucket, as two lines. Loaded
+ * with `React.lazy` from the sales block, so uPlot is a chunk of its own that only the
+ * dashboard fetches. Its colours are the design tokens of the legend's swatches
+ * (`bg-forest-700`, `bg-clay-500`), read from the page; it follows its container's width.
+ */
+
+export interface SalesChartProps {
+  buckets: readonly SalesBucket[];
+  /** SALES_TEXTS.daily or .weekly: the chart's accessible name says which. */
+  period: string;
+}
+
+const HEIGHT = 220;
+
+/** Bucket starts (`YYYY-MM-DD`, UTC) as uPlot's x values: seconds since the epoch. */
+export function chartData(buckets: readonly SalesBucket[]): uPlot.AlignedData {
+  return [
+    buckets.map((b) => Date.parse(`${b.start}T00:00:00Z`) / 1000),
+    buckets.map((b) => priceToCents(b.sales) / 100),
+    buckets.map((b) => priceToCents(b.net_payouts) / 100),
+  ];
+}
+
+const colourOf = (el: HTMLElement | null, fallback: string) =>
+  (el && getComputedStyle(el).backgroundColor) || fallback;
+
+export default function SalesChart({ buckets, period }: SalesChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const salesSwatch = useRef<HTMLSpanElement>(null);
+  const netSwatch = useRef<HTMLSpanElement>(null);
+  const label = SALES_TEXTS.chartLabel(period);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const axisStroke = getComputedStyle(el).color || '#4a5a50';
+    const money = (_: uPlot, values: number[]) =>
+      values.map((v) => `$${v.toLocaleString('en-US')}`);
+    const opts: uPlot.Options = {
+      width: Math.max(el.clientWidth, 240),
+      height: HEIGHT,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
+      axes: [
+        { stroke: axisStroke, grid: { stroke: 'rgba(31, 61, 43, 0.08)' } },
+        { stroke: axisStroke, grid: { stroke: 'rgba(31, 61, 43, 0.08)' }, values: money, size: 64 },
+      ],
+      series: [
+        {},
+        {
+          label: SALES_TEXTS.sales,
+          stroke: colourOf(salesSwatch.current, '#356346'),
+          width: 2,
+          points: { show: buckets.length <= 31 },
+        },
+        {
+          label: SALES_TEXTS.netPayouts,
+          stroke: colourOf(netSwatch.current, '#c0714f'),
+          width: 2,
+          dash: [6, 4],
+          points: { show: buckets.length <= 31 },
+        },
+      ],
+    };
+    const plot = new uPlot(opts, chartData(buckets), el);
+    const canvas = plot.ctx.canvas;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', label);
+    const resize = new ResizeObserver(([entry]) => {
+      const width = Math.floor(entry?.contentRect.width ?? 0);
+      if (width > 0) plot.setSize({ width, height: HEIGHT });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [buckets, label]);
+
+  return (
+    <figure className="m-0">
+      <div ref={box} className="w-full text-ink-muted" data-testid="sales-chart" />
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-ink-muted">
+        <span className="inline-flex items-center gap-1.5">
+          <span ref={salesSwatch} aria-hidden="true" className="h-1 w-5 rounded bg-forest-700" />
+          {SALES_TEXTS.sales}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span ref={netSwatch} aria-hidden="true" className="h-1 w-5 rounded bg-clay-500" />
+          {SALES_TEXTS.netPayouts}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
