@@ -88,9 +88,21 @@ describe('refunding a paid order from the dashboard', () => {
     expect(card(41).queryByTestId('order-refund-error')).toBeNull();
   });
 
-  it('shows the provider’s refusal in the form and keeps the order’s status', async () => {
-    const reason = REFUND_MESSAGES.refused('Charge ch_1 has been charged back.');
-    server([paid], () => jsonResponse(502, { error: reason }));
+  it('shows the provider’s refusal in the form, keeps the order’s status, and reads the failed refund', async () => {
+    const why = 'Charge ch_1 has been charged back.';
+    const reason = REFUND_MESSAGES.refused(why);
+    const failed = sellerOrder({
+      ...paid,
+      refund: { status: 'failed', amount: '35.00', created_at: paid.created_at, error: why },
+    });
+    let refused = false;
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'PATCH') {
+        refused = true;
+        return jsonResponse(502, { error: reason });
+      }
+      return jsonResponse(200, [refused ? failed : paid], { [TOTAL_COUNT_HEADER]: '1' });
+    });
     await saveAs('Refunded');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(
@@ -101,6 +113,12 @@ describe('refunding a paid order from the dashboard', () => {
     );
     expect(card(41).getByTestId('order-status').textContent).toBe('Status: Paid');
     expect(card(41).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
+    // The orders are read again: the card shows the failed refund and why.
+    expect((await card(41).findByTestId('order-refund-error')).textContent).toBe(why);
+    expect(card(41).getByTestId('order-refund-state').textContent).toBe(REFUND_STATE_LABELS.failed);
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+    // The seller's choice stays in the form, ready to try again.
+    expect((card(41).getByLabelText('Status') as HTMLSelectElement).value).toBe('Refunded');
   });
 
   it('does not ask for an order never paid, nor for one refunded already', async () => {
