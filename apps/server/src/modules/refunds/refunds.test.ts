@@ -20,6 +20,7 @@ import {
 } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
+import { ProviderCallInTransactionError } from '../../adapters/payments/outside-transactions';
 import {
   type PaymentProvider,
   PaymentProviderError,
@@ -342,6 +343,38 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
   });
 });
 
+describe('a refund another request is making', () => {
+  it('is waited for: its refusal is the answer too; one still running after the wait is a 409', async () => {
+    const s = await seller();
+    const { orderId } = await order(s);
+    // Another request claimed the refund a moment ago and is waiting for the provider.
+    const [claimed] = await t.db
+      .insert(refunds)
+      .values({ orderId, businessId: s.business.id, amountCents: 4500, targetStatus: 'Refunded' })
+      .returning();
+    setTimeout(() => {
+      void t.db
+        .update(refunds)
+        .set({ status: 'failed', lastError: 'The card was closed.' })
+        .where(eq(refunds.id, claimed!.id))
+        .execute();
+    }, 300);
+    const waited = await edit(s.headers, orderId, { status: 'Refunded' });
+    expect(waited.statusCode).toBe(502);
+    expect(waited.json()).toEqual({ error: REFUND_MESSAGES.refused('The card was closed.') });
+
+    await t.db
+      .update(refunds)
+      .set({ status: 'pending', lastError: null, updatedAt: new Date() })
+      .where(eq(refunds.id, claimed!.id));
+    const busy = await edit(s.headers, orderId, { status: 'Canceled' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ error: REFUND_MESSAGES.inProgress });
+    expect((await orderRow(orderId)).status).toBe('Paid');
+    expect(await movements(orderId)).toEqual([]);
+  }, 30_000);
+});
+
 describe('the payout worker and the refund at the same time', () => {
   it('a transfer in flight when the refund cancels the payout is reversed: the brand keeps nothing', async () => {
     const s = await seller(false);
@@ -421,6 +454,34 @@ describe('crash recovery', () => {
     expect((await payoutRow(orderId)).status).toBe('reversed');
     expect((await movements(orderId)).map((m) => m.kind).sort()).toEqual(['refund', 'reversal']);
     expect(refundMail(buyer.account.email)).toHaveLength(1);
+  });
+});
+
+describe('no provider call inside a transaction (decision 0011)', () => {
+  it('refuses a refund or a reversal asked from inside one of the app’s transactions', async () => {
+    const provider = t.app.deps.payments;
+    const input = { sessionId: 'cs_local_x', amountCents: 100, orderId: 1 };
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.select().from(refunds).limit(1);
+        await provider.refundPayment(input, 'in-tx-refund');
+      }),
+    ).rejects.toBeInstanceOf(ProviderCallInTransactionError);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.select().from(refunds).limit(1);
+        await provider.reverseTransfer(
+          { transferId: 'tr_local_x', amountCents: 100, orderId: 1 },
+          'in-tx-reversal',
+        );
+      }),
+    ).rejects.toBeInstanceOf(ProviderCallInTransactionError);
+    expect(
+      await t.db
+        .select()
+        .from(localMoneyMovements)
+        .where(eq(localMoneyMovements.idempotencyKey, 'in-tx-reversal')),
+    ).toEqual([]);
   });
 });
 
