@@ -68,7 +68,19 @@ export const REFUND_MESSAGES = {
   /** The dashboard's confirmation before a paid order is refunded or cancelled. */
   confirm: (total: string, status: 'Refunded' | 'Canceled') =>
     `Setting this paid order to ${status} refunds $${total} to the buyer and takes the payout back. This cannot be undone.`,
+  /** The confirmation's title and its two buttons (Cancel: nothing is sent, nothing changes). */
+  confirmTitle: (status: 'Refunded' | 'Canceled') =>
+    status === 'Refunded' ? 'Refund this order?' : 'Cancel and refund this order?',
+  confirmButton: (total: string) => `Refund $${total}`,
+  keepButton: 'Cancel',
 } as const;
+
+/** How the dashboard names each refund state (the order card's refund row). */
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  pending: 'Refund in progress',
+  succeeded: 'Refunded to the buyer',
+  failed: 'Refund failed',
+};
 
 export const orderRefund = z.object({
   status: z.enum(REFUND_STATES),

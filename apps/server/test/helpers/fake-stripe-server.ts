@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small stand-in for the Stripe API endpoints the app uses, for tests of the real SDK
- * (DESIGN §3): Checkout Sessions (create, retrieve, expire), promotion codes (retrieve) and
- * transfers (create, with Stripe's idempotency-key replay). Requests arrive exactly as the SDK
+ * (DESIGN §3): Checkout Sessions (create, retrieve, expire), promotion codes (retrieve),
+ * transfers (create), refunds (create) and transfer reversals (create), the last three with
+ * Stripe's idempotency-key replay. Requests arrive exactly as the SDK
  * sends them (form-encoded, bracketed keys); failures can be injected.
  */
 
@@ -79,6 +80,19 @@ export interface FakeStripe {
   failTransfers: Map<string, number>;
   /** Wait before answering a transfer (concurrency tests). */
   transferDelayMs: number;
+  /** Refunds made (one per idempotency key), in order. */
+  refunds: Array<{ id: string; params: Params; idempotencyKey: string | undefined }>;
+  /** Transfer reversals made (one per idempotency key), in order. */
+  reversals: Array<{
+    id: string;
+    transfer: string;
+    params: Params;
+    idempotencyKey: string | undefined;
+  }>;
+  /** When set, refund creations are refused (400) with this message, as Stripe words it. */
+  refuseRefunds: string | null;
+  /** When set, transfer reversals are refused (400) with this message. */
+  refuseReversals: string | null;
   /** Connected accounts created, by id, with the create request's parameters. */
   accounts: Map<string, Params>;
   /** Account links created, in order. */
@@ -167,6 +181,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failSessionCreates: 0,
     failTransfers: new Map(),
     transferDelayMs: 0,
+    refunds: [],
+    reversals: [],
+    refuseRefunds: null,
+    refuseReversals: null,
     accounts: new Map(),
     accountLinks: [],
     failAccountCreates: 0,
@@ -278,6 +296,75 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         fake.transfers.push({ id: transfer.id, params, idempotencyKey });
         if (idempotencyKey) replies.set(idempotencyKey, transfer);
         return send(res, transfer);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (idempotencyKey && replies.has(idempotencyKey)) {
+          return send(res, replies.get(idempotencyKey));
+        }
+        if (fake.refuseRefunds) {
+          return error(res, 400, 'invalid_request_error', fake.refuseRefunds);
+        }
+        const intent = String(params.payment_intent ?? '');
+        const session = [...fake.sessions.values()].find((s) => s.payment_intent === intent);
+        if (!session) {
+          return error(res, 400, 'invalid_request_error', `No such payment_intent: '${intent}'`);
+        }
+        const refunded = fake.refunds
+          .filter((r) => r.params.payment_intent === intent)
+          .reduce((sum, r) => sum + Number(r.params.amount), 0);
+        const amount =
+          params.amount === undefined ? session.amount_total - refunded : Number(params.amount);
+        if (amount > session.amount_total - refunded) {
+          const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
+          return error(
+            res,
+            400,
+            'invalid_request_error',
+            `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(session.amount_total - refunded)})`,
+          );
+        }
+        const refund = {
+          id: next('re'),
+          object: 'refund',
+          amount,
+          currency: 'usd',
+          payment_intent: intent,
+          reason: params.reason ?? null,
+          status: 'succeeded',
+          metadata: params.metadata ?? {},
+        };
+        fake.refunds.push({ id: refund.id, params, idempotencyKey });
+        if (idempotencyKey) replies.set(idempotencyKey, refund);
+        return send(res, refund);
+      }
+      if (
+        req.method === 'POST' &&
+        parts[0] === 'v1' &&
+        parts[1] === 'transfers' &&
+        parts[2] &&
+        parts[3] === 'reversals'
+      ) {
+        if (idempotencyKey && replies.has(idempotencyKey)) {
+          return send(res, replies.get(idempotencyKey));
+        }
+        if (fake.refuseReversals) {
+          return error(res, 400, 'invalid_request_error', fake.refuseReversals);
+        }
+        const transfer = fake.transfers.find((tr) => tr.id === parts[2]);
+        if (!transfer) {
+          return error(res, 404, 'invalid_request_error', `No such transfer: '${parts[2]}'`);
+        }
+        const reversal = {
+          id: next('trr'),
+          object: 'transfer_reversal',
+          amount: Number(params.amount ?? transfer.params.amount),
+          currency: 'usd',
+          transfer: transfer.id,
+          metadata: params.metadata ?? {},
+        };
+        fake.reversals.push({ id: reversal.id, transfer: transfer.id, params, idempotencyKey });
+        if (idempotencyKey) replies.set(idempotencyKey, reversal);
+        return send(res, reversal);
       }
       if (req.method === 'POST' && url.pathname === '/v1/accounts') {
         if (fake.failAccountCreates > 0) {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import {
   type LocalPaymentLine,
   localConnectedAccounts,
+  localMoneyMovements,
   localPaymentSessions,
   promoCodes,
 } from '../../db/schema/index';
@@ -17,10 +18,12 @@ import {
   type PaymentDetails,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundInput,
   readExpandedDetails,
   type SessionSnapshot,
   signPayload,
   type TransferInput,
+  type TransferReversalInput,
   verifyStripeSignedEvent,
 } from './payment-provider';
 import { type CardInput, type CardProblem, checkTestCard } from './test-card';
@@ -30,7 +33,9 @@ import { type CardInput, type CardProblem, checkTestCard } from './test-card';
  * card page served by the app itself (`/pay/{sessionId}`, modules/payments), sessions kept in
  * the database, and events in Stripe's shape and signature scheme delivered to the app's own
  * webhook route, so that paid and expired checkouts take exactly the code path Stripe's do.
- * Transfers are recorded with a local id, never sent anywhere.
+ * Transfers are recorded with a local id, never sent anywhere; refunds and transfer reversals
+ * are recorded in `local_money_movements` (`re_local_…`, `trr_local_…`), where the same
+ * idempotency key always names the same record, as with Stripe.
  */
 
 export type LocalSessionRow = typeof localPaymentSessions.$inferSelect;
@@ -310,6 +315,15 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
     return row;
   }
 
+  /** The movement recorded under this idempotency key, if any. */
+  async function movementByKey(executor: Db, idempotencyKey: string) {
+    const [row] = await executor
+      .select()
+      .from(localMoneyMovements)
+      .where(eq(localMoneyMovements.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
   /** Expires an open session and stores its `checkout.session.expired` event. */
   async function expireOpen(executor: Db, id: string): Promise<boolean> {
     const session = await getSession(id, executor);
@@ -384,6 +398,75 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       // Recorded, not sent: the same key always names the same transfer.
       const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24);
       return { id: `tr_local_${digest}` };
+    },
+
+    async refundPayment(input: RefundInput, idempotencyKey: string) {
+      const known = await movementByKey(db, idempotencyKey);
+      if (known) return { id: known.id };
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new PaymentProviderError('The refund amount must be a positive number of cents.');
+      }
+      return db.transaction(async (tx) => {
+        // The session row locked: two refunds of one payment never both pass the check below.
+        const [session] = await tx
+          .select()
+          .from(localPaymentSessions)
+          .where(eq(localPaymentSessions.id, input.sessionId.slice(0, 200)))
+          .for('update');
+        const again = await movementByKey(tx, idempotencyKey);
+        if (again) return { id: again.id };
+        if (!session) throw new PaymentProviderError(`No such payment: '${input.sessionId}'`);
+        if (session.status !== 'complete') {
+          throw new PaymentProviderError(
+            'This payment was not completed, so it cannot be refunded.',
+          );
+        }
+        const [refunded] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${localMoneyMovements.amountCents}), 0)::int` })
+          .from(localMoneyMovements)
+          .where(
+            and(eq(localMoneyMovements.kind, 'refund'), eq(localMoneyMovements.source, session.id)),
+          );
+        const left = sessionAmounts(session).totalCents - (refunded?.cents ?? 0);
+        if (input.amountCents > left) {
+          throw new PaymentProviderError(
+            `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on the payment ($${(left / 100).toFixed(2)}).`,
+          );
+        }
+        const id = randomId('re_local_');
+        await tx.insert(localMoneyMovements).values({
+          id,
+          idempotencyKey,
+          kind: 'refund',
+          source: session.id,
+          amountCents: input.amountCents,
+          orderId: input.orderId,
+        });
+        return { id };
+      });
+    },
+
+    async reverseTransfer(input: TransferReversalInput, idempotencyKey: string) {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new PaymentProviderError('The reversal amount must be a positive number of cents.');
+      }
+      if (!input.transferId || input.transferId.length > 255) {
+        throw new PaymentProviderError(`No such transfer: '${input.transferId}'`);
+      }
+      // One statement decides: a second call with the key finds the first record.
+      await db
+        .insert(localMoneyMovements)
+        .values({
+          id: randomId('trr_local_'),
+          idempotencyKey,
+          kind: 'reversal',
+          source: input.transferId,
+          amountCents: input.amountCents,
+          orderId: input.orderId,
+        })
+        .onConflictDoNothing({ target: localMoneyMovements.idempotencyKey });
+      const row = await movementByKey(db, idempotencyKey);
+      return { id: row!.id };
     },
 
     async createConnectedAccount(input: ConnectedAccountInput) {

@@ -124,6 +124,20 @@ export interface TransferInput {
   orderId: number;
 }
 
+export interface RefundInput {
+  /** The checkout session whose payment is refunded (its payment intent at Stripe). */
+  sessionId: string;
+  amountCents: number;
+  orderId: number;
+}
+
+export interface TransferReversalInput {
+  /** The transfer to the brand that is taken back. */
+  transferId: string;
+  amountCents: number;
+  orderId: number;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession>;
@@ -138,6 +152,13 @@ export interface PaymentProvider {
   paymentDetails(session: SessionSnapshot): Promise<PaymentDetails>;
   /** One transfer; the same idempotency key never makes a second one. */
   createTransfer(input: TransferInput, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Gives `amountCents` of a paid session back to the buyer; the same idempotency key never
+   * makes a second refund. A refusal is a PaymentProviderError with the provider's own words.
+   */
+  refundPayment(input: RefundInput, idempotencyKey: string): Promise<{ id: string }>;
+  /** Takes (part of) a transfer back from the brand; the same key never reverses twice. */
+  reverseTransfer(input: TransferReversalInput, idempotencyKey: string): Promise<{ id: string }>;
   /** A new connected account for a brand's payouts (Connect Express). */
   createConnectedAccount(input: ConnectedAccountInput): Promise<{ id: string }>;
   /** A fresh single-use onboarding link of an account (`account_onboarding`). */

@@ -8,9 +8,11 @@ import {
   type PaymentDetails,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundInput,
   readExpandedDetails,
   type SessionSnapshot,
   type TransferInput,
+  type TransferReversalInput,
   verifyStripeSignedEvent,
   WebhookError,
 } from './payment-provider';
@@ -43,6 +45,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
+
+  /** Stripe's own words when it answered (a refusal the seller is shown), else `unavailable`. */
+  const refused = (what: string, error: unknown) =>
+    error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500
+      ? new PaymentProviderError(error.message, { cause: error })
+      : unavailable(what, error);
 
   return {
     name: 'stripe',
@@ -173,6 +181,53 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { id: transfer.id };
       } catch (error) {
         throw unavailable('transfer', error);
+      }
+    },
+
+    async refundPayment(input: RefundInput, idempotencyKey: string) {
+      let paymentIntent: string | undefined;
+      try {
+        const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+        const intent = session.payment_intent;
+        paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      } catch (error) {
+        throw refused('payment lookup', error);
+      }
+      if (!paymentIntent) {
+        throw new PaymentProviderError('This payment was not completed, so it cannot be refunded.');
+      }
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amountCents,
+            metadata: { order_id: String(input.orderId) },
+            reason: 'requested_by_customer',
+          },
+          { idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new PaymentProviderError(
+            `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}.`,
+          );
+        }
+        return { id: refund.id };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw refused('refund', error);
+      }
+    },
+
+    async reverseTransfer(input: TransferReversalInput, idempotencyKey: string) {
+      try {
+        const reversal = await stripe.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountCents, metadata: { order_id: String(input.orderId) } },
+          { idempotencyKey },
+        );
+        return { id: reversal.id };
+      } catch (error) {
+        throw refused('transfer reversal', error);
       }
     },
 

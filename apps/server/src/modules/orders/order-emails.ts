@@ -276,3 +276,59 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
   );
   return { to: input.to, subject, text, html };
 }
+
+export interface OrderRefundedInput {
+  to: string;
+  firstName: string;
+  order: Order;
+  /** What was given back to the buyer's card. */
+  refundedCents: number;
+  /** The status the brand set: a refund or a cancellation. */
+  status: 'Refunded' | 'Canceled';
+  publicUrl: string;
+}
+
+/**
+ * The buyer's "your order has been refunded / cancelled" e-mail (seller money, issue point 5):
+ * sent once, when the brand's refund or cancellation of a paid order gave the money back.
+ */
+export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
+  const { order } = input;
+  const word = input.status === 'Refunded' ? 'refunded' : 'cancelled';
+  const amount = money(centsToPrice(input.refundedCents));
+  const subject = `Your ${BRAND_NAME} order #${order.id} has been ${word}`;
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const intro = `${order.business_name} has ${word} your order #${order.id}.`;
+  const amountLine = `Amount refunded: ${amount}`;
+  const when =
+    'The money goes back to the card you paid with; your bank may take 5–10 business days to show it.';
+  const ordersLink = `${input.publicUrl}/myorders`;
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    amountLine,
+    when,
+    '',
+    ...orderText(order),
+    '',
+    `Your orders: ${ordersLink}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const amountHtml = `<p style="margin:0 0 16px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">Amount refunded: <strong>${escapeHtml(amount)}</strong></p>`;
+  const html = emailLayout(
+    subject,
+    `Your order has been ${word}`,
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      amountHtml,
+      paragraph(escapeHtml(when), true),
+      orderHtml(order),
+      emailButton(ordersLink, 'See your orders'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}

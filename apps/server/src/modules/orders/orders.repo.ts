@@ -302,6 +302,38 @@ export async function updateOrderBySeller(
 }
 
 /** The NOTIFY channel of order events (DESIGN 2.13). */
+/** What a refund of an order needs, read with the order row locked (refunds.service.ts). */
+export interface OrderForRefund {
+  status: OrderStatus;
+  totalCents: number;
+  userEmail: string;
+  /** The provider's checkout session the order was paid through (null: none known). */
+  sessionId: string | null;
+}
+
+/**
+ * Locks the business's order row (FOR UPDATE) for the rest of the transaction: a refund of it
+ * is claimed or finished under this lock, so concurrent PATCHes of the order queue behind it.
+ */
+export async function lockOrderForRefund(
+  tx: Db,
+  businessId: number,
+  orderId: number,
+): Promise<OrderForRefund | undefined> {
+  const [row] = await tx
+    .select({
+      status: orders.status,
+      totalCents: orders.totalCents,
+      userEmail: orders.userEmail,
+      sessionId: checkouts.providerSessionId,
+    })
+    .from(orders)
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
+    .for('update', { of: orders });
+  return row;
+}
+
 export const ORDERS_CHANNEL = 'leafline_orders';
 
 type OrderStatus = (typeof orders.$inferSelect)['status'];

@@ -15,7 +15,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { payoutCents } from '../payouts/payouts.service';
-import { brandNewOrderEmail, buyerConfirmationEmail, orderShippedEmail } from './order-emails';
+import {
+  brandNewOrderEmail,
+  buyerConfirmationEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+} from './order-emails';
 import {
   findBuyerFirstName,
   findOrdersByIds,
@@ -182,6 +187,31 @@ export async function sendOrderShippedEmail(deps: OrderEmailDeps, orderId: numbe
     to: row.userEmail,
     firstName: firstName ?? '',
     order: order!,
+    publicUrl: deps.config.publicUrl,
+  });
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error, to: message.to, subject: message.subject }, 'order e-mail failed');
+  }
+}
+
+/** The buyer's e-mail after the brand refunded or cancelled a paid order (sent once). */
+export async function sendOrderRefundedEmail(
+  deps: OrderEmailDeps,
+  orderId: number,
+  refund: { amountCents: number; status: 'Refunded' | 'Canceled' },
+) {
+  const [row] = await findOrdersByIds(deps.db, [orderId]);
+  if (!row || row.userEmail.trim() === '') return;
+  const [order] = await withItems(deps.db, [row]);
+  const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
+  const message = orderRefundedEmail({
+    to: row.userEmail,
+    firstName: firstName ?? '',
+    order: order!,
+    refundedCents: refund.amountCents,
+    status: refund.status,
     publicUrl: deps.config.publicUrl,
   });
   try {

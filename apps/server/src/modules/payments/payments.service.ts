@@ -7,7 +7,8 @@ import {
   endUnpaidCheckout,
   type MoneyPathDeps,
 } from '../checkout/checkout.steps';
-import { processDuePayouts } from '../payouts/payouts.service';
+import { processDuePayouts, reverseStrandedTransfers } from '../payouts/payouts.service';
+import { resumeStaleRefunds } from '../refunds/refunds.service';
 
 /**
  * The payment webhook's events turned into the money path's steps (DESIGN 2.7; the steps and
@@ -47,10 +48,14 @@ const STRANDED_MINUTES = 15;
 
 /**
  * The periodic payment job: the provider's own sweep (the local provider expires old sessions
- * and redelivers events), checkouts stranded without a session, and due payouts.
+ * and redelivers events), checkouts stranded without a session, refunds left pending by a
+ * crash (resumed with the same keys), due payouts, and transfers of canceled payouts that went
+ * out anyway (taken back).
  */
 export async function runPaymentJobs(deps: MoneyPathDeps): Promise<void> {
   await deps.payments.sweep?.();
   await endStrandedCheckouts(deps.db, STRANDED_MINUTES);
+  await resumeStaleRefunds(deps);
   await processDuePayouts(deps);
+  await reverseStrandedTransfers(deps);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, payouts } from '../../db/schema/index';
 
@@ -124,4 +124,93 @@ export async function recordPayoutFailure(
       updatedAt: new Date(),
     })
     .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')));
+}
+
+export interface OrderPayout {
+  id: number;
+  status: (typeof payouts.$inferSelect)['status'];
+  amountCents: number;
+  transferId: string | null;
+  reversalId: string | null;
+}
+
+const orderPayoutColumns = {
+  id: payouts.id,
+  status: payouts.status,
+  amountCents: payouts.amountCents,
+  transferId: payouts.transferId,
+  reversalId: payouts.reversalId,
+};
+
+/** The payout row of an order (none: the order was never paid). */
+export async function findOrderPayout(db: Db, orderId: number): Promise<OrderPayout | undefined> {
+  const [row] = await db
+    .select(orderPayoutColumns)
+    .from(payouts)
+    .where(eq(payouts.orderId, orderId));
+  return row;
+}
+
+/**
+ * The order was refunded: a payout never transferred (pending, or failed for good) becomes
+ * `canceled`, so the worker never sends it. A transfer the worker has in flight meanwhile is
+ * reversed when its answer comes back (`recordTransferOfCanceled`). Answers the row after.
+ */
+export async function cancelUnsentPayout(
+  tx: Db,
+  orderId: number,
+): Promise<OrderPayout | undefined> {
+  await tx
+    .update(payouts)
+    .set({ status: 'canceled', nextAttemptAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payouts.orderId, orderId), inArray(payouts.status, ['pending', 'failed'])));
+  return findOrderPayout(tx, orderId);
+}
+
+/** The transfer was taken back: `reversed`, with the reversal id and time (once). */
+export async function recordPayoutReversed(
+  db: Db,
+  payoutId: number,
+  reversalId: string,
+): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'reversed', reversalId, reversedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, ['paid', 'canceled'])));
+}
+
+/**
+ * A transfer came back for a payout that was canceled while it was on its way (the order was
+ * refunded meanwhile): its id is kept, so that it is reversed (and found again after a crash).
+ */
+export async function recordTransferOfCanceled(
+  db: Db,
+  payoutId: number,
+  transferId: string,
+  attempts: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(payouts)
+    .set({ transferId, attempts, paidAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(eq(payouts.id, payoutId), eq(payouts.status, 'canceled'), isNull(payouts.transferId)),
+    )
+    .returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+/** Canceled payouts whose transfer went out anyway and is not taken back yet. */
+export function listTransfersToReverse(db: Db, limit = 50) {
+  return db
+    .select({ ...orderPayoutColumns, orderId: payouts.orderId })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'canceled'),
+        isNotNull(payouts.transferId),
+        isNull(payouts.reversalId),
+      ),
+    )
+    .orderBy(asc(payouts.updatedAt))
+    .limit(limit);
 }

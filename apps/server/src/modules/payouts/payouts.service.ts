@@ -5,10 +5,13 @@ import { setOrderTransfer } from '../orders/orders.repo';
 import {
   type DuePayout,
   insertPayouts as insertPayoutRows,
+  listTransfersToReverse,
   lockDuePayouts,
   postponePayout,
   recordPayoutFailure,
   recordPayoutPaid,
+  recordPayoutReversed,
+  recordTransferOfCanceled,
 } from './payouts.repo';
 
 /**
@@ -43,6 +46,8 @@ export const payoutsReady = (brand: {
 }): boolean => Boolean(brand.accountId) && brand.stripeStatus === 'active';
 
 export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
+/** One reversal per order, whoever asks for it (the refund, or the worker after a race). */
+export const reversalIdempotencyKey = (orderId: number) => `reversal-${orderId}`;
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
 
 /** round(3 % × total), half-up, in whole cents. */
@@ -151,12 +156,62 @@ async function sendPayout(deps: PayoutDeps, run: PayoutRun, row: DuePayout): Pro
     else run.retrying += 1;
     return;
   }
-  await deps.db.transaction(async (tx) => {
-    if (await recordPayoutPaid(tx, row.id, transfer.id, attempts)) {
-      await setOrderTransfer(tx, row.orderId, transfer.id);
-    }
+  const recorded = await deps.db.transaction(async (tx) => {
+    if (!(await recordPayoutPaid(tx, row.id, transfer.id, attempts))) return false;
+    await setOrderTransfer(tx, row.orderId, transfer.id);
+    return true;
   });
-  run.paid += 1;
+  if (recorded) {
+    run.paid += 1;
+    return;
+  }
+  // The order was refunded while the transfer was on its way (the refund canceled the payout):
+  // the transfer id is kept and the money taken back from the brand, so it never keeps it.
+  if (await recordTransferOfCanceled(deps.db, row.id, transfer.id, attempts)) {
+    await setOrderTransfer(deps.db, row.orderId, transfer.id);
+    try {
+      await reversePayoutTransfer(deps, {
+        id: row.id,
+        orderId: row.orderId,
+        transferId: transfer.id,
+        amountCents: row.amountCents,
+      });
+    } catch (error) {
+      // Tried again by the periodic job (reverseStrandedTransfers), with the same key.
+      deps.log.warn({ err: error, orderId: row.orderId }, 'transfer reversal failed');
+    }
+  }
+}
+
+/**
+ * Takes a brand's transfer back after its order was refunded (key `reversal-<orderId>`: asked
+ * twice, reversed once) and records the payout `reversed`. Outside any transaction; throws the
+ * provider's error.
+ */
+export async function reversePayoutTransfer(
+  deps: Pick<PayoutDeps, 'db' | 'payments'>,
+  payout: { id: number; orderId: number; transferId: string; amountCents: number },
+): Promise<string> {
+  const reversal = await deps.payments.reverseTransfer(
+    { transferId: payout.transferId, amountCents: payout.amountCents, orderId: payout.orderId },
+    reversalIdempotencyKey(payout.orderId),
+  );
+  await recordPayoutReversed(deps.db, payout.id, reversal.id);
+  return reversal.id;
+}
+
+/** Canceled payouts whose transfer went out anyway (a race, or a crash): taken back now. */
+export async function reverseStrandedTransfers(deps: PayoutDeps): Promise<number> {
+  let reversed = 0;
+  for (const payout of await listTransfersToReverse(deps.db)) {
+    try {
+      await reversePayoutTransfer(deps, { ...payout, transferId: payout.transferId! });
+      reversed += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, orderId: payout.orderId }, 'transfer reversal failed');
+    }
+  }
+  return reversed;
 }
 
 /**

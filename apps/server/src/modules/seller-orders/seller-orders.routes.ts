@@ -35,6 +35,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     config: app.deps.config,
     mailer: app.deps.mailer,
     tasks: app.deps.tasks,
+    payments: app.deps.payments,
     log: app.log,
   };
   const common = { tags: ['seller orders'], security: bearerSecurity };
@@ -68,10 +69,10 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         ...common,
         summary:
-          "Set an order's status (any of the six, no transition limits), tracking number or notes (its business's owner only); the updated order",
+          "Set an order's status (any of the six, no transition limits), tracking number or notes (its business's owner only); the updated order. Refunded or Canceled on a paid order refunds the buyer once first (502 with the provider's reason when it refuses, 409 while another request is refunding it)",
         params: orderIdParams,
         body: sellerOrderUpdateBody,
-        response: { 200: sellerOrder, '4xx': errorResponse },
+        response: { 200: sellerOrder, '4xx': errorResponse, 502: errorResponse },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import {
 } from '@leafline/contract';
 import type { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
@@ -22,6 +23,7 @@ import {
 } from '../orders/orders.repo';
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
 import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
+import { refundOrderIfPaid } from '../refunds/refunds.service';
 import {
   findPayoutSetup,
   listOrderPayouts,
@@ -41,6 +43,8 @@ export interface SellerOrdersDeps {
   config: Config;
   mailer: Mailer;
   tasks: BackgroundTasks;
+  /** Refunds of paid orders set to Refunded or Canceled (modules/refunds). */
+  payments: PaymentProvider;
   log: { error(obj: object, msg?: string): void };
 }
 
@@ -122,8 +126,10 @@ export type SellerOrderUpdate = z.output<typeof sellerOrderUpdateBody>;
  * and notes; any status may follow any other (SPEC §4). The first time the order becomes
  * Shipped the buyer gets one e-mail, sent after the commit.
  *
- * A status change here changes only the status: refunding or cancelling the payment (and the
- * brand's payout) is not done by this call — that money movement is a later issue.
+ * Refunded or Canceled on a paid order whose money was not given back yet refunds the buyer and
+ * settles the brand's payout first (refunds.service.ts, exactly once); the status changes only
+ * when that succeeded (a refusal is a 502 with the provider's reason). Afterwards, and for an
+ * order never paid, a status change changes only the status.
  */
 export async function updateSellerOrder(
   deps: SellerOrdersDeps,
@@ -131,6 +137,13 @@ export async function updateSellerOrder(
   body: SellerOrderUpdate,
 ): Promise<SellerOrder> {
   const { businessId, orderId } = scope;
+  if (body.status === 'Refunded' || body.status === 'Canceled') {
+    const refund = await refundOrderIfPaid(deps, scope, body.status, {
+      trackingNumber: body.tracking_number,
+      sellerNotes: body.notes,
+    });
+    if (refund === 'updated') return sellerOrderAfterEdit(deps, scope);
+  }
   const result = await deps.db.transaction(async (tx) => {
     const updated = await updateOrderBySeller(tx, businessId, orderId, {
       status: body.status,
@@ -155,8 +168,16 @@ export async function updateSellerOrder(
   if (result.shippedEmail) {
     deps.tasks.run('order shipped e-mail', () => sendOrderShippedEmail(deps, orderId));
   }
-  const row = await findBusinessOrder(deps.db, businessId, orderId);
+  return sellerOrderAfterEdit(deps, scope);
+}
+
+/** The PATCH answer: the order as the seller's list shows it now. */
+async function sellerOrderAfterEdit(
+  deps: Pick<SellerOrdersDeps, 'db'>,
+  scope: { businessId: number; orderId: number },
+): Promise<SellerOrder> {
+  const row = await findBusinessOrder(deps.db, scope.businessId, scope.orderId);
   if (!row) throw notFound(BUSINESS_MESSAGES.orderNotFound);
-  const [order] = await toSellerOrders(deps.db, businessId, [row]);
+  const [order] = await toSellerOrders(deps.db, scope.businessId, [row]);
   return order!;
 }

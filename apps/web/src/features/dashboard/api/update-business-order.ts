@@ -1,6 +1,6 @@
 import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, isApiError } from '@/lib/api-client';
 import type { PagedList } from '../lib/paged-list';
 import { businessOrdersKey } from './get-business-orders';
 import { businessOverviewQueryKey } from './get-business-overview';
@@ -19,7 +19,9 @@ export function updateBusinessOrder(
 
 /**
  * SPEC §4: after saving, the order's row is replaced with the server's answer; the overview's
- * figures (orders to ship, payouts) and the sales block (orders by status, refunds) are read again.
+ * figures (orders to ship, payouts) and the sales block (orders by status, refunds) are read
+ * again. A refund the provider refused (502) or one under way (409) reads the orders again, so
+ * the card shows the refund's state and reason.
  */
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
@@ -37,6 +39,11 @@ export function useUpdateBusinessOrder(businessId: number) {
       );
       void queryClient.invalidateQueries({ queryKey: businessOverviewQueryKey(businessId) });
       void queryClient.invalidateQueries({ queryKey: salesQueryKey(businessId) });
+    },
+    onError: (error) => {
+      if (isApiError(error, 502) || isApiError(error, 409)) {
+        void queryClient.invalidateQueries({ queryKey: businessOrdersKey(businessId) });
+      }
     },
   });
 }

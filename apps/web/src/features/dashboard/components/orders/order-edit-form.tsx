@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
 import {
+  REFUND_MESSAGES,
   SELLER_ORDER_LIMITS,
   type SellerOrder,
   type SellerOrderUpdateBody,
@@ -7,6 +8,7 @@ import {
 import Save from 'lucide-react/icons/save';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -14,9 +16,24 @@ import { TextareaField } from '@/components/ui/textarea-field';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
+type RefundStatus = 'Refunded' | 'Canceled';
+
+/**
+ * Whether saving `status` gives the buyer's money back: Refunded or Canceled on an order that
+ * was paid (its payout is due) and not refunded yet (no refund, or a failed one).
+ */
+export function savingRefunds(order: SellerOrder, status: OrderStatus): status is RefundStatus {
+  return (
+    (status === 'Refunded' || status === 'Canceled') &&
+    order.payout_status !== 'not_due' &&
+    (order.refund === null || order.refund.status === 'failed')
+  );
+}
+
 /**
  * The seller's edit of one order (SPEC §2, §4): status (any of the six, no transition limits),
- * tracking number and notes, saved together.
+ * tracking number and notes, saved together. Refunding a paid order (Refunded or Canceled) is
+ * confirmed first in a dialog; its Cancel sends nothing.
  */
 export function OrderEditForm({
   order,
@@ -33,12 +50,18 @@ export function OrderEditForm({
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [trackingNumber, setTrackingNumber] = useState(order.tracking_number);
   const [notes, setNotes] = useState(order.notes);
+  const [confirming, setConfirming] = useState<RefundStatus | null>(null);
   const id = `order-${order.id}`;
 
+  const save = () => onSave({ status, tracking_number: trackingNumber.trim(), notes });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    onSave({ status, tracking_number: trackingNumber.trim(), notes });
+    if (savingRefunds(order, status)) {
+      setConfirming(status);
+      return;
+    }
+    save();
   };
 
   return (
@@ -86,6 +109,29 @@ export function OrderEditForm({
           <span aria-hidden="true">Save</span>
         </Button>
       </div>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? REFUND_MESSAGES.confirmTitle(confirming) : ''}
+        description={
+          confirming ? REFUND_MESSAGES.confirm(order.total_price, confirming) : undefined
+        }
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(null)} data-autofocus>
+            {REFUND_MESSAGES.keepButton}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirming(null);
+              save();
+            }}
+          >
+            {REFUND_MESSAGES.confirmButton(order.total_price)}
+          </Button>
+        </div>
+      </Dialog>
     </form>
   );
 }

@@ -1,5 +1,9 @@
 import { COMMISSION_PERCENT } from '@leafline/contract/constants';
-import { PAYOUT_STATE_LABELS, type SellerOrder } from '@leafline/contract/seller-orders';
+import {
+  PAYOUT_STATE_LABELS,
+  REFUND_STATE_LABELS,
+  type SellerOrder,
+} from '@leafline/contract/seller-orders';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
@@ -29,9 +33,16 @@ const PAYOUT_CLASSES: Record<SellerOrder['payout_status'], string> = {
   reversed: 'bg-sand-100 text-ink',
 };
 
+const REFUND_CLASSES: Record<NonNullable<SellerOrder['refund']>['status'], string> = {
+  pending: 'bg-info-bg text-info-fg',
+  succeeded: 'bg-sand-100 text-ink',
+  failed: 'bg-error-bg text-error-fg',
+};
+
 /**
  * One order as its seller fulfils it: number, date, status, buyer, items, amounts with the
- * payout after the 3 % commission, shipping address, card brand, and the edit form.
+ * payout after the 3 % commission and its state, the refund when there is one (amount, state,
+ * the provider's reason when it failed), shipping address, card brand, and the edit form.
  */
 export function SellerOrderCard({
   order,
@@ -155,6 +166,40 @@ export function SellerOrderCard({
               {PAYOUT_STATE_LABELS[order.payout_status]}
             </dd>
           </div>
+          {order.refund ? (
+            <>
+              <AmountRow
+                label="Refund to the buyer"
+                className="border-t border-sand-300 pt-1.5"
+                testId="order-refund"
+              >
+                {formatMoney(order.refund.amount)}
+              </AmountRow>
+              <div className="flex justify-end">
+                <dt className="sr-only">Refund status</dt>
+                <dd
+                  className={cx(
+                    'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                    REFUND_CLASSES[order.refund.status],
+                  )}
+                  data-testid="order-refund-state"
+                >
+                  {REFUND_STATE_LABELS[order.refund.status]}
+                </dd>
+              </div>
+              {order.refund.error ? (
+                <div>
+                  <dt className="sr-only">Why the refund failed</dt>
+                  <dd
+                    className="text-xs break-words text-error-fg"
+                    data-testid="order-refund-error"
+                  >
+                    {order.refund.error}
+                  </dd>
+                </div>
+              ) : null}
+            </>
+          ) : null}
         </dl>
       </div>
 

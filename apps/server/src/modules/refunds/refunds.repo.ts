@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refunds } from '../../db/schema/index';
+
+/**
+ * Drizzle queries of the refunds of paid orders (DESIGN 2.7, decision 0011): the one writer of
+ * the `refunds` table. A row per order at most (unique order id): the refund is claimed by
+ * writing it in a short transaction, the provider is called outside any transaction, and its
+ * answer is recorded in another.
+ */
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundTarget = RefundRow['targetStatus'];
+
+export async function findRefund(db: Db, orderId: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  return row;
+}
+
+/** A new pending refund (attempt 1); undefined when the order has one already. */
+export async function insertRefund(
+  tx: Db,
+  values: { orderId: number; businessId: number; amountCents: number; targetStatus: RefundTarget },
+): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: refunds.orderId })
+    .returning();
+  return row;
+}
+
+/**
+ * A refund that failed (or was left pending by a crash) is tried again: pending, with the
+ * attempt counted when it failed, the status asked for now, and its time renewed.
+ */
+export async function restartRefund(
+  tx: Db,
+  refundId: number,
+  values: { targetStatus: RefundTarget; newAttempt: boolean },
+): Promise<RefundRow> {
+  const [row] = await tx
+    .update(refunds)
+    .set({
+      status: 'pending',
+      targetStatus: values.targetStatus,
+      ...(values.newAttempt ? { attempts: sql`${refunds.attempts} + 1` } : {}),
+      lastError: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(refunds.id, refundId))
+    .returning();
+  return row!;
+}
+
+/** The provider refunded the payment (the payout may still be under way): its refund id. */
+export async function recordProviderRefund(
+  db: Db,
+  refundId: number,
+  providerRefundId: string,
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ providerRefundId, updatedAt: new Date() })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+}
+
+/** The provider refused or could not be reached: failed with its reason (this attempt only). */
+export async function recordRefundFailed(
+  db: Db,
+  refundId: number,
+  attempts: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: 'failed', lastError: error.slice(0, 1000), updatedAt: new Date() })
+    .where(
+      and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), eq(refunds.attempts, attempts)),
+    );
+}
+
+/**
+ * The money is back with the buyer and the payout settled: succeeded (once). Answers the row,
+ * with `emailed` true when this call is the one that queued the buyer's e-mail.
+ */
+export async function recordRefundSucceeded(
+  tx: Db,
+  refundId: number,
+  attempts: number,
+): Promise<{ row: RefundRow; emailed: boolean } | undefined> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ status: 'succeeded', lastError: null, updatedAt: new Date() })
+    .where(
+      and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), eq(refunds.attempts, attempts)),
+    )
+    .returning();
+  if (!row) return undefined;
+  const mailed = await tx
+    .update(refunds)
+    .set({ emailedAt: new Date() })
+    .where(and(eq(refunds.id, refundId), isNull(refunds.emailedAt)))
+    .returning({ id: refunds.id });
+  return { row, emailed: mailed.length > 0 };
+}
+
+/** Refunds left pending since before `before` (their request crashed): to be resumed. */
+export function listStalePendingRefunds(db: Db, before: Date, limit = 50) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, before)))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+}
