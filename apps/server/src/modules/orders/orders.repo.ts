@@ -254,7 +254,9 @@ export interface SellerOrderChanges {
  * The seller's edit of one of the business's orders, inside the caller's transaction. The row
  * is locked first, so concurrent edits run one after the other and each sees the status the
  * one before left: `shippedEmail` is true for exactly one edit, the first that makes the order
- * Shipped (`shipped_email_at` is then set, and never again). Undefined if there is no such order.
+ * Shipped (`shipped_email_at` is then set, and never again). What changed is recorded as an
+ * order event (`status`, or `edit` for tracking number or notes alone; nothing when nothing
+ * changed), announced to the live dashboards at commit. Undefined if there is no such order.
  */
 export async function updateOrderBySeller(
   tx: Db,
@@ -274,12 +276,20 @@ export async function updateOrderBySeller(
     .select({
       status: orders.status,
       trackingNumber: orders.trackingNumber,
+      sellerNotes: orders.sellerNotes,
       shippedEmailAt: orders.shippedEmailAt,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
     .for('update');
   if (!current) return undefined;
+  const status = changes.status ?? current.status;
+  const trackingNumber = changes.trackingNumber ?? current.trackingNumber;
+  const statusChanged = status !== current.status;
+  const changed =
+    statusChanged ||
+    trackingNumber !== current.trackingNumber ||
+    (changes.sellerNotes ?? current.sellerNotes) !== current.sellerNotes;
   const shippedEmail =
     changes.status === 'Shipped' && current.status !== 'Shipped' && current.shippedEmailAt === null;
   const now = new Date();
@@ -293,12 +303,18 @@ export async function updateOrderBySeller(
       updatedAt: now,
     })
     .where(eq(orders.id, orderId));
-  return {
-    previousStatus: current.status,
-    status: changes.status ?? current.status,
-    trackingNumber: changes.trackingNumber ?? current.trackingNumber,
-    shippedEmail,
-  };
+  if (changed) {
+    await recordOrderEvents(tx, [
+      {
+        order: orderId,
+        business: businessId,
+        type: statusChanged ? 'status' : 'edit',
+        status,
+        trackingNumber,
+      },
+    ]);
+  }
+  return { previousStatus: current.status, status, trackingNumber, shippedEmail };
 }
 
 /** The NOTIFY channel of order events (DESIGN 2.13). */

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, conflict } from '../../lib/errors';
-import { lockOrderForRefund, recordOrderEvents, updateOrderBySeller } from '../orders/orders.repo';
+import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
 import { sendOrderRefundedEmail } from '../orders/orders.service';
 import { cancelUnsentPayout, findOrderPayout } from '../payouts/payouts.repo';
 import { reversePayoutTransfer } from '../payouts/payouts.service';
@@ -168,22 +168,11 @@ async function settleRefund(
     const done = await recordRefundSucceeded(tx, refund.id, refund.attempts);
     // Finished by someone else meanwhile (the job resuming it): they set the status.
     if (!done) return false;
-    const updated = await updateOrderBySeller(tx, businessId, orderId, {
+    await updateOrderBySeller(tx, businessId, orderId, {
       status: done.row.targetStatus,
       trackingNumber: changes.trackingNumber,
       sellerNotes: changes.sellerNotes,
     });
-    if (updated) {
-      await recordOrderEvents(tx, [
-        {
-          order: orderId,
-          business: businessId,
-          type: 'status',
-          status: updated.status,
-          trackingNumber: updated.trackingNumber,
-        },
-      ]);
-    }
     return done.emailed;
   });
   if (emailed) {

@@ -18,7 +18,6 @@ import {
   findBusinessOrder,
   listBusinessOrders,
   type OrderRow,
-  recordOrderEvents,
   updateOrderBySeller,
 } from '../orders/orders.repo';
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
@@ -150,18 +149,6 @@ export async function updateSellerOrder(
       trackingNumber: body.tracking_number,
       sellerNotes: body.notes,
     });
-    if (updated) {
-      const statusChanged = updated.status !== updated.previousStatus;
-      await recordOrderEvents(tx, [
-        {
-          order: orderId,
-          business: businessId,
-          type: statusChanged ? 'status' : 'edit',
-          status: updated.status,
-          trackingNumber: updated.trackingNumber,
-        },
-      ]);
-    }
     return updated;
   });
   if (!result) throw notFound(BUSINESS_MESSAGES.orderNotFound);
