@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../../src/db/client';
  */
 export async function createTestDatabase(
   options: { connect?: (url: URL) => URL } = {},
-): Promise<Database> {
+): Promise<Database & { /** Where it is on PostgreSQL (a second app can open it); unset on PGlite. */ url?: string }> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
@@ -32,6 +32,7 @@ export async function createTestDatabase(
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
