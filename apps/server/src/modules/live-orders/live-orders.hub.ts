@@ -65,8 +65,8 @@ export class LiveStream {
   deliver(id: number, frame: string): void {
     if (this.closed) return;
     if (this.buffer) {
-      if (this.buffer.length >= MAX_BUFFERED_EVENTS) return this.close();
-      this.buffer.push({ id, frame });
+      if (this.buffer.length >= MAX_BUFFERED_EVENTS) this.close();
+      else this.buffer.push({ id, frame });
       return;
     }
     this.write(id, frame);

@@ -117,7 +117,10 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
 
   it('two sellers connected at once each get only their own business’s events', async () => {
     const [a, b] = [await seller(), await seller()];
-    const [ca, cb] = [await stream(a.headers, a.business.id), await stream(b.headers, b.business.id)];
+    const [ca, cb] = [
+      await stream(a.headers, a.business.id),
+      await stream(b.headers, b.business.id),
+    ];
     const buyer = await shopper(t.app);
     const orderA = await buy(t.app, buyer.headers, a.product.id);
     const orderB = await buy(t.app, buyer.headers, b.product.id);
@@ -158,10 +161,9 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     const ids = again.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((x, y) => x - y));
-    expect(again.events.filter((e) => e.event === 'order.paid').map((e) => parse(e).order.id)).toEqual(
-      expect.arrayContaining([order2, order3]),
-    );
-
+    expect(
+      again.events.filter((e) => e.event === 'order.paid').map((e) => parse(e).order.id),
+    ).toEqual(expect.arrayContaining([order2, order3]));
   });
 
   it('?last_event_id= resumes like the header', async () => {
@@ -172,10 +174,9 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     open.push(c);
     const paid = parse(await c.next(forOrder('order.paid', orderId)));
     expect(paid.order.id).toBe(orderId);
-    const bad = await fetch(
-      new URL(`${orderEventsPath(s.business.id)}?last_event_id=soon`, base),
-      { headers: s.headers },
-    );
+    const bad = await fetch(new URL(`${orderEventsPath(s.business.id)}?last_event_id=soon`, base), {
+      headers: s.headers,
+    });
     expect(bad.status).toBe(400);
   });
 
