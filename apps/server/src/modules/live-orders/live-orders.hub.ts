@@ -52,6 +52,8 @@ export class LiveStream {
   /** Live events held while the stream catches up from the database. */
   private buffer: Array<{ id: number; frame: string }> | undefined;
   closed = false;
+  /** When it opened (a stream sent nothing yet catches up from then, not from the start). */
+  readonly openedAt = Date.now();
 
   constructor(
     readonly businessId: number,
@@ -200,8 +202,11 @@ export function createLiveOrdersHub(deps: {
   async function catchUp(stream: LiveStream): Promise<void> {
     stream.beginCatchUp();
     try {
-      let after = stream.lastId;
-      let sinceMs: number | undefined = CATCH_UP_WINDOW_MS;
+      // A stream that has no event id yet wants what happened since it opened, not the whole
+      // history: the time window alone, stretched back to its opening.
+      let after = stream.lastId > 0 ? stream.lastId : 2_147_483_647; // the largest id
+      let sinceMs: number | undefined =
+        stream.lastId > 0 ? CATCH_UP_WINDOW_MS : Date.now() - stream.openedAt + CATCH_UP_WINDOW_MS;
       for (;;) {
         const notices = await listOrderEventsAfter(db, stream.businessId, after, {
           limit: CATCH_UP_PAGE,
@@ -212,7 +217,7 @@ export function createLiveOrdersHub(deps: {
           stream.write(event.id, event.frame);
         }
         if (notices.length < CATCH_UP_PAGE) break;
-        after = Math.max(after, ...notices.map((n) => n.id));
+        after = Math.max(...notices.map((n) => n.id));
         sinceMs = undefined;
       }
     } finally {
