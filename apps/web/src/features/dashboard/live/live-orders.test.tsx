@@ -66,9 +66,10 @@ const cardOrder = () =>
 
 function renderDashboardOrders() {
   return renderSection(
-    <LiveOrders businessId={3}>
+    <>
+      <LiveOrders businessId={3} />
       <OrdersSection businessId={3} />
-    </LiveOrders>,
+    </>,
     '/dashboard/orders',
   );
 }

@@ -1,21 +1,40 @@
 import { LIVE_TEXTS } from '@leafline/contract/seller-money';
-import { createContext, type ReactNode, useContext } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { type LiveState, useLiveOrders } from './use-live-orders';
 
-const LiveOrdersContext = createContext<LiveState | null>(null);
+/** How each business's stream stands, for the status line wherever it is shown. */
+const states = new Map<number, LiveState>();
+const listeners = new Set<() => void>();
+
+function setLiveState(businessId: number, state: LiveState | undefined) {
+  if (state === undefined) states.delete(businessId);
+  else states.set(businessId, state);
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
 
 /**
- * Keeps the business's live order stream open for the whole dashboard, whatever section is
- * shown, and tells the sections how it stands.
+ * Keeps the business's live order stream open while the dashboard is shown, whatever section
+ * is open (renders nothing).
  */
-export function LiveOrders({ businessId, children }: { businessId: number; children: ReactNode }) {
+export function LiveOrders({ businessId }: { businessId: number }) {
   const state = useLiveOrders(businessId);
-  return <LiveOrdersContext value={state}>{children}</LiveOrdersContext>;
+  useEffect(() => {
+    setLiveState(businessId, state);
+    return () => setLiveState(businessId, undefined);
+  }, [businessId, state]);
+  return null;
 }
 
 /** Under the orders heading: whether new orders appear by themselves right now. */
-export function LiveOrdersStatus() {
-  const state = useContext(LiveOrdersContext);
+export function LiveOrdersStatus({ businessId }: { businessId: number }) {
+  const state = useSyncExternalStore(subscribe, () => states.get(businessId) ?? null);
   if (state === null || state === 'off') return null;
   const text =
     state === 'live' ? LIVE_TEXTS.live : state === 'reconnecting' ? LIVE_TEXTS.reconnecting : '';

@@ -139,25 +139,24 @@ function OwnedBusinesses({
   };
 
   return (
-    // The live order stream runs whatever section is open (keyed: one stream a business).
-    <LiveOrders key={selected} businessId={selected}>
-      <div className="mt-6 flex flex-col gap-6">
-        <BusinessSelector businesses={list} selected={selected} onSelect={onSelect} />
-        <Overview businessId={selected} />
-        <div className="grid gap-4 @3xl:grid-cols-[13rem_minmax(0,1fr)] @3xl:gap-8">
-          <SectionNav basePath={basePath} businessId={selected} />
-          <section aria-labelledby="dashboard-section-heading" className="min-w-0">
-            <h2 id="dashboard-section-heading" className="text-2xl font-semibold">
-              {SECTION_INFO[section].label}
-            </h2>
-            {/* Keyed by business: a form never carries one business's values to another. */}
-            <div className="mt-4" key={`${selected}-${section}`}>
-              {renderSection(section, selected)}
-            </div>
-          </section>
-        </div>
+    <div className="mt-6 flex flex-col gap-6">
+      {/* The live order stream, open whatever section is shown (keyed: one a business). */}
+      <LiveOrders key={selected} businessId={selected} />
+      <BusinessSelector businesses={list} selected={selected} onSelect={onSelect} />
+      <Overview businessId={selected} />
+      <div className="grid gap-4 @3xl:grid-cols-[13rem_minmax(0,1fr)] @3xl:gap-8">
+        <SectionNav basePath={basePath} businessId={selected} />
+        <section aria-labelledby="dashboard-section-heading" className="min-w-0">
+          <h2 id="dashboard-section-heading" className="text-2xl font-semibold">
+            {SECTION_INFO[section].label}
+          </h2>
+          {/* Keyed by business: a form never carries one business's values to another. */}
+          <div className="mt-4" key={`${selected}-${section}`}>
+            {renderSection(section, selected)}
+          </div>
+        </section>
       </div>
-    </LiveOrders>
+    </div>
   );
 }
 

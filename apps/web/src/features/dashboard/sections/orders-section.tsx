@@ -117,7 +117,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   return (
     // The dashboard names the section (its h2); this is its content.
     <div className="flex flex-col gap-4">
-      <LiveOrdersStatus />
+      <LiveOrdersStatus businessId={businessId} />
       {body}
     </div>
   );
