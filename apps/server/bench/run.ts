@@ -14,6 +14,7 @@ import { toSummary } from '../src/modules/catalog/catalog.service';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
 import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
+import { liveBench } from './live';
 import {
   ensureSellerBusiness,
   imagePipelineThroughput,
@@ -39,7 +40,8 @@ const targetProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
 /**
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
- * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only.
+ * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
+ * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -87,6 +89,38 @@ function addIlikeSearch(app: FastifyInstance) {
   });
 }
 
+/** The served app's environment (the live bench's app is built on it too). */
+const liveEnv = (dataDir: string, url: string) => ({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  DATABASE_URL: url,
+  WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+});
+
+/** Signs in a bench account on `base` (registered on first use); its bearer header. */
+async function signIn(base: string, username: string) {
+  const json = { 'content-type': 'application/json' };
+  const user = { username, password: 'bench-password' };
+  await fetch(`${base}/register/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      fname: 'Bench',
+      lname: 'Mark',
+      username,
+      email: `${username}@example.com`,
+      password1: user.password,
+      password2: user.password,
+    }),
+  });
+  const tokens = (await (
+    await fetch(`${base}/token/`, { method: 'POST', headers: json, body: JSON.stringify(user) })
+  ).json()) as { access: string };
+  return { auth: { authorization: `Bearer ${tokens.access}` } };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-bench-'));
   await ensureDatabase(databaseUrl, false);
@@ -94,6 +128,17 @@ async function main() {
   // The pool the app gets by default (DATABASE_POOL_SIZE unset), as served.
   const database = await openDatabase({ url: databaseUrl, poolSize: defaultPoolSize() });
   await database.migrate();
+  if (only === 'live') {
+    await liveBench({
+      database,
+      env: liveEnv(dataDir, databaseUrl),
+      mediaDir: path.join(dataDir, 'media'),
+      account: signIn,
+    });
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (have < targetProducts) {
     console.log(
       `bench: filling ${new URL(databaseUrl).pathname.slice(1)} to ${targetProducts} products`,

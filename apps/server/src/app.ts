@@ -47,6 +47,8 @@ import { createResponseCache, type ResponseCache } from './modules/catalog/respo
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLiveOrdersHub, type LiveOrdersHub } from './modules/live-orders/live-orders.hub';
+import { liveOrdersRoutes } from './modules/live-orders/live-orders.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageAssets } from './modules/payments/payment-page';
@@ -79,6 +81,8 @@ export interface AppDeps {
   tasks: BackgroundTasks;
   /** Whether the database is away: requests then answer 503, the outage is logged once. */
   databaseOutage: DatabaseOutage;
+  /** The open live-order streams of this instance, fed by one LISTEN (DESIGN 2.13). */
+  liveOrders: LiveOrdersHub;
 }
 
 declare module 'fastify' {
@@ -106,6 +110,7 @@ export async function buildApp(
     | 'payments'
     | 'tasks'
     | 'databaseOutage'
+    | 'liveOrders'
   > & {
     mediaDir?: string;
     payments?: PaymentProvider;
@@ -149,6 +154,15 @@ export async function buildApp(
     );
     app.addHook('onClose', async () => stop());
   }
+  // The LISTEN on order events opens with the first dashboard stream; streams end before the
+  // server closes (an open stream would hold the close), the LISTEN after.
+  const liveOrders = createLiveOrdersHub({
+    db: deps.database.db,
+    listen: deps.database.listen,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => liveOrders.closeStreams());
+  app.addHook('onClose', async () => liveOrders.stop());
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
   const databaseOutage = watchDatabaseOutage({ ping: deps.database.ping, log: app.log });
@@ -181,6 +195,7 @@ export async function buildApp(
     payments: outsideTransactions(payments),
     tasks,
     databaseOutage,
+    liveOrders,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -258,6 +273,7 @@ export async function buildApp(
   await app.register(ordersRoutes);
   await app.register(sellerOrdersRoutes);
   await app.register(sellerSalesRoutes);
+  await app.register(liveOrdersRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentPageAssets);
   await app.register(quizRoutes);

@@ -46,6 +46,22 @@ export const LIVE_TEXTS = {
   live: 'Live: new orders appear here as they are paid.',
 } as const;
 
+/** The stream's answers to a bad resume point (the `Last-Event-ID` header or `?last_event_id=`). */
+export const LIVE_MESSAGES = {
+  lastEventId: 'Last-Event-ID must be a whole number.',
+} as const;
+
+/** An event id: a whole number, as `Last-Event-ID` or `?last_event_id=` carries it. */
+export const liveEventId = z
+  .string()
+  .regex(/^\d{1,15}$/, LIVE_MESSAGES.lastEventId)
+  .transform(Number);
+
+/** `?last_event_id=`, for clients that cannot set the `Last-Event-ID` header. */
+export const orderEventsQuery = z.object({
+  last_event_id: z.union([z.literal(''), liveEventId]).optional(),
+});
+
 /*
  * Sales overview: `GET api/business/sales/{businessId}/` (owner only). Days and weeks are UTC
  * (order times are labelled UTC, SPEC §2); a week starts on Monday. Sales are the totals of the

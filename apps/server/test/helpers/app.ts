@@ -12,7 +12,7 @@ import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: Database & { url?: string };
   config: Config;
   /** Every message the app sent, newest last. */
   mail: MailMessage[];

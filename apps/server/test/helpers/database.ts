@@ -8,9 +8,11 @@ import { type Database, openDatabase } from '../../src/db/client';
  * `connect` changes where the app connects (a proxy in an outage test); creating and
  * dropping the database still go straight to the server.
  */
-export async function createTestDatabase(
-  options: { connect?: (url: URL) => URL } = {},
-): Promise<Database> {
+export async function createTestDatabase(options: { connect?: (url: URL) => URL } = {}): Promise<
+  Database & {
+    /** Where it is on PostgreSQL (a second app can open it); unset on PGlite. */ url?: string;
+  }
+> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
@@ -32,6 +34,7 @@ export async function createTestDatabase(
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -22,6 +22,7 @@ let businessId: number;
 let productId: number;
 let variantId: number;
 let orderId: number;
+let baseUrl: string;
 
 interface SellerCall {
   name: string;
@@ -31,6 +32,8 @@ interface SellerCall {
   body?: () => Promise<{ payload: Buffer | object; headers?: Record<string, string> }>;
   /** What the owner gets. */
   ownerStatus: number;
+  /** An endless answer (Server-Sent Events): called over a real socket, closed once answered. */
+  stream?: true;
 }
 
 const json = (payload: object) => async () => ({ payload });
@@ -112,6 +115,13 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'live orders',
+    method: 'GET',
+    url: () => `/api/business/orders/${businessId}/events/`,
+    ownerStatus: 200,
+    stream: true,
+  },
+  {
     name: 'order edit',
     method: 'PATCH',
     url: () => `/api/business/orders/edit/${orderId}/`,
@@ -166,6 +176,13 @@ const calls: SellerCall[] = [
 ];
 
 async function call(c: SellerCall, headers: Record<string, string>) {
+  if (c.stream) {
+    const abort = new AbortController();
+    const res = await fetch(new URL(c.url(), baseUrl), { headers, signal: abort.signal });
+    const text = res.ok ? '{}' : await res.text();
+    abort.abort();
+    return { statusCode: res.status, body: text, json: () => JSON.parse(text) };
+  }
   const body = c.body ? await c.body() : undefined;
   return t.app.inject({
     method: c.method,
@@ -203,6 +220,7 @@ async function fingerprint(): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   [owner, otherOwner, buyer] = [
     await signedInShopper(t.app),
     await signedInShopper(t.app),

@@ -21,6 +21,7 @@ import {
   SECTION_INFO,
 } from '../lib/sections';
 import { chooseBusiness, readRememberedBusiness, rememberBusiness } from '../lib/selected-business';
+import { LiveOrders } from '../live/live-orders';
 import { AddProductSection } from '../sections/add-product-section';
 import { EditBusinessSection } from '../sections/edit-business-section';
 import { LogisticsSection } from '../sections/logistics-section';
@@ -139,6 +140,8 @@ function OwnedBusinesses({
 
   return (
     <div className="mt-6 flex flex-col gap-6">
+      {/* The live order stream, open whatever section is shown (keyed: one a business). */}
+      <LiveOrders key={selected} businessId={selected} />
       <BusinessSelector businesses={list} selected={selected} onSelect={onSelect} />
       <Overview businessId={selected} />
       <div className="grid gap-4 @3xl:grid-cols-[13rem_minmax(0,1fr)] @3xl:gap-8">

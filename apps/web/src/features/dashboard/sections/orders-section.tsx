@@ -13,6 +13,7 @@ import { SellerOrderCard } from '../components/orders/seller-order-card';
 import { CATALOG_TEXTS, DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
 import { useSectionPage } from '../lib/use-section-page';
+import { LiveOrdersStatus } from '../live/live-orders';
 
 /**
  * SPEC §2 dashboard "orders" (the default tab): the business's orders, newest first, a page at
@@ -115,6 +116,9 @@ export function OrdersSection({ businessId }: { businessId: number }) {
 
   return (
     // The dashboard names the section (its h2); this is its content.
-    <div className="flex flex-col gap-4">{body}</div>
+    <div className="flex flex-col gap-4">
+      <LiveOrdersStatus businessId={businessId} />
+      {body}
+    </div>
   );
 }

@@ -1,0 +1,295 @@
+import type { OrderEvent, OrderEventType } from '@leafline/contract';
+import type { Database, Db } from '../../db/client';
+import {
+  findBusinessOrder,
+  findOrdersByIds,
+  listOrderEventsAfter,
+  ORDERS_CHANNEL,
+  type OrderEventKind,
+  type OrderNotice,
+} from '../orders/orders.repo';
+import { toSellerOrders } from '../seller-orders/seller-orders.service';
+
+/**
+ * Live orders (SPEC §1 "real-time purchase updates", DESIGN 2.13): one LISTEN on
+ * `leafline_orders` per app instance, and the open dashboard streams by business. A notice for
+ * a business with open streams is read once (the seller's order) and written, as one SSE
+ * event, to that business's streams only. Every instance hears every commit's NOTIFY, so a
+ * payment handled by one instance reaches the dashboards open on any other.
+ */
+
+/** How far back a resume also looks, whatever the ids (ids are taken before commit). */
+export const CATCH_UP_WINDOW_MS = 30_000;
+/** Events read a page at a time when a stream catches up. */
+const CATCH_UP_PAGE = 500;
+/** A stream catching up holds at most this many live events; past it, it is closed. */
+export const MAX_BUFFERED_EVENTS = 1_000;
+/** Bytes written but not yet taken by a client past which it is dropped (it reconnects). */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
+/** Ids a stream remembers having sent (a catch-up may read again what was just sent). */
+const SENT_IDS_KEPT = 5_000;
+
+export const sseEventName = (kind: OrderEventKind): OrderEventType =>
+  kind === 'paid' ? 'order.paid' : 'order.updated';
+
+/** One event as written on the stream. */
+export const sseFrame = (event: OrderEvent) =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** Where a stream writes; `writableLength` is what the client has not taken yet. */
+export interface StreamSink {
+  write(chunk: string): void;
+  readonly writableLength: number;
+  /** Ends the stream (the client reconnects and catches up). */
+  end(): void;
+}
+
+/** One open dashboard stream. */
+export class LiveStream {
+  /** The last event id sent on this stream (or the client's Last-Event-ID). */
+  lastId: number;
+  private readonly sent = new Set<number>();
+  /** Live events held while the stream catches up from the database. */
+  private buffer: Array<{ id: number; frame: string }> | undefined;
+  closed = false;
+  /** When it opened (a stream sent nothing yet catches up from then, not from the start). */
+  readonly openedAt = Date.now();
+
+  constructor(
+    readonly businessId: number,
+    private readonly sink: StreamSink,
+    lastId: number,
+  ) {
+    this.lastId = lastId;
+  }
+
+  /** A live event: written now, or held while catching up. */
+  deliver(id: number, frame: string): void {
+    if (this.closed) return;
+    if (this.buffer) {
+      if (this.buffer.length >= MAX_BUFFERED_EVENTS) this.close();
+      else this.buffer.push({ id, frame });
+      return;
+    }
+    this.write(id, frame);
+  }
+
+  /** Holds live events until `endCatchUp`. */
+  beginCatchUp(): void {
+    this.buffer ??= [];
+  }
+
+  /** Writes what was held, oldest first, and goes live. */
+  endCatchUp(): void {
+    const held = this.buffer ?? [];
+    this.buffer = undefined;
+    held.sort((a, b) => a.id - b.id);
+    for (const { id, frame } of held) this.write(id, frame);
+  }
+
+  write(id: number, frame: string): void {
+    if (this.closed || this.sent.has(id)) return;
+    this.sent.add(id);
+    if (this.sent.size > SENT_IDS_KEPT) {
+      const oldest = this.sent.values().next().value;
+      if (oldest !== undefined) this.sent.delete(oldest);
+    }
+    if (id > this.lastId) this.lastId = id;
+    this.sink.write(frame);
+    // A client that does not read: dropped rather than held in memory.
+    if (this.sink.writableLength > MAX_UNSENT_BYTES) this.close();
+  }
+
+  /** A comment line, so that proxies keep the connection. */
+  keepAlive(): void {
+    if (this.closed) return;
+    this.sink.write(': keep-alive\n\n');
+    if (this.sink.writableLength > MAX_UNSENT_BYTES) this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffer = undefined;
+    this.sink.end();
+  }
+}
+
+export interface LiveOrdersHub {
+  /** Opens the LISTEN if it is not open yet; throws when the database cannot be reached. */
+  ready(): Promise<void>;
+  /**
+   * Adds a stream and, when it resumes (`lastId` > 0), sends first what it missed. Returns
+   * the function that removes it.
+   */
+  open(stream: LiveStream, options: { resume: boolean }): Promise<() => void>;
+  /** Streams open on this instance. */
+  readonly size: number;
+  /** Ends every stream (app close). */
+  closeStreams(): void;
+  /** Closes the LISTEN. */
+  stop(): Promise<void>;
+}
+
+export function createLiveOrdersHub(deps: {
+  db: Db;
+  listen: Database['listen'];
+  log: { error(obj: object, msg?: string): void };
+}): LiveOrdersHub {
+  const { db } = deps;
+  const streams = new Map<number, Set<LiveStream>>();
+  /** Per business, the notices in hand, one after the other (events stay in order). */
+  const queues = new Map<number, Promise<void>>();
+  let listening: Promise<() => Promise<void>> | undefined;
+  let wasLost = false;
+  let stopped = false;
+
+  const streamsOf = (businessId: number) => streams.get(businessId);
+
+  /** The events of `notices` (one business), each with the seller's order, in id order. */
+  async function readEvents(businessId: number, notices: readonly OrderNotice[]) {
+    if (!notices.length) return [];
+    const ids = [...new Set(notices.map((n) => n.order))];
+    const rows =
+      ids.length === 1
+        ? [await findBusinessOrder(db, businessId, ids[0]!)].filter((r) => r !== undefined)
+        : (await findOrdersByIds(db, ids)).filter((r) => r.businessId === businessId);
+    const orders = await toSellerOrders(db, businessId, rows);
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    const events: Array<{ id: number; frame: string }> = [];
+    for (const notice of [...notices].sort((a, b) => a.id - b.id)) {
+      const order = byId.get(notice.order);
+      if (!order) continue;
+      const event: OrderEvent = {
+        id: notice.id,
+        type: sseEventName(notice.type),
+        business: businessId,
+        order,
+      };
+      events.push({ id: notice.id, frame: sseFrame(event) });
+    }
+    return events;
+  }
+
+  function onNotice(payload: string): void {
+    let notice: OrderNotice;
+    try {
+      notice = JSON.parse(payload) as OrderNotice;
+    } catch {
+      return;
+    }
+    const businessId = notice.business;
+    if (!Number.isInteger(businessId) || !streamsOf(businessId)?.size) return;
+    const previous = queues.get(businessId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const open = streamsOf(businessId);
+      if (!open?.size) return;
+      try {
+        const [event] = await readEvents(businessId, [notice]);
+        if (!event) return;
+        for (const stream of streamsOf(businessId) ?? []) stream.deliver(event.id, event.frame);
+      } catch (error) {
+        deps.log.error({ err: error, notice }, 'live orders: reading an event failed');
+      }
+    });
+    queues.set(businessId, next);
+    void next.then(() => {
+      if (queues.get(businessId) === next) queues.delete(businessId);
+    });
+  }
+
+  /** Sends `stream` the events after its last id (and the recent ones), then goes live. */
+  async function catchUp(stream: LiveStream): Promise<void> {
+    stream.beginCatchUp();
+    try {
+      // A stream that has no event id yet wants what happened since it opened, not the whole
+      // history: the time window alone, stretched back to its opening.
+      let after = stream.lastId > 0 ? stream.lastId : 2_147_483_647; // the largest id
+      let sinceMs: number | undefined =
+        stream.lastId > 0 ? CATCH_UP_WINDOW_MS : Date.now() - stream.openedAt + CATCH_UP_WINDOW_MS;
+      for (;;) {
+        const notices = await listOrderEventsAfter(db, stream.businessId, after, {
+          limit: CATCH_UP_PAGE,
+          ...(sinceMs === undefined ? {} : { sinceMs }),
+        });
+        if (stream.closed) return;
+        for (const event of await readEvents(stream.businessId, notices)) {
+          stream.write(event.id, event.frame);
+        }
+        if (notices.length < CATCH_UP_PAGE) break;
+        after = Math.max(...notices.map((n) => n.id));
+        sinceMs = undefined;
+      }
+    } finally {
+      stream.endCatchUp();
+    }
+  }
+
+  function onState(up: boolean): void {
+    if (!up) {
+      wasLost = true;
+      return;
+    }
+    if (!wasLost) return;
+    wasLost = false;
+    // Notices sent while the LISTEN was away are lost: every stream catches up from its last id.
+    for (const set of streams.values()) {
+      for (const stream of set) {
+        catchUp(stream).catch((error) => {
+          deps.log.error({ err: error }, 'live orders: catching up failed');
+          stream.close();
+        });
+      }
+    }
+  }
+
+  return {
+    ready() {
+      if (stopped) return Promise.reject(new Error('live orders: stopped'));
+      if (!listening) {
+        listening = deps.listen(ORDERS_CHANNEL, onNotice, onState);
+        listening.catch(() => {
+          listening = undefined;
+        });
+      }
+      return listening.then(() => {});
+    },
+    async open(stream, options) {
+      let set = streamsOf(stream.businessId);
+      if (!set) {
+        set = new Set();
+        streams.set(stream.businessId, set);
+      }
+      set.add(stream);
+      const remove = () => {
+        const current = streamsOf(stream.businessId);
+        current?.delete(stream);
+        if (current && !current.size) streams.delete(stream.businessId);
+      };
+      if (options.resume) {
+        try {
+          await catchUp(stream);
+        } catch (error) {
+          remove();
+          throw error;
+        }
+      }
+      return remove;
+    },
+    get size() {
+      let n = 0;
+      for (const set of streams.values()) n += set.size;
+      return n;
+    },
+    closeStreams() {
+      for (const set of streams.values()) for (const stream of set) stream.close();
+      streams.clear();
+    },
+    async stop() {
+      stopped = true;
+      const pending = listening;
+      listening = undefined;
+      if (pending) await (await pending.catch(() => async () => {}))();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  errorResponse,
+  LIVE_KEEPALIVE_MS,
+  LIVE_MESSAGES,
+  LIVE_RECONNECT_MS,
+  liveEventId,
+  orderEventsQuery,
+} from '@leafline/contract';
+import { businessIdParams } from '@leafline/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { LiveStream } from './live-orders.hub';
+
+/**
+ * `GET api/business/orders/{businessId}/events/`: the business's live orders as Server-Sent
+ * Events (its owner only; DESIGN 2.13). A client resuming sends the last id it got as
+ * `Last-Event-ID` (or `?last_event_id=`) and is sent what it missed before the live events.
+ */
+export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const hub = app.deps.liveOrders;
+
+  app.get(
+    '/api/business/orders/:businessId/events/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        tags: ['seller orders'],
+        security: bearerSecurity,
+        summary:
+          "The business's orders as they are paid and changed: a text/event-stream of order.paid and order.updated events (its owner only); Last-Event-ID resumes",
+        params: businessIdParams,
+        querystring: orderEventsQuery,
+        response: { '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const header = request.headers['last-event-id'];
+      let lastId = 0;
+      let resume = false;
+      const fromHeader = typeof header === 'string' && header.trim() !== '' ? header.trim() : '';
+      if (fromHeader) {
+        const parsed = liveEventId.safeParse(fromHeader);
+        if (!parsed.success) throw badRequest(LIVE_MESSAGES.lastEventId);
+        lastId = parsed.data;
+        resume = true;
+      } else if (typeof request.query.last_event_id === 'number') {
+        lastId = request.query.last_event_id;
+        resume = true;
+      }
+      // The LISTEN is open before anything is sent: a database that is away is a 503 here.
+      await hub.ready();
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.write(`retry: ${LIVE_RECONNECT_MS[0]}\n\n`);
+      const stream = new LiveStream(
+        businessId,
+        {
+          write: (chunk) => {
+            raw.write(chunk);
+          },
+          get writableLength() {
+            return raw.writableLength;
+          },
+          end: () => {
+            if (!raw.writableEnded) raw.end();
+            // A client that stopped reading never drains: its socket goes too.
+            setTimeout(() => raw.destroy(), 1000).unref();
+          },
+        },
+        lastId,
+      );
+      const keepAlive = setInterval(() => stream.keepAlive(), LIVE_KEEPALIVE_MS);
+      keepAlive.unref();
+      let remove: (() => void) | undefined;
+      const cleanUp = () => {
+        clearInterval(keepAlive);
+        stream.closed = true;
+        remove?.();
+      };
+      raw.on('close', cleanUp);
+      try {
+        remove = await hub.open(stream, { resume });
+        if (stream.closed || raw.destroyed) cleanUp();
+      } catch (error) {
+        request.log.error({ err: error }, 'live orders: opening a stream failed');
+        stream.close();
+        cleanUp();
+      }
+    },
+  );
+}

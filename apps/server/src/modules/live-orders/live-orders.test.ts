@@ -1,0 +1,231 @@
+import {
+  ACCOUNT_MESSAGES,
+  BUSINESS_MESSAGES,
+  type CheckoutResponse,
+  LIVE_MESSAGES,
+  LIVE_RECONNECT_MS,
+  type OrderEvent,
+  orderEvent,
+  orderEventsPath,
+} from '@leafline/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { signedInShopper } from '../../../test/helpers/auth';
+import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { openSse, type SseClient, type SseEvent } from '../../../test/helpers/sse';
+import { openDatabase } from '../../db/client';
+
+let t: TestApp;
+let base: string;
+const open: SseClient[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ PAYMENTS_JOB_SECONDS: '0' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await t.close();
+});
+
+/** A seller owning one business with a finished payout setup, and one product of it. */
+async function seller(app = t.app) {
+  const owner = await signedInShopper(app);
+  const business = await addBusiness(t.db, {
+    ownerId: owner.shopper.id,
+    stripeAccountId: `acct_live_${owner.shopper.id}`,
+    stripeStatus: 'active',
+  });
+  const product = await addProduct(t.db, business.id, { name: 'Beeswax Wrap', priceCents: 1250 });
+  return { ...owner, business, product };
+}
+
+/** A paid purchase of one product on `app` (the local provider's webhook goes to that app). */
+async function buy(app: TestApp['app'], buyer: Headers, productId: number): Promise<number> {
+  await addToCart(app, buyer, productId, { quantity: 2 });
+  const res = await checkout(app, buyer);
+  expect(res.statusCode).toBe(200);
+  const body: CheckoutResponse = res.json();
+  expect((await payLocal(app, body.checkout_url)).statusCode).toBe(303);
+  return body.order_ids[0]!;
+}
+
+async function stream(headers: Record<string, string>, businessId: number | string, at = base) {
+  const c = await openSse(at, orderEventsPath(businessId), headers);
+  open.push(c);
+  return c;
+}
+
+const parse = (e: SseEvent): OrderEvent => orderEvent.parse(JSON.parse(e.data));
+const forOrder = (type: string, orderId: number) => (e: SseEvent) =>
+  e.event === type && parse(e).order.id === orderId;
+
+describe('GET /api/business/orders/{businessId}/events/', () => {
+  it('needs a session, and is a 404 for a business of somebody else', async () => {
+    const anonymous = await fetch(new URL(orderEventsPath(1), base));
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: ACCOUNT_MESSAGES.credentialsNotProvided });
+    const mine = await seller();
+    const other = await signedInShopper(t.app);
+    const theirs = await fetch(new URL(orderEventsPath(mine.business.id), base), {
+      headers: other.headers,
+    });
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
+    const bad = await fetch(new URL(orderEventsPath(mine.business.id), base), {
+      headers: { ...mine.headers, 'last-event-id': 'yesterday' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: LIVE_MESSAGES.lastEventId });
+  });
+
+  it('the owner gets an event stream: a payment is order.paid, a status change order.updated', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    expect(c.status).toBe(200);
+    expect(c.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(c.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(c.headers.get('x-accel-buffering')).toBe('no');
+    await expect.poll(() => c.retry).toBe(LIVE_RECONNECT_MS[0]);
+
+    const buyer = await shopper(t.app);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    const paid = parse(await c.next(forOrder('order.paid', orderId)));
+    expect(paid.type).toBe('order.paid');
+    expect(paid.business).toBe(s.business.id);
+    expect(paid.order.status).toBe('Paid');
+    expect(paid.order.total_price).toBe('25.00');
+    expect(paid.order.user_full_name).toBe('Fern Moss');
+    expect(paid.order.order_items[0]?.product_name).toBe('Beeswax Wrap');
+    expect(paid.order.commission).toBe('0.75');
+    expect(paid.order.payout).toBe('24.25');
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/business/orders/edit/${orderId}/`,
+      headers: s.headers,
+      payload: { status: 'Shipped', tracking_number: '1Z999AA10123456784' },
+    });
+    expect(res.statusCode).toBe(200);
+    const updated = parse(await c.next(forOrder('order.updated', orderId)));
+    expect(updated.order.status).toBe('Shipped');
+    expect(updated.order.tracking_number).toBe('1Z999AA10123456784');
+    expect(Number(c.events.at(-1)?.id)).toBe(updated.id);
+    expect(updated.id).toBeGreaterThan(paid.id);
+  });
+
+  it('two sellers connected at once each get only their own business’s events', async () => {
+    const [a, b] = [await seller(), await seller()];
+    const [ca, cb] = [
+      await stream(a.headers, a.business.id),
+      await stream(b.headers, b.business.id),
+    ];
+    const buyer = await shopper(t.app);
+    const orderA = await buy(t.app, buyer.headers, a.product.id);
+    const orderB = await buy(t.app, buyer.headers, b.product.id);
+    await ca.next(forOrder('order.paid', orderA));
+    await cb.next(forOrder('order.paid', orderB));
+    // Both payments have been announced to both streams' instance; give a stray event time.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ca.events.map((e) => parse(e).business)).toEqual([a.business.id]);
+    expect(cb.events.map((e) => parse(e).business)).toEqual([b.business.id]);
+    expect(ca.events.map((e) => parse(e).order.id)).toEqual([orderA]);
+  });
+
+  it('a reconnect with Last-Event-ID is sent what was missed, each event once', async () => {
+    const s = await seller();
+    const buyer = await shopper(t.app);
+    const first = await stream(s.headers, s.business.id);
+    const order1 = await buy(t.app, buyer.headers, s.product.id);
+    const seen = parse(await first.next(forOrder('order.paid', order1)));
+    first.close();
+    // Missed while away: a payment and a status change.
+    const order2 = await buy(t.app, buyer.headers, s.product.id);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/business/orders/edit/${order1}/`,
+      headers: s.headers,
+      payload: { status: 'Delivered' },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const again = await stream({ ...s.headers, 'last-event-id': String(seen.id) }, s.business.id);
+    expect(again.status).toBe(200);
+    await again.next(forOrder('order.paid', order2));
+    const delivered = parse(await again.next(forOrder('order.updated', order1)));
+    expect(delivered.order.status).toBe('Delivered');
+    // And live after the catch-up, still on the same connection.
+    const order3 = await buy(t.app, buyer.headers, s.product.id);
+    await again.next(forOrder('order.paid', order3));
+    const ids = again.events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((x, y) => x - y));
+    expect(
+      again.events.filter((e) => e.event === 'order.paid').map((e) => parse(e).order.id),
+    ).toEqual(expect.arrayContaining([order2, order3]));
+  });
+
+  it('?last_event_id= resumes like the header', async () => {
+    const s = await seller();
+    const buyer = await shopper(t.app);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    const c = await openSse(base, `${orderEventsPath(s.business.id)}?last_event_id=0`, s.headers);
+    open.push(c);
+    const paid = parse(await c.next(forOrder('order.paid', orderId)));
+    expect(paid.order.id).toBe(orderId);
+    const bad = await fetch(new URL(`${orderEventsPath(s.business.id)}?last_event_id=soon`, base), {
+      headers: s.headers,
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a client that goes away is forgotten; the app closes with streams open', async () => {
+    const s = await seller();
+    const before = t.app.deps.liveOrders.size;
+    const c = await stream(s.headers, s.business.id);
+    await expect.poll(() => t.app.deps.liveOrders.size).toBe(before + 1);
+    c.close();
+    await expect.poll(() => t.app.deps.liveOrders.size).toBe(before);
+
+    const other = await buildTestApp({ PAYMENTS_JOB_SECONDS: '0' });
+    const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await signedInShopper(other.app);
+    const business = await addBusiness(other.db, { ownerId: owner.shopper.id });
+    const held = await openSse(otherBase, orderEventsPath(business.id), owner.headers);
+    expect(held.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    await held.ended;
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('two app instances on one database', () => {
+  // PGlite lives in one process: there is no second instance to build on it.
+  it.skipIf(!inject('pgAdminUrl'))(
+    'a payment handled by instance B reaches a dashboard open on instance A within 2 s',
+    async () => {
+      const database = await openDatabase({ url: t.database.url!, poolSize: 2 });
+      const b = await buildTestApp({ PAYMENTS_JOB_SECONDS: '0' }, { database });
+      try {
+        const s = await seller();
+        const onA = await stream(s.headers, s.business.id);
+        expect(onA.status).toBe(200);
+        const buyer = await shopper(b.app);
+        await addToCart(b.app, buyer.headers, s.product.id);
+        const res = await checkout(b.app, buyer.headers);
+        const body: CheckoutResponse = res.json();
+        const paidAt = Date.now();
+        expect((await payLocal(b.app, body.checkout_url)).statusCode).toBe(303);
+        const orderId = body.order_ids[0]!;
+        const event = parse(await onA.next(forOrder('order.paid', orderId), 2000));
+        expect(Date.now() - paidAt).toBeLessThan(2000);
+        expect(event.order.status).toBe('Paid');
+        expect(event.business).toBe(s.business.id);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+});

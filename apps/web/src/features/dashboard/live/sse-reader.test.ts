@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { readSse, type SseMessage } from './sse-reader';
+
+function body(chunks: string[]) {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+async function read(chunks: string[]) {
+  const messages: SseMessage[] = [];
+  await readSse(body(chunks), (m) => messages.push(m));
+  return messages;
+}
+
+describe('readSse', () => {
+  it('reads events split anywhere, with CRLF or CR line ends, comments and retry left out', async () => {
+    const messages = await read([
+      'retry: 500\n\n: keep-alive\n\nid: 7\nev',
+      'ent: order.paid\ndata: {"a":',
+      '1}\r',
+      '\n\r\nid: 8\revent: order.updated\rdata: x\rdata: y\r\r',
+      'data: no end',
+    ]);
+    expect(messages).toEqual([
+      { id: '7', event: 'order.paid', data: '{"a":1}' },
+      { id: '8', event: 'order.updated', data: 'x\ny' },
+    ]);
+  });
+
+  it('an event without an event field is a "message"; one without data is none', async () => {
+    expect(await read(['data: hi\n\nevent: order.paid\n\n'])).toEqual([
+      { event: 'message', data: 'hi' },
+    ]);
+  });
+
+  it('stops reading when aborted', async () => {
+    const abort = new AbortController();
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: one\n\n'));
+      },
+    });
+    const messages: SseMessage[] = [];
+    const done = readSse(
+      endless,
+      (m) => {
+        messages.push(m);
+        abort.abort();
+      },
+      abort.signal,
+    );
+    await done;
+    expect(messages).toHaveLength(1);
+  });
+});
