@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useBusinessOrders } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { OrderEditForm } from '../components/orders/order-edit-form';
+import { OrderExportForm } from '../components/orders/order-export-form';
 import { SellerOrderCard } from '../components/orders/seller-order-card';
 import { CATALOG_TEXTS, DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
@@ -115,6 +116,9 @@ export function OrdersSection({ businessId }: { businessId: number }) {
 
   return (
     // The dashboard names the section (its h2); this is its content.
-    <div className="flex flex-col gap-4">{body}</div>
+    <div className="flex flex-col gap-4">
+      <OrderExportForm businessId={businessId} />
+      {body}
+    </div>
   );
 }
