@@ -13,15 +13,15 @@ import { activeProductsJoin, summaryFields } from '../src/modules/catalog/catalo
 import { toSummary } from '../src/modules/catalog/catalog.service';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
-import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
 import {
   EXPORT_ORDERS,
-  ensureExportBusiness,
   type ExportFigures,
+  ensureExportBusiness,
   measureExport,
   measurePlainSelect,
   printExportTable,
 } from './export';
+import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
 import {
   ensureSellerBusiness,
   imagePipelineThroughput,

@@ -96,8 +96,9 @@ export const exportFileName = (businessId: number, query: OrderExportQuery) =>
 
 /**
  * The whole file, a piece at a time: the BOM and header row, then the rows of each batch of
- * orders (oldest first), read only when the previous piece was taken (a Readable made from this
- * pulls as the client reads).
+ * orders (oldest first), read only as the client takes them (a Readable made from this pulls).
+ * The next batch is read from the database while the current one is written out, so at most
+ * two batches are held at once.
  */
 export async function* orderExportCsv(
   db: Db,
@@ -107,18 +108,27 @@ export async function* orderExportCsv(
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvRecord(ORDER_EXPORT_COLUMNS.map((c) => value(c)));
   const range = exportRange(query);
-  let after: OrderCursor | null = null;
-  for (;;) {
+  const load = async (after: OrderCursor | null) => {
     const batch = await listBusinessOrdersBetween(db, businessId, range, {
       after,
       limit: batchSize,
     });
-    if (!batch.rows.length) return;
-    const orders = await toSellerOrders(db, businessId, batch.rows);
+    const orders = batch.rows.length ? await toSellerOrders(db, businessId, batch.rows) : [];
+    return { orders, cursor: batch.cursor, full: batch.rows.length === batchSize };
+  };
+  /** Marks a read ahead as handled: if the client leaves first, its failure is nobody's. */
+  const ahead = (after: OrderCursor | null) => {
+    const next = load(after);
+    next.catch(() => {});
+    return next;
+  };
+  let next = ahead(null);
+  for (;;) {
+    const { orders, cursor, full } = await next;
+    if (full) next = ahead(cursor);
     let chunk = '';
     for (const order of orders) chunk += orderExportRecords(order);
-    yield chunk;
-    if (batch.rows.length < batchSize) return;
-    after = batch.cursor;
+    if (chunk) yield chunk;
+    if (!full) return;
   }
 }
