@@ -7,12 +7,20 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { defaultPoolSize, loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Db, openDatabase } from '../src/db/client';
 import { businesses, products } from '../src/db/schema/index';
 import { activeProductsJoin, summaryFields } from '../src/modules/catalog/catalog.repo';
 import { toSummary } from '../src/modules/catalog/catalog.service';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
+import {
+  EXPORT_ORDERS,
+  type ExportFigures,
+  ensureExportBusiness,
+  measureExport,
+  measurePlainSelect,
+  printExportTable,
+} from './export';
 import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
 import { liveBench } from './live';
 import {
@@ -42,6 +50,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
  * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
  * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed).
+ * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -139,7 +148,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  if (have < targetProducts) {
+  if (have < targetProducts && only !== 'export') {
     console.log(
       `bench: filling ${new URL(databaseUrl).pathname.slice(1)} to ${targetProducts} products`,
     );
@@ -161,7 +170,10 @@ async function main() {
   const mediaDir = path.join(dataDir, 'media');
   const app = await buildApp({ config: loadConfig(env), database, mailer, mediaDir });
   addIlikeSearch(app);
-  const served = await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_PORT: where to listen (the same app with the cache off takes the next port); any free
+  // port without it.
+  const port = Number(process.env.BENCH_PORT ?? 0);
+  const served = await app.listen({ port, host: '127.0.0.1' });
   // The same app with the catalogue cache off: every request runs its queries.
   const coldApp = await buildApp({
     config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }),
@@ -169,7 +181,7 @@ async function main() {
     mailer,
     mediaDir,
   });
-  const cold = await coldApp.listen({ port: 0, host: '127.0.0.1' });
+  const cold = await coldApp.listen({ port: port ? port + 1 : 0, host: '127.0.0.1' });
 
   const [totals] = await database.db
     .select({ products: count(), businesses: sql<number>`count(distinct ${products.businessId})` })
@@ -216,6 +228,15 @@ async function main() {
   // Carts emptied by earlier runs leave dead rows; a server that has been running has had its
   // autovacuum (which may be off on a test server) clear them.
   const vacuumCarts = () => database.db.execute(sql`vacuum analyze cart_items, carts`);
+
+  if (only === 'export') {
+    await exportBench(database.db, served, account);
+    await app.close();
+    await coldApp.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
 
   const opts = { seconds, concurrency };
   const run = (base: string, scenario: Scenario, o: MeasureOptions = opts) =>
@@ -469,6 +490,63 @@ async function main() {
   await coldApp.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The orders export (issue 12): each business's export three times (the median by time is
+ * shown), then the plain select of the same rows (the baseline), in the same run.
+ */
+async function exportBench(
+  db: Db,
+  served: string,
+  account: (username: string) => Promise<{ auth: Record<string, string> }>,
+) {
+  const seller = await account('bench-seller');
+  const [owner] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from users where username = 'bench-seller'`,
+  );
+  const small = await ensureSellerBusiness(db, owner!.id);
+  const large = await ensureExportBusiness(db, owner!.id);
+  console.log(
+    `bench: orders export of ${SELLER_ORDERS.toLocaleString('en')} and ${EXPORT_ORDERS.toLocaleString('en')} orders, Node ${process.version}`,
+  );
+  const medianOf3 = async (once: () => Promise<ExportFigures>) => {
+    const runs = [await once(), await once(), await once()];
+    runs.sort((a, b) => a.seconds - b.seconds);
+    return runs[1]!;
+  };
+  const results: ExportFigures[] = [];
+  for (const [businessId, count] of [
+    [small, SELLER_ORDERS],
+    [large, EXPORT_ORDERS],
+  ] as const) {
+    results.push(
+      await medianOf3(() =>
+        measureExport(
+          served,
+          seller.auth,
+          businessId,
+          `GET export/ CSV, ${count.toLocaleString('en')} orders (median of 3)`,
+        ),
+      ),
+    );
+  }
+  for (const [businessId, count] of [
+    [small, SELLER_ORDERS],
+    [large, EXPORT_ORDERS],
+  ] as const) {
+    results.push(
+      await medianOf3(() =>
+        measurePlainSelect(
+          db,
+          businessId,
+          `plain select, ${count.toLocaleString('en')} orders, all rows (baseline)`,
+        ),
+      ),
+    );
+  }
+  printExportTable(results);
 }
 
 main().catch((error) => {

@@ -152,7 +152,6 @@ export const orderNotes = z.object({
 });
 export type OrderNotes = z.infer<typeof orderNotes>;
 
-/** SPEC §3 order, as the buyer sees it (api/orders/ and api/orders/{id}/). */
 /**
  * One change of an order's status, as the buyer's order history shows it (Paid, Shipped with its
  * tracking number, Delivered, Refunded…): when it happened, in UTC ISO form.
@@ -165,6 +164,21 @@ export const orderStatusChange = z.object({
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChange>;
 
+/** How My Orders names an order's status history and each change in it. */
+export const STATUS_HISTORY_TEXTS = {
+  label: 'Status history',
+  /** Between the status and its date. */
+  separator: ' — ',
+  /** After the date of a change that has a tracking number. */
+  tracking: (trackingNumber: string) => ` · Tracking ${trackingNumber}`,
+  /** 'Shipped — Mar 14, 2026, 9:26 AM UTC · Tracking 1Z999', the date already formatted. */
+  entry: (change: Pick<OrderStatusChange, 'status' | 'tracking_number'>, date: string) =>
+    `${change.status}${STATUS_HISTORY_TEXTS.separator}${date}${
+      change.tracking_number ? STATUS_HISTORY_TEXTS.tracking(change.tracking_number) : ''
+    }`,
+} as const;
+
+/** SPEC §3 order, as the buyer sees it (api/orders/ and api/orders/{id}/). */
 export const order = z.object({
   id: z.number().int(),
   business: z.number().int(),

@@ -166,6 +166,16 @@ export const EXPORT_MESSAGES = {
   failed: 'Failed to export orders.',
 } as const;
 
+/** The dashboard's export form (dates are UTC days, as the server reads them). */
+export const EXPORT_TEXTS = {
+  title: 'Export orders',
+  hint: 'A CSV file of the orders placed between these days (UTC, both included), one row per item.',
+  from: 'From',
+  to: 'To',
+  download: 'Download CSV',
+  working: 'Preparing CSV…',
+} as const;
+
 const isoDay = z
   .string({ error: EXPORT_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.date)

@@ -122,6 +122,12 @@ const calls: SellerCall[] = [
     stream: true,
   },
   {
+    name: 'orders export',
+    method: 'GET',
+    url: () => `/api/business/orders/${businessId}/export/?from=2026-01-01&to=2026-12-31`,
+    ownerStatus: 200,
+  },
+  {
     name: 'order edit',
     method: 'PATCH',
     url: () => `/api/business/orders/edit/${orderId}/`,

@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { orders } from '../../db/schema/index';
@@ -225,6 +226,52 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
       .set({ status: 'Canceled' })
       .where(eq(orders.id, second.order_ids[0]!));
     expect((await list(headers)).json().map((o: Order) => o.status)).toEqual(['Canceled']);
+  });
+});
+
+describe('status history (api/orders/ status_history)', () => {
+  it('shows [Paid] after payment, then [Paid, Shipped with tracking] after the seller ships, oldest first', async () => {
+    const seller = await signedInShopper(t.app);
+    const brand = await addBusiness(t.db, { ownerId: seller.shopper.id, name: 'Moss & Pine' });
+    const soap = await addProduct(t.db, brand.id, { name: 'Oat Soap', priceCents: 700 });
+    const { headers } = await shopper(t.app);
+    await addToCart(t.app, headers, soap.id);
+    const body: CheckoutResponse = (await checkout(t.app, headers)).json();
+    // Before payment there is nothing in the history yet.
+    const pending: Order = (await one(headers, body.order_ids[0]!)).json();
+    expect(pending.status_history).toEqual([]);
+    expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
+
+    const [paid] = ordersResponse.parse((await list(headers)).json());
+    expect(paid!.status_history.map((h) => [h.status, h.tracking_number])).toEqual([['Paid', '']]);
+    const paidAt = Date.parse(paid!.status_history[0]!.at);
+    expect(paid!.status_history[0]!.at).toBe(new Date(paidAt).toISOString());
+    expect(paidAt).toBeGreaterThanOrEqual(Date.parse(paid!.created_at));
+
+    // An edit of the notes alone is not a status change; setting Shipped with tracking is.
+    const edit = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/business/orders/edit/${paid!.id}/`,
+        headers: seller.headers,
+        payload,
+      });
+    expect((await edit({ notes: 'Gift wrap' })).statusCode).toBe(200);
+    expect(
+      (await edit({ status: 'Shipped', tracking_number: '1Z999AA10123456784' })).statusCode,
+    ).toBe(200);
+
+    const [shipped] = ordersResponse.parse((await list(headers)).json());
+    expect(shipped!.status_history.map((h) => [h.status, h.tracking_number])).toEqual([
+      ['Paid', ''],
+      ['Shipped', '1Z999AA10123456784'],
+    ]);
+    const [first, second] = shipped!.status_history.map((h) => Date.parse(h.at));
+    expect(second).toBeGreaterThanOrEqual(first!);
+    // The same history on the order read by id.
+    const byId: Order = (await one(headers, paid!.id)).json();
+    expect(byId.status_history).toEqual(shipped!.status_history);
   });
 });
 

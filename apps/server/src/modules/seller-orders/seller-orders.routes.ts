@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import {
   errorResponse,
+  orderExportQuery,
   orderIdParams,
   SELLER_PAGE_SIZE,
   sellerOrder,
@@ -11,12 +13,14 @@ import {
 import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import {
   requireOwnedBusiness,
   requireOwnedOrder,
   sellerScope,
 } from '../businesses/business-access';
+import { exportFileName, orderExportCsv } from './order-export';
 import {
   listSellerOrders,
   type SellerOrdersDeps,
@@ -58,6 +62,36 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       const { orders, total } = await listSellerOrders(deps, businessId, request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return orders;
+    },
+  );
+
+  app.get(
+    '/api/business/orders/:businessId/export/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary:
+          "A business's orders created from `from` to `to` (YYYY-MM-DD, both days included, UTC) as CSV: one row per order line, oldest first, streamed (its owner only)",
+        params: businessIdParams,
+        querystring: orderExportQuery,
+        // The CSV text, streamed (not serialised: a stream is sent as it is).
+        response: { 200: z.unknown().describe('text/csv; charset=utf-8'), '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const stream = Readable.from(orderExportCsv(deps.db, businessId, request.query));
+      stream.on('error', (error) => request.log.error({ err: error }, 'orders export failed'));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFileName(businessId, request.query)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
     },
   );
 

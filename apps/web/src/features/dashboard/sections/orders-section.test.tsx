@@ -4,6 +4,7 @@ import {
   TOAST_ORDER_SAVE_MS,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract/constants';
+import { EXPORT_TEXTS } from '@leafline/contract/seller-money';
 import {
   PAYOUT_STATE_LABELS,
   SELLER_ORDER_MESSAGES,
@@ -15,6 +16,7 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection, sellerOrder } from '@/test/seller-fixtures';
 import { formatLocalDate } from '../components/orders/seller-order-card';
+import { CATALOG_TEXTS } from '../lib/dashboard-texts';
 import { OrdersSection } from './orders-section';
 
 afterEach(() => {
@@ -238,5 +240,20 @@ describe('OrdersSection', () => {
     const discount = card(41).getByTestId('order-discount');
     expect(discount.textContent).toBe('−$3.50');
     expect(discount.previousElementSibling!.textContent).toBe('Discount (SPRING10)');
+  });
+});
+
+describe('OrdersSection: the export form', () => {
+  it('is shown above the orders, even before there are any', async () => {
+    server([]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    const form = screen.getByRole('form', { name: EXPORT_TEXTS.title });
+    expect(within(form).getByRole('button', { name: EXPORT_TEXTS.download })).toBeTruthy();
+    expect(within(form).getByLabelText(EXPORT_TEXTS.from)).toBeTruthy();
+    expect(await screen.findByText(CATALOG_TEXTS.noOrders)).toBeTruthy();
+    expect(
+      form.compareDocumentPosition(screen.getByText(CATALOG_TEXTS.noOrders)) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 });

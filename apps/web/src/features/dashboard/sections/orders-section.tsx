@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useBusinessOrders } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { OrderEditForm } from '../components/orders/order-edit-form';
+import { OrderExportForm } from '../components/orders/order-export-form';
 import { SellerOrderCard } from '../components/orders/seller-order-card';
 import { CATALOG_TEXTS, DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
@@ -118,6 +119,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
     // The dashboard names the section (its h2); this is its content.
     <div className="flex flex-col gap-4">
       <LiveOrdersStatus businessId={businessId} />
+      <OrderExportForm businessId={businessId} />
       {body}
     </div>
   );

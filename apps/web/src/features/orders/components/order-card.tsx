@@ -1,4 +1,4 @@
-import type { Order } from '@leafline/contract/orders';
+import { type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
@@ -66,6 +66,41 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
           </span>
         </p>
       ) : null}
+
+      <StatusHistory order={order} />
     </article>
+  );
+}
+
+/** The order's status changes, oldest first, each with its date (and tracking when shipped). */
+function StatusHistory({ order }: { order: Order }) {
+  if (order.status_history.length === 0) return null;
+  const labelId = `order-${order.id}-history`;
+  return (
+    <div className="mt-4 border-t border-sand-200 pt-3">
+      <p id={labelId} className="text-sm font-medium text-forest-900">
+        {STATUS_HISTORY_TEXTS.label}
+      </p>
+      <ol
+        aria-labelledby={labelId}
+        className="mt-1.5 flex flex-col gap-1 text-sm text-ink-muted"
+        data-testid="order-history"
+      >
+        {order.status_history.map((change) => (
+          // A status is entered once at a given instant: the pair names the change.
+          <li key={`${change.at}-${change.status}`} className="flex items-baseline gap-2">
+            <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-sage-700" />
+            <span>
+              {change.status}
+              {STATUS_HISTORY_TEXTS.separator}
+              <time dateTime={change.at}>{formatOrderDate(change.at)}</time>
+              {change.tracking_number
+                ? STATUS_HISTORY_TEXTS.tracking(change.tracking_number)
+                : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

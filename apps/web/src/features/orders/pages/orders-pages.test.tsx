@@ -1,6 +1,6 @@
 import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
-import type { Order } from '@leafline/contract/orders';
+import { type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
@@ -114,13 +114,88 @@ describe('my orders', { timeout: 20_000 }, () => {
     expect(newest.getByTestId('order-status').textContent).toBe('Status: Shipped');
     expect(newest.getByTestId('order-tracking').textContent).toBe('1Z999AA10123456784');
     expect(newest.getByTestId('order-total').textContent).toBe('$12.00');
-    expect(newest.getByText(/UTC$/)).toBeTruthy();
+    expect(newest.getByText(formatOrderDate('2026-03-20T10:00:00.000Z'))).toBeTruthy();
     const older = within(cards[1]!);
     expect(older.getByText('Linen Tote')).toBeTruthy();
     expect(older.getByText('Size: Large')).toBeTruthy();
     expect(older.getByText('2 × $15.00')).toBeTruthy();
     expect(older.queryByTestId('order-tracking')).toBeNull();
     expect(older.getByTestId('order-status').textContent).toBe('Status: Delivered');
+  });
+
+  it('shows each order’s status history, oldest first, with UTC dates and the tracking number', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const shipped = [
+      { status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' },
+      { status: 'Shipped', at: '2026-03-15T16:05:00.000Z', tracking_number: '1Z999AA10123456784' },
+      { status: 'Delivered', at: '2026-03-18T11:40:00.000Z', tracking_number: '' },
+    ] as const;
+    server([
+      order({
+        id: 9,
+        created_at: '2026-03-14T09:26:00.000Z',
+        status: 'Delivered',
+        tracking_number: '1Z999AA10123456784',
+        status_history: [...shipped],
+      }),
+      order({
+        id: 8,
+        created_at: '2026-03-12T09:26:00.000Z',
+        status: 'Refunded',
+        status_history: [
+          { status: 'Paid', at: '2026-03-12T09:27:00.000Z', tracking_number: '' },
+          { status: 'Refunded', at: '2026-03-13T08:00:00.000Z', tracking_number: '' },
+        ],
+      }),
+      order({
+        id: 7,
+        created_at: '2026-03-11T09:26:00.000Z',
+        status: 'Canceled',
+        status_history: [
+          { status: 'Paid', at: '2026-03-11T09:27:00.000Z', tracking_number: '' },
+          { status: 'Canceled', at: '2026-03-11T10:00:00.000Z', tracking_number: '' },
+        ],
+      }),
+      order({
+        id: 6,
+        created_at: '2026-03-10T09:26:00.000Z',
+        status: 'Pending',
+        status_history: [],
+      }),
+    ]);
+    renderApp('/myorders');
+    const cards = await screen.findAllByTestId('order-card');
+    const history = (card: HTMLElement) =>
+      within(card).getByRole('list', { name: STATUS_HISTORY_TEXTS.label });
+    const entries = (card: HTMLElement) =>
+      within(history(card))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+
+    expect(entries(cards[0]!)).toEqual(
+      shipped.map((c) => STATUS_HISTORY_TEXTS.entry(c, formatOrderDate(c.at))),
+    );
+    const [paid, sent, delivered] = entries(cards[0]!);
+    expect(paid).toMatch(/^Paid — .+ UTC$/);
+    expect(sent).toMatch(/^Shipped — .+ UTC · Tracking 1Z999AA10123456784$/);
+    expect(delivered).toMatch(/^Delivered — .+ UTC$/);
+    expect(sent).toContain(formatOrderDate('2026-03-15T16:05:00.000Z'));
+    const times = within(history(cards[0]!))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('time')!.getAttribute('datetime'));
+    expect(times).toEqual(shipped.map((c) => c.at));
+    expect(history(cards[0]!).tagName).toBe('OL');
+
+    expect(entries(cards[1]!)).toEqual([
+      `Paid — ${formatOrderDate('2026-03-12T09:27:00.000Z')}`,
+      `Refunded — ${formatOrderDate('2026-03-13T08:00:00.000Z')}`,
+    ]);
+    expect(entries(cards[2]!)).toEqual([
+      `Paid — ${formatOrderDate('2026-03-11T09:27:00.000Z')}`,
+      `Canceled — ${formatOrderDate('2026-03-11T10:00:00.000Z')}`,
+    ]);
+    // An order not paid yet has no history to show.
+    expect(within(cards[3]!).queryByRole('list', { name: STATUS_HISTORY_TEXTS.label })).toBeNull();
   });
 
   it("says 'No orders found.' when there are none", async () => {
@@ -222,6 +297,10 @@ describe('order confirmation', { timeout: 20_000 }, () => {
     server([order({ id: 5 })]);
     renderApp('/order-confirmation?order_id=5');
     expect(await screen.findByRole('heading', { name: 'Order #5 · Fern & Flax' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: STATUS_HISTORY_TEXTS.label })).getByRole('listitem')
+        .textContent,
+    ).toBe(`Paid — ${formatOrderDate('2026-03-14T09:27:00.000Z')}`);
     expect(screen.getByTestId('grand-total').textContent).toBe('$35.00');
   });
 
