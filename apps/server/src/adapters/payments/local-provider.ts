@@ -18,6 +18,7 @@ import {
   type PaymentDetails,
   type PaymentProvider,
   PaymentProviderError,
+  PaymentRefusedError,
   type RefundInput,
   readExpandedDetails,
   type SessionSnapshot,
@@ -404,7 +405,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       const known = await movementByKey(db, idempotencyKey);
       if (known) return { id: known.id };
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-        throw new PaymentProviderError('The refund amount must be a positive number of cents.');
+        throw new PaymentRefusedError('The refund amount must be a positive number of cents.');
       }
       return db.transaction(async (tx) => {
         // The session row locked: two refunds of one payment never both pass the check below.
@@ -415,9 +416,9 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
           .for('update');
         const again = await movementByKey(tx, idempotencyKey);
         if (again) return { id: again.id };
-        if (!session) throw new PaymentProviderError(`No such payment: '${input.sessionId}'`);
+        if (!session) throw new PaymentRefusedError(`No such payment: '${input.sessionId}'`);
         if (session.status !== 'complete') {
-          throw new PaymentProviderError(
+          throw new PaymentRefusedError(
             'This payment was not completed, so it cannot be refunded.',
           );
         }
@@ -429,7 +430,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
           );
         const left = sessionAmounts(session).totalCents - (refunded?.cents ?? 0);
         if (input.amountCents > left) {
-          throw new PaymentProviderError(
+          throw new PaymentRefusedError(
             `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on the payment ($${(left / 100).toFixed(2)}).`,
           );
         }
@@ -448,10 +449,10 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
 
     async reverseTransfer(input: TransferReversalInput, idempotencyKey: string) {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-        throw new PaymentProviderError('The reversal amount must be a positive number of cents.');
+        throw new PaymentRefusedError('The reversal amount must be a positive number of cents.');
       }
       if (!input.transferId || input.transferId.length > 255) {
-        throw new PaymentProviderError(`No such transfer: '${input.transferId}'`);
+        throw new PaymentRefusedError(`No such transfer: '${input.transferId}'`);
       }
       // One statement decides: a second call with the key finds the first record.
       await db

@@ -186,6 +186,19 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * The provider answered and declined (a card closed, an amount too large, a payment not
+ * complete): nothing was done, so asking again with a new idempotency key is safe. Any other
+ * `PaymentProviderError` (no answer, a timeout, a 5xx, a request still running under the same
+ * key) leaves it unknown whether the call took effect: it may only be repeated with its key.
+ */
+export class PaymentRefusedError extends PaymentProviderError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
 /** Stripe's signature header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`. */
 export function signPayload(payload: string, secret: string, timestamp = Date.now()): string {
   const t = Math.floor(timestamp / 1000);

@@ -8,6 +8,7 @@ import {
   type PaymentDetails,
   type PaymentProvider,
   PaymentProviderError,
+  PaymentRefusedError,
   type RefundInput,
   readExpandedDetails,
   type SessionSnapshot,
@@ -46,10 +47,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       { cause: error },
     );
 
-  /** Stripe's own words when it answered (a refusal the seller is shown), else `unavailable`. */
+  /**
+   * Stripe's own words when it answered and declined (a refusal the seller is shown), else
+   * `unavailable`: no answer, a 5xx, or a request with the same key still running (409
+   * idempotency error) — whether it took effect is then unknown.
+   */
   const refused = (what: string, error: unknown) =>
-    error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500
-      ? new PaymentProviderError(error.message, { cause: error })
+    error instanceof Stripe.errors.StripeError &&
+    error.statusCode &&
+    error.statusCode < 500 &&
+    !(error instanceof Stripe.errors.StripeIdempotencyError)
+      ? new PaymentRefusedError(error.message, { cause: error })
       : unavailable(what, error);
 
   return {
@@ -194,7 +202,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw refused('payment lookup', error);
       }
       if (!paymentIntent) {
-        throw new PaymentProviderError('This payment was not completed, so it cannot be refunded.');
+        throw new PaymentRefusedError('This payment was not completed, so it cannot be refunded.');
       }
       try {
         const refund = await stripe.refunds.create(
@@ -207,7 +215,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           { idempotencyKey },
         );
         if (refund.status === 'failed' || refund.status === 'canceled') {
-          throw new PaymentProviderError(
+          throw new PaymentRefusedError(
             `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}.`,
           );
         }
