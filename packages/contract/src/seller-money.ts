@@ -89,7 +89,10 @@ export const salesOverviewResponse = z.object({
   weekly: z.array(salesBucket),
   /** How many of the business's orders are in each status (every status, 0 included). */
   orders_by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
-  /** The products sold most (by quantity) in the last SALES_DAYS days. */
+  /**
+   * The products sold most (by quantity) in the last SALES_DAYS days; `sales` is their lines'
+   * prices × quantities, before the order's discount and shipping.
+   */
   best_sellers: z.array(
     z.object({
       product_id: z.number().int().nullable(),
@@ -143,6 +146,8 @@ export const SALES_TEXTS = {
   chartLabel: (period: string) =>
     `Chart of sales and net payouts, ${period.toLowerCase()}. The figures are in the table below.`,
   product: 'Product',
+  /** The best sellers' money: their lines' prices, before the order's discount and shipping. */
+  itemSales: 'Item sales (before discounts)',
   quantity: 'Sold',
   status: 'Status',
 } as const;

@@ -25,7 +25,8 @@ export const SELLER_ORDER_MESSAGES = {
  * never paid), `waiting_for_onboarding` while the brand has not finished its payout setup,
  * `pending` until the transfer is made, `retrying` after a failed transfer that will be tried
  * again, `paid`, `failed` (after its last retry), `canceled` (refunded before any transfer was
- * made: nothing to pay), `reversed` (refunded after the transfer: taken back from the brand).
+ * made: nothing to pay), `reversing` (refunded after the transfer, which is being taken back),
+ * `reversed` (refunded after the transfer: taken back from the brand).
  */
 export const PAYOUT_STATES = [
   'not_due',
@@ -35,6 +36,7 @@ export const PAYOUT_STATES = [
   'paid',
   'failed',
   'canceled',
+  'reversing',
   'reversed',
 ] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
@@ -48,6 +50,7 @@ export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
   paid: 'Paid out',
   failed: 'Payout failed',
   canceled: 'Not paid out (order refunded)',
+  reversing: 'Payout being taken back (order refunded)',
   reversed: 'Payout reversed (order refunded)',
 };
 
@@ -63,6 +66,9 @@ export const REFUND_MESSAGES = {
   /** 502: the provider could not be reached or refused; `reason` is its own words. */
   refused: (reason: string) =>
     `The payment provider did not refund this order, so its status was not changed: ${reason}`,
+  /** 502: the provider's answer left it unknown whether it refunded; the job finishes it. */
+  unclear:
+    'The payment provider did not answer clearly, so the order keeps its status for now. The refund is finished automatically within a few minutes.',
   /** 409: another request is refunding the same order right now. */
   inProgress: 'A refund of this order is already in progress. Try again in a moment.',
   /** The dashboard's confirmation before a paid order is refunded or cancelled. */

@@ -53,3 +53,10 @@ SELECT o."id", o."business_id", 'status', o."status", o."tracking_number", o."up
 FROM "orders" o
 WHERE o."status" NOT IN ('Pending', 'Paid')
   OR (o."status" = 'Paid' AND NOT EXISTS (SELECT 1 FROM "payouts" p WHERE p."order_id" = o."id"));
+--> statement-breakpoint
+-- Paid orders already Refunded or Canceled before refunds were kept: their money was settled
+-- outside the app, so they count as refunded (never refunded a second time by a status change).
+INSERT INTO "refunds" ("order_id", "business_id", "amount_cents", "target_status", "status", "emailed_at", "created_at", "updated_at")
+SELECT o."id", o."business_id", o."total_cents", o."status", 'succeeded', o."updated_at", o."updated_at", o."updated_at"
+FROM "orders" o JOIN "payouts" p ON p."order_id" = o."id"
+WHERE o."status" IN ('Refunded', 'Canceled');

@@ -182,6 +182,8 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
     })
     .from(orders)
     .where(and(eq(orders.businessId, businessId), notAbandoned));
+  // The brand's money for its orders that were not refunded (canceled and reversed payouts
+  // are not the brand's): paid, or still owed (pending, or failed and waiting for someone).
   const [payoutRow] = await db
     .select({
       total: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::bigint`.mapWith(Number),
@@ -191,7 +193,12 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
         ),
     })
     .from(payouts)
-    .where(eq(payouts.businessId, businessId));
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        inArray(payouts.status, ['pending', 'paid', 'failed']),
+      ),
+    );
   return {
     productCount: productRow?.n ?? 0,
     orderCount: orderRow?.n ?? 0,

@@ -28,7 +28,7 @@ import {
   cancelPendingOrders,
   insertOrder,
   listBoughtQuantities,
-  listPendingOrders,
+  listCheckoutOrders,
   markOrderPaid,
   recordOrderEvents,
 } from '../orders/orders.repo';
@@ -390,7 +390,7 @@ export function payOrders(
       return { outcome: 'unchanged' };
     }
 
-    const brandOrders = await listPendingOrders(tx, checkoutId);
+    const brandOrders = await listCheckoutOrders(tx, checkoutId);
     const originalCents = brandOrders.reduce((s, o) => s + o.subtotalCents + o.shippingCents, 0);
     if (session.amountSubtotalCents !== originalCents) {
       deps.log.warn(

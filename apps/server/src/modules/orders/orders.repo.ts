@@ -255,8 +255,12 @@ export async function cancelPendingOrders(db: Db, checkoutId: number): Promise<v
     .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'Pending')));
 }
 
-/** The Pending orders of a checkout, in the order they were made (the payment's brand orders). */
-export function listPendingOrders(db: Db, checkoutId: number) {
+/**
+ * The brand orders of a checkout being paid, in the order they were made: all of them, whatever
+ * status a seller may have set while the buyer was still on the payment page (the payment is
+ * for every one of them, so every one is paid, with its payout and its event).
+ */
+export function listCheckoutOrders(db: Db, checkoutId: number) {
   return db
     .select({
       id: orders.id,
@@ -265,7 +269,7 @@ export function listPendingOrders(db: Db, checkoutId: number) {
       shippingCents: orders.shippingFeeCents,
     })
     .from(orders)
-    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'Pending')))
+    .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.id));
 }
 

@@ -156,14 +156,13 @@ export async function findOrderPayout(db: Db, orderId: number): Promise<OrderPay
  * `canceled`, so the worker never sends it. A transfer the worker has in flight meanwhile is
  * reversed when its answer comes back (`recordTransferOfCanceled`). Answers the row after.
  */
-export async function cancelUnsentPayout(
-  tx: Db,
-  orderId: number,
-): Promise<OrderPayout | undefined> {
+export async function cancelPayout(tx: Db, orderId: number): Promise<OrderPayout | undefined> {
   await tx
     .update(payouts)
     .set({ status: 'canceled', nextAttemptAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(payouts.orderId, orderId), inArray(payouts.status, ['pending', 'failed'])));
+    .where(
+      and(eq(payouts.orderId, orderId), inArray(payouts.status, ['pending', 'failed', 'paid'])),
+    );
   return findOrderPayout(tx, orderId);
 }
 

@@ -53,7 +53,10 @@ export async function restartRefund(
   return row!;
 }
 
-/** The provider refunded the payment (the payout may still be under way): its refund id. */
+/**
+ * The provider refunded the payment (the payout may still be under way): its refund id, kept
+ * whatever else happened to the row meanwhile, so the money is never refunded a second time.
+ */
 export async function recordProviderRefund(
   db: Db,
   refundId: number,
@@ -62,6 +65,14 @@ export async function recordProviderRefund(
   await db
     .update(refunds)
     .set({ providerRefundId, updatedAt: new Date() })
+    .where(and(eq(refunds.id, refundId), isNull(refunds.providerRefundId)));
+}
+
+/** A request is still at work on this refund (before each provider call): not stale. */
+export async function touchRefund(db: Db, refundId: number): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ updatedAt: new Date() })
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }
 

@@ -2,7 +2,7 @@ import { REFUND_MESSAGES } from '@leafline/contract';
 import type { Mailer } from '../../adapters/mail/mailer';
 import {
   type PaymentProvider,
-  PaymentProviderError,
+  PaymentRefusedError,
 } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -10,7 +10,7 @@ import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, conflict } from '../../lib/errors';
 import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
 import { sendOrderRefundedEmail } from '../orders/orders.service';
-import { cancelUnsentPayout, findOrderPayout } from '../payouts/payouts.repo';
+import { cancelPayout, findOrderPayout } from '../payouts/payouts.repo';
 import { reversePayoutTransfer } from '../payouts/payouts.service';
 import {
   findRefund,
@@ -22,6 +22,7 @@ import {
   recordRefundFailed,
   recordRefundSucceeded,
   restartRefund,
+  touchRefund,
 } from './refunds.repo';
 
 /**
@@ -38,6 +39,13 @@ import {
  *    buyer's e-mail once.
  *
  * A refund left pending by a crash is resumed by the periodic payment job with the same keys.
+ *
+ * Only a definite refusal (`PaymentRefusedError`: nothing was done) ends an attempt as failed;
+ * the next one has a new key. An answer that leaves the outcome unknown (no answer, a 5xx, the
+ * same key still running) keeps the refund pending: the job resumes it with the same key, so
+ * a refund that did happen is never made twice. Once the buyer's refund is made, the refund
+ * completes whatever happens to the payout: a transfer that cannot be taken back at once stays
+ * `canceled` with its transfer id, and the periodic job reverses it (`reverseStrandedTransfers`).
  */
 
 export interface RefundDeps {
@@ -49,8 +57,12 @@ export interface RefundDeps {
   log: { error(obj: object, msg?: string): void };
 }
 
-/** A pending refund this old was left by a request that died: it is resumed. */
-export const REFUND_STALE_MS = 60_000;
+/**
+ * A pending refund untouched this long was left by a request that died: it is resumed. Longer
+ * than one provider call can take with the SDK's retries (3 × 20 s), and the refund's time is
+ * renewed before each call, so a request still at work is never joined by the job.
+ */
+export const REFUND_STALE_MS = 5 * 60_000;
 /** How long a second request for the same refund waits for the first one's outcome. */
 export const REFUND_WAIT_MS = 10_000;
 const POLL_MS = 100;
@@ -153,15 +165,13 @@ async function settleRefund(
   try {
     await moveMoney(deps, orderId, refund, sessionId);
   } catch (error) {
-    const reason =
-      error instanceof PaymentProviderError
-        ? error.message
-        : 'The payment provider could not be reached. Try again in a moment.';
-    if (!(error instanceof PaymentProviderError)) {
-      deps.log.error({ err: error, orderId }, 'refund failed');
+    if (error instanceof PaymentRefusedError) {
+      await recordRefundFailed(deps.db, refund.id, refund.attempts, error.message);
+      throw new AppError(502, REFUND_MESSAGES.refused(error.message));
     }
-    await recordRefundFailed(deps.db, refund.id, refund.attempts, reason);
-    throw new AppError(502, REFUND_MESSAGES.refused(reason));
+    // Unknown whether the provider refunded: left pending, resumed later with the same key.
+    deps.log.error({ err: error, orderId }, 'refund outcome unknown; resumed later');
+    throw new AppError(502, REFUND_MESSAGES.unclear);
   }
   const emailed = await deps.db.transaction(async (tx) => {
     await lockOrderForRefund(tx, businessId, orderId);
@@ -197,22 +207,30 @@ async function moveMoney(
 ): Promise<void> {
   if (!refund.providerRefundId) {
     if (!sessionId) {
-      throw new PaymentProviderError('The payment of this order is not known to the provider.');
+      throw new PaymentRefusedError('The payment of this order is not known to the provider.');
     }
+    await touchRefund(deps.db, refund.id);
     const made = await deps.payments.refundPayment(
       { sessionId, amountCents: refund.amountCents, orderId },
       refundIdempotencyKey(orderId, refund.attempts),
     );
     await recordProviderRefund(deps.db, refund.id, made.id);
   }
-  const payout = await cancelUnsentPayout(deps.db, orderId);
-  if (payout?.transferId && !payout.reversalId && payout.status !== 'reversed') {
-    await reversePayoutTransfer(deps, {
-      id: payout.id,
-      orderId,
-      transferId: payout.transferId,
-      amountCents: payout.amountCents,
-    });
+  // The brand's payout: never sent → canceled; sent → canceled with its transfer, taken back
+  // now, or by the periodic job when the provider does not take it back at once.
+  const payout = await cancelPayout(deps.db, orderId);
+  if (payout?.transferId && !payout.reversalId) {
+    try {
+      await touchRefund(deps.db, refund.id);
+      await reversePayoutTransfer(deps, {
+        id: payout.id,
+        orderId,
+        transferId: payout.transferId,
+        amountCents: payout.amountCents,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, orderId }, 'transfer reversal failed; retried by the job');
+    }
   }
 }
 
@@ -245,8 +263,11 @@ export async function resumeStaleRefunds(deps: RefundDeps): Promise<number> {
       );
       resumed += 1;
     } catch (error) {
-      // Recorded failed with the reason; the seller sees it and can try again.
-      if (!(error instanceof AppError)) throw error;
+      // An AppError was recorded (failed with the reason, or left pending); anything else is
+      // logged, and the other refunds are still resumed.
+      if (!(error instanceof AppError)) {
+        deps.log.error({ err: error, orderId: row.orderId }, 'refund resume failed');
+      }
     }
   }
   return resumed;

@@ -24,6 +24,7 @@ import { ProviderCallInTransactionError } from '../../adapters/payments/outside-
 import {
   type PaymentProvider,
   PaymentProviderError,
+  PaymentRefusedError,
 } from '../../adapters/payments/payment-provider';
 import {
   businesses,
@@ -225,7 +226,7 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     const s = await seller();
     const { buyer, orderId } = await order(s);
     const reason = 'The refund could not be made: the card account is closed.';
-    vi.spyOn(payments(), 'refundPayment').mockRejectedValueOnce(new PaymentProviderError(reason));
+    vi.spyOn(payments(), 'refundPayment').mockRejectedValueOnce(new PaymentRefusedError(reason));
 
     const refused = await edit(s.headers, orderId, { status: 'Refunded', notes: 'asked twice' });
     expect(refused.statusCode).toBe(502);
@@ -255,24 +256,69 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     expect(refundMail(buyer.account.email)).toHaveLength(1);
   });
 
-  it('a reversal refused after the refund went through keeps the refund; the next try only reverses', async () => {
+  it('an answer that leaves the refund unknown keeps it pending; the job finishes it with the same key', async () => {
     const s = await seller();
-    const { orderId } = await order(s);
-    vi.spyOn(payments(), 'reverseTransfer').mockRejectedValueOnce(
-      new PaymentProviderError('Insufficient funds in the connected account.'),
-    );
-    const refused = await edit(s.headers, orderId, { status: 'Refunded' });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().error).toBe(
-      REFUND_MESSAGES.refused('Insufficient funds in the connected account.'),
-    );
+    const { buyer, orderId } = await order(s);
+    // The provider made the refund, but its answer never arrived (a timeout, a 5xx).
+    const real = payments().refundPayment.bind(payments());
+    vi.spyOn(payments(), 'refundPayment').mockImplementationOnce(async (input, key) => {
+      await real(input, key);
+      throw new PaymentProviderError('Stripe refund failed: Request timed out');
+    });
+    const unclear = await edit(s.headers, orderId, { status: 'Refunded' });
+    expect(unclear.statusCode).toBe(502);
+    expect(unclear.json()).toEqual({ error: REFUND_MESSAGES.unclear });
     expect((await orderRow(orderId)).status).toBe('Paid');
-    const again = await edit(s.headers, orderId, { status: 'Refunded' });
+    const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, providerRefundId: null });
+
+    // Meanwhile another PATCH does not start a second refund: it waits, then says so.
+    // Once the request is taken for dead, the job resumes it with the same key: one refund.
+    const old = new Date(Date.now() - REFUND_STALE_MS - 5_000);
+    await t.db.update(refunds).set({ updatedAt: old }).where(eq(refunds.orderId, orderId));
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    await t.app.deps.tasks.idle();
+    expect((await orderRow(orderId)).status).toBe('Refunded');
+    expect((await movements(orderId)).map((m) => m.idempotencyKey).sort()).toEqual([
+      `refund-${orderId}-1`,
+      `reversal-${orderId}`,
+    ]);
+    expect(refundMail(buyer.account.email)).toHaveLength(1);
+  });
+
+  it('a reversal refused after the refund went through completes the refund; the job takes the payout back', async () => {
+    const s = await seller();
+    const { buyer, orderId } = await order(s);
+    vi.spyOn(payments(), 'reverseTransfer').mockRejectedValueOnce(
+      new PaymentRefusedError('Insufficient funds in the connected account.'),
+    );
+    // The buyer has the money back: the order is Refunded, whatever the brand's balance.
+    const done = await edit(s.headers, orderId, { status: 'Refunded' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: 'Refunded',
+      payout_status: 'reversing',
+      refund: { status: 'succeeded', error: null },
+    });
+    expect((await payoutRow(orderId)).status).toBe('canceled');
+    await t.app.deps.tasks.idle();
+    expect(refundMail(buyer.account.email)).toHaveLength(1);
+
+    // The periodic job takes the transfer back; a PATCH never refunds the buyer again.
+    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    const again = await edit(s.headers, orderId, { status: 'Canceled' });
     expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'Canceled', payout_status: 'reversed' });
     const moved = await movements(orderId);
     expect(moved.filter((m) => m.kind === 'refund')).toHaveLength(1);
     expect(moved.filter((m) => m.kind === 'reversal')).toHaveLength(1);
     expect((await payoutRow(orderId)).status).toBe('reversed');
+    // The overview no longer counts the refunded order's payout as the brand's, nor as waiting.
+    const overview = await t.app.inject({
+      url: `/api/business/overview/${s.business.id}/`,
+      headers: s.headers,
+    });
+    expect(overview.json().stats).toMatchObject({ payouts_total: '0.00', payouts_waiting: '0.00' });
   });
 
   it('Pending (never paid) → Canceled moves no money', async () => {
@@ -291,6 +337,26 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     expect(await movements(orderId)).toEqual([]);
     await t.app.deps.tasks.idle();
     expect(refundMail(buyer.account.email)).toEqual([]);
+  });
+
+  it('an order the seller changed while the buyer was still paying is paid all the same', async () => {
+    const s = await seller();
+    const scarf = await addProduct(t.db, s.business.id, { name: 'Wool Scarf', priceCents: 4500 });
+    const buyer = await shopper(t.app);
+    await addToCart(t.app, buyer.headers, scarf.id);
+    const body: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
+    const orderId = body.order_ids[0]!;
+    expect((await edit(s.headers, orderId, { status: 'Canceled' })).statusCode).toBe(200);
+    // The buyer pays the page they have open: the payment is for this order too.
+    expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
+    const seen = await listed(s.headers, s.business.id, orderId);
+    expect(seen.status).toBe('Paid');
+    expect(seen.payout_status).not.toBe('not_due');
+    expect(seen.status_history.map((h) => h.status)).toEqual(['Canceled', 'Paid']);
+    // Cancelling it now gives the buyer's money back.
+    const canceled = await edit(s.headers, orderId, { status: 'Canceled' });
+    expect(canceled.json()).toMatchObject({ status: 'Canceled', refund: { status: 'succeeded' } });
   });
 
   it('refunds the order’s total after its share of a promo code', async () => {
@@ -426,7 +492,7 @@ describe('the payout worker and the refund at the same time', () => {
 });
 
 describe('crash recovery', () => {
-  it('the payment job finishes a refund left pending for over a minute, with the same keys', async () => {
+  it('the payment job finishes a refund left pending past REFUND_STALE_MS, with the same keys', async () => {
     const s = await seller();
     const { buyer, orderId, sessionId } = await order(s);
     // A request claimed the refund, got the provider's refund, then died.

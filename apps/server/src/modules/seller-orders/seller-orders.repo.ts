@@ -15,6 +15,9 @@ export interface OrderPayoutRow {
   attempts: number;
   /** Why the last transfer failed (a pending payout with one is being retried). */
   lastError: string | null;
+  /** A canceled payout with a transfer and no reversal yet is being taken back. */
+  transferId: string | null;
+  reversalId: string | null;
 }
 
 /** The payout rows of these orders (one per paid order, none before payment). */
@@ -31,6 +34,8 @@ export async function listOrderPayouts(
       status: payouts.status,
       attempts: payouts.attempts,
       lastError: payouts.lastError,
+      transferId: payouts.transferId,
+      reversalId: payouts.reversalId,
     })
     .from(payouts)
     .where(inArray(payouts.orderId, [...orderIds]));

@@ -56,6 +56,7 @@ function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): Pa
     }
     return payout.attempts > 0 && payout.lastError ? 'retrying' : 'pending';
   }
+  if (payout.status === 'canceled' && payout.transferId && !payout.reversalId) return 'reversing';
   return payout.status;
 }
 

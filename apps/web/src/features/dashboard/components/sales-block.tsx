@@ -164,7 +164,7 @@ function SalesFigures({ sales }: { sales: SalesOverview }) {
                     {SALES_TEXTS.quantity}
                   </th>
                   <th scope="col" className={number}>
-                    {SALES_TEXTS.sales}
+                    {SALES_TEXTS.itemSales}
                   </th>
                 </tr>
               </thead>

@@ -30,6 +30,7 @@ const PAYOUT_CLASSES: Record<SellerOrder['payout_status'], string> = {
   paid: 'bg-success-bg text-success-fg',
   failed: 'bg-error-bg text-error-fg',
   canceled: 'bg-sand-100 text-ink',
+  reversing: 'bg-warning-bg text-warning-fg',
   reversed: 'bg-sand-100 text-ink',
 };
 
