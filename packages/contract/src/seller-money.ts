@@ -49,17 +49,27 @@ export const LIVE_TEXTS = {
 /** The stream's answers to a bad resume point (the `Last-Event-ID` header or `?last_event_id=`). */
 export const LIVE_MESSAGES = {
   lastEventId: 'Last-Event-ID must be a whole number.',
+  /** 503 from an instance that is shutting down: the dashboard reconnects (to another one). */
+  shuttingDown: 'This server is shutting down. Reconnect in a moment.',
 } as const;
+
+/** The largest event id there can be (the log's ids are 32-bit). */
+const MAX_EVENT_ID = 2_147_483_647;
 
 /** An event id: a whole number, as `Last-Event-ID` or `?last_event_id=` carries it. */
 export const liveEventId = z
-  .string()
-  .regex(/^\d{1,15}$/, LIVE_MESSAGES.lastEventId)
-  .transform(Number);
+  .string({ error: LIVE_MESSAGES.lastEventId })
+  .regex(/^\d{1,10}$/, LIVE_MESSAGES.lastEventId)
+  .transform(Number)
+  .refine((n) => n <= MAX_EVENT_ID, LIVE_MESSAGES.lastEventId);
 
-/** `?last_event_id=`, for clients that cannot set the `Last-Event-ID` header. */
+/** `?last_event_id=`, for clients that cannot set the `Last-Event-ID` header ('' = none). */
 export const orderEventsQuery = z.object({
-  last_event_id: z.union([z.literal(''), liveEventId]).optional(),
+  last_event_id: z
+    .string({ error: LIVE_MESSAGES.lastEventId })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(liveEventId.optional()),
 });
 
 /*

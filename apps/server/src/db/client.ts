@@ -104,6 +104,19 @@ async function listenPg(
   let stopped = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // After the first LISTEN, a lost connection is retried every second until it is back (or
+  // the subscription stops). A first LISTEN that fails only throws: nothing is left running.
+  let established = false;
+  let waiting = false;
+  const retryLater = () => {
+    if (stopped || !established || waiting) return;
+    waiting = true;
+    retry = setTimeout(() => {
+      waiting = false;
+      void connect().catch(retryLater);
+    }, 1000);
+    retry.unref();
+  };
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     current = client;
@@ -111,17 +124,22 @@ async function listenPg(
     client.on('error', () => {});
     client.on('end', () => {
       if (current !== client) return;
+      current = undefined;
       onState(false);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      retryLater();
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdent(channel)}`);
-      if (!stopped) onState(true);
     } catch (error) {
+      // This client is given up here: its end must not schedule a retry of its own.
+      if (current === client) current = undefined;
       await client.end().catch(() => {});
       throw error;
     }
+    established = true;
+    if (stopped) await client.end().catch(() => {});
+    else onState(true);
   };
   await connect();
   return async () => {

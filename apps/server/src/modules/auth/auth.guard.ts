@@ -15,6 +15,8 @@ import { verifyToken } from './tokens';
  */
 export interface AuthUser {
   id: number;
+  /** When the access token that let the request in expires (long requests end then). */
+  expiresAt?: Date;
 }
 
 // Kept beside the request rather than decorated onto it, so it works in every plugin scope.
@@ -36,7 +38,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   // A deleted or deactivated account's tokens die with it, and a logout's or password reset's
   // with the token version they raised, not 15 minutes later.
   if (!(await activeUsers.isActive(db, claims.userId, claims.version))) throw tokenNotValid();
-  authenticated.set(request, { id: claims.userId });
+  authenticated.set(request, { id: claims.userId, expiresAt: claims.expiresAt });
 }
 
 /** The user `authenticate` let through; a 401 if the route forgot to authenticate. */

@@ -1,5 +1,6 @@
-import type { OrderEvent, OrderEventType } from '@leafline/contract';
+import { LIVE_MESSAGES, type OrderEvent, type OrderEventType } from '@leafline/contract';
 import type { Database, Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import {
   findBusinessOrder,
   findOrdersByIds,
@@ -52,6 +53,8 @@ export class LiveStream {
   /** Live events held while the stream catches up from the database. */
   private buffer: Array<{ id: number; frame: string }> | undefined;
   closed = false;
+  /** The catch-up under way, if any (the next one waits for it). */
+  catchingUp: Promise<void> | undefined;
   /** When it opened (a stream sent nothing yet catches up from then, not from the start). */
   readonly openedAt = Date.now();
 
@@ -189,7 +192,9 @@ export function createLiveOrdersHub(deps: {
         if (!event) return;
         for (const stream of streamsOf(businessId) ?? []) stream.deliver(event.id, event.frame);
       } catch (error) {
+        // Not lost: the business's streams end, and their dashboards reconnect and catch up.
         deps.log.error({ err: error, notice }, 'live orders: reading an event failed');
+        for (const stream of streamsOf(businessId) ?? []) stream.close();
       }
     });
     queues.set(businessId, next);
@@ -198,8 +203,17 @@ export function createLiveOrdersHub(deps: {
     });
   }
 
-  /** Sends `stream` the events after its last id (and the recent ones), then goes live. */
-  async function catchUp(stream: LiveStream): Promise<void> {
+  /**
+   * Sends `stream` the events after its last id (and the recent ones), then goes live. Two
+   * catch-ups of one stream (its resume, and the LISTEN coming back) run one after the other.
+   */
+  function catchUp(stream: LiveStream): Promise<void> {
+    const run = (stream.catchingUp ?? Promise.resolve()).then(() => readMissed(stream));
+    stream.catchingUp = run.catch(() => {});
+    return run;
+  }
+
+  async function readMissed(stream: LiveStream): Promise<void> {
     stream.beginCatchUp();
     try {
       // A stream that has no event id yet wants what happened since it opened, not the whole
@@ -227,11 +241,13 @@ export function createLiveOrdersHub(deps: {
 
   function onState(up: boolean): void {
     if (!up) {
+      if (!wasLost && !stopped) deps.log.error({}, 'live orders: the LISTEN connection was lost');
       wasLost = true;
       return;
     }
     if (!wasLost) return;
     wasLost = false;
+    deps.log.error({}, 'live orders: the LISTEN connection is back; streams catch up');
     // Notices sent while the LISTEN was away are lost: every stream catches up from its last id.
     for (const set of streams.values()) {
       for (const stream of set) {
@@ -245,7 +261,7 @@ export function createLiveOrdersHub(deps: {
 
   return {
     ready() {
-      if (stopped) return Promise.reject(new Error('live orders: stopped'));
+      if (stopped) return Promise.reject(new AppError(503, LIVE_MESSAGES.shuttingDown));
       if (!listening) {
         listening = deps.listen(ORDERS_CHANNEL, onNotice, onState);
         listening.catch(() => {
@@ -255,6 +271,7 @@ export function createLiveOrdersHub(deps: {
       return listening.then(() => {});
     },
     async open(stream, options) {
+      if (stopped) throw new AppError(503, LIVE_MESSAGES.shuttingDown);
       let set = streamsOf(stream.businessId);
       if (!set) {
         set = new Set();

@@ -10,8 +10,9 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { findOwnedBusinessId } from '../businesses/business-access.repo';
 import { LiveStream } from './live-orders.hub';
 
 /**
@@ -82,11 +83,28 @@ export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> 
         },
         lastId,
       );
-      const keepAlive = setInterval(() => stream.keepAlive(), LIVE_KEEPALIVE_MS);
+      // The guard let the stream in once; it is asked again with every keep-alive (a business
+      // closed or handed over stops its stream), and the stream ends when the access token that
+      // opened it expires: the dashboard reconnects through the guard with a fresh one.
+      const user = requireUser(request);
+      const keepAlive = setInterval(() => {
+        stream.keepAlive();
+        findOwnedBusinessId(app.deps.db, user.id, businessId).then(
+          (owned) => {
+            if (owned === undefined) stream.close();
+          },
+          () => {},
+        );
+      }, LIVE_KEEPALIVE_MS);
       keepAlive.unref();
+      const expiry = user.expiresAt
+        ? setTimeout(() => stream.close(), Math.max(0, user.expiresAt.getTime() - Date.now()))
+        : undefined;
+      expiry?.unref();
       let remove: (() => void) | undefined;
       const cleanUp = () => {
         clearInterval(keepAlive);
+        clearTimeout(expiry);
         stream.closed = true;
         remove?.();
       };
