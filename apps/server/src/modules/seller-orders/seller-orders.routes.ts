@@ -82,7 +82,12 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { businessId } = sellerScope(request);
-      const stream = Readable.from(orderExportCsv(deps.db, businessId, request.query));
+      // A client that leaves mid-download closes the stream: no further batch is read.
+      const left = new AbortController();
+      const stream = Readable.from(
+        orderExportCsv(deps.db, businessId, request.query, { signal: left.signal }),
+      );
+      stream.on('close', () => left.abort());
       stream.on('error', (error) => request.log.error({ err: error }, 'orders export failed'));
       return reply
         .type('text/csv; charset=utf-8')
