@@ -3,9 +3,7 @@ import type { Db } from '../../db/client';
 import { readAddress } from '../orders/orders.service';
 import { commissionCents, payoutCents } from '../payouts/payouts.service';
 import {
-  type ExportLineRow,
   type ExportOrderRow,
-  listExportLines,
   listExportOrders,
   type OrderCursor,
 } from './order-export.repo';
@@ -67,13 +65,9 @@ const NO_LINE = ',,,,';
  * once there is one, else what it would be after the commission; `payoutState` of the list).
  * Ids, times and prices never need quoting: they are written as they are.
  */
-export function orderExportRecords(
-  order: ExportOrderRow,
-  lines: readonly ExportLineRow[] | undefined,
-  setup: PayoutSetup,
-): string {
+export function orderExportRecords(order: ExportOrderRow, setup: PayoutSetup): string {
   const ship = readAddress(order.shippingAddress);
-  const { payout } = order;
+  const { payout, lines } = order;
   const head = `${order.id},${order.createdAt},${text(order.status)},${text(order.userFullName)},${text(order.userEmail)},`;
   const tail =
     `,${centsToPrice(order.subtotalCents)},${centsToPrice(order.shippingFeeCents)}` +
@@ -85,7 +79,7 @@ export function orderExportRecords(
       ? `,${text(ship.name)},${text(ship.line1)},${text(ship.line2)},${text(ship.city)},${text(ship.state)},${text(ship.postal_code)},${text(ship.country)}`
       : ',,,,,,,') +
     CRLF;
-  if (!lines?.length) return head + NO_LINE + tail;
+  if (!lines.length) return head + NO_LINE + tail;
   let records = '';
   for (const line of lines) {
     records +=
@@ -128,11 +122,7 @@ export async function* orderExportCsv(
   setup.catch(() => {});
   const load = async (after: OrderCursor | null) => {
     const batch = await listExportOrders(db, businessId, range, { after, limit: batchSize });
-    const lines = await listExportLines(
-      db,
-      batch.rows.map((r) => r.id),
-    );
-    return { ...batch, lines, full: batch.rows.length === batchSize };
+    return { ...batch, full: batch.rows.length === batchSize };
   };
   /** Marks a read ahead as handled: if the client leaves first, its failure is nobody's. */
   const ahead = (after: OrderCursor | null) => {
@@ -142,12 +132,12 @@ export async function* orderExportCsv(
   };
   let next = ahead(null);
   for (;;) {
-    const { rows, lines, cursor, full } = await next;
+    const { rows, cursor, full } = await next;
     if (signal?.aborted) return;
     if (full) next = ahead(cursor);
     const payouts = await setup;
     let chunk = '';
-    for (const order of rows) chunk += orderExportRecords(order, lines.get(order.id), payouts);
+    for (const order of rows) chunk += orderExportRecords(order, payouts);
     if (chunk) yield chunk;
     if (!full) return;
   }
