@@ -2,11 +2,7 @@ import { centsToPrice, ORDER_EXPORT_COLUMNS, type OrderExportQuery } from '@leaf
 import type { Db } from '../../db/client';
 import { readAddress } from '../orders/orders.service';
 import { commissionCents, payoutCents } from '../payouts/payouts.service';
-import {
-  type ExportOrderRow,
-  listExportOrders,
-  type OrderCursor,
-} from './order-export.repo';
+import { type ExportOrderRow, listExportOrders, type OrderCursor } from './order-export.repo';
 import { findPayoutSetup, type PayoutSetup } from './seller-orders.repo';
 import { payoutState } from './seller-orders.service';
 
