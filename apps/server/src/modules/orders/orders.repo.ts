@@ -113,57 +113,6 @@ export async function countBusinessOrders(db: Db, businessId: number): Promise<n
   return row?.n ?? 0;
 }
 
-/** Where an export batch ended: the last order's exact creation time (as text) and id. */
-export interface OrderCursor {
-  createdAt: string;
-  id: number;
-}
-
-/**
- * One batch of the business's orders created in [from, to), oldest first, after `cursor`
- * (keyset on `orders_business_idx`: (business_id, created_at, id)), without abandoned payments;
- * with the cursor of its last order. The cursor keeps the time as PostgreSQL's own text (a JS
- * Date would drop the microseconds, and the next batch would repeat orders).
- */
-export async function listBusinessOrdersBetween(
-  db: Db,
-  businessId: number,
-  range: { from: Date; to: Date },
-  options: { after: OrderCursor | null; limit: number },
-): Promise<{ rows: OrderRow[]; cursor: OrderCursor | null }> {
-  const { after } = options;
-  const rows = await db
-    .select({
-      order: orders,
-      businessName: businesses.name,
-      businessEmail: businesses.email,
-      cursor: sql<string>`${orders.createdAt}::text`,
-    })
-    .from(orders)
-    .innerJoin(businesses, eq(businesses.id, orders.businessId))
-    .where(
-      and(
-        ofBusiness(businessId),
-        sql`${orders.createdAt} >= ${range.from.toISOString()}::timestamptz`,
-        sql`${orders.createdAt} < ${range.to.toISOString()}::timestamptz`,
-        after
-          ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(options.limit);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map((r) => ({
-      ...r.order,
-      businessName: r.businessName,
-      businessEmail: r.businessEmail,
-    })),
-    cursor: last ? { createdAt: last.cursor, id: last.order.id } : null,
-  };
-}
-
 /** One order of the business (any state), or undefined. */
 export async function findBusinessOrder(
   db: Db,

@@ -53,7 +53,8 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
-function readAddress(value: unknown): OrderAddress | null {
+/** An address as stored (jsonb), or null when it is not a whole address. */
+export function readAddress(value: unknown): OrderAddress | null {
   const parsed = orderAddress.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
@@ -70,6 +71,7 @@ export function readNotes(notes: string): OrderNotes | null {
 
 type StatusChangeRow = Awaited<ReturnType<typeof listStatusHistory>>[number];
 
+/** The buyer's view of one order, from the items and history given (only its own are kept). */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
@@ -104,11 +106,27 @@ export function toOrder(
   };
 }
 
-/** Orders with their items, in the order given. */
+/** Rows grouped by their order id, each group in the order read (one pass). */
+function byOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.orderId);
+    if (group) group.push(row);
+    else groups.set(row.orderId, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Orders with their items, in the order given. Items and history are grouped by order once,
+ * so each order is given only its own (`toOrder` then filters a handful, not the whole batch).
+ */
 export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
   const [items, history] = await Promise.all([listOrderItems(db, ids), listStatusHistory(db, ids)]);
-  return rows.map((row) => toOrder(row, items, history));
+  const itemsOf = byOrder(items);
+  const historyOf = byOrder(history);
+  return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? [], historyOf.get(row.id) ?? []));
 }
 
 /** GET api/orders/: the user's own orders, newest first. */

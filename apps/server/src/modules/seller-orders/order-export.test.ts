@@ -10,12 +10,12 @@ import {
   type SellerOrder,
 } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
-import { orderItems, orders } from '../../db/schema/index';
+import { businesses, orderItems, orders, payouts, refunds } from '../../db/schema/index';
 import { CSV_BOM, csvField, csvRecord, EXPORT_BATCH_ORDERS } from './order-export';
 
 let t: TestApp;
@@ -119,9 +119,12 @@ async function insertOrder(
   businessId: number,
   createdAt: string,
   values: Partial<typeof orders.$inferInsert> = {},
-  lines: Array<{ name: string; quantity?: number; options?: Record<string, string> }> = [
-    { name: 'Wool Socks' },
-  ],
+  lines: Array<{
+    name: string;
+    quantity?: number;
+    options?: Record<string, string>;
+    priceCents?: number;
+  }> = [{ name: 'Wool Socks' }],
 ): Promise<number> {
   const [row] = await t.db
     .insert(orders)
@@ -142,9 +145,9 @@ async function insertOrder(
       lines.map((l) => ({
         orderId: row!.id,
         productName: l.name,
-        productPriceCents: 1000,
+        productPriceCents: l.priceCents ?? 1000,
         quantity: l.quantity ?? 1,
-        totalPriceCents: 1000 * (l.quantity ?? 1),
+        totalPriceCents: (l.priceCents ?? 1000) * (l.quantity ?? 1),
         variantOptions: l.options ?? {},
       })),
     );
@@ -352,6 +355,292 @@ describe('GET /api/business/orders/{businessId}/export/', () => {
     const rows = records((await download(headers, business.id, `?from=${today}&to=${today}`)).body);
     expect(rows.map((r) => Number(r.order_id))).toEqual([kept]);
   });
+});
+
+describe('the export beside the seller’s order list', () => {
+  /** A cell as the CSV shows a text: a leading quote before what starts like a formula. */
+  const shown = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+  it('says what the list says of every order, cell by cell: money, payout, lines, text', async () => {
+    const { headers, business } = await seller();
+    // Not onboarded yet: a pending payout waits for it.
+    await t.db
+      .update(businesses)
+      .set({ stripeAccountId: null, stripeStatus: 'pending' })
+      .where(sql`${businesses.id} = ${business.id}`);
+    const at = (minute: number) =>
+      `2026-05-0${1 + (minute % 3)}T${String(10 + (minute % 12)).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00.${String(minute * 7).padStart(3, '0')}Z`;
+    const address = (name: string) => ({
+      name,
+      line1: '1 Alder St, Apt "B"',
+      line2: 'Ring\nthen wait',
+      city: 'Zürich',
+      state: '',
+      postal_code: '8001',
+      country: 'CH',
+      phone: '',
+    });
+    type Money = {
+      status: 'pending' | 'paid' | 'failed' | 'canceled' | 'reversed';
+      attempts?: number;
+      lastError?: string;
+      amountCents?: number;
+      commissionCents?: number;
+    };
+    const cases: Array<{
+      values: Partial<typeof orders.$inferInsert>;
+      lines?: Parameters<typeof insertOrder>[3];
+      payout?: Money;
+      refund?: 'succeeded' | 'failed';
+    }> = [
+      // Not paid: no payout row, the money is what it would be after the commission.
+      { values: { status: 'Pending', totalCents: 1999, subtotalCents: 1999 } },
+      // Paid, with a discount and shipping, several lines, options; payout pending.
+      {
+        values: {
+          subtotalCents: 5997,
+          shippingFeeCents: 650,
+          discountCents: 1200,
+          totalCents: 5447,
+          userFullName: 'Ana, "the" buyer',
+          shippingAddress: address('=SUM(A1:A9)'),
+        },
+        lines: [
+          { name: 'Soy Candle', quantity: 2, priceCents: 1999, options: { Scent: 'Fig, Cedar' } },
+          { name: '+Oat Soap', priceCents: 1999, options: { Size: ' ', Colour: '-red' } },
+        ],
+        payout: { status: 'pending' },
+      },
+      // Paid out.
+      {
+        values: { status: 'Delivered', totalCents: 3333, subtotalCents: 3333 },
+        payout: { status: 'paid', amountCents: 3233, commissionCents: 100 },
+      },
+      // A failing transfer being tried again.
+      {
+        values: { status: 'Shipped', trackingNumber: '@1Z 999', totalCents: 1001 },
+        payout: { status: 'pending', attempts: 2, lastError: 'account restricted' },
+      },
+      // Given up on.
+      { values: { totalCents: 77 }, payout: { status: 'failed', attempts: 5, lastError: 'no' } },
+      // Refunded after the transfer (reversed), and before any (canceled).
+      {
+        values: { status: 'Refunded', totalCents: 12_345, discountCents: 55 },
+        payout: { status: 'reversed', amountCents: 11_975, commissionCents: 370 },
+        refund: 'succeeded',
+      },
+      {
+        values: { status: 'Canceled', totalCents: 500 },
+        payout: { status: 'canceled' },
+        refund: 'succeeded',
+      },
+      // A refund the provider refused: the order keeps its status and payout.
+      {
+        values: { status: 'Shipped', totalCents: 2500, userEmail: '-x@example.com' },
+        payout: { status: 'paid' },
+        refund: 'failed',
+      },
+      // No lines at all, odd text everywhere.
+      {
+        values: { userFullName: 'Zoë 🌿\r\nNewline', totalCents: 0, subtotalCents: 0 },
+        lines: [],
+      },
+    ];
+    const ids: number[] = [];
+    for (const [i, c] of cases.entries()) {
+      const id = await insertOrder(business.id, at(i), c.values, c.lines);
+      ids.push(id);
+      const total = c.values.totalCents ?? 1000;
+      if (c.payout) {
+        await t.db.insert(payouts).values({
+          orderId: id,
+          businessId: business.id,
+          amountCents: c.payout.amountCents ?? total - Math.round(total * 0.03),
+          commissionCents: c.payout.commissionCents ?? Math.round(total * 0.03),
+          transferGroup: `checkout_${id}`,
+          status: c.payout.status,
+          attempts: c.payout.attempts ?? 0,
+          lastError: c.payout.lastError ?? null,
+        });
+      }
+      if (c.refund) {
+        await t.db.insert(refunds).values({
+          orderId: id,
+          businessId: business.id,
+          amountCents: total,
+          targetStatus: 'Refunded',
+          status: c.refund,
+          lastError: c.refund === 'failed' ? 'charge already disputed' : null,
+        });
+      }
+    }
+
+    const compare = async (states: string[]) => {
+      const listRes = await t.app.inject({ url: `/api/business/orders/${business.id}/`, headers });
+      expect(listRes.statusCode).toBe(200);
+      const listed = new Map(
+        (listRes.json() as SellerOrder[]).map((o) => [o.id, o] as [number, SellerOrder]),
+      );
+      expect([...listed.keys()].sort()).toEqual([...ids].sort());
+      const res = await download(headers, business.id, '?from=2026-05-01&to=2026-05-03');
+      expect(res.statusCode).toBe(200);
+      const rows = records(res.body);
+      // Oldest first; one row per line, one for an order without lines.
+      const expectedIds = [...listed.values()]
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
+        .flatMap((o) => Array(Math.max(1, o.order_items.length)).fill(String(o.id)));
+      expect(rows.map((r) => r.order_id)).toEqual(expectedIds);
+      const seen = new Map<number, number>();
+      for (const row of rows) {
+        const order = listed.get(Number(row.order_id))!;
+        const n = seen.get(order.id) ?? 0;
+        seen.set(order.id, n + 1);
+        const item = order.order_items[n];
+        const ship = order.shipping_address;
+        expect(row, `order ${order.id}`).toEqual({
+          order_id: String(order.id),
+          created_at_utc: order.created_at,
+          status: order.status,
+          buyer_name: shown(order.user_full_name),
+          buyer_email: shown(order.user_email),
+          product: item ? shown(item.product_name) : '',
+          options: item
+            ? shown(
+                Object.entries(item.variant_options)
+                  .filter(([, v]) => v.trim() !== '')
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join('; '),
+              )
+            : '',
+          quantity: item ? String(item.quantity) : '',
+          unit_price: item?.product_price ?? '',
+          line_total: item?.total_price ?? '',
+          order_items_subtotal: order.items_subtotal,
+          order_shipping: order.order_total_shipping_fees,
+          order_discount: order.discount_amount,
+          order_total: order.total_price,
+          commission: order.commission,
+          payout: order.payout,
+          payout_status: order.payout_status,
+          tracking_number: shown(order.tracking_number),
+          ship_to_name: shown(ship?.name ?? ''),
+          ship_to_line1: ship?.line1 ?? '',
+          ship_to_line2: ship?.line2 ?? '',
+          ship_to_city: ship?.city ?? '',
+          ship_to_state: ship?.state ?? '',
+          ship_to_postal_code: ship?.postal_code ?? '',
+          ship_to_country: ship?.country ?? '',
+        });
+      }
+      // What the list shows, in the order the orders were made.
+      expect(
+        ids.map((id) => listed.get(id)!.payout_status),
+        'payout states',
+      ).toEqual(states);
+      return rows;
+    };
+
+    const before = await compare([
+      'not_due',
+      'waiting_for_onboarding',
+      'paid',
+      'waiting_for_onboarding',
+      'failed',
+      'reversed',
+      'canceled',
+      'paid',
+      'not_due',
+    ]);
+    // The discount, the options and the money of the order with two lines, as written.
+    expect(before.filter((r) => r.order_id === String(ids[1]))).toMatchObject([
+      {
+        product: 'Soy Candle',
+        options: 'Scent: Fig, Cedar',
+        quantity: '2',
+        unit_price: '19.99',
+        line_total: '39.98',
+        order_discount: '12.00',
+        order_shipping: '6.50',
+        order_total: '54.47',
+        commission: '1.63',
+        payout: '52.84',
+        buyer_name: 'Ana, "the" buyer',
+        ship_to_name: "'=SUM(A1:A9)",
+        ship_to_line2: 'Ring\nthen wait',
+      },
+      { product: "'+Oat Soap", options: 'Colour: -red', quantity: '1', line_total: '19.99' },
+    ]);
+    // Not paid yet: the commission and payout it would have.
+    expect(before[0]).toMatchObject({ order_total: '19.99', commission: '0.60', payout: '19.39' });
+
+    // Once onboarded, the pending payouts are pending, the failing one retrying.
+    await t.db
+      .update(businesses)
+      .set({ stripeAccountId: 'acct_export_onboarded', stripeStatus: 'active' })
+      .where(sql`${businesses.id} = ${business.id}`);
+    await compare([
+      'not_due',
+      'pending',
+      'paid',
+      'retrying',
+      'failed',
+      'reversed',
+      'canceled',
+      'paid',
+      'not_due',
+    ]);
+  });
+});
+
+describe('a client that leaves mid-download', () => {
+  it('stops the export: no further batch is read', async () => {
+    const { headers, business } = await seller();
+    const batches = 8;
+    await t.db.execute(sql`
+      with made as (
+        insert into orders (business_id, user_full_name, user_email, status, subtotal_cents,
+          total_cents, created_at, updated_at)
+        select ${business.id}, 'Buyer ' || g, 'b' || g || '@example.com', 'Paid', 1000, 1000,
+          timestamptz '2025-06-01 00:00:00+00' + (g || ' seconds')::interval, now()
+        from generate_series(1, ${batches * EXPORT_BATCH_ORDERS}) g
+        returning id
+      )
+      insert into order_items (order_id, product_name, product_price_cents, quantity,
+        total_price_cents, variant_options)
+      select id, 'Leaf ' || id, 1000, 1, 1000, '{}'::jsonb from made`);
+    const reads = vi.spyOn(t.app.deps.db, 'execute');
+    try {
+      const left = new AbortController();
+      const res = await t.app.inject({
+        url: exportUrl(business.id, '?from=2025-06-01&to=2025-06-01'),
+        headers,
+        payloadAsStream: true,
+        signal: left.signal,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.stream();
+      body.on('error', () => {});
+      // Take the header row and the first batch's rows, then leave.
+      let received = '';
+      for await (const chunk of body) {
+        received += String(chunk);
+        if (received.split('\r\n').length > EXPORT_BATCH_ORDERS / 2) break;
+      }
+      const readBeforeLeaving = reads.mock.calls.length;
+      left.abort();
+      // Long enough for several more batches to be read, were the export still running.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(readBeforeLeaving).toBeGreaterThanOrEqual(1);
+      expect(readBeforeLeaving).toBeLessThan(batches);
+      expect(reads.mock.calls.length).toBe(readBeforeLeaving);
+    } finally {
+      reads.mockRestore();
+    }
+    // The app is still fine: the whole export, from the start, for someone who stays.
+    const whole = await download(headers, business.id, '?from=2025-06-01&to=2025-06-01');
+    expect(whole.statusCode).toBe(200);
+    expect(records(whole.body)).toHaveLength(batches * EXPORT_BATCH_ORDERS);
+  }, 60_000);
 });
 
 describe('a large export', () => {

@@ -1,7 +1,10 @@
-import { ORDER_EXPORT_COLUMNS, type OrderExportQuery, type SellerOrder } from '@leafline/contract';
+import { centsToPrice, ORDER_EXPORT_COLUMNS, type OrderExportQuery } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { listBusinessOrdersBetween, type OrderCursor } from '../orders/orders.repo';
-import { toSellerOrders } from './seller-orders.service';
+import { readAddress } from '../orders/orders.service';
+import { commissionCents, payoutCents } from '../payouts/payouts.service';
+import { type ExportOrderRow, listExportOrders, type OrderCursor } from './order-export.repo';
+import { findPayoutSetup, type PayoutSetup } from './seller-orders.repo';
+import { payoutState } from './seller-orders.service';
 
 /**
  * The seller's orders export (issue 12; contract `orderExportPath`): CSV as RFC 4180 writes it,
@@ -36,51 +39,52 @@ export function csvRecord(fields: readonly string[]): string {
   return fields.join(',') + CRLF;
 }
 
-const value = (v: string | number) => csvField(String(v), 'value');
 const text = (v: string) => csvField(v, 'text');
 
-function optionsLabel(options: Record<string, string>): string {
-  return Object.entries(options)
-    .filter(([, v]) => v.trim() !== '')
-    .map(([name, v]) => `${name}: ${v}`)
-    .join('; ');
+function optionsLabel(options: Record<string, string> | null): string {
+  if (!options) return '';
+  let label = '';
+  for (const name in options) {
+    const v = options[name]!;
+    if (v.trim() === '') continue;
+    label += label ? `; ${name}: ${v}` : `${name}: ${v}`;
+  }
+  return label;
 }
+
+/** The line cells of an order without lines. */
+const NO_LINE = ',,,,';
 
 /**
  * The rows of one order, in ORDER_EXPORT_COLUMNS order: one per line, or one with the line
- * cells empty when it has none. Money is as the seller's order list shows it.
+ * cells empty when it has none. Money is as the seller's order list shows it (the payout row's
+ * once there is one, else what it would be after the commission; `payoutState` of the list).
+ * Ids, times and prices never need quoting: they are written as they are.
  */
-export function orderExportRecords(order: SellerOrder): string {
-  const ship = order.shipping_address;
-  const head = [value(order.id), value(order.created_at), text(order.status)];
-  const buyer = [text(order.user_full_name), text(order.user_email)];
-  const tail = [
-    value(order.items_subtotal),
-    value(order.order_total_shipping_fees),
-    value(order.discount_amount),
-    value(order.total_price),
-    value(order.commission),
-    value(order.payout),
-    text(order.payout_status),
-    text(order.tracking_number),
-    text(ship?.name ?? ''),
-    text(ship?.line1 ?? ''),
-    text(ship?.line2 ?? ''),
-    text(ship?.city ?? ''),
-    text(ship?.state ?? ''),
-    text(ship?.postal_code ?? ''),
-    text(ship?.country ?? ''),
-  ];
-  const lines = order.order_items.length
-    ? order.order_items.map((item) => [
-        text(item.product_name),
-        text(optionsLabel(item.variant_options)),
-        value(item.quantity),
-        value(item.product_price),
-        value(item.total_price),
-      ])
-    : [['', '', '', '', '']];
-  return lines.map((line) => csvRecord([...head, ...buyer, ...line, ...tail])).join('');
+export function orderExportRecords(order: ExportOrderRow, setup: PayoutSetup): string {
+  const ship = readAddress(order.shippingAddress);
+  const { payout, lines } = order;
+  const head = `${order.id},${order.createdAt},${text(order.status)},${text(order.userFullName)},${text(order.userEmail)},`;
+  const tail =
+    `,${centsToPrice(order.subtotalCents)},${centsToPrice(order.shippingFeeCents)}` +
+    `,${centsToPrice(order.discountCents)},${centsToPrice(order.totalCents)}` +
+    `,${centsToPrice(payout?.commissionCents ?? commissionCents(order.totalCents))}` +
+    `,${centsToPrice(payout?.amountCents ?? payoutCents(order.totalCents))}` +
+    `,${text(payoutState(payout, setup))},${text(order.trackingNumber)}` +
+    (ship
+      ? `,${text(ship.name)},${text(ship.line1)},${text(ship.line2)},${text(ship.city)},${text(ship.state)},${text(ship.postal_code)},${text(ship.country)}`
+      : ',,,,,,,') +
+    CRLF;
+  if (!lines.length) return head + NO_LINE + tail;
+  let records = '';
+  for (const line of lines) {
+    records +=
+      head +
+      `${text(line.productName)},${text(optionsLabel(line.variantOptions))},${line.quantity}` +
+      `,${centsToPrice(line.productPriceCents)},${centsToPrice(line.totalPriceCents)}` +
+      tail;
+  }
+  return records;
 }
 
 /** The orders' UTC range: from `from` 00:00Z up to (not including) the day after `to`. */
@@ -96,25 +100,25 @@ export const exportFileName = (businessId: number, query: OrderExportQuery) =>
 
 /**
  * The whole file, a piece at a time: the BOM and header row, then the rows of each batch of
- * orders (oldest first), read only as the client takes them (a Readable made from this pulls).
- * The next batch is read from the database while the current one is written out, so at most
- * two batches are held at once.
+ * orders (oldest first) as one string, read only as the client takes them (a Readable made
+ * from this pulls). The next batch is read from the database while the current one is written
+ * out, so at most two batches are held at once. Once `signal` is aborted (the client left) no
+ * further batch is read.
  */
 export async function* orderExportCsv(
   db: Db,
   businessId: number,
   query: OrderExportQuery,
-  batchSize = EXPORT_BATCH_ORDERS,
+  options: { batchSize?: number; signal?: AbortSignal } = {},
 ): AsyncGenerator<string> {
-  yield CSV_BOM + csvRecord(ORDER_EXPORT_COLUMNS.map((c) => value(c)));
+  const { batchSize = EXPORT_BATCH_ORDERS, signal } = options;
+  yield CSV_BOM + csvRecord(ORDER_EXPORT_COLUMNS.map((c) => csvField(c, 'value')));
   const range = exportRange(query);
+  const setup = findPayoutSetup(db, businessId);
+  setup.catch(() => {});
   const load = async (after: OrderCursor | null) => {
-    const batch = await listBusinessOrdersBetween(db, businessId, range, {
-      after,
-      limit: batchSize,
-    });
-    const orders = batch.rows.length ? await toSellerOrders(db, businessId, batch.rows) : [];
-    return { orders, cursor: batch.cursor, full: batch.rows.length === batchSize };
+    const batch = await listExportOrders(db, businessId, range, { after, limit: batchSize });
+    return { ...batch, full: batch.rows.length === batchSize };
   };
   /** Marks a read ahead as handled: if the client leaves first, its failure is nobody's. */
   const ahead = (after: OrderCursor | null) => {
@@ -124,10 +128,12 @@ export async function* orderExportCsv(
   };
   let next = ahead(null);
   for (;;) {
-    const { orders, cursor, full } = await next;
+    const { rows, cursor, full } = await next;
+    if (signal?.aborted) return;
     if (full) next = ahead(cursor);
+    const payouts = await setup;
     let chunk = '';
-    for (const order of orders) chunk += orderExportRecords(order);
+    for (const order of rows) chunk += orderExportRecords(order, payouts);
     if (chunk) yield chunk;
     if (!full) return;
   }

@@ -82,7 +82,13 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { businessId } = sellerScope(request);
-      const stream = Readable.from(orderExportCsv(deps.db, businessId, request.query));
+      // A client that leaves mid-download closes the response: no further batch is read (the
+      // stream's own close waits for the batch being read, and would start the next one).
+      const left = new AbortController();
+      reply.raw.on('close', () => left.abort());
+      const stream = Readable.from(
+        orderExportCsv(deps.db, businessId, request.query, { signal: left.signal }),
+      );
       stream.on('error', (error) => request.log.error({ err: error }, 'orders export failed'));
       return reply
         .type('text/csv; charset=utf-8')

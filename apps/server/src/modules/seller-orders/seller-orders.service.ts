@@ -47,8 +47,14 @@ export interface SellerOrdersDeps {
   log: { error(obj: object, msg?: string): void };
 }
 
-/** Where the brand's money for the order stands (PAYOUT_STATES). */
-function payoutState(payout: OrderPayoutRow | undefined, setup: PayoutSetup): PayoutState {
+/**
+ * Where the brand's money for the order stands (PAYOUT_STATES): the one mapping of the seller's
+ * order list, its live orders and its CSV export.
+ */
+export function payoutState(
+  payout: OrderPayoutRow | null | undefined,
+  setup: PayoutSetup,
+): PayoutState {
   if (!payout) return 'not_due';
   if (payout.status === 'pending') {
     if (!payoutsReady({ accountId: setup.stripeAccountId, stripeStatus: setup.stripeStatus })) {
