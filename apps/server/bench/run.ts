@@ -49,8 +49,10 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
 /**
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
  * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
- * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed).
+ * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed);
  * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled).
+ * Without it, everything runs: the catalogue, buying and the seller's calls, then the orders
+ * export and the live order stream.
  */
 const only = process.env.BENCH_ONLY;
 
@@ -486,8 +488,18 @@ async function main() {
     `  server memory after the run: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB RSS`,
   );
 
+  // Issue 12: the orders export, then the live order stream (an app of its own).
+  if (!only) await exportBench(database.db, served, account);
   await app.close();
   await coldApp.close();
+  if (!only) {
+    await liveBench({
+      database,
+      env: liveEnv(dataDir, databaseUrl),
+      mediaDir: path.join(dataDir, 'media'),
+      account: signIn,
+    });
+  }
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
