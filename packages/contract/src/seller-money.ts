@@ -44,6 +44,8 @@ export const LIVE_TEXTS = {
   /** Under the orders heading while the stream is down and being reconnected. */
   reconnecting: 'Live updates paused, reconnecting…',
   live: 'Live: new orders appear here as they are paid.',
+  /** When the stream cannot be used here (no access, not a stream): new orders need a reload. */
+  off: 'Live updates are off. Reload the page to see new orders.',
 } as const;
 
 /** The stream's answers to a bad resume point (the `Last-Event-ID` header or `?last_event_id=`). */
