@@ -1,10 +1,15 @@
 import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
 import { LIVE_TEXTS, type OrderEvent } from '@leafline/contract/seller-money';
-import { PAYOUT_STATE_LABELS, type SellerOrder } from '@leafline/contract/seller-orders';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  PAYOUT_STATE_LABELS,
+  REFUND_MESSAGES,
+  type SellerOrder,
+} from '@leafline/contract/seller-orders';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fill } from '@/test/render-app';
 import { noSales, renderSection, sellerOrder } from '@/test/seller-fixtures';
 import { useBusinessOverview } from '../api/get-business-overview';
 import { useSales } from '../api/get-sales';
@@ -207,6 +212,67 @@ describe('live orders on the dashboard', () => {
       'overview',
       'sales',
     ]);
+  });
+});
+
+describe('live events while the seller edits', () => {
+  it('keep typed edits and an open refund dialog; an untouched form follows the order', async () => {
+    const s = server([
+      sellerOrder({ id: 41, payout_status: 'paid', total_price: '35.00' }),
+      sellerOrder({ id: 40, user_full_name: 'Ann' }),
+      sellerOrder({ id: 39 }),
+    ]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    const card = (id: number) =>
+      within(screen.getByRole('heading', { name: `Order #${id}` }).closest('article')!);
+    await screen.findByRole('heading', { name: 'Order #41' });
+    fill(card(40).getByLabelText('Notes'), 'Wrap it please');
+    fill(card(41).getByLabelText('Status'), 'Refunded');
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+    await screen.findByRole('dialog', { name: REFUND_MESSAGES.confirmTitle('Refunded') });
+
+    const later = '2026-03-20T08:00:00.000Z';
+    s.send({
+      id: 9,
+      type: 'order.updated',
+      business: 3,
+      order: sellerOrder({
+        id: 40,
+        user_full_name: 'Ann',
+        payout_status: 'paid',
+        updated_at: later,
+      }),
+    });
+    s.send({
+      id: 10,
+      type: 'order.updated',
+      business: 3,
+      order: sellerOrder({
+        id: 41,
+        payout_status: 'paid',
+        total_price: '35.00',
+        updated_at: later,
+      }),
+    });
+    s.send({
+      id: 11,
+      type: 'order.updated',
+      business: 3,
+      order: sellerOrder({ id: 39, tracking_number: '1Z999', updated_at: later }),
+    });
+    await waitFor(() =>
+      expect(card(40).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid),
+    );
+    expect((card(40).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Wrap it please');
+    expect(
+      screen.getByRole('dialog', { name: REFUND_MESSAGES.confirmTitle('Refunded') }),
+    ).toBeTruthy();
+    // Order 39's form was not touched: it shows the new tracking number.
+    await waitFor(() =>
+      expect((card(39).getByLabelText('Tracking number') as HTMLInputElement).value).toBe('1Z999'),
+    );
+    expect((card(41).getByLabelText('Status') as HTMLSelectElement).value).toBe('Refunded');
   });
 });
 
