@@ -141,9 +141,11 @@ export const SALES_TEXTS = {
   day: 'Day (UTC)',
   week: 'Week from Monday (UTC)',
   showTable: 'Show the figures as a table',
+  /** Under the chart: its axis dates are UTC days (SPEC §2). */
+  chartUtc: 'Dates in UTC',
   /** The chart's accessible name. */
   chartLabel: (period: string) =>
-    `Chart of sales and net payouts, ${period.toLowerCase()}. The figures are in the table below.`,
+    `Chart of sales and net payouts, ${period.toLowerCase()}, dates in UTC. The figures are in the table below.`,
   product: 'Product',
   quantity: 'Sold',
   status: 'Status',
