@@ -310,6 +310,31 @@ describe('the live connection over time', () => {
   it('a stream the server drops at once is retried less and less often, announced once', async () => {
     vi.useFakeTimers();
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    // Abort listeners added to signals and not taken off again.
+    const outstanding = new Set<unknown>();
+    // The EventTarget the hook's signals are made of (Node's, not jsdom's).
+    let events: EventTarget = new AbortController().signal;
+    while (!Object.hasOwn(events, 'addEventListener')) events = Object.getPrototypeOf(events);
+    const add = events.addEventListener;
+    const remove = events.removeEventListener;
+    vi.spyOn(events, 'addEventListener').mockImplementation(function (
+      this: EventTarget,
+      type,
+      listener,
+      options,
+    ) {
+      if (type === 'abort') outstanding.add(listener);
+      return add.call(this, type, listener, options);
+    });
+    vi.spyOn(events, 'removeEventListener').mockImplementation(function (
+      this: EventTarget,
+      type,
+      listener,
+      options,
+    ) {
+      if (type === 'abort') outstanding.delete(listener);
+      return remove.call(this, type, listener, options);
+    });
     const s = server([sellerOrder({ id: 41 })], { closeAtOnce: true });
     renderDashboardOrders();
     const seen: (string | null)[] = [];
@@ -322,6 +347,8 @@ describe('the live connection over time', () => {
     expect(seen).toEqual([LIVE_TEXTS.live, LIVE_TEXTS.reconnecting]);
     // The list is not read again on every attempt either.
     expect(s.listCalls().length).toBeLessThanOrEqual(8);
+    // The waits took their abort listeners off when they ended (one wait is under way).
+    expect(outstanding.size).toBeLessThanOrEqual(2);
   });
 
   it('waits are spread ±50 % so dashboards do not reconnect all at once', async () => {
