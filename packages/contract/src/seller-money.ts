@@ -44,6 +44,8 @@ export const LIVE_TEXTS = {
   /** Under the orders heading while the stream is down and being reconnected. */
   reconnecting: 'Live updates paused, reconnecting…',
   live: 'Live: new orders appear here as they are paid.',
+  /** When the stream cannot be used here (no access, not a stream): new orders need a reload. */
+  off: 'Live updates are off. Reload the page to see new orders.',
 } as const;
 
 /** The stream's answers to a bad resume point (the `Last-Event-ID` header or `?last_event_id=`). */
@@ -152,9 +154,11 @@ export const SALES_TEXTS = {
   day: 'Day (UTC)',
   week: 'Week from Monday (UTC)',
   showTable: 'Show the figures as a table',
+  /** Under the chart: its axis dates are UTC days (SPEC §2). */
+  chartUtc: 'Dates in UTC',
   /** The chart's accessible name. */
   chartLabel: (period: string) =>
-    `Chart of sales and net payouts, ${period.toLowerCase()}. The figures are in the table below.`,
+    `Chart of sales and net payouts, ${period.toLowerCase()}, dates in UTC. The figures are in the table below.`,
   product: 'Product',
   /** The best sellers' money: their lines' prices, before the order's discount and shipping. */
   itemSales: 'Item sales (before discounts)',

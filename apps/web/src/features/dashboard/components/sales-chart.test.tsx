@@ -1,5 +1,5 @@
 import { SALES_TEXTS } from '@leafline/contract/seller-money';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { salesOverview } from '@/test/seller-fixtures';
 
@@ -77,5 +77,32 @@ describe('SalesChart', () => {
     expect(screen.getByText(SALES_TEXTS.sales)).toBeTruthy();
     expect(screen.getByText(SALES_TEXTS.netPayouts)).toBeTruthy();
     expect(resized).toHaveLength(1);
+  });
+
+  it('says its dates are UTC days, in its name and under it', async () => {
+    const { default: SalesChart } = await import('./sales-chart');
+    render(<SalesChart buckets={salesOverview().daily} period={SALES_TEXTS.daily} />);
+    expect(screen.getByRole('img', { name: /dates in UTC/ })).toBeTruthy();
+    expect(screen.getByText(SALES_TEXTS.chartUtc)).toBeTruthy();
+  });
+
+  it('follows the width of its box when that changes', async () => {
+    const { default: SalesChart } = await import('./sales-chart');
+    render(<SalesChart buckets={salesOverview().daily} period={SALES_TEXTS.daily} />);
+    const canvas = screen.getByRole('img') as HTMLCanvasElement;
+    /** uPlot applies a new size in a microtask. */
+    const resize = (width: number) =>
+      act(async () => {
+        resized[0]!([{ contentRect: { width } }]);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+    const wrap = canvas.parentElement!;
+    await resize(531);
+    expect(wrap.style.width).toBe('531px');
+    // A box with no width (hidden) leaves the chart as it was.
+    await resize(0);
+    expect(wrap.style.width).toBe('531px');
+    await resize(731.6);
+    expect(wrap.style.width).toBe('731px');
   });
 });

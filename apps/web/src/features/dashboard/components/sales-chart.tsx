@@ -98,6 +98,7 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
           <span ref={netSwatch} aria-hidden="true" className="h-1 w-5 rounded bg-clay-500" />
           {SALES_TEXTS.netPayouts}
         </span>
+        <span>{SALES_TEXTS.chartUtc}</span>
       </figcaption>
     </figure>
   );

@@ -35,15 +35,21 @@ export function LiveOrders({ businessId }: { businessId: number }) {
 /** Under the orders heading: whether new orders appear by themselves right now. */
 export function LiveOrdersStatus({ businessId }: { businessId: number }) {
   const state = useSyncExternalStore(subscribe, () => states.get(businessId) ?? null);
-  if (state === null || state === 'off') return null;
+  if (state === null) return null;
   const text =
-    state === 'live' ? LIVE_TEXTS.live : state === 'reconnecting' ? LIVE_TEXTS.reconnecting : '';
+    state === 'live'
+      ? LIVE_TEXTS.live
+      : state === 'reconnecting'
+        ? LIVE_TEXTS.reconnecting
+        : state === 'off'
+          ? LIVE_TEXTS.off
+          : '';
   return (
     <p
       aria-live="polite"
       className={`flex items-center gap-2 text-sm ${state === 'reconnecting' ? 'text-warning-fg' : 'text-ink-muted'}`}
     >
-      {text ? (
+      {text && state !== 'off' ? (
         <span
           aria-hidden="true"
           className={`size-2 rounded-full ${state === 'live' ? 'bg-sage-700' : 'bg-clay-500'}`}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSse, type SseMessage } from './sse-reader';
 
 function body(chunks: string[]) {
@@ -56,5 +56,46 @@ describe('readSse', () => {
     );
     await done;
     expect(messages).toHaveLength(1);
+  });
+
+  describe('the watchdog', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('ends a read that receives nothing for idleMs, cancelling the body', async () => {
+      vi.useFakeTimers();
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      let cancelled = false;
+      const silent = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const messages: SseMessage[] = [];
+      let ended = false;
+      const done = readSse(silent, (m) => messages.push(m), undefined, { idleMs: 30_000 }).then(
+        () => {
+          ended = true;
+        },
+      );
+      // Keep-alives keep it open, however long it lasts.
+      for (let i = 0; i < 4; i += 1) {
+        await vi.advanceTimersByTimeAsync(20_000);
+        controller.enqueue(new TextEncoder().encode(': keep-alive\n\n'));
+      }
+      controller.enqueue(new TextEncoder().encode('data: one\n\n'));
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(ended).toBe(false);
+      expect(messages).toHaveLength(1);
+      // Then silence: the connection is given up.
+      await vi.advanceTimersByTimeAsync(1_500);
+      await done;
+      expect(ended).toBe(true);
+      expect(cancelled).toBe(true);
+    });
   });
 });

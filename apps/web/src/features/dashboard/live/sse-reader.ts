@@ -5,21 +5,39 @@ export interface SseMessage {
   data: string;
 }
 
+export interface ReadSseOptions {
+  /**
+   * The watchdog: when nothing at all (not even a `:` keep-alive comment) arrives for this
+   * long, the body is cancelled and the read ends (resolves), as if the server had closed it.
+   * A connection that died without closing would otherwise wait forever.
+   */
+  idleMs?: number;
+}
+
 /**
  * Reads a `text/event-stream` body (the WHATWG event stream format: `id:`, `event:`, `data:`
  * lines, a blank line ending each event, `:` comments) and calls `onMessage` for each event,
- * until the body ends or `signal` aborts (resolves) or the body fails (rejects).
+ * until the body ends, `signal` aborts or nothing arrives for `idleMs` (resolves) or the body
+ * fails (rejects).
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onMessage: (message: SseMessage) => void,
   signal?: AbortSignal,
+  { idleMs }: ReadSseOptions = {},
 ): Promise<void> {
   const reader = body.getReader();
   // Aborting cancels the body (the connection closes) and ends the read.
   const stop = () => void reader.cancel().catch(() => {});
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const watch = () => {
+    if (!idleMs) return;
+    clearTimeout(idle);
+    idle = setTimeout(stop, idleMs);
+  };
+  watch();
   const decoder = new TextDecoder();
   let pending = '';
   let data: string[] = [];
@@ -58,6 +76,7 @@ export async function readSse(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
+      watch();
       pending += decoder.decode(value, { stream: true });
       // Lines end with \n, \r\n or \r; a \r at the very end may be half of a \r\n.
       for (;;) {
@@ -69,6 +88,7 @@ export async function readSse(
       }
     }
   } finally {
+    clearTimeout(idle);
     signal?.removeEventListener('abort', stop);
     reader.releaseLock();
   }

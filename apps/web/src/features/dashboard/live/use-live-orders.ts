@@ -1,5 +1,6 @@
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
 import {
+  LIVE_KEEPALIVE_MS,
   LIVE_RECONNECT_MS,
   LIVE_TEXTS,
   type OrderEvent,
@@ -11,8 +12,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { apiFetchStream, isApiError } from '@/lib/api-client';
+import { getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
 import { businessOrdersKey } from '../api/get-business-orders';
 import { businessOverviewQueryKey } from '../api/get-business-overview';
+import { salesQueryKey } from '../api/get-sales';
 import type { PagedList } from '../lib/paged-list';
 import { readSse } from './sse-reader';
 
@@ -21,12 +24,28 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'off';
 
 /** Event ids a dashboard remembers having shown (the server may send one again on resume). */
 const SEEN_KEPT = 1_000;
+/** Nothing at all (not even a keep-alive) for this long: the connection is dead. */
+export const LIVE_IDLE_MS = 2 * LIVE_KEEPALIVE_MS;
+/** A stream open this long (or one that brought an event) ends the outage: backoff starts over. */
+export const LIVE_STABLE_MS = 5_000;
+/** An outage is announced ("reconnecting") only once it lasted this long. */
+export const LIVE_ANNOUNCE_MS = 2_000;
+/** The dashboard's figures are read again at most this often because of live events. */
+export const LIVE_REFRESH_MS = 2_000;
+
+/** The wait before reconnect number `failures` (0 first): the step, ±50 % so dashboards spread. */
+export const reconnectDelay = (failures: number, random = Math.random()) =>
+  Math.round(LIVE_RECONNECT_MS[Math.min(failures, LIVE_RECONNECT_MS.length - 1)]! * (0.5 + random));
 
 type OrdersPage = PagedList<SellerOrder>;
 
 /** A paid order: at the top of the cached first page (once), the other pages out of date. */
 export function putNewOrder(client: QueryClient, businessId: number, order: SellerOrder): void {
   const key = businessOrdersKey(businessId);
+  // An order already counted (listed as Pending on a later page) is not one more.
+  const known = client
+    .getQueriesData<OrdersPage>({ queryKey: key })
+    .some(([, page]) => page?.items.some((o) => o.id === order.id));
   client.setQueryData<OrdersPage>([...key, 1], (page) => {
     if (!page) return page;
     if (page.items.some((o) => o.id === order.id)) {
@@ -34,9 +53,13 @@ export function putNewOrder(client: QueryClient, businessId: number, order: Sell
     }
     return {
       items: [order, ...page.items].slice(0, SELLER_PAGE_SIZE),
-      total: page.total + 1,
+      total: known ? page.total : page.total + 1,
     };
   });
+  // A first page being fetched now may answer from before the order: it is fetched again.
+  if (client.isFetching({ queryKey: [...key, 1] }) > 0) {
+    void client.invalidateQueries({ queryKey: [...key, 1], exact: true });
+  }
   // The later pages moved down by one: fetched again when shown.
   void client.invalidateQueries({
     queryKey: key,
@@ -54,18 +77,26 @@ export function replaceOrder(client: QueryClient, businessId: number, order: Sel
   );
 }
 
-/** Whether an error means trying again is pointless (not the owner, signed out). */
+/**
+ * Whether an error means trying again is pointless (not the owner, signed out). A 401 is final
+ * only once the session has ended; while tokens remain (a refresh that failed for a moment) it
+ * is tried again.
+ */
 const isFinal = (error: unknown) =>
   isApiError(error) &&
   error.status >= 400 &&
   error.status < 500 &&
-  ![408, 429].includes(error.status);
+  ![408, 429].includes(error.status) &&
+  (error.status !== 401 || (!getAccessToken() && !getRefreshToken()));
 
 /**
  * The business's live orders (SPEC §1 real-time purchase updates): the order event stream,
- * kept open while the dashboard is, reconnected by itself (LIVE_RECONNECT_MS, sending the last
- * event id so the server sends what was missed). A paid order is a toast and the top row of
- * the orders list; a changed order replaces its row. Every reconnect also reloads the lists.
+ * kept open while the dashboard is, reconnected by itself (LIVE_RECONNECT_MS with ±50 %
+ * jitter, sending the last event id so the server sends what was missed; a stream silent for
+ * LIVE_IDLE_MS counts as dead). A paid order is a toast and the top row of the orders list; a
+ * changed order replaces its row. Events and every reconnect also read the overview, the sales
+ * and (on reconnect) the list again, at most every LIVE_REFRESH_MS. An outage is announced
+ * once, after LIVE_ANNOUNCE_MS, and ends when a stream stays open or brings an event.
  */
 export function useLiveOrders(businessId: number): LiveState {
   const client = useQueryClient();
@@ -80,7 +111,53 @@ export function useLiveOrders(businessId: number): LiveState {
     let lastId: number | undefined;
     let failures = 0;
     let connected = false;
+    /** A stream is open right now. */
+    let open = false;
+    /** The outage has been announced ("reconnecting" shown). */
+    let shown = false;
+    let announce: ReturnType<typeof setTimeout> | undefined;
     setState('connecting');
+
+    // The dashboard's figures, read again at most every LIVE_REFRESH_MS (the last call wins).
+    let lastRefresh = -Infinity;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    let refreshLists = false;
+    const doRefresh = () => {
+      refreshTimer = undefined;
+      lastRefresh = Date.now();
+      if (refreshLists) void client.invalidateQueries({ queryKey: businessOrdersKey(businessId) });
+      refreshLists = false;
+      void client.invalidateQueries({ queryKey: businessOverviewQueryKey(businessId) });
+      void client.invalidateQueries({ queryKey: salesQueryKey(businessId) });
+    };
+    const refresh = (lists = false) => {
+      refreshLists ||= lists;
+      if (refreshTimer !== undefined) return;
+      const due = lastRefresh + LIVE_REFRESH_MS - Date.now();
+      if (due <= 0) doRefresh();
+      else refreshTimer = setTimeout(doRefresh, due);
+    };
+
+    /** The stream works again: backoff starts over, and an announced outage ends. */
+    const stable = () => {
+      failures = 0;
+      clearTimeout(announce);
+      announce = undefined;
+      if (shown) {
+        shown = false;
+        setState('live');
+      }
+    };
+    /** The stream is gone: said once, if it is still gone a moment later. */
+    const lost = () => {
+      if (shown || announce !== undefined) return;
+      announce = setTimeout(() => {
+        announce = undefined;
+        if (open) return;
+        shown = true;
+        setState('reconnecting');
+      }, LIVE_ANNOUNCE_MS);
+    };
 
     const onEvent = (event: OrderEvent) => {
       if (event.business !== businessId || seen.has(event.id)) return;
@@ -95,28 +172,26 @@ export function useLiveOrders(businessId: number): LiveState {
           toast.success(LIVE_TEXTS.newOrder(order.id, order.user_full_name, order.total_price));
         }
         putNewOrder(client, businessId, order);
-        void client.invalidateQueries({ queryKey: businessOverviewQueryKey(businessId) });
-        void client.invalidateQueries({ queryKey: ['dashboard', 'sales', businessId] });
       } else {
         replaceOrder(client, businessId, event.order);
       }
+      refresh();
     };
 
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        abort.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
+        const done = () => {
+          clearTimeout(timer);
+          abort.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        abort.signal.addEventListener('abort', done, { once: true });
       });
 
     const run = async () => {
       while (!abort.signal.aborted) {
+        let stableTimer: ReturnType<typeof setTimeout> | undefined;
         try {
           const response = await apiFetchStream(orderEventsPath(businessId), {
             accept: 'text/event-stream',
@@ -128,6 +203,7 @@ export function useLiveOrders(businessId: number): LiveState {
           if (!response.body || !type.startsWith('text/event-stream')) {
             // Not the stream (an old server, a proxy's page): no live updates here.
             await response.body?.cancel().catch(() => {});
+            clearTimeout(announce);
             setState('off');
             return;
           }
@@ -136,12 +212,11 @@ export function useLiveOrders(businessId: number): LiveState {
             return;
           }
           // Back after a gap: what changed meanwhile comes from the database.
-          if (connected) {
-            void client.invalidateQueries({ queryKey: businessOrdersKey(businessId) });
-          }
+          if (connected) refresh(true);
           connected = true;
-          failures = 0;
-          setState('live');
+          open = true;
+          if (!shown) setState('live');
+          stableTimer = setTimeout(stable, LIVE_STABLE_MS);
           await readSse(
             response.body,
             (message) => {
@@ -153,25 +228,36 @@ export function useLiveOrders(businessId: number): LiveState {
                 return;
               }
               const parsed = orderEvent.safeParse(json);
-              if (parsed.success) onEvent(parsed.data);
+              if (!parsed.success) return;
+              stable();
+              onEvent(parsed.data);
             },
             abort.signal,
+            { idleMs: LIVE_IDLE_MS },
           );
         } catch (error) {
           if (abort.signal.aborted) return;
           if (isFinal(error)) {
+            clearTimeout(announce);
             setState('off');
             return;
           }
+        } finally {
+          open = false;
+          clearTimeout(stableTimer);
         }
         if (abort.signal.aborted) return;
-        setState('reconnecting');
-        await wait(LIVE_RECONNECT_MS[Math.min(failures, LIVE_RECONNECT_MS.length - 1)]!);
+        lost();
+        await wait(reconnectDelay(failures));
         failures += 1;
       }
     };
     void run();
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      clearTimeout(announce);
+      clearTimeout(refreshTimer);
+    };
   }, [businessId, client, toast]);
 
   return state;

@@ -4,6 +4,7 @@ import {
   PAYOUT_STATE_LABELS,
   REFUND_MESSAGES,
   REFUND_STATE_LABELS,
+  SELLER_ORDER_MESSAGES,
   type SellerOrder,
 } from '@leafline/contract/seller-orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -19,7 +20,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function server(orders: SellerOrder[], patch: (call: RecordedCall) => Response) {
+function server(
+  orders: SellerOrder[],
+  patch: (call: RecordedCall) => Response | Promise<Response>,
+) {
   return mockFetch((call) => {
     if (call.method === 'PATCH') return patch(call);
     if (call.url.startsWith('/api/business/orders/3/') && call.method === 'GET') {
@@ -162,5 +166,52 @@ describe('refunding a paid order from the dashboard', () => {
     await saveAs('Canceled');
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('after confirming, focus is on the order’s heading, not lost', async () => {
+    server([paid], () => jsonResponse(200, { ...paid, status: 'Refunded' }));
+    await saveAs('Refunded');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: REFUND_MESSAGES.confirmButton('35.00') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Order #41' }));
+  });
+
+  it('saving another order during a refund keeps the refund’s busy state and its answer', async () => {
+    const other = sellerOrder({ id: 42, payout_status: 'not_due', status: 'Pending' });
+    let refuse!: () => void;
+    const reason = REFUND_MESSAGES.refused('Charge ch_1 has been charged back.');
+    server([paid, other], (call) => {
+      if (call.url.includes('/edit/42/')) {
+        return jsonResponse(200, { ...other, notes: 'gift', updated_at: '2026-03-16T08:00:00Z' });
+      }
+      return new Promise<Response>((resolve) => {
+        refuse = () => resolve(jsonResponse(502, { error: reason }));
+      });
+    });
+    await saveAs('Refunded');
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: REFUND_MESSAGES.confirmButton('35.00'),
+      }),
+    );
+    const save41 = card(41).getByRole('button', { name: 'Save order #41' }) as HTMLButtonElement;
+    await waitFor(() => expect(save41.disabled).toBe(true));
+
+    fill(card(42).getByLabelText('Notes'), 'gift');
+    fireEvent.click(card(42).getByRole('button', { name: 'Save order #42' }));
+    expect(await screen.findByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();
+    // The refund is still running: its Save stays busy.
+    expect(
+      (card(41).getByRole('button', { name: 'Save order #41' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    refuse();
+    expect((await card(41).findByRole('alert')).textContent).toBe(
+      `${BUSINESS_MESSAGES.orderUpdateFailed} ${reason}`,
+    );
+    expect(card(42).queryByRole('alert')).toBeNull();
   });
 });

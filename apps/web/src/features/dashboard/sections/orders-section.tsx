@@ -1,4 +1,5 @@
 import { TOAST_ORDER_SAVE_MS } from '@leafline/contract/constants';
+import type { SellerOrder } from '@leafline/contract/seller-orders';
 import Inbox from 'lucide-react/icons/inbox';
 import { type ReactNode, useState } from 'react';
 import { Pagination } from '@/components/ui/pagination';
@@ -21,19 +22,8 @@ import { LiveOrdersStatus } from '../live/live-orders';
  * a time; each with its edit of status, tracking number and notes.
  */
 export function OrdersSection({ businessId }: { businessId: number }) {
-  const toast = useToast();
   const [page, setPage] = useSectionPage(businessId);
   const query = useBusinessOrders(businessId, page);
-  const updateOrder = useUpdateBusinessOrder(businessId);
-  const [saveErrors, setSaveErrors] = useState<Record<number, string>>({});
-
-  const setSaveError = (orderId: number, message: string | null) =>
-    setSaveErrors((errors) => {
-      const next = { ...errors };
-      if (message) next[orderId] = message;
-      else delete next[orderId];
-      return next;
-    });
 
   const total = query.data?.total ?? 0;
   let body: ReactNode;
@@ -70,40 +60,13 @@ export function OrdersSection({ businessId }: { businessId: number }) {
           {total === 1 ? '1 order' : `${total} orders`}, newest first. {DASHBOARD_TEXTS.helpPayouts}
         </p>
         <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
-          {query.data.items.map((order) => {
-            const saving = updateOrder.isPending && updateOrder.variables?.orderId === order.id;
-            return (
-              <li key={order.id}>
-                <SellerOrderCard order={order}>
-                  <OrderEditForm
-                    // The server's answer replaces the row: the form starts again from it.
-                    key={`${order.id}-${order.updated_at}`}
-                    order={order}
-                    saving={saving}
-                    error={saveErrors[order.id] ?? null}
-                    onSave={(changes) => {
-                      setSaveError(order.id, null);
-                      updateOrder.mutate(
-                        { orderId: order.id, body: changes },
-                        {
-                          onSuccess: () =>
-                            toast.success(CATALOG_TEXTS.orderSaved, TOAST_ORDER_SAVE_MS),
-                          onError: (error) => {
-                            // SPEC §8's text, with the server's reason when it gave one.
-                            const reason =
-                              isApiError(error) && error.hasServerMessage
-                                ? ` ${error.message}`
-                                : '';
-                            setSaveError(order.id, `${CATALOG_TEXTS.orderUpdateFailed}${reason}`);
-                          },
-                        },
-                      );
-                    }}
-                  />
-                </SellerOrderCard>
-              </li>
-            );
-          })}
+          {query.data.items.map((order) => (
+            <li key={order.id}>
+              <SellerOrderCard order={order}>
+                <OrderEditRow businessId={businessId} order={order} />
+              </SellerOrderCard>
+            </li>
+          ))}
         </ol>
         <Pagination
           page={page}
@@ -122,5 +85,36 @@ export function OrdersSection({ businessId }: { businessId: number }) {
       <OrderExportForm businessId={businessId} />
       {body}
     </div>
+  );
+}
+
+/**
+ * One order's edit form with its own save: a refund can take seconds, and saving another
+ * order meanwhile must not take its answer (the refusal, the toast) or its busy state away.
+ */
+function OrderEditRow({ businessId, order }: { businessId: number; order: SellerOrder }) {
+  const toast = useToast();
+  const updateOrder = useUpdateBusinessOrder(businessId);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  return (
+    <OrderEditForm
+      order={order}
+      saving={updateOrder.isPending}
+      error={saveError}
+      onSave={(changes) => {
+        setSaveError(null);
+        updateOrder.mutate(
+          { orderId: order.id, body: changes },
+          {
+            onSuccess: () => toast.success(CATALOG_TEXTS.orderSaved, TOAST_ORDER_SAVE_MS),
+            onError: (error) => {
+              // SPEC §8's text, with the server's reason when it gave one.
+              const reason = isApiError(error) && error.hasServerMessage ? ` ${error.message}` : '';
+              setSaveError(`${CATALOG_TEXTS.orderUpdateFailed}${reason}`);
+            },
+          },
+        );
+      }}
+    />
   );
 }

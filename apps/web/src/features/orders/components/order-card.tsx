@@ -86,20 +86,23 @@ function StatusHistory({ order }: { order: Order }) {
         className="mt-1.5 flex flex-col gap-1 text-sm text-ink-muted"
         data-testid="order-history"
       >
-        {order.status_history.map((change) => (
-          // A status is entered once at a given instant: the pair names the change.
-          <li key={`${change.at}-${change.status}`} className="flex items-baseline gap-2">
-            <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-sage-700" />
-            <span>
-              {change.status}
-              {STATUS_HISTORY_TEXTS.separator}
-              <time dateTime={change.at}>{formatOrderDate(change.at)}</time>
-              {change.tracking_number
-                ? STATUS_HISTORY_TEXTS.tracking(change.tracking_number)
-                : null}
-            </span>
-          </li>
-        ))}
+        {order.status_history.map((change) => {
+          // The contract's words, with the date inside its <time>.
+          const date = formatOrderDate(change.at);
+          const text = STATUS_HISTORY_TEXTS.entry(change, date);
+          const at = text.indexOf(date);
+          return (
+            // A status is entered once at a given instant: the pair names the change.
+            <li key={`${change.at}-${change.status}`} className="flex items-baseline gap-2">
+              <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-sage-700" />
+              <span>
+                {text.slice(0, at)}
+                <time dateTime={change.at}>{date}</time>
+                {text.slice(at + date.length)}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

@@ -6,13 +6,14 @@ import {
   type SellerOrderUpdateBody,
 } from '@leafline/contract/seller-orders';
 import Save from 'lucide-react/icons/save';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { sellerOrderHeadingId } from './seller-order-card';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -52,6 +53,33 @@ export function OrderEditForm({
   const [notes, setNotes] = useState(order.notes);
   const [confirming, setConfirming] = useState<RefundStatus | null>(null);
   const id = `order-${order.id}`;
+
+  // A new version of the order (the seller's own save, a live event): the form follows it
+  // unless the seller has unsaved edits, which stay (as does an open refund dialog).
+  const [base, setBase] = useState(order);
+  if (order !== base) {
+    const untouched =
+      status === base.status && trackingNumber === base.tracking_number && notes === base.notes;
+    const saved =
+      status === order.status &&
+      trackingNumber.trim() === order.tracking_number &&
+      notes === order.notes;
+    setBase(order);
+    if (untouched || saved) {
+      setStatus(order.status);
+      setTrackingNumber(order.tracking_number);
+      setNotes(order.notes);
+    }
+  }
+
+  // After a confirmed refund the dialog closes while Save is busy: focus goes to the card's
+  // heading, which stays, rather than to nowhere.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (confirming !== null || !refocus.current) return;
+    refocus.current = false;
+    document.getElementById(sellerOrderHeadingId(order.id))?.focus();
+  }, [confirming, order.id]);
 
   const save = () => onSave({ status, tracking_number: trackingNumber.trim(), notes });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -124,6 +152,7 @@ export function OrderEditForm({
           <Button
             variant="danger"
             onClick={() => {
+              refocus.current = true;
               setConfirming(null);
               save();
             }}

@@ -5,7 +5,7 @@ import { clearTokens, setTokens } from '@/lib/auth-tokens';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection } from '@/test/seller-fixtures';
-import { defaultExportRange, OrderExportForm } from './order-export-form';
+import { defaultExportRange, EXPORT_REVOKE_MS, OrderExportForm } from './order-export-form';
 
 const CSV = '\uFEFForder_id,created_at_utc\r\n41,2026-03-14T09:26:00.000Z\r\n';
 
@@ -68,14 +68,23 @@ const csvResponse = (businessId = 3, from = '2026-03-01', to = '2026-03-14') =>
     },
   });
 
+/** The texts a field's aria-describedby points at. */
+const description = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((ref) => document.getElementById(ref)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
 function renderForm() {
-  renderSection(<OrderExportForm businessId={3} />, '/dashboard/orders');
+  const view = renderSection(<OrderExportForm businessId={3} />, '/dashboard/orders');
   const form = screen.getByRole('form', { name: EXPORT_TEXTS.title });
   return {
     form: within(form),
     from: within(form).getByLabelText(EXPORT_TEXTS.from) as HTMLInputElement,
     to: within(form).getByLabelText(EXPORT_TEXTS.to) as HTMLInputElement,
     button: () => within(form).getByRole('button', { name: /CSV/ }),
+    unmount: view.unmount,
   };
 }
 
@@ -111,6 +120,7 @@ describe('OrderExportForm', () => {
     fill(from, '2026-02-01');
     fill(to, '2026-02-28');
 
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
     fireEvent.click(button());
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.url).toBe('/api/business/orders/3/export/?from=2026-02-01&to=2026-02-28');
@@ -128,7 +138,12 @@ describe('OrderExportForm', () => {
     expect((button() as HTMLButtonElement).disabled).toBe(false);
     expect(saved.map((s) => s.name)).toEqual(['leafline-orders-3-2026-02-01-2026-02-28.csv']);
     await waitFor(() => expect(saved[0]!.text).toBe(CSV));
-    // The file's URL is let go once handed over, and the link is gone.
+    // The file's URL is let go a while after it was handed over, and the link is gone.
+    expect(revoked).toEqual([]);
+    const later = timeouts.mock.calls.find(
+      ([run, ms]) => ms === EXPORT_REVOKE_MS && String(run).includes('revokeObjectURL'),
+    );
+    (later![0] as () => void)();
     expect(revoked).toEqual(['blob:leafline/1']);
     expect(document.querySelector('a[download]')).toBeNull();
     expect(form.queryByRole('alert')).toBeNull();
@@ -160,22 +175,44 @@ describe('OrderExportForm', () => {
     expect(saved).toEqual([]);
   });
 
-  it('checks the days before asking: the start after the end, or no date', async () => {
+  it('checks the days before asking, and marks the field that is wrong', async () => {
     const { calls } = mockFetch(() => csvResponse());
     const { from, to, button, form } = renderForm();
     fill(from, '2026-03-10');
     fill(to, '2026-03-09');
     fireEvent.click(button());
-    expect((await form.findByRole('alert')).textContent).toBe(EXPORT_MESSAGES.order);
+    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(to)).toBe(EXPORT_MESSAGES.order);
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(to);
     fill(to, '');
     fireEvent.click(button());
-    await waitFor(() => expect(form.getByRole('alert').textContent).toBe(EXPORT_MESSAGES.date));
+    await waitFor(() => expect(description(to)).toBe(EXPORT_MESSAGES.date));
+    fill(to, '2026-03-12');
+    fill(from, '');
+    fireEvent.click(button());
+    await waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(from)).toBe(EXPORT_MESSAGES.date);
+    expect(to.getAttribute('aria-invalid')).toBeNull();
     expect(calls).toEqual([]);
     // Fixed: the error goes and the file comes.
-    fill(to, '2026-03-12');
+    fill(from, '2026-03-10');
     fireEvent.click(button());
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(form.queryByRole('alert')).toBeNull();
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+    expect(form.queryByText(EXPORT_MESSAGES.date)).toBeNull();
     expect(calls[0]!.url).toBe('/api/business/orders/3/export/?from=2026-03-10&to=2026-03-12');
+  });
+
+  it('stops the download when the form goes away', async () => {
+    const { fn } = mockFetch(() => new Promise<Response>(() => {}));
+    const { button, unmount } = renderForm();
+    fireEvent.click(button());
+    await waitFor(() => expect(fn).toHaveBeenCalledTimes(1));
+    const signal = fn.mock.calls[0]![1]!.signal!;
+    expect(signal.aborted).toBe(false);
+    unmount();
+    expect(signal.aborted).toBe(true);
   });
 });

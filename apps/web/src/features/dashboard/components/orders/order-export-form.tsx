@@ -5,7 +5,7 @@ import {
   orderExportQuery,
 } from '@leafline/contract/seller-money';
 import Download from 'lucide-react/icons/download';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -26,7 +26,13 @@ function fileName(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
 }
 
-/** Hands a downloaded file to the browser to save, then lets go of it. */
+/**
+ * How long the file's URL is kept after the click: some browsers still read it after
+ * `click()` returns, and letting go at once can cancel the download.
+ */
+export const EXPORT_REVOKE_MS = 10_000;
+
+/** Hands a downloaded file to the browser to save, then (a little later) lets go of it. */
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -38,7 +44,7 @@ function saveFile(blob: Blob, name: string) {
     link.click();
   } finally {
     link.remove();
-    URL.revokeObjectURL(url);
+    setTimeout(() => URL.revokeObjectURL(url), EXPORT_REVOKE_MS);
   }
 }
 
@@ -51,32 +57,57 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
   const [range, setRange] = useState(defaultExportRange);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A date the contract refused, shown on its own field. */
+  const [fieldError, setFieldError] = useState<{ field: 'from' | 'to'; message: string } | null>(
+    null,
+  );
+  const abort = useRef<AbortController | null>(null);
   const id = `order-export-${businessId}`;
+
+  // Leaving the page stops a download under way.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (working) return;
     const checked = orderExportQuery.safeParse(range);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? EXPORT_MESSAGES.date);
+      const issue = checked.error.issues[0];
+      const field = issue?.path[0];
+      const message = issue?.message ?? EXPORT_MESSAGES.date;
+      if (field === 'from' || field === 'to') {
+        setError(null);
+        setFieldError({ field, message });
+        document.getElementById(`${id}-${field}`)?.focus();
+      } else {
+        setFieldError(null);
+        setError(message);
+      }
       return;
     }
     setError(null);
+    setFieldError(null);
     setWorking(true);
+    const controller = new AbortController();
+    abort.current = controller;
     try {
       const response = await apiFetchStream(orderExportPath(businessId), {
         query: checked.data,
         accept: 'text/csv',
+        signal: controller.signal,
       });
       const blob = await response.blob();
+      if (controller.signal.aborted) return;
       saveFile(
         blob,
         fileName(response, `leafline-orders-${businessId}-${range.from}-${range.to}.csv`),
       );
     } catch (failure) {
+      if (controller.signal.aborted) return;
       setError(errorMessage(failure, EXPORT_MESSAGES.failed));
     } finally {
-      setWorking(false);
+      if (!controller.signal.aborted) setWorking(false);
+      if (abort.current === controller) abort.current = null;
     }
   };
 
@@ -102,6 +133,7 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
           label={EXPORT_TEXTS.from}
           type="date"
           required
+          error={fieldError?.field === 'from' ? fieldError.message : undefined}
           value={range.from}
           max={range.to || undefined}
           onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
@@ -111,6 +143,7 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
           label={EXPORT_TEXTS.to}
           type="date"
           required
+          error={fieldError?.field === 'to' ? fieldError.message : undefined}
           value={range.to}
           min={range.from || undefined}
           onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}

@@ -40,6 +40,9 @@ const REFUND_CLASSES: Record<NonNullable<SellerOrder['refund']>['status'], strin
   failed: 'bg-error-bg text-error-fg',
 };
 
+/** The id of an order card's heading (focus goes there after a refund is confirmed). */
+export const sellerOrderHeadingId = (orderId: number) => `seller-order-${orderId}-heading`;
+
 /**
  * One order as its seller fulfils it: number, date, status, buyer, items, amounts with the
  * payout after the 3 % commission and its state, the refund when there is one (amount, state,
@@ -53,7 +56,7 @@ export function SellerOrderCard({
   /** The edit form. */
   children: ReactNode;
 }) {
-  const headingId = `seller-order-${order.id}-heading`;
+  const headingId = sellerOrderHeadingId(order.id);
   const address = readAddress(order.shipping_address);
   const discount = priceToCents(order.discount_amount);
   return (
@@ -64,7 +67,11 @@ export function SellerOrderCard({
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-sans text-lg font-semibold text-forest-900">
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className="font-sans text-lg font-semibold text-forest-900"
+          >
             {`Order #${order.id}`}
           </h3>
           <p className="mt-0.5 text-sm text-ink-muted">
