@@ -314,7 +314,7 @@ describe('the sales block of the overview', () => {
         .getAllByRole('row')
         .map((r) => [...r.children].map((c) => c.textContent)),
     ).toEqual([
-      ['Product', 'Sold', 'Sales'],
+      ['Product', 'Sold', 'Item sales (before discounts)'],
       ['Linen Tote', '4', '$60.00'],
       ['Flax Napkins', '2', '$24.00'],
     ]);
