@@ -7,8 +7,10 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderSection, sellerOrder } from '@/test/seller-fixtures';
 import { OrdersSection } from '../sections/orders-section';
 import { LiveOrders } from './live-orders';
+import { LIVE_SILENCE_MS } from './use-live-orders';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -19,7 +21,9 @@ function server(orders: SellerOrder[]) {
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const cancelled = { count: 0 };
   const encoder = new TextEncoder();
+  const state = { fail: false };
   const mock = mockFetch((call) => {
+    if (call.url === EVENTS && state.fail) throw new TypeError('Failed to fetch');
     if (call.url === EVENTS) {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -48,7 +52,18 @@ function server(orders: SellerOrder[]) {
       );
   const streamCalls = () => mock.calls.filter((c: RecordedCall) => c.url === EVENTS);
   const listCalls = () => mock.calls.filter((c: RecordedCall) => c.url.includes('?page='));
-  return { ...mock, streams, cancelled, send, streamCalls, listCalls };
+  return {
+    ...mock,
+    streams,
+    cancelled,
+    send,
+    streamCalls,
+    listCalls,
+    /** While true, opening the stream fails as fetch fails offline. */
+    set fail(value: boolean) {
+      state.fail = value;
+    },
+  };
 }
 
 const paid = (id: number, order: SellerOrder): OrderEvent => ({
@@ -144,6 +159,56 @@ describe('live orders on the dashboard', () => {
     s.send(paid(231, sellerOrder({ id: 61, user_full_name: 'Kit' })));
     expect(await screen.findByText(LIVE_TEXTS.newOrder(61, 'Kit', '35.00'))).toBeTruthy();
     expect(screen.queryAllByText(LIVE_TEXTS.newOrder(60, 'Ada Lovelace', '35.00'))).toHaveLength(1);
+  });
+
+  it('going offline drops the stream at once; back online it reconnects at once and resumes', async () => {
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(300, sellerOrder({ id: 70 })));
+    await waitFor(() => expect(cardOrder()).toEqual([70, 41]));
+
+    // The connection lost without a word (it never ends by itself): the browser says offline.
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(LIVE_TEXTS.reconnecting)).toBeTruthy();
+    await waitFor(() => expect(s.cancelled.count).toBe(1));
+    // Several tries fail while offline; the waits grow (500 ms, 1 s, …).
+    s.fail = true;
+    await waitFor(() => expect(s.streamCalls().length).toBeGreaterThanOrEqual(3), {
+      timeout: 3000,
+    });
+    s.fail = false;
+    const tries = s.streamCalls().length;
+    window.dispatchEvent(new Event('online'));
+    // Not after the next, longer wait: now.
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(tries + 1), { timeout: 300 });
+    expect(s.streamCalls().at(-1)?.headers['last-event-id']).toBe('300');
+    expect(await screen.findByText(LIVE_TEXTS.live)).toBeTruthy();
+    s.send(paid(301, sellerOrder({ id: 71, user_full_name: 'Kit' })));
+    expect(await screen.findByText(LIVE_TEXTS.newOrder(71, 'Kit', '35.00'))).toBeTruthy();
+  });
+
+  it('a stream silent for longer than two keep-alives is dropped and opened again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(400, sellerOrder({ id: 80 })));
+    await waitFor(() => expect(cardOrder()).toEqual([80, 41]));
+
+    // A keep-alive comment counts as life.
+    await vi.advanceTimersByTimeAsync(LIVE_SILENCE_MS - 1000);
+    s.streams.at(-1)!.enqueue(new TextEncoder().encode(': keep-alive\n\n'));
+    await vi.advanceTimersByTimeAsync(LIVE_SILENCE_MS - 1000);
+    expect(s.cancelled.count).toBe(0);
+    expect(s.streamCalls()).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(1500);
+    await waitFor(() => expect(s.cancelled.count).toBe(1));
+    await vi.advanceTimersByTimeAsync(600);
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(2));
+    expect(s.streamCalls()[1]?.headers['last-event-id']).toBe('400');
+    expect(await screen.findByText(LIVE_TEXTS.live)).toBeTruthy();
   });
 
   it('stops when the dashboard closes', async () => {

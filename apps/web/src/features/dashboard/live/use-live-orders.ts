@@ -1,5 +1,6 @@
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
 import {
+  LIVE_KEEPALIVE_MS,
   LIVE_RECONNECT_MS,
   LIVE_TEXTS,
   type OrderEvent,
@@ -21,6 +22,12 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'off';
 
 /** Event ids a dashboard remembers having shown (the server may send one again on resume). */
 const SEEN_KEPT = 1_000;
+
+/**
+ * A stream that brought nothing (not even its keep-alive) for this long is taken for dead: a
+ * connection lost without a word (network gone, laptop asleep) never ends by itself.
+ */
+export const LIVE_SILENCE_MS = LIVE_KEEPALIVE_MS * 2 + 5_000;
 
 type OrdersPage = PagedList<SellerOrder>;
 
@@ -66,6 +73,8 @@ const isFinal = (error: unknown) =>
  * kept open while the dashboard is, reconnected by itself (LIVE_RECONNECT_MS, sending the last
  * event id so the server sends what was missed). A paid order is a toast and the top row of
  * the orders list; a changed order replaces its row. Every reconnect also reloads the lists.
+ * The browser going offline, or a stream silent for LIVE_SILENCE_MS, drops the connection
+ * (the dashboard says it is reconnecting); coming back online reconnects at once.
  */
 export function useLiveOrders(businessId: number): LiveState {
   const client = useQueryClient();
@@ -102,26 +111,64 @@ export function useLiveOrders(businessId: number): LiveState {
       }
     };
 
+    /** The open connection's own abort (offline, silence), beside the dashboard's. */
+    let connection: AbortController | undefined;
+    /** Ends the wait before the next try (the browser is back online). */
+    let wake: (() => void) | undefined;
+    const onOffline = () => connection?.abort();
+    const onOnline = () => wake?.();
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    abort.signal.addEventListener(
+      'abort',
+      () => {
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('online', onOnline);
+      },
+      { once: true },
+    );
+
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        abort.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
+        const done = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          abort.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wake = done;
+        abort.signal.addEventListener('abort', done, { once: true });
       });
+
+    /** The body, its connection aborted when nothing came for LIVE_SILENCE_MS. */
+    const watched = (body: ReadableStream<Uint8Array>, conn: AbortController) => {
+      let timer = setTimeout(() => conn.abort(), LIVE_SILENCE_MS);
+      conn.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      return body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            clearTimeout(timer);
+            if (!conn.signal.aborted) timer = setTimeout(() => conn.abort(), LIVE_SILENCE_MS);
+            controller.enqueue(chunk);
+          },
+          flush() {
+            clearTimeout(timer);
+          },
+        }),
+      );
+    };
 
     const run = async () => {
       while (!abort.signal.aborted) {
+        const conn = new AbortController();
+        connection = conn;
+        const signal = AbortSignal.any([abort.signal, conn.signal]);
         try {
           const response = await apiFetchStream(orderEventsPath(businessId), {
             accept: 'text/event-stream',
             timeoutMs: 0,
-            signal: abort.signal,
+            signal,
             headers: lastId === undefined ? {} : { 'last-event-id': String(lastId) },
           });
           const type = response.headers.get('content-type') ?? '';
@@ -143,7 +190,7 @@ export function useLiveOrders(businessId: number): LiveState {
           failures = 0;
           setState('live');
           await readSse(
-            response.body,
+            watched(response.body, conn),
             (message) => {
               if (message.event !== 'order.paid' && message.event !== 'order.updated') return;
               let json: unknown;
@@ -155,7 +202,7 @@ export function useLiveOrders(businessId: number): LiveState {
               const parsed = orderEvent.safeParse(json);
               if (parsed.success) onEvent(parsed.data);
             },
-            abort.signal,
+            signal,
           );
         } catch (error) {
           if (abort.signal.aborted) return;
@@ -163,6 +210,9 @@ export function useLiveOrders(businessId: number): LiveState {
             setState('off');
             return;
           }
+        } finally {
+          conn.abort();
+          connection = undefined;
         }
         if (abort.signal.aborted) return;
         setState('reconnecting');
