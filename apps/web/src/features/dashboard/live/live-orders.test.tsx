@@ -59,10 +59,8 @@ function server(orders: SellerOrder[]) {
     send,
     streamCalls,
     listCalls,
-    /** While true, opening the stream fails as fetch fails offline. */
-    set fail(value: boolean) {
-      state.fail = value;
-    },
+    /** `state.fail`: while true, opening the stream fails as fetch fails offline. */
+    state,
   };
 }
 
@@ -173,11 +171,11 @@ describe('live orders on the dashboard', () => {
     expect(await screen.findByText(LIVE_TEXTS.reconnecting)).toBeTruthy();
     await waitFor(() => expect(s.cancelled.count).toBe(1));
     // Several tries fail while offline; the waits grow (500 ms, 1 s, …).
-    s.fail = true;
+    s.state.fail = true;
     await waitFor(() => expect(s.streamCalls().length).toBeGreaterThanOrEqual(3), {
       timeout: 3000,
     });
-    s.fail = false;
+    s.state.fail = false;
     const tries = s.streamCalls().length;
     window.dispatchEvent(new Event('online'));
     // Not after the next, longer wait: now.
