@@ -162,6 +162,8 @@ const newOrderToast = (page: Page, orderId: number) =>
 async function todaysOrders(page: Page): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const sales = page.getByRole('region', { name: SALES_TEXTS.heading });
+  // Loaded: the orders-by-status table is always there once the figures came.
+  await expect(sales.getByRole('table', { name: SALES_TEXTS.ordersByStatus })).toBeVisible();
   const summary = sales.getByText(SALES_TEXTS.showTable);
   const details = sales.locator('details');
   // No sale in the weeks shown: no chart, 'No sales yet.'.
@@ -185,7 +187,9 @@ test('live order, status from another tab, refund with the buyer’s history and
   await loginViaUi(page, SELLER.username, SELLER.password);
   const { businessId, businessName } = await openDashboard(page);
   const overview = page.getByRole('region', { name: businessName });
-  await expect(overview.getByRole('heading', { name: SALES_TEXTS.heading })).toBeVisible();
+  await expect(
+    overview.getByRole('heading', { name: SALES_TEXTS.heading, exact: true }),
+  ).toBeVisible();
   const ordersBefore = await todaysOrders(page);
   await checkBothWidths(page);
 
@@ -194,8 +198,17 @@ test('live order, status from another tab, refund with the buyer’s history and
   const buyer = await newBuyer(browser, request);
   const { orderId, confirmedAt } = await buyOne(buyer.page, request, pick);
   await expect(newOrderToast(page, orderId)).toBeVisible({ timeout: 2_000 });
+  const cards = page.getByTestId('seller-order');
+  await expect(cards.first()).toHaveAccessibleName(`Order #${orderId}`, {
+    timeout: Math.max(1, 2_000 - (Date.now() - confirmedAt)),
+  });
   const heardAfter = Date.now() - confirmedAt;
-  expect(heardAfter, 'the toast came within 2 s of the confirmation').toBeLessThanOrEqual(2_000);
+  expect(heardAfter, 'toast and card came within 2 s of the confirmation').toBeLessThanOrEqual(
+    2_000,
+  );
+  test
+    .info()
+    .annotations.push({ type: 'live order shown after (ms)', description: `${heardAfter}` });
   const toastText = await newOrderToast(page, orderId).textContent();
   expect(toastText).toBe(
     LIVE_TEXTS.newOrder(
@@ -204,8 +217,6 @@ test('live order, status from another tab, refund with the buyer’s history and
       toastText?.match(/\$(\d+\.\d{2})$/)?.[1] ?? '?',
     ),
   );
-  const cards = page.getByTestId('seller-order');
-  await expect(cards.first()).toHaveAccessibleName(`Order #${orderId}`);
   const card = page.getByRole('article', { name: `Order #${orderId}` });
   await expect(card.getByTestId('order-status')).toHaveText('Status: Paid');
   const total = (await card.getByTestId('order-total').textContent())?.replace(/[^\d.]/g, '') ?? '';
