@@ -186,6 +186,22 @@ describe('live orders on the dashboard', () => {
     expect(await screen.findByText(LIVE_TEXTS.newOrder(71, 'Kit', '35.00'))).toBeTruthy();
   });
 
+  it('a stream lost before any event resumes from the id the server started it at', async () => {
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    // The server's start: an id line and no event.
+    s.streams.at(-1)!.enqueue(new TextEncoder().encode('id: 500\n\n'));
+    await new Promise((r) => setTimeout(r, 50));
+    s.streams.at(-1)!.close();
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(2), { timeout: 3000 });
+    expect(s.streamCalls()[1]?.headers['last-event-id']).toBe('500');
+    // The order paid while it was away is announced.
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(501, sellerOrder({ id: 90, user_full_name: 'Kit' })));
+    expect(await screen.findByText(LIVE_TEXTS.newOrder(90, 'Kit', '35.00'))).toBeTruthy();
+  });
+
   it('a stream silent for longer than two keep-alives is dropped and opened again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const s = server([sellerOrder({ id: 41 })]);

@@ -8,12 +8,15 @@ export interface SseMessage {
 /**
  * Reads a `text/event-stream` body (the WHATWG event stream format: `id:`, `event:`, `data:`
  * lines, a blank line ending each event, `:` comments) and calls `onMessage` for each event,
- * until the body ends or `signal` aborts (resolves) or the body fails (rejects).
+ * until the body ends or `signal` aborts (resolves) or the body fails (rejects). `onId` gets
+ * every `id:` received, an event's or one sent without data (which is no event, but sets the
+ * last event id to resume from).
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onMessage: (message: SseMessage) => void,
   signal?: AbortSignal,
+  onId?: (id: string) => void,
 ): Promise<void> {
   const reader = body.getReader();
   // Aborting cancels the body (the connection closes) and ends the read.
@@ -28,6 +31,7 @@ export async function readSse(
   let any = false;
 
   const dispatch = () => {
+    if (any && id !== undefined) onId?.(id);
     if (any && data.length)
       onMessage({
         ...(id !== undefined ? { id } : {}),

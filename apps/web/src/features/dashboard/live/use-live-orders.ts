@@ -203,6 +203,11 @@ export function useLiveOrders(businessId: number): LiveState {
               if (parsed.success) onEvent(parsed.data);
             },
             signal,
+            // The stream's start (an id without event) is where a resume begins too.
+            (id) => {
+              const n = Number(id);
+              if (/^\d{1,15}$/.test(id) && n > (lastId ?? 0)) lastId = n;
+            },
           );
         } catch (error) {
           if (abort.signal.aborted) return;
