@@ -11,6 +11,8 @@ export interface SseClient {
   headers: Headers;
   /** Every event received so far (comments and `retry:` hints are left out). */
   events: SseEvent[];
+  /** The last `id:` received, an event's or one sent alone (as EventSource's lastEventId). */
+  lastEventId?: string;
   /** The `retry:` hint, if one came. */
   retry?: number;
   /** Comment lines received (keep-alives). */
@@ -85,6 +87,9 @@ export async function openSse(
       if (field !== 'retry') any = true;
     }
     if (!any) return;
+    if (event.id !== undefined) client.lastEventId = event.id;
+    // An id without data sets the last event id and dispatches nothing (WHATWG SSE).
+    if (data.length === 0) return;
     event.data = data.join('\n');
     client.events.push(event);
     for (const waiter of [...waiters]) waiter();

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import {
   findBusinessOrder,
   findOrdersByIds,
+  latestOrderEventId,
   listOrderEventsAfter,
   ORDERS_CHANNEL,
   type OrderEventKind,
@@ -103,6 +104,17 @@ export class LiveStream {
     if (this.sink.writableLength > MAX_UNSENT_BYTES) this.close();
   }
 
+  /**
+   * Where a new stream starts: an `id:` line without data (no event; the client keeps it as
+   * its last event id), so that a client that loses the stream before any event resumes from
+   * here and is sent what it missed.
+   */
+  markStart(id: number): void {
+    if (this.closed || id <= this.lastId) return;
+    this.lastId = id;
+    this.sink.write(`id: ${id}\n\n`);
+  }
+
   /** A comment line, so that proxies keep the connection. */
   keepAlive(): void {
     if (this.closed) return;
@@ -122,8 +134,8 @@ export interface LiveOrdersHub {
   /** Opens the LISTEN if it is not open yet; throws when the database cannot be reached. */
   ready(): Promise<void>;
   /**
-   * Adds a stream and, when it resumes (`lastId` > 0), sends first what it missed. Returns
-   * the function that removes it.
+   * Adds a stream and, when it resumes (`lastId` > 0), sends first what it missed; a new one
+   * is sent the business's newest event id (`markStart`). Returns the function that removes it.
    */
   open(stream: LiveStream, options: { resume: boolean }): Promise<() => void>;
   /** Streams open on this instance. */
@@ -239,6 +251,17 @@ export function createLiveOrdersHub(deps: {
     }
   }
 
+  /** Sends a new stream the business's newest event id (live events meanwhile come after). */
+  async function markStart(stream: LiveStream): Promise<void> {
+    stream.beginCatchUp();
+    try {
+      const latest = await latestOrderEventId(db, stream.businessId);
+      if (latest > 0) stream.markStart(latest);
+    } finally {
+      stream.endCatchUp();
+    }
+  }
+
   function onState(up: boolean): void {
     if (!up) {
       if (!wasLost && !stopped) deps.log.error({}, 'live orders: the LISTEN connection was lost');
@@ -283,13 +306,12 @@ export function createLiveOrdersHub(deps: {
         current?.delete(stream);
         if (current && !current.size) streams.delete(stream.businessId);
       };
-      if (options.resume) {
-        try {
-          await catchUp(stream);
-        } catch (error) {
-          remove();
-          throw error;
-        }
+      try {
+        if (options.resume) await catchUp(stream);
+        else await markStart(stream);
+      } catch (error) {
+        remove();
+        throw error;
       }
       return remove;
     },

@@ -166,6 +166,36 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     ).toEqual(expect.arrayContaining([order2, order3]));
   });
 
+  it('a new stream is told where it starts; lost before any event, it resumes from there', async () => {
+    const s = await seller();
+    const buyer = await shopper(t.app);
+    const fresh = await stream(s.headers, s.business.id);
+    // No event yet: nothing to resume from.
+    await expect.poll(() => fresh.retry).toBe(LIVE_RECONNECT_MS[0]);
+    expect(fresh.lastEventId).toBeUndefined();
+    fresh.close();
+    const before = await buy(t.app, buyer.headers, s.product.id);
+
+    const first = await stream(s.headers, s.business.id);
+    // The newest event of the business (the payment above), as an id without an event.
+    await expect.poll(() => first.lastEventId).toBeDefined();
+    expect(first.events).toEqual([]);
+    first.close();
+    // Missed while away, before this stream had any event.
+    const missed = await buy(t.app, buyer.headers, s.product.id);
+
+    const again = await stream(
+      { ...s.headers, 'last-event-id': String(first.lastEventId) },
+      s.business.id,
+    );
+    const caught = parse(await again.next(forOrder('order.paid', missed)));
+    expect(caught.id).toBeGreaterThan(Number(first.lastEventId));
+    // The start was the business's newest event: the payment made before it opened.
+    const earlier = await stream({ ...s.headers, 'last-event-id': '0' }, s.business.id);
+    const paidBefore = parse(await earlier.next(forOrder('order.paid', before)));
+    expect(Number(first.lastEventId)).toBe(paidBefore.id);
+  });
+
   it('?last_event_id= resumes like the header', async () => {
     const s = await seller();
     const buyer = await shopper(t.app);

@@ -5,6 +5,7 @@ import {
   eq,
   getTableName,
   inArray,
+  max,
   ne,
   notExists,
   or,
@@ -431,6 +432,15 @@ export async function listOrderEventsAfter(
     .orderBy(asc(orderEvents.id))
     .limit(options.limit);
   return rows;
+}
+
+/** The business's newest order event id (0 when it has none): where a new live stream starts. */
+export async function latestOrderEventId(db: Db, businessId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: max(orderEvents.id) })
+    .from(orderEvents)
+    .where(eq(orderEvents.businessId, businessId));
+  return Number(row?.id ?? 0);
 }
 
 /** The status changes (payment included) of these orders, oldest first, for the buyer's history. */

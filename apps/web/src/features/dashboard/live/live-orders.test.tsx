@@ -15,6 +15,7 @@ import { useBusinessOverview } from '../api/get-business-overview';
 import { useSales } from '../api/get-sales';
 import { OrdersSection } from '../sections/orders-section';
 import { LiveOrders } from './live-orders';
+import { LIVE_ANNOUNCE_MS, LIVE_IDLE_MS } from './use-live-orders';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -40,7 +41,9 @@ function server(
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const cancelled = { count: 0 };
   const encoder = new TextEncoder();
+  const state = { fail: false };
   const mock = mockFetch((call) => {
+    if (call.url === EVENTS && state.fail) throw new TypeError('Failed to fetch');
     const other = call.url === EVENTS ? events?.(call) : undefined;
     if (other) return other;
     if (call.url === EVENTS) {
@@ -77,7 +80,17 @@ function server(
     mock.calls.filter(
       (c: RecordedCall) => c.url.includes('/overview/3/') || c.url.includes('/sales/3/'),
     );
-  return { ...mock, streams, cancelled, send, streamCalls, listCalls, figureCalls };
+  return {
+    ...mock,
+    streams,
+    cancelled,
+    send,
+    streamCalls,
+    listCalls,
+    figureCalls,
+    /** `state.fail`: while true, opening the stream fails as fetch fails offline. */
+    state,
+  };
 }
 
 const paid = (id: number, order: SellerOrder): OrderEvent => ({
@@ -180,6 +193,78 @@ describe('live orders on the dashboard', () => {
     s.send(paid(231, sellerOrder({ id: 61, user_full_name: 'Kit' })));
     expect(await screen.findByText(LIVE_TEXTS.newOrder(61, 'Kit', '35.00'))).toBeTruthy();
     expect(screen.queryAllByText(LIVE_TEXTS.newOrder(60, 'Ada Lovelace', '35.00'))).toHaveLength(1);
+  });
+
+  it('going offline drops the stream at once; back online it reconnects at once and resumes', async () => {
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(300, sellerOrder({ id: 70 })));
+    await waitFor(() => expect(cardOrder()).toEqual([70, 41]));
+
+    // The connection lost without a word (it never ends by itself): the browser says offline,
+    // and every try fails while it is.
+    s.state.fail = true;
+    window.dispatchEvent(new Event('offline'));
+    // Said once the outage lasts (LIVE_ANNOUNCE_MS), not for a blink.
+    expect(
+      await screen.findByText(LIVE_TEXTS.reconnecting, {}, { timeout: LIVE_ANNOUNCE_MS + 2000 }),
+    ).toBeTruthy();
+    await waitFor(() => expect(s.cancelled.count).toBe(1));
+    // Several tries fail while offline; the waits grow (500 ms, 1 s, …).
+    await waitFor(() => expect(s.streamCalls().length).toBeGreaterThanOrEqual(3), {
+      timeout: 5000,
+    });
+    s.state.fail = false;
+    const tries = s.streamCalls().length;
+    window.dispatchEvent(new Event('online'));
+    // Not after the next, longer wait: now.
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(tries + 1), { timeout: 300 });
+    expect(s.streamCalls().at(-1)?.headers['last-event-id']).toBe('300');
+    s.send(paid(301, sellerOrder({ id: 71, user_full_name: 'Kit' })));
+    expect(await screen.findByText(LIVE_TEXTS.newOrder(71, 'Kit', '35.00'))).toBeTruthy();
+    // An event: the stream works again, and the dashboard says so.
+    expect(await screen.findByText(LIVE_TEXTS.live)).toBeTruthy();
+  });
+
+  it('a stream lost before any event resumes from the id the server started it at', async () => {
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    // The server's start: an id line and no event.
+    s.streams.at(-1)!.enqueue(new TextEncoder().encode('id: 500\n\n'));
+    await new Promise((r) => setTimeout(r, 50));
+    s.streams.at(-1)!.close();
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(2), { timeout: 3000 });
+    expect(s.streamCalls()[1]?.headers['last-event-id']).toBe('500');
+    // The order paid while it was away is announced.
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(501, sellerOrder({ id: 90, user_full_name: 'Kit' })));
+    expect(await screen.findByText(LIVE_TEXTS.newOrder(90, 'Kit', '35.00'))).toBeTruthy();
+  });
+
+  it('a stream silent for longer than two keep-alives is dropped and opened again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const s = server([sellerOrder({ id: 41 })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    s.send(paid(400, sellerOrder({ id: 80 })));
+    await waitFor(() => expect(cardOrder()).toEqual([80, 41]));
+
+    // A keep-alive comment counts as life.
+    await vi.advanceTimersByTimeAsync(LIVE_IDLE_MS - 1000);
+    s.streams.at(-1)!.enqueue(new TextEncoder().encode(': keep-alive\n\n'));
+    await vi.advanceTimersByTimeAsync(LIVE_IDLE_MS - 1000);
+    expect(s.cancelled.count).toBe(0);
+    expect(s.streamCalls()).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(1500);
+    await waitFor(() => expect(s.cancelled.count).toBe(1));
+    // The first wait is LIVE_RECONNECT_MS[0] ± 50 %.
+    await vi.advanceTimersByTimeAsync(800);
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(2));
+    expect(s.streamCalls()[1]?.headers['last-event-id']).toBe('400');
+    expect(await screen.findByText(LIVE_TEXTS.live)).toBeTruthy();
   });
 
   it('stops when the dashboard closes', async () => {

@@ -38,6 +38,19 @@ describe('readSse', () => {
     ]);
   });
 
+  it('an id without data is no event, but is reported as the id to resume from', async () => {
+    const messages: SseMessage[] = [];
+    const ids: string[] = [];
+    await readSse(
+      body(['retry: 500\n\nid: 41\n\n: keep-alive\n\nid: 42\nevent: order.paid\ndata: x\n\n']),
+      (m) => messages.push(m),
+      undefined,
+      { onId: (id) => ids.push(id) },
+    );
+    expect(messages).toEqual([{ id: '42', event: 'order.paid', data: 'x' }]);
+    expect(ids).toEqual(['41', '42']);
+  });
+
   it('stops reading when aborted', async () => {
     const abort = new AbortController();
     const endless = new ReadableStream<Uint8Array>({

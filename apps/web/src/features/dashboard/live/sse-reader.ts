@@ -12,19 +12,22 @@ export interface ReadSseOptions {
    * A connection that died without closing would otherwise wait forever.
    */
   idleMs?: number;
+  /** Every `id:` received, with or without an event. */
+  onId?: (id: string) => void;
 }
 
 /**
  * Reads a `text/event-stream` body (the WHATWG event stream format: `id:`, `event:`, `data:`
  * lines, a blank line ending each event, `:` comments) and calls `onMessage` for each event,
  * until the body ends, `signal` aborts or nothing arrives for `idleMs` (resolves) or the body
- * fails (rejects).
+ * fails (rejects). `onId` gets every `id:` received, an event's or one sent without data
+ * (which is no event, but sets the last event id to resume from).
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onMessage: (message: SseMessage) => void,
   signal?: AbortSignal,
-  { idleMs }: ReadSseOptions = {},
+  { idleMs, onId }: ReadSseOptions = {},
 ): Promise<void> {
   const reader = body.getReader();
   // Aborting cancels the body (the connection closes) and ends the read.
@@ -46,6 +49,7 @@ export async function readSse(
   let any = false;
 
   const dispatch = () => {
+    if (any && id !== undefined) onId?.(id);
     if (any && data.length)
       onMessage({
         ...(id !== undefined ? { id } : {}),

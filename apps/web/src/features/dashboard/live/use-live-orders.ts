@@ -96,7 +96,8 @@ const isFinal = (error: unknown) =>
  * LIVE_IDLE_MS counts as dead). A paid order is a toast and the top row of the orders list; a
  * changed order replaces its row. Events and every reconnect also read the overview, the sales
  * and (on reconnect) the list again, at most every LIVE_REFRESH_MS. An outage is announced
- * once, after LIVE_ANNOUNCE_MS, and ends when a stream stays open or brings an event.
+ * once, after LIVE_ANNOUNCE_MS, and ends when a stream stays open or brings an event. The
+ * browser going offline drops the connection; coming back online reconnects at once.
  */
 export function useLiveOrders(businessId: number): LiveState {
   const client = useQueryClient();
@@ -178,25 +179,47 @@ export function useLiveOrders(businessId: number): LiveState {
       refresh();
     };
 
+    /** The open connection's own abort (the browser offline), beside the dashboard's. */
+    let connection: AbortController | undefined;
+    /** Ends the wait before the next try (the browser is back online). */
+    let wake: (() => void) | undefined;
+    const onOffline = () => connection?.abort();
+    const onOnline = () => wake?.();
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    abort.signal.addEventListener(
+      'abort',
+      () => {
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('online', onOnline);
+      },
+      { once: true },
+    );
+
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
+          wake = undefined;
           abort.signal.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, ms);
+        wake = done;
         abort.signal.addEventListener('abort', done, { once: true });
       });
 
     const run = async () => {
       while (!abort.signal.aborted) {
         let stableTimer: ReturnType<typeof setTimeout> | undefined;
+        const conn = new AbortController();
+        connection = conn;
+        const signal = AbortSignal.any([abort.signal, conn.signal]);
         try {
           const response = await apiFetchStream(orderEventsPath(businessId), {
             accept: 'text/event-stream',
             timeoutMs: 0,
-            signal: abort.signal,
+            signal,
             headers: lastId === undefined ? {} : { 'last-event-id': String(lastId) },
           });
           const type = response.headers.get('content-type') ?? '';
@@ -232,8 +255,15 @@ export function useLiveOrders(businessId: number): LiveState {
               stable();
               onEvent(parsed.data);
             },
-            abort.signal,
-            { idleMs: LIVE_IDLE_MS },
+            signal,
+            {
+              idleMs: LIVE_IDLE_MS,
+              // The stream's start (an id without event) is where a resume begins too.
+              onId: (id) => {
+                const n = Number(id);
+                if (/^\d{1,10}$/.test(id) && n > (lastId ?? 0)) lastId = n;
+              },
+            },
           );
         } catch (error) {
           if (abort.signal.aborted) return;
@@ -245,6 +275,8 @@ export function useLiveOrders(businessId: number): LiveState {
         } finally {
           open = false;
           clearTimeout(stableTimer);
+          conn.abort();
+          connection = undefined;
         }
         if (abort.signal.aborted) return;
         lost();
