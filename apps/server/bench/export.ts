@@ -1,7 +1,7 @@
 import { orderExportPath } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { rowsOf } from './seller';
+import { ensureBenchBusiness, rowsOf } from './seller';
 
 /**
  * `BENCH_ONLY=export npm run bench` (issue 12): the orders export of the bench seller's
@@ -18,24 +18,12 @@ const DAYS = 1_800;
 
 /** The second bench business, filled to EXPORT_ORDERS paid orders (one line and a payout each). */
 export async function ensureExportBusiness(db: Db, ownerId: number): Promise<number> {
-  const found = await rowsOf<{ id: number }>(
-    db,
-    sql`select id from businesses where owner_id = ${ownerId} and name = ${BUSINESS_NAME}`,
-  );
-  let businessId = found[0]?.id;
-  if (businessId === undefined) {
-    const made = await rowsOf<{ id: number }>(
-      db,
-      sql`
-      insert into businesses (owner_id, name, description, email, shipping_strategy, price_range,
-        production, verified, stripe_account_id, stripe_status)
-      values (${ownerId}, ${BUSINESS_NAME}, 'A brand with a year of orders to export.',
-        'bench-export@example.com', 'Ships in 2 days', '$$', 'Made in Oregon', true,
-        'acct_bench_export', 'active')
-      returning id`,
-    );
-    businessId = made[0]!.id;
-  }
+  const businessId = await ensureBenchBusiness(db, ownerId, {
+    name: BUSINESS_NAME,
+    description: 'A brand with a year of orders to export.',
+    email: 'bench-export@example.com',
+    accountId: 'acct_bench_export',
+  });
   const [have] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from orders where business_id = ${businessId}`,
@@ -84,16 +72,27 @@ export interface ExportFigures {
   peakRss: number;
 }
 
-/** Samples the RSS every 20 ms while `work` runs; its peak. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
-  let peak = process.memoryUsage().rss;
+/** Runs `work` timed, sampling the RSS every 20 ms: its rows and bytes, time and memory. */
+async function measured(
+  name: string,
+  work: () => Promise<{ rows: number; bytes: number }>,
+): Promise<ExportFigures> {
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { value, peak };
+    return {
+      name,
+      ...value,
+      seconds: (performance.now() - started) / 1000,
+      peakRssGrowth: peak - before,
+      peakRss: peak,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -111,9 +110,7 @@ export async function measureExport(
   const to = new Date();
   const from = new Date(to.getTime() - (DAYS - 1) * 86_400_000);
   const url = `${base}${orderExportPath(businessId)}?from=${day(from)}&to=${day(to)}`;
-  const before = process.memoryUsage().rss;
-  const started = performance.now();
-  const { value, peak } = await withPeakRss(async () => {
+  return measured(name, async () => {
     const res = await fetch(url, { headers: auth });
     if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
     let bytes = 0;
@@ -125,13 +122,6 @@ export async function measureExport(
     }
     return { bytes, rows: rows - 1 };
   });
-  return {
-    name,
-    ...value,
-    seconds: (performance.now() - started) / 1000,
-    peakRssGrowth: peak - before,
-    peakRss: peak,
-  };
 }
 
 /** The baseline: the same orders with their lines, one plain select, every row at once. */
@@ -140,9 +130,7 @@ export async function measurePlainSelect(
   businessId: number,
   name: string,
 ): Promise<ExportFigures> {
-  const before = process.memoryUsage().rss;
-  const started = performance.now();
-  const { value, peak } = await withPeakRss(async () => {
+  return measured(name, async () => {
     const rows = await rowsOf<Record<string, unknown>>(
       db,
       sql`select o.*, i.product_name, i.variant_options, i.quantity, i.product_price_cents,
@@ -156,13 +144,6 @@ export async function measurePlainSelect(
     );
     return { rows: rows.length, bytes: Buffer.byteLength(JSON.stringify(rows)) };
   });
-  return {
-    name,
-    ...value,
-    seconds: (performance.now() - started) / 1000,
-    peakRssGrowth: peak - before,
-    peakRss: peak,
-  };
 }
 
 const mib = (bytes: number) => bytes / 2 ** 20;

@@ -132,18 +132,23 @@ async function measureHere(
   return summarize(scenario.name, latencies, errors, elapsed);
 }
 
-function summarize(name: string, latencies: number[], errors: number, elapsed: number): Result {
-  latencies.sort((a, b) => a - b);
+/** The p-th quantile (0–1) of the values, and the count and maximum. */
+export function percentiles(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
   const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return {
-    name,
-    requests: latencies.length,
-    rps: latencies.length / elapsed,
-    p50: pct(0.5),
-    p99: pct(0.99),
-    errors,
-  };
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+/** A run's result from its request latencies (ms), errors and length (s). */
+export function summarize(
+  name: string,
+  latencies: readonly number[],
+  errors: number,
+  elapsed: number,
+): Result {
+  const { n, p50, p99 } = percentiles(latencies);
+  return { name, requests: n, rps: n / elapsed, p50, p99, errors };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { WEBHOOK_PATH } from '../src/modules/payments/payments.routes';
+import { percentiles } from './harness';
 import type { StreamsCommand, StreamsMessage } from './live-streams';
 import { rowsOf } from './seller';
 
@@ -37,13 +38,6 @@ const ADDRESS = {
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pct = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: sorted.at(-1) ?? 0 };
-}
 
 export async function liveBench(options: {
   database: Database;

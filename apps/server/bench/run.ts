@@ -110,10 +110,12 @@ const liveEnv = (dataDir: string, url: string) => ({
   WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
 });
 
+const BENCH_PASSWORD = 'bench-password';
+
 /** Signs in a bench account on `base` (registered on first use); its bearer header. */
 async function signIn(base: string, username: string) {
   const json = { 'content-type': 'application/json' };
-  const user = { username, password: 'bench-password' };
+  const user = { username, password: BENCH_PASSWORD };
   await fetch(`${base}/register/`, {
     method: 'POST',
     headers: json,
@@ -206,25 +208,10 @@ async function main() {
   const json = { 'content-type': 'application/json' };
   /** Signs in a bench account (registered on first use) with an empty cart. */
   const account = async (username: string) => {
-    const user = { username, password: 'bench-password' };
-    await fetch(`${served}/register/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        fname: 'Bench',
-        lname: 'Mark',
-        username,
-        email: `${username}@example.com`,
-        password1: user.password,
-        password2: user.password,
-      }),
-    });
-    const tokens = (await (
-      await fetch(`${served}/token/`, { method: 'POST', headers: json, body: JSON.stringify(user) })
-    ).json()) as { access: string };
+    const { auth } = await signIn(served, username);
     await database.db.execute(sql`delete from cart_items where cart_id in
       (select c.id from carts c join users u on u.id = c.user_id where u.username = ${username})`);
-    return { user, auth: { authorization: `Bearer ${tokens.access}` } };
+    return { user: { username, password: BENCH_PASSWORD }, auth };
   };
   const { user, auth } = await account('bench');
   // Carts emptied by earlier runs leave dead rows; a server that has been running has had its

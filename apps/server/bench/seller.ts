@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { MediaStorage } from '../src/adapters/storage/storage';
 import type { Db } from '../src/db/client';
 import { saveImage } from '../src/modules/media/image-pipeline';
-import type { Result } from './harness';
+import { type Result, summarize } from './harness';
 
 /**
  * The seller's side in `npm run bench` (issue 11): the dashboard's orders and products reads
@@ -21,26 +21,37 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
-/** The bench seller's business, filled to 2,000 products and 5,000 orders (paid, with lines). */
-export async function ensureSellerBusiness(db: Db, ownerId: number): Promise<number> {
+/** A bench business of `ownerId` by its name, made (verified, payouts active) when missing. */
+export async function ensureBenchBusiness(
+  db: Db,
+  ownerId: number,
+  business: { name: string; description: string; email: string; accountId: string },
+): Promise<number> {
   const found = await rowsOf<{ id: number }>(
     db,
-    sql`select id from businesses where owner_id = ${ownerId} and name = ${BUSINESS_NAME}`,
+    sql`select id from businesses where owner_id = ${ownerId} and name = ${business.name}`,
   );
-  let businessId = found[0]?.id;
-  if (businessId === undefined) {
-    const made = await rowsOf<{ id: number }>(
-      db,
-      sql`
-      insert into businesses (owner_id, name, description, email, shipping_strategy, price_range,
-        production, verified, stripe_account_id, stripe_status)
-      values (${ownerId}, ${BUSINESS_NAME}, 'A brand with a long history of orders.',
-        'bench-seller@example.com', 'Ships in 2 days', '$$', 'Made in Oregon', true,
-        'acct_bench_seller', 'active')
-      returning id`,
-    );
-    businessId = made[0]!.id;
-  }
+  if (found[0]) return found[0].id;
+  const made = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    insert into businesses (owner_id, name, description, email, shipping_strategy, price_range,
+      production, verified, stripe_account_id, stripe_status)
+    values (${ownerId}, ${business.name}, ${business.description}, ${business.email},
+      'Ships in 2 days', '$$', 'Made in Oregon', true, ${business.accountId}, 'active')
+    returning id`,
+  );
+  return made[0]!.id;
+}
+
+/** The bench seller's business, filled to 2,000 products and 5,000 orders (paid, with lines). */
+export async function ensureSellerBusiness(db: Db, ownerId: number): Promise<number> {
+  const businessId = await ensureBenchBusiness(db, ownerId, {
+    name: BUSINESS_NAME,
+    description: 'A brand with a long history of orders.',
+    email: 'bench-seller@example.com',
+    accountId: 'acct_bench_seller',
+  });
   const counted = await rowsOf<{ products: number; orders: number }>(
     db,
     sql`
@@ -156,15 +167,10 @@ export async function imagePipelineThroughput(
   const started = Date.now();
   await Promise.all(Array.from({ length: options.concurrency }, loop));
   const elapsed = (Date.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    name: `image pipeline: ${(photo.length / 2 ** 20).toFixed(1)} MB photo → 3 WebP widths, ${options.concurrency} at a time`,
-    requests: latencies.length,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
+  return summarize(
+    `image pipeline: ${(photo.length / 2 ** 20).toFixed(1)} MB photo → 3 WebP widths, ${options.concurrency} at a time`,
+    latencies,
     errors,
-  };
+    elapsed,
+  );
 }

@@ -7,11 +7,7 @@ import {
   type SellerOrder,
 } from '@leafline/contract';
 import type { z } from 'zod';
-import type { Mailer } from '../../adapters/mail/mailer';
-import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { BackgroundTasks } from '../../lib/background-tasks';
 import { notFound } from '../../lib/errors';
 import {
   countBusinessOrders,
@@ -22,7 +18,7 @@ import {
 } from '../orders/orders.repo';
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
 import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
-import { refundOrderIfPaid } from '../refunds/refunds.service';
+import { type RefundDeps, refundOrderIfPaid } from '../refunds/refunds.service';
 import {
   findPayoutSetup,
   listOrderPayouts,
@@ -37,15 +33,8 @@ import {
  * and notes. The business id always comes from the seller guard.
  */
 
-export interface SellerOrdersDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  tasks: BackgroundTasks;
-  /** Refunds of paid orders set to Refunded or Canceled (modules/refunds). */
-  payments: PaymentProvider;
-  log: { error(obj: object, msg?: string): void };
-}
+/** What the seller's order calls need: those of a refund (paid orders set to Refunded or Canceled). */
+export type SellerOrdersDeps = RefundDeps;
 
 /**
  * Where the brand's money for the order stands (PAYOUT_STATES): the one mapping of the seller's
