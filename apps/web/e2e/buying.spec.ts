@@ -1,3 +1,4 @@
+import { STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { payWithCard, saveAddressViaApi, token } from './support/buying';
@@ -304,7 +305,11 @@ test('a shopper buys from two brands: cart, address, free-shipping bar, promo co
       listed.filter({ hasText: `Order #${id} ·` }).getByTestId('order-status'),
     ).toHaveText('Status: Paid');
   }
-  await expect(listed.first().getByText(/ UTC$/)).toBeVisible();
+  // The order's time, labelled UTC, in its header; its history says when it was paid.
+  await expect(listed.first().locator('header').getByText(/ UTC$/)).toBeVisible();
+  await expect(
+    listed.first().getByRole('list', { name: STATUS_HISTORY_TEXTS.label }).getByRole('listitem'),
+  ).toHaveText([/^Paid — .+ UTC$/]);
   await expectNoSeriousA11yViolations(page);
   await expectFitsPhone(page);
 

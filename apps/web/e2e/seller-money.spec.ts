@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import {
   EXPORT_TEXTS,
   LIVE_TEXTS,
@@ -20,8 +19,8 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
 import { payWithCard, saveAddressViaApi, token } from './support/buying';
+import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
@@ -33,50 +32,7 @@ import { loginViaUi, newUser, registerViaApi } from './support/users';
  * runs on every state visited, at 1280 and 390 px.
  */
 
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const SELLER = { username: 'seller', password: 'leafline-seller' };
-
-/** Waits until no animation runs (a dialog fading in is read by axe at its final colours). */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-    )
-    .toBe(0);
-}
-
-/** Axe on the whole page, or only on `parts` (CSS selectors) when the rest is unchanged. */
-async function axe(page: Page, parts: string[]) {
-  if (parts.length === 0) return expectNoSeriousA11yViolations(page);
-  const builder = new AxeBuilder({ page });
-  // A toast may have gone by now; every other part was found by the journey before.
-  for (const part of parts) if ((await page.locator(part).count()) > 0) builder.include(part);
-  const results = await builder.analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(', ')}`);
-  expect(serious, `axe on ${parts.join(' ')} of ${page.url()}`).toEqual([]);
-}
-
-/**
- * Axe at 1280 px, then at 390 px with no sideways scroll, then back to 1280 px. The demo
- * seller's dashboard holds a page of 50 order cards: after its first full check, a state is
- * checked on the parts that changed (`parts`), which keeps the journeys quick.
- */
-async function checkBothWidths(page: Page, parts: string[] = []) {
-  await settled(page);
-  await axe(page, parts);
-  await page.setViewportSize(PHONE);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
-      message: `sideways scroll on ${page.url()}`,
-    })
-    .toBeLessThanOrEqual(PHONE.width);
-  await settled(page);
-  await axe(page, parts);
-  await page.setViewportSize(WIDE);
-}
 
 /** The CSS selectors of the dashboard's parts that the journeys change. */
 const PARTS = {

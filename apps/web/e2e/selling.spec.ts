@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { payWithCard, saveAddressViaApi } from './support/buying';
+import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
@@ -14,9 +15,6 @@ import { loginViaUi, newUser, registerViaApi } from './support/users';
  * product with two variants, sells it to a shopper, ships it and deletes it; the demo seller
  * works with its two businesses. Axe runs on every dashboard state visited, at 1280 and 390 px.
  */
-
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** A small PNG made here (the server decodes every upload, so it must be a real image). */
 async function png(name: string, width: number, height: number, rgb: [number, number, number]) {
@@ -47,30 +45,6 @@ async function expectNoBrokenImages(page: Page) {
       ),
     )
     .toEqual([]);
-}
-
-/** Waits until no animation runs (a dialog fading in is read by axe at its final colours). */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-    )
-    .toBe(0);
-}
-
-/** Axe at 1280 px, then at 390 px with no sideways scroll, then back to 1280 px. */
-async function checkBothWidths(page: Page) {
-  await settled(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(PHONE);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
-      message: `sideways scroll on ${page.url()}`,
-    })
-    .toBeLessThanOrEqual(PHONE.width);
-  await settled(page);
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(WIDE);
 }
 
 async function openSection(page: Page, label: string, path: string) {
