@@ -246,7 +246,9 @@ describe('POST api/shopifymanualconnect/{businessId}/', () => {
     expect(ok.statusCode).toBe(200);
     bodies.push(ok.body, (await overview(owner)).body, (await disconnect(owner)).body);
     const bad = await connect(owner, { ...payload, shopify_store_url: 'not a store' });
-    bodies.push(bad.body);
+    const invalid = await connect(owner, { ...payload, shopify_store_url: '' });
+    expect(invalid.statusCode).toBe(400);
+    bodies.push(bad.body, invalid.body);
     for (const body of bodies) expect(body).not.toContain(secretToken);
     // The log has these calls (it is not empty), without the token.
     const log = lines.join('');
