@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - `X-Shopify-Access-Token` must be the store's token, else 401 `[API] Invalid API key or
  *   access token (unrecognized login or wrong password)`.
  * - Operations are dispatched by their root field (`shop` here); later slices add theirs with
- *   `handle('products', …)`. An unknown field is a GraphQL error, as Shopify's schema would give.
+ *   `handle('products', …)`. An unknown field is a GraphQL error, as Shopify's schema would give;
+ *   a handler throws FakeGraphQLError for others (ACCESS_DENIED…).
  * - `failNext(n, …)` answers the next n calls with a status (5xx, 429 with Retry-After) or
  *   makes them hang until the client gives up; `throttle` sets the `extensions.cost` block.
  */
@@ -36,6 +37,16 @@ export type FieldHandler = (ctx: {
   variables: Record<string, unknown>;
   query: string;
 }) => unknown;
+
+/** Thrown by a field handler: answered as a GraphQL error (`errors[]`, status 200). */
+export class FakeGraphQLError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
 
 type Failure = { kind: 'status'; status: number; retryAfter?: number } | { kind: 'hang' };
 
@@ -180,7 +191,12 @@ export async function startFakeShopify(
         });
         continue;
       }
-      data[field] = handler({ store, variables: call.variables, query: call.query });
+      try {
+        data[field] = handler({ store, variables: call.variables, query: call.query });
+      } catch (error) {
+        if (!(error instanceof FakeGraphQLError)) throw error;
+        errors.push({ message: error.message, extensions: { code: error.code } });
+      }
     }
     const extensions = {
       cost: {

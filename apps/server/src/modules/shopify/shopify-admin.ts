@@ -39,6 +39,8 @@ export interface ShopifyAdminOptions {
 
 /** Statuses that mean "this token or store is not good": the owner can fix them. */
 const REFUSED = new Set([401, 402, 403, 404, 423]);
+/** GraphQL error codes of a token that may not do this (e.g. a missing access scope). */
+const REFUSED_CODES = new Set(['ACCESS_DENIED', 'FORBIDDEN', 'UNAUTHORIZED']);
 
 export function shopifyAdmin(
   { config, log }: ShopifyAdminOptions,
@@ -83,9 +85,11 @@ export function shopifyAdmin(
           throw new ShopifyAdminError('unavailable', message, status);
         }
         // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
-        if (REFUSED.has(status) || errors.graphQLErrors?.length) {
+        const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
+        if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
           throw new ShopifyAdminError('refused', message, status);
         }
+        // Anything else (a query Shopify does not understand) is not the owner's to fix.
         throw new ShopifyAdminError('unavailable', message, status);
       }
       if (!data) throw new ShopifyAdminError('unavailable', 'Shopify answered no data');
