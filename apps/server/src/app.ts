@@ -59,6 +59,7 @@ import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes
 import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
 import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { shopifyRoutes } from './modules/shopify/shopify.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
@@ -280,6 +281,7 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);
   await app.register(sellerProductsRoutes);
+  await app.register(shopifyRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

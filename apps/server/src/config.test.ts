@@ -59,6 +59,8 @@ describe('configuration', () => {
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ SESSION_CACHE_SECONDS: '-1' }, 'SESSION_CACHE_SECONDS'],
+    [{ SHOPIFY_ADMIN_ORIGIN: 'leafline-demo.myshopify.com' }, 'SHOPIFY_ADMIN_ORIGIN'],
+    [{ SHOPIFY_TIMEOUT_MS: '10' }, 'SHOPIFY_TIMEOUT_MS'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
@@ -74,5 +76,18 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.smtpUrl).toBe('smtp://127.0.0.1:2525');
     expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('sends Shopify calls to the real stores unless SHOPIFY_ADMIN_ORIGIN names a stand-in', () => {
+    const real = loadConfig({ DATA_DIR: dataDir() });
+    expect(real.shopifyAdminOrigin).toBeUndefined();
+    expect(real.shopifyTimeoutMs).toBe(15000);
+    const local = loadConfig({
+      DATA_DIR: dataDir(),
+      SHOPIFY_ADMIN_ORIGIN: 'http://127.0.0.1:4901/',
+      SHOPIFY_TIMEOUT_MS: '2000',
+    });
+    expect(local.shopifyAdminOrigin).toBe('http://127.0.0.1:4901');
+    expect(local.shopifyTimeoutMs).toBe(2000);
   });
 });

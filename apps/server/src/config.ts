@@ -66,6 +66,18 @@ const envSchema = z.object({
   ),
   /** Another Stripe API host (stripe-mock, a test double); unset means api.stripe.com. */
   STRIPE_API_BASE: optionalString.pipe(urlString(['http', 'https']).optional()),
+  /**
+   * Where the Shopify Admin API calls go instead of https://<store> (a local stand-in store for
+   * tests and demos): `<origin>/<store>.myshopify.com/admin/api/<version>/graphql.json`.
+   */
+  SHOPIFY_ADMIN_ORIGIN: optionalString.pipe(urlString(['http', 'https']).optional()),
+  /** How long one Shopify Admin API call may take before it counts as unreachable. */
+  SHOPIFY_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 120000')
+    .max(120000, 'must be between 100 and 120000')
+    .default(15000),
   PAYMENTS_JOB_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -131,6 +143,10 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   stripeConnectWebhookSecret: string | undefined;
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** The origin that stands in for every Shopify store (unset: the real https://<store>). */
+  shopifyAdminOrigin: string | undefined;
+  /** Time limit of one Shopify Admin API call, in milliseconds. */
+  shopifyTimeoutMs: number;
   /**
    * How often the payment jobs run (transfer retries, expiry of local payment sessions,
    * redelivery of their events); 0 turns the timer off.
@@ -184,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     stripeApi: e.STRIPE_API_BASE ? parseApiBase(e.STRIPE_API_BASE) : undefined,
+    shopifyAdminOrigin: e.SHOPIFY_ADMIN_ORIGIN ? new URL(e.SHOPIFY_ADMIN_ORIGIN).origin : undefined,
+    shopifyTimeoutMs: e.SHOPIFY_TIMEOUT_MS,
     paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

@@ -36,6 +36,9 @@ export const BUSINESS_MESSAGES = {
   onboardingTargetMissing: 'Send the account_id or the business_id of the business.',
   finishPaymentSetup: 'Finish setting up payouts',
   shopifyConnectFailed: 'Failed to connect.',
+  /** 400 of the Shopify connect: an address that is not a Shopify store's. */
+  shopifyStoreUrlInvalid:
+    'Enter your Shopify store address, like your-store.myshopify.com or just your-store.',
   productSyncFailed: 'Failed to sync products.',
   /** SPEC §2: the note of the Shopify section. */
   shopifySyncedOrdersNote:
@@ -217,3 +220,14 @@ export const shopifyManualConnectBody = z.object({
     .pipe(z.string().min(1, 'Access token is required.').max(255, 'Access token is too long.')),
 });
 export type ShopifyManualConnectBody = z.input<typeof shopifyManualConnectBody>;
+
+/** 200 of the Shopify connect: the normalised store address and the shop's name (no token). */
+export const shopifyConnectResponse = z.object({
+  shopify_store_url: z.string(),
+  shop_name: z.string(),
+});
+export type ShopifyConnectResponse = z.infer<typeof shopifyConnectResponse>;
+
+/** 200 of `DELETE api/shopifymanualconnect/{businessId}/`: the token and address are gone. */
+export const shopifyDisconnectResponse = z.object({ shopify_connected: z.literal(false) });
+export type ShopifyDisconnectResponse = z.infer<typeof shopifyDisconnectResponse>;

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import {
+  DEMO_STORE,
+  type FakeShopify,
+  startFakeShopify,
+} from '../../../test/helpers/fake-shopify-server';
 import { multipartPayload, pngFile } from '../../../test/helpers/multipart-form';
 import { orderItems, orders } from '../../db/schema/index';
 
@@ -23,6 +28,7 @@ let productId: number;
 let variantId: number;
 let orderId: number;
 let baseUrl: string;
+let shopify: FakeShopify;
 
 interface SellerCall {
   name: string;
@@ -174,6 +180,19 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'shopify connect',
+    method: 'POST',
+    url: () => `/api/shopifymanualconnect/${businessId}/`,
+    body: json({ shopify_store_url: DEMO_STORE.domain, access_token: DEMO_STORE.accessToken }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'shopify disconnect',
+    method: 'DELETE',
+    url: () => `/api/shopifymanualconnect/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'delete product',
     method: 'DELETE',
     url: () => `/api/products/${productId}/delete/`,
@@ -225,7 +244,8 @@ async function fingerprint(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  shopify = await startFakeShopify();
+  t = await buildTestApp({ SHOPIFY_ADMIN_ORIGIN: shopify.url });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   [owner, otherOwner, buyer] = [
     await signedInShopper(t.app),
@@ -266,6 +286,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await shopify?.close();
 });
 
 describe('seller routes: only the owner', () => {
@@ -295,6 +316,8 @@ describe('seller routes: only the owner', () => {
       }
     }
     expect(await fingerprint()).toBe(before);
+    // Nobody but the owner gets as far as calling Shopify.
+    expect(shopify.calls).toHaveLength(0);
   });
 
   it('an id that does not exist is the same 404 as somebody else’s', async () => {

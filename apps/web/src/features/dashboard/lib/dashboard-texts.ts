@@ -80,6 +80,12 @@ export const DASHBOARD_TEXTS = {
   shippingFeesSynced: 'Shipping fees synced from Shopify.',
   shippingFeesSyncFailed: 'Failed to sync shipping fees.',
   syncedOrdersNote: BUSINESS_MESSAGES.shopifySyncedOrdersNote,
+  disconnect: 'Disconnect store',
+  disconnectTitle: 'Disconnect Shopify?',
+  disconnectDescription: (store: string) =>
+    `${store} will be disconnected: its access token is deleted and order sync is turned off. Products imported from it stay in your shop.`,
+  disconnected: 'Your Shopify store is disconnected.',
+  disconnectFailed: 'The store could not be disconnected. Please try again.',
 } as const;
 
 /** Texts of the dashboard's products and orders sections (SPEC §2, §4, §8). */

@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { businessOverview, mockDashboardApi } from '@/test/dashboard-fixtures';
@@ -107,5 +107,48 @@ describe('dashboard Shopify', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync shipping fees' }));
     expect(await screen.findByText('Shipping fees synced from Shopify.')).toBeTruthy();
+  });
+
+  it('Disconnect asks first, then calls the DELETE and shows the connect form again', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const overviews = [connected()];
+    let answer: () => Response | Promise<Response> = () =>
+      jsonResponse(502, { error: BUSINESS_MESSAGES.somethingWentWrong });
+    const { calls } = mockDashboardApi(overviews, (call) =>
+      call.url === '/api/shopifymanualconnect/3/' && call.method === 'DELETE'
+        ? answer()
+        : undefined,
+    );
+    renderApp('/dashboard/shopify?business=3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Shopify?' });
+    expect(dialog.textContent).toContain('fern-flax.myshopify.com will be disconnected');
+    // Cancel closes it and calls nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    // A failure keeps the store connected and says so in the dialog.
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect store' }));
+    const again = await screen.findByRole('dialog', { name: 'Disconnect Shopify?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Disconnect store' }));
+    expect((await within(again).findByRole('alert')).textContent).toBe(
+      BUSINESS_MESSAGES.somethingWentWrong,
+    );
+    expect(screen.getByText('fern-flax.myshopify.com')).toBeTruthy();
+
+    answer = () => {
+      overviews[0] = businessOverview();
+      return jsonResponse(200, { shopify_connected: false });
+    };
+    fireEvent.click(within(again).getByRole('button', { name: 'Disconnect store' }));
+    expect(await screen.findByText('Your Shopify store is disconnected.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Connect store' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('fern-flax.myshopify.com')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/shopifymanualconnect/3/',
+      '/api/shopifymanualconnect/3/',
+    ]);
   });
 });

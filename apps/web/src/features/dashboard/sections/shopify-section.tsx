@@ -2,13 +2,16 @@ import { type BusinessOverview, shopifyManualConnectBody } from '@leafline/contr
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useConnectShopify } from '../api/connect-shopify';
+import { useDisconnectShopify } from '../api/disconnect-shopify';
 import { useBusinessOverview } from '../api/get-business-overview';
 import { useSyncShopifyProducts } from '../api/sync-shopify-products';
 import { useSyncShopifyShippingFees } from '../api/sync-shopify-shipping-fees';
@@ -137,7 +140,11 @@ function ConnectedStore({
   const orderSync = useUpdateOrderSync(businessId);
   const syncProducts = useSyncShopifyProducts(businessId);
   const syncShipping = useSyncShopifyShippingFees(businessId);
+  const disconnect = useDisconnectShopify(businessId);
+  const toast = useToast();
   const [status, setStatus] = useState<Status>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [disconnectError, setDisconnectError] = useState<string | null>(null);
   const [clearPrevious, setClearPrevious] = useState(false);
   const enabled = overview.shopify_order_sync;
 
@@ -173,6 +180,23 @@ function ConnectedStore({
           tone: 'error',
           message: shopifyErrorText(error, DASHBOARD_TEXTS.shippingFeesSyncFailed),
         }),
+    });
+  };
+
+  const closeDisconnect = () => {
+    setConfirming(false);
+    setDisconnectError(null);
+  };
+
+  const confirmDisconnect = () => {
+    setDisconnectError(null);
+    disconnect.mutate(undefined, {
+      onSuccess: () => {
+        closeDisconnect();
+        toast.success(DASHBOARD_TEXTS.disconnected);
+      },
+      onError: (error) =>
+        setDisconnectError(shopifyErrorText(error, DASHBOARD_TEXTS.disconnectFailed)),
     });
   };
 
@@ -230,6 +254,32 @@ function ConnectedStore({
         </Button>
       </div>
       {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
+      <div className="flex justify-end border-t border-sand-300 pt-4">
+        <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+          {DASHBOARD_TEXTS.disconnect}
+        </Button>
+      </div>
+
+      <Dialog
+        open={confirming}
+        onClose={closeDisconnect}
+        title={DASHBOARD_TEXTS.disconnectTitle}
+        description={DASHBOARD_TEXTS.disconnectDescription(overview.shopify_store_url ?? '')}
+      >
+        {disconnectError ? (
+          <Notice tone="error" className="mb-4">
+            {disconnectError}
+          </Notice>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={closeDisconnect} data-autofocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDisconnect} loading={disconnect.isPending}>
+            {DASHBOARD_TEXTS.disconnect}
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import {
+  BUSINESS_MESSAGES,
+  type ShopifyConnectResponse,
+  type ShopifyDisconnectResponse,
+  type shopifyManualConnectBody,
+} from '@leafline/contract/business';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../lib/errors';
+import { clearShopifyConnection, saveShopifyConnection } from './shopify.repo';
+import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
+import { normalizeShopifyStoreUrl } from './shopify-store-url';
+import { encryptShopifyToken } from './shopify-token';
+
+/**
+ * Connecting a brand's Shopify store (SPEC §4, §7 `api/shopifymanualconnect/{businessId}/`;
+ * issue 13): the address is normalised, the token is tried with a `shop` query before
+ * anything is saved, and only then stored, encrypted. The token is never answered or logged.
+ */
+
+export interface ShopifyDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+const SHOP_QUERY = `#graphql
+  query LeaflineConnectShop {
+    shop {
+      name
+      myshopifyDomain
+      currencyCode
+    }
+  }
+`;
+
+interface ShopQueryData {
+  shop: { name: string; myshopifyDomain: string; currencyCode: string } | null;
+}
+
+export async function connectShopify(
+  deps: ShopifyDeps,
+  businessId: number,
+  body: z.output<typeof shopifyManualConnectBody>,
+): Promise<ShopifyConnectResponse> {
+  const storeUrl = normalizeShopifyStoreUrl(body.shopify_store_url);
+  if (!storeUrl) {
+    throw fieldError('shopify_store_url', BUSINESS_MESSAGES.shopifyStoreUrlInvalid);
+  }
+  let shop: NonNullable<ShopQueryData['shop']>;
+  try {
+    const data = await shopifyAdmin(deps, storeUrl, body.access_token).request<ShopQueryData>(
+      SHOP_QUERY,
+    );
+    if (!data.shop) throw new ShopifyAdminError('refused', 'Shopify answered no shop');
+    shop = data.shop;
+  } catch (error) {
+    if (!(error instanceof ShopifyAdminError)) throw error;
+    deps.log.warn(
+      { businessId, store: storeUrl, status: error.status, kind: error.kind },
+      'Shopify connect: the shop query failed',
+    );
+    if (error.kind === 'refused') {
+      throw new AppError(400, BUSINESS_MESSAGES.shopifyConnectFailed);
+    }
+    throw new AppError(502, BUSINESS_MESSAGES.somethingWentWrong);
+  }
+  await saveShopifyConnection(deps.db, businessId, {
+    storeUrl,
+    encryptedToken: encryptShopifyToken(deps.config.tokenSecret, body.access_token),
+  });
+  deps.log.info({ businessId, store: storeUrl }, 'Shopify store connected');
+  return { shopify_store_url: storeUrl, shop_name: shop.name };
+}
+
+export async function disconnectShopify(
+  deps: ShopifyDeps,
+  businessId: number,
+): Promise<ShopifyDisconnectResponse> {
+  await clearShopifyConnection(deps.db, businessId);
+  deps.log.info({ businessId }, 'Shopify store disconnected');
+  return { shopify_connected: false };
+}
