@@ -14,6 +14,8 @@ export interface Scenario {
    */
   perClient?: Array<Record<string, string>>;
   body?: string;
+  /** When given, request i sends `bodies[i % n]` (with `paths[i % m]`: give them alike). */
+  bodies?: string[];
 }
 
 export interface Result {
@@ -95,8 +97,10 @@ async function measureHere(
       : scenario.headers;
   const one = (client: number) =>
     new Promise<number>((resolve) => {
+      const i = turn++;
+      const body = scenario.bodies ? scenario.bodies[i % scenario.bodies.length] : scenario.body;
       const req = httpRequest(
-        urls[turn++ % urls.length]!,
+        urls[i % urls.length]!,
         { method: scenario.method ?? 'GET', headers: headersOf(client), agent },
         (res) => {
           res.resume();
@@ -104,7 +108,7 @@ async function measureHere(
         },
       );
       req.on('error', () => resolve(0));
-      if (scenario.body) req.write(scenario.body);
+      if (body) req.write(body);
       req.end();
     });
   // A short untimed warm-up: compiled code paths, filled caches and open connections, as in a
