@@ -1,7 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MediaStorage } from '../src/adapters/storage/storage';
 import type { Db } from '../src/db/client';
+import { rowsOf } from '../src/db/raw-rows';
 import { saveImage } from '../src/modules/media/image-pipeline';
 import { type Result, summarize } from './harness';
 
@@ -17,9 +18,7 @@ export const SELLER_ORDERS = 5_000;
 const BUSINESS_NAME = 'Bench Seller Co';
 
 /** Rows of a raw query (the bench runs on node-postgres). */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as { rows: T[] }).rows;
-}
+export { rowsOf };
 
 /** A bench business of `ownerId` by its name, made (verified, payouts active) when missing. */
 export async function ensureBenchBusiness(

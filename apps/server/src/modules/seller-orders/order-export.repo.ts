@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 import type { orders } from '../../db/schema/index';
 import { notAbandoned } from '../orders/orders.repo';
 import type { OrderPayoutRow } from './seller-orders.repo';
@@ -60,9 +61,6 @@ const toLine = ([
   productPriceCents,
   totalPriceCents,
 });
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 
 /**
  * One batch of the business's orders created in [from, to), oldest first, after `cursor`

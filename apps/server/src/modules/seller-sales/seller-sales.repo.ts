@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 import { orders } from '../../db/schema/index';
 import { notAbandoned } from '../orders/orders.repo';
 
@@ -30,9 +31,6 @@ const salesOf = (businessId: number, from: SQL, to: SQL) => sql`
 
 /** Sums come back as bigint (a string from node-postgres). */
 const num = (v: unknown) => Number(v ?? 0);
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 
 export interface BucketRow {
   start: string;
