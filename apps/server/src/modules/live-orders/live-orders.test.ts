@@ -208,6 +208,7 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
       headers: s.headers,
     });
     expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(LIVE_MESSAGES.lastEventId);
   });
 
   it('a client that goes away is forgotten; the app closes with streams open', async () => {
