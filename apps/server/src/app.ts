@@ -25,6 +25,7 @@ import { createDiskStorage, type MediaStorage } from './adapters/storage/storage
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { trackTransactions } from './db/transaction-scope';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { type DatabaseOutage, watchDatabaseOutage } from './lib/database-outage';
 import { registerErrorHandling } from './lib/error-handler';
@@ -84,6 +85,8 @@ export interface AppDeps {
   databaseOutage: DatabaseOutage;
   /** The open live-order streams of this instance, fed by one LISTEN (DESIGN 2.13). */
   liveOrders: LiveOrdersHub;
+  /** The durable job runner (DESIGN 2.17, decision 0018): started when the app is ready. */
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {
@@ -112,6 +115,7 @@ export async function buildApp(
     | 'tasks'
     | 'databaseOutage'
     | 'liveOrders'
+    | 'jobs'
   > & {
     mediaDir?: string;
     payments?: PaymentProvider;
@@ -164,6 +168,16 @@ export async function buildApp(
   });
   app.addHook('preClose', async () => liveOrders.closeStreams());
   app.addHook('onClose', async () => liveOrders.stop());
+  const jobs = createJobRunner({
+    executeSql: deps.database.executeSql,
+    log: app.log,
+    pollSeconds: deps.config.jobsPollSeconds,
+    workers: deps.config.jobsWorkers,
+  });
+  // Routes register their queues while they load; the workers start once the app is ready and
+  // stop (finishing the jobs in hand) before the database closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
   const databaseOutage = watchDatabaseOutage({ ping: deps.database.ping, log: app.log });
@@ -197,6 +211,7 @@ export async function buildApp(
     tasks,
     databaseOutage,
     liveOrders,
+    jobs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -78,6 +78,25 @@ const envSchema = z.object({
     .min(100, 'must be between 100 and 120000')
     .max(120000, 'must be between 100 and 120000')
     .default(15000),
+  /**
+   * The secret Shopify signs its webhooks with (the custom app's API secret key): a webhook's
+   * X-Shopify-Hmac-Sha256 is checked against it. Unset: every webhook is refused.
+   */
+  SHOPIFY_API_SECRET: optionalString,
+  /**
+   * How often an idle job worker looks for work, in seconds (DESIGN 2.17). Work sent by this
+   * instance wakes its workers at once; this bounds the wait for work sent by another.
+   */
+  JOBS_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.5, 'must be between 0.5 and 60')
+    .max(60, 'must be between 0.5 and 60')
+    .default(2),
+  /** false: this instance sends jobs but runs none (another instance does). */
+  JOBS_WORKERS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   PAYMENTS_JOB_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -147,6 +166,12 @@ export interface Config {
   shopifyAdminOrigin: string | undefined;
   /** Time limit of one Shopify Admin API call, in milliseconds. */
   shopifyTimeoutMs: number;
+  /** The secret Shopify's webhooks are signed with; unset refuses them all. */
+  shopifyApiSecret: string | undefined;
+  /** Seconds between two looks for work of an idle job worker (DESIGN 2.17). */
+  jobsPollSeconds: number;
+  /** Whether this instance runs jobs (it always may send them). */
+  jobsWorkers: boolean;
   /**
    * How often the payment jobs run (transfer retries, expiry of local payment sessions,
    * redelivery of their events); 0 turns the timer off.
@@ -202,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApi: e.STRIPE_API_BASE ? parseApiBase(e.STRIPE_API_BASE) : undefined,
     shopifyAdminOrigin: e.SHOPIFY_ADMIN_ORIGIN ? new URL(e.SHOPIFY_ADMIN_ORIGIN).origin : undefined,
     shopifyTimeoutMs: e.SHOPIFY_TIMEOUT_MS,
+    shopifyApiSecret: e.SHOPIFY_API_SECRET,
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    jobsWorkers: e.JOBS_WORKERS,
     paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

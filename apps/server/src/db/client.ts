@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installJobSchema } from '../jobs/job-schema';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -19,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * One statement with `$n` parameters, or (without values) a script of several, on a pooled
+   * connection outside any transaction: the job runner's way in (DESIGN 2.17).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /**
    * Subscribes to NOTIFY on `channel` (DESIGN 2.13). `onState(false)` when the subscription is
    * lost (notifications may be missed until it is back), `onState(true)` once it listens
@@ -53,13 +59,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const executeSql: Database['executeSql'] = async (text, values) => {
+      const result: unknown = await pool.query(text, values?.length ? values : undefined);
+      // A script answers one result per statement: the last one is the answer.
+      const last = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+      return { rows: last?.rows ?? [] };
+    };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+        await installJobSchema(executeSql);
+      },
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql,
       listen: (channel, onNotify, onState) => listenPg(options.url!, channel, onNotify, onState),
       close: () => pool.end(),
     };
@@ -67,13 +83,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    if (values?.length) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    // Without parameters the text may be a script of several statements (exec runs those).
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await installJobSchema(executeSql);
+    },
     ping: async () => {
       await client.query('select 1');
     },
+    executeSql,
     listen: async (channel, onNotify, onState) => {
       const stop = await client.listen(channel, onNotify);
       onState(true);

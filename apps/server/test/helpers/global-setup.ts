@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../../src/db/client';
@@ -18,6 +19,8 @@ declare module 'vitest' {
   }
 }
 
+const require = createRequire(import.meta.url);
+
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 function migrationsHash(): string {
@@ -27,6 +30,8 @@ function migrationsHash(): string {
       hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
     }
   }
+  // The job runner's schema is made by its own plans (job-schema.ts): its version counts too.
+  hash.update(readFileSync(require.resolve('pg-boss/package.json')));
   return hash.digest('hex').slice(0, 12);
 }
 
