@@ -10,3 +10,4 @@ export * from './payments';
 export * from './seller-money';
 export * from './seller-orders';
 export * from './seller-products';
+export * from './shopify';

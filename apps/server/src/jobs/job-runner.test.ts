@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/helpers/database';
+import type { Database } from '../db/client';
 import { createJobRunner, defineQueue, type JobRunner } from './job-runner';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { JOB_SCHEMA } from './job-schema';
@@ -202,7 +202,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (started) {
         void createQueue(registration.queue)
           .then(() => startWorkers(registration))
-          .catch((error) => log.error({ err: error, queue: queue.name }, 'job queue failed to start'));
+          .catch((error) =>
+            log.error({ err: error, queue: queue.name }, 'job queue failed to start'),
+          );
       }
     },
     declare(queue) {

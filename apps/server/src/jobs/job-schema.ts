@@ -8,7 +8,10 @@ import PgBoss from 'pg-boss';
  */
 export const JOB_SCHEMA = 'pgboss';
 
-type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+type ExecuteSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export async function installJobSchema(executeSql: ExecuteSql): Promise<void> {
   const { rows } = await executeSql(`select to_regclass('${JOB_SCHEMA}.version') as version`);

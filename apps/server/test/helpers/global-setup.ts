@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../../src/db/client';

@@ -1,4 +1,5 @@
 import type { StripeStatus } from '@leafline/contract/business';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -8,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -93,3 +95,55 @@ export const shippingCountryFees = pgTable(
   },
   (t) => [unique('shipping_country_fees_uq').on(t.configId, t.countryCode)],
 );
+
+/**
+ * One Shopify sync of a business (issue 13): what was asked, how far it got and how it ended.
+ * A product sync is a chain of durable jobs (one page each) that records its cursor here with
+ * each page, so a restart resumes where it was. At most one sync per business and kind runs.
+ */
+export const shopifySyncRuns = pgTable(
+  'shopify_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['products'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** `clear_with_shopify_sync=true`: products not in the store leave the shop at the end. */
+    clear: boolean('clear').notNull().default(false),
+    /** The store's product count (known after the first page). */
+    total: integer('total'),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    /** Products that could not be imported (none of their variants has a price, …). */
+    skipped: integer('skipped').notNull().default(0),
+    /** Shopify's `endCursor` of the last page imported; null before the first. */
+    cursor: text('cursor'),
+    /** Why it failed, in words a seller can act on. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shopify_sync_runs_business_idx').on(t.businessId, t.kind, t.id),
+    uniqueIndex('shopify_sync_runs_active_uq')
+      .on(t.businessId, t.kind)
+      .where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+/** Shopify webhooks already handled, by X-Shopify-Webhook-Id: a redelivery changes nothing. */
+export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
+  webhookId: text('webhook_id').primaryKey(),
+  shopDomain: text('shop_domain').notNull(),
+  topic: text('topic').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

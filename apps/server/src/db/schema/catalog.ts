@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 
@@ -35,6 +36,11 @@ export const products = pgTable(
      */
     optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
     shopifyProductId: text('shopify_product_id'),
+    /**
+     * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
+     * that reads the same digest changes nothing.
+     */
+    shopifySyncDigest: text('shopify_sync_digest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -59,6 +65,10 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_category_price_idx').on(t.productCategory, t.priceCents, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    // One product per Shopify product and business: the sync's key (issue 13).
+    uniqueIndex('products_shopify_uq')
+      .on(t.businessId, t.shopifyProductId)
+      .where(sql`shopify_product_id is not null`),
   ],
 );
 
@@ -82,6 +92,8 @@ export const productImages = pgTable(
     image: text('image').notNull(),
     altText: text('alt_text').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** The Shopify image it was imported from (its id): a re-sync keeps it, never re-downloads. */
+    shopifyImageId: text('shopify_image_id'),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
 );
@@ -102,7 +114,12 @@ export const variants = pgTable(
     position: integer('position').notNull().default(0),
     shopifyVariantId: text('shopify_variant_id'),
   },
-  (t) => [index('variants_product_idx').on(t.productId)],
+  (t) => [
+    index('variants_product_idx').on(t.productId),
+    uniqueIndex('variants_shopify_uq')
+      .on(t.productId, t.shopifyVariantId)
+      .where(sql`shopify_variant_id is not null`),
+  ],
 );
 
 export const variantImages = pgTable(
@@ -115,6 +132,7 @@ export const variantImages = pgTable(
     image: text('image').notNull(),
     altText: text('alt_text').notNull().default(''),
     position: integer('position').notNull().default(0),
+    shopifyImageId: text('shopify_image_id'),
   },
   (t) => [index('variant_images_variant_idx').on(t.variantId)],
 );

@@ -87,6 +87,45 @@ describe('shopifyAdmin().request', () => {
     expect(await admin().request(SHOP)).toMatchObject({ shop: { name: 'Leafline Demo' } });
   });
 
+  it('patient (a job): a 429 is retried after its Retry-After, THROTTLED after the bucket refills', async () => {
+    const patient = shopifyAdmin(
+      { config: { shopifyAdminOrigin: shopify.url, shopifyTimeoutMs: 1000 }, log },
+      DEMO_STORE.domain,
+      DEMO_STORE.accessToken,
+      { expectedCost: 10, maxWaitMs: 5000 },
+    );
+    shopify.failNext(1, { kind: 'status', status: 429, retryAfter: 1 });
+    const started = Date.now();
+    expect(await patient.request(SHOP)).toMatchObject({ shop: { name: 'Leafline Demo' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+
+    let throttledOnce = false;
+    shopify.handle('orders', () => {
+      if (!throttledOnce) {
+        throttledOnce = true;
+        throw new FakeGraphQLError('Throttled', 'THROTTLED');
+      }
+      return { edges: [] };
+    });
+    shopify.throttle.currentlyAvailable = 0;
+    shopify.throttle.restoreRate = 50;
+    const again = Date.now();
+    expect(await patient.request('{ orders(first: 1) { edges { cursor } } }')).toEqual({
+      orders: { edges: [] },
+    });
+    // 10 points at 50 a second: about 200 ms before the retry.
+    expect(Date.now() - again).toBeGreaterThanOrEqual(150);
+    shopify.throttle.currentlyAvailable = 1990;
+    shopify.throttle.restoreRate = 100;
+
+    // More waiting than allowed: unavailable, not an endless wait.
+    shopify.failNext(1, { kind: 'status', status: 429, retryAfter: 10 });
+    expect(await failure(patient.request(SHOP))).toMatchObject({
+      kind: 'unavailable',
+      status: 429,
+    });
+  });
+
   it('the stand-in sends the throttle status in extensions.cost', async () => {
     shopify.throttle.currentlyAvailable = 42;
     const res = await fetch(`${shopify.url}/${DEMO_STORE.domain}/admin/api/2026-07/graphql.json`, {

@@ -28,13 +28,52 @@ export class ShopifyAdminError extends Error {
 }
 
 export interface ShopifyAdmin {
-  /** One GraphQL operation; its `data`, or a ShopifyAdminError. */
+  /**
+   * One GraphQL operation; its `data`, or a ShopifyAdminError. With `patient` (background
+   * jobs), Shopify's rate limits are respected instead of failing: the call waits while the
+   * store's cost bucket (from the last answer's `extensions.cost.throttleStatus`) is too low,
+   * and a `THROTTLED` error or a 429 is retried after the time Shopify asks (Retry-After, or
+   * what the bucket needs to refill), up to `maxWaitMs` in all.
+   */
   request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
 }
 
 export interface ShopifyAdminOptions {
   config: Pick<Config, 'shopifyAdminOrigin' | 'shopifyTimeoutMs'>;
   log: FastifyBaseLogger;
+}
+
+export interface PatienceOptions {
+  /** What one call is expected to cost (Shopify's query cost points); 50 when unset. */
+  expectedCost?: number;
+  /** The most a call may wait for the rate limits in all before it counts as unavailable. */
+  maxWaitMs?: number;
+}
+
+/** Shopify's leaky bucket of a store as last seen (per process; Shopify counts per app and store). */
+interface Bucket {
+  available: number;
+  maximum: number;
+  restoreRate: number;
+  seenAt: number;
+}
+const buckets = new Map<string, Bucket>();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Points the bucket holds now: what was left plus what refilled since. */
+function availableNow(bucket: Bucket, now: number): number {
+  return Math.min(
+    bucket.maximum,
+    bucket.available + ((now - bucket.seenAt) / 1000) * bucket.restoreRate,
+  );
+}
+
+/** How long to wait before a call of `cost` points fits in the bucket (0: at once). */
+export function throttleWaitMs(bucket: Bucket | undefined, cost: number, now = Date.now()): number {
+  if (!bucket || bucket.restoreRate <= 0) return 0;
+  const missing = Math.min(cost, bucket.maximum) - availableNow(bucket, now);
+  return missing <= 0 ? 0 : Math.ceil((missing / bucket.restoreRate) * 1000);
 }
 
 /** Statuses that mean "this token or store is not good": the owner can fix them. */
@@ -46,6 +85,7 @@ export function shopifyAdmin(
   { config, log }: ShopifyAdminOptions,
   storeDomain: string,
   accessToken: string,
+  patience?: PatienceOptions,
 ): ShopifyAdmin {
   const origin = config.shopifyAdminOrigin;
   const client = createAdminApiClient({
@@ -72,28 +112,95 @@ export function shopifyAdmin(
     },
   });
 
-  return {
-    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-      const { data, errors } = await client.request<T>(query, variables ? { variables } : {});
-      if (errors && !data) {
-        const status = errors.networkStatusCode;
-        const message = errors.graphQLErrors?.length
-          ? errors.graphQLErrors.map((e) => e.message).join('; ')
-          : (errors.message ?? 'Shopify did not answer');
-        // No answer (refused connection, time limit), Shopify's own trouble or throttling.
-        if (status === undefined || status >= 500 || status === 429) {
-          throw new ShopifyAdminError('unavailable', message, status);
-        }
-        // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
-        const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
-        if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
-          throw new ShopifyAdminError('refused', message, status);
-        }
-        // Anything else (a query Shopify does not understand) is not the owner's to fix.
+  const once = async <T>(query: string, variables?: Record<string, unknown>): Promise<T> => {
+    const { data, errors, extensions } = await client.request<T>(
+      query,
+      variables ? { variables } : {},
+    );
+    const status = extensions?.cost?.throttleStatus;
+    if (status && typeof status.currentlyAvailable === 'number') {
+      buckets.set(storeDomain, {
+        available: status.currentlyAvailable,
+        maximum: status.maximumAvailable ?? status.currentlyAvailable,
+        restoreRate: status.restoreRate ?? 50,
+        seenAt: Date.now(),
+      });
+    }
+    if (errors && !data) {
+      if (errors.graphQLErrors?.some((e) => e.extensions?.code === 'THROTTLED')) {
+        throw new ShopifyThrottled(
+          throttleWaitMs(
+            buckets.get(storeDomain),
+            extensions?.cost?.requestedQueryCost ?? patience?.expectedCost ?? 50,
+          ) || 1000,
+        );
+      }
+      if (errors.networkStatusCode === 429) {
+        const after = Number(errors.response?.headers.get('retry-after'));
+        throw new ShopifyThrottled(Number.isFinite(after) && after > 0 ? after * 1000 : 2000);
+      }
+      const status = errors.networkStatusCode;
+      const message = errors.graphQLErrors?.length
+        ? errors.graphQLErrors.map((e) => e.message).join('; ')
+        : (errors.message ?? 'Shopify did not answer');
+      // No answer (refused connection, time limit), Shopify's own trouble or throttling.
+      if (status === undefined || status >= 500 || status === 429) {
         throw new ShopifyAdminError('unavailable', message, status);
       }
-      if (!data) throw new ShopifyAdminError('unavailable', 'Shopify answered no data');
-      return data;
+      // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
+      const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
+      if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
+        throw new ShopifyAdminError('refused', message, status);
+      }
+      // Anything else (a query Shopify does not understand) is not the owner's to fix.
+      throw new ShopifyAdminError('unavailable', message, status);
+    }
+    if (!data) throw new ShopifyAdminError('unavailable', 'Shopify answered no data');
+    return data;
+  };
+
+  return {
+    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      if (!patience) {
+        try {
+          return await once<T>(query, variables);
+        } catch (error) {
+          if (error instanceof ShopifyThrottled) {
+            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
+          }
+          throw error;
+        }
+      }
+      const maxWaitMs = patience.maxWaitMs ?? 120_000;
+      let waited = 0;
+      for (;;) {
+        const wait = throttleWaitMs(buckets.get(storeDomain), patience.expectedCost ?? 50);
+        if (wait > 0) {
+          if (waited + wait > maxWaitMs) {
+            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
+          }
+          waited += wait;
+          await sleep(wait);
+        }
+        try {
+          return await once<T>(query, variables);
+        } catch (error) {
+          if (!(error instanceof ShopifyThrottled)) throw error;
+          if (waited + error.waitMs > maxWaitMs) {
+            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
+          }
+          log.info({ store: storeDomain, waitMs: error.waitMs }, 'Shopify rate limit: waiting');
+          waited += error.waitMs;
+          await sleep(error.waitMs);
+        }
+      }
     },
   };
+}
+
+/** A throttled answer (THROTTLED, 429): try again after `waitMs`. */
+class ShopifyThrottled extends Error {
+  constructor(readonly waitMs: number) {
+    super('throttled');
+  }
 }

@@ -9,10 +9,19 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
-import { clearShopifyConnection, saveShopifyConnection } from './shopify.repo';
-import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
+import {
+  clearShopifyConnection,
+  findShopifyConnection,
+  saveShopifyConnection,
+} from './shopify.repo';
+import {
+  type PatienceOptions,
+  type ShopifyAdmin,
+  ShopifyAdminError,
+  shopifyAdmin,
+} from './shopify-admin';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
-import { encryptShopifyToken } from './shopify-token';
+import { decryptShopifyToken, encryptShopifyToken } from './shopify-token';
 
 /**
  * Connecting a brand's Shopify store (SPEC §4, §7 `api/shopifymanualconnect/{businessId}/`;
@@ -82,4 +91,23 @@ export async function disconnectShopify(
   await clearShopifyConnection(deps.db, businessId);
   deps.log.info({ businessId }, 'Shopify store disconnected');
   return { shopify_connected: false };
+}
+
+/**
+ * The Admin API client of a business's connected store (its token decrypted here, in memory
+ * only), or undefined when the business has no store connected. `patience` for jobs: they wait
+ * out Shopify's rate limits (shopify-admin.ts).
+ */
+export async function shopifyAdminForBusiness(
+  deps: ShopifyDeps,
+  businessId: number,
+  patience?: PatienceOptions,
+): Promise<{ admin: ShopifyAdmin; storeUrl: string } | undefined> {
+  const connection = await findShopifyConnection(deps.db, businessId);
+  if (!connection) return undefined;
+  const token = decryptShopifyToken(deps.config.tokenSecret, connection.encryptedToken);
+  return {
+    admin: shopifyAdmin(deps, connection.storeUrl, token, patience),
+    storeUrl: connection.storeUrl,
+  };
 }

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { BRAND_NAME } from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * Shopify sync (SPEC §2 Shopify section, §4 Shopify states, §7, §8; issue 13): the product
+ * sync and its progress, the shipping-fee sync, the order push and Shopify's webhooks.
+ * The connect and disconnect shapes are in business.ts.
+ */
+
+/** SPEC §7 `GET api/sync-from-shopify-opt/{businessId}/`. */
+export const shopifyProductSyncPath = (businessId: number | string) =>
+  `/api/sync-from-shopify-opt/${businessId}/`;
+/** SPEC §7 `GET api/sync-shopify-shipping-fees/{businessId}/`. */
+export const shopifyShippingSyncPath = (businessId: number | string) =>
+  `/api/sync-shopify-shipping-fees/${businessId}/`;
+/** The latest product sync of a business, for its progress (not in SPEC §7; owner only). */
+export const shopifySyncStatusPath = (businessId: number | string) =>
+  `/api/business/shopify-sync/${businessId}/`;
+/** Where Shopify delivers its webhooks (products/update, products/delete, app/uninstalled). */
+export const SHOPIFY_WEBHOOK_PATH = '/api/shopify/webhooks/';
+export const SHOPIFY_WEBHOOK_TOPICS = [
+  'products/update',
+  'products/delete',
+  'app/uninstalled',
+] as const;
+export type ShopifyWebhookTopic = (typeof SHOPIFY_WEBHOOK_TOPICS)[number];
+/** The tag every order Leafline creates in a brand's store carries. */
+export const SHOPIFY_ORDER_TAG = BRAND_NAME;
+
+/** `clear_with_shopify_sync=true` removes the business's products that are not in the store. */
+export const shopifyProductSyncQuery = z.object({
+  clear_with_shopify_sync: z
+    .enum(['true', 'false'], { error: 'clear_with_shopify_sync must be true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const SHOPIFY_SYNC_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type ShopifySyncStatus = (typeof SHOPIFY_SYNC_STATUSES)[number];
+
+/** One product sync as the dashboard shows it: progress while it runs, then the result. */
+export const shopifySyncRun = z.object({
+  id: z.number().int(),
+  status: z.enum(SHOPIFY_SYNC_STATUSES),
+  clear_with_shopify_sync: z.boolean(),
+  /** Products read from the store so far, and how many the store has (null until known). */
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+  /** Why it failed, for the seller (with `failed`). */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ShopifySyncRun = z.infer<typeof shopifySyncRun>;
+
+/** 202 (a sync was queued) or 200 (one was already queued or running: that one). */
+export const shopifyProductSyncResponse = z.object({ sync: shopifySyncRun });
+export type ShopifyProductSyncResponse = z.infer<typeof shopifyProductSyncResponse>;
+
+/** The latest product sync of the business, or null when it never synced. */
+export const shopifySyncStatusResponse = z.object({ sync: shopifySyncRun.nullable() });
+export type ShopifySyncStatusResponse = z.infer<typeof shopifySyncStatusResponse>;
+
+export const SHOPIFY_MESSAGES = {
+  /** SPEC §8. */
+  productSyncFailed: 'Failed to sync products.',
+  shippingSyncFailed: 'Failed to sync shipping fees.',
+  somethingWentWrong: MESSAGES.somethingWentWrong,
+  /** 409 of a sync without a connected store. */
+  notConnected: 'Connect your Shopify store first.',
+  /** A failed sync's reasons (the run's `error`). */
+  tokenRefused:
+    'Shopify refused the access token. Reconnect your store with a token that may read products.',
+  unreachable: 'Shopify could not be reached. Please try again in a few minutes.',
+  /** 409 of the shipping-fee sync: the store has no rate Leafline can use. */
+  noShippingRates: 'Your Shopify store has no shipping rates to copy.',
+  /** Webhooks. */
+  webhookSignatureInvalid: 'The webhook signature is not valid.',
+  webhookHeadersMissing: 'The webhook is missing its Shopify headers.',
+} as const;
+
+/** Texts of the connected view (SPEC §2 Shopify section). */
+export const SHOPIFY_TEXTS = {
+  syncProducts: 'Sync products',
+  syncShipping: 'Sync shipping fees',
+  clearOption: 'Also remove products that are no longer in my Shopify store',
+  orderSync: 'Send paid orders to my Shopify store',
+  queued: 'Waiting to start…',
+  syncing: (done: number, total: number | null) =>
+    total === null ? 'Syncing products…' : `Syncing products… ${done} of ${total}`,
+  synced: (
+    run: Pick<ShopifySyncRun, 'created' | 'updated' | 'unchanged' | 'removed' | 'skipped'>,
+  ) =>
+    `Products synced: ${run.created} added, ${run.updated} updated, ${run.unchanged} unchanged` +
+    (run.removed ? `, ${run.removed} removed` : '') +
+    (run.skipped ? `, ${run.skipped} skipped` : '') +
+    '.',
+  shippingSynced: 'Shipping fees copied from Shopify. See them under Shipping fees.',
+} as const;
