@@ -7,7 +7,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import {
   ADDRESS,
+  addPromo,
   addToCart,
+  applyPromo,
   checkout,
   type Headers,
   payLocal,
@@ -270,6 +272,32 @@ describe('a paid order is created in the store of a brand with order sync on', (
     for (const secret of [DEMO_STORE.accessToken, ADDRESS.address_line1, buyer.account.email]) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('a discounted order carries its share of the discount as the code, and is paid its total', async () => {
+    const b = await brand('Promo Linden', { store: DEMO_STORE, orderSync: true });
+    await addPromo(t.db, 'LINDEN10', { percentOff: 10 });
+    const tee = await importedTee(b);
+    const buyer = await shopper(t.app);
+    await addToCart(t.app, buyer.headers, tee.id, { variantId: tee.variants[0]!.id });
+    const res = await checkout(t.app, buyer.headers);
+    const c = res.json() as CheckoutResponse;
+    expect((await applyPromo(t.app, c.checkout_url, 'linden10')).statusCode).toBeLessThan(400);
+    expect((await payLocal(t.app, c.checkout_url)).statusCode).toBe(303);
+    const orderId = c.order_ids[0]!;
+    const row = await orderRow(orderId);
+    expect([row.discountCents, row.totalCents]).toEqual([200, 2300]);
+    expect(await drain()).toBe(1);
+    const [pushed] = pushedOf(DEMO_STORE.domain, orderId);
+    expect(pushed!.input).toMatchObject({
+      discountCode: {
+        itemFixedDiscountCode: {
+          code: 'LINDEN10',
+          amountSet: { shopMoney: { amount: '2.00', currencyCode: 'USD' } },
+        },
+      },
+      transactions: [{ amountSet: { shopMoney: { amount: '23.00', currencyCode: 'USD' } } }],
+    });
   });
 
   it('an order of a brand without order sync, or that turned it off before the job ran, is not sent', async () => {

@@ -216,9 +216,11 @@ export async function pushOrderToShopify(
     deps.log.info({ orderId, businessId: order.businessId }, 'Shopify order push: sync off');
     return 'skipped_sync_off';
   }
+  // With the default time limit (15 s a call), the waits for the rate limits keep the up to three
+  // calls of an attempt inside the queue's expiry (120 s): a running attempt is not given again.
   const store = await shopifyAdminForBusiness(deps, order.businessId, {
     expectedCost: 20,
-    maxWaitMs: 60_000,
+    maxWaitMs: 20_000,
   });
   if (!store) return 'skipped_sync_off';
   const where = { orderId, businessId: order.businessId, store: store.storeUrl, job: job?.id };
