@@ -74,6 +74,8 @@ export const SHOPIFY_MESSAGES = {
   somethingWentWrong: MESSAGES.somethingWentWrong,
   /** 409 of a sync without a connected store. */
   notConnected: 'Connect your Shopify store first.',
+  /** 409 of the order-sync toggle turned on without a connected store (the toggle reverts). */
+  orderSyncNeedsStore: 'Connect your Shopify store before sending orders to it.',
   /** A failed sync's reasons (the run's `error`). */
   tokenRefused:
     'Shopify refused the access token. Reconnect your store with a token that may read products.',

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import type { Database } from '../db/client';
-import { createJobRunner, defineQueue, type JobRunner } from './job-runner';
+import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */
 
@@ -11,6 +11,14 @@ const ECHO = defineQueue<{ n: number }>({
   name: 'test.echo',
   retryLimit: 1,
   retryDelay: 1,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
+const DOOMED = defineQueue<{ n: number }>({
+  name: 'test.doomed',
+  retryLimit: 5,
+  retryDelay: 0,
   retryBackoff: false,
   expireInSeconds: 60,
 });
@@ -45,6 +53,9 @@ beforeAll(async () => {
       throw new Error(`failing ${n}`);
     }
     seen.push(n);
+  });
+  jobs.work(DOOMED, async ({ n }) => {
+    throw new ParkJobError(`job ${n} can never succeed`);
   });
   jobs.work(KEYED, async ({ n }) => {
     seen.push(n);
@@ -101,6 +112,15 @@ describe('job runner', () => {
     await jobs.drain([ECHO]);
     expect(seen).toEqual([4]);
     expect(await jobs.list(ECHO, 'failed')).toEqual([]);
+  });
+
+  it('a job that throws ParkJobError is parked at once, without its retries', async () => {
+    const id = await jobs.send(database.db, DOOMED, { n: 9 });
+    expect(await jobs.drain([DOOMED])).toBe(1);
+    expect(await jobs.list(DOOMED, 'retry')).toEqual([]);
+    const parked = await jobs.list(DOOMED, 'failed');
+    expect(parked.map((j) => [j.id, j.retryCount])).toEqual([[id, 0]]);
+    expect(await jobs.drain([DOOMED])).toBe(0);
   });
 
   it('in a stately queue a singleton key lets one job wait at a time', async () => {

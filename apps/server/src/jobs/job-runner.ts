@@ -50,6 +50,18 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
+/**
+ * Thrown by a handler whose job can never succeed by retrying (a refused token, an input the
+ * other side rejects): the job is parked (`failed`) at once, without the queue's retries, and
+ * stays visible there for an operator to replay.
+ */
+export class ParkJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParkJobError';
+  }
+}
+
 export interface SendOptions {
   /** In a `stately` queue, one job per key may wait and one run: another send returns null. */
   singletonKey?: string;
@@ -153,7 +165,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     try {
       await registration.handler(job.data, context);
     } catch (error) {
-      const last = job.retryCount >= registration.queue.retryLimit;
+      const park = error instanceof ParkJobError;
+      if (park) {
+        // No retries left: the failure that follows parks the job.
+        await options.executeSql(
+          `update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`,
+          [registration.queue.name, job.id],
+        );
+      }
+      const last = park || job.retryCount >= registration.queue.retryLimit;
       log[last ? 'error' : 'warn'](
         { err: error, job: job.id, queue: registration.queue.name, retryCount: job.retryCount },
         last ? 'job failed for good: parked' : 'job failed: it will be retried',

@@ -6,6 +6,7 @@ import {
   editBusinessFields,
   type RegisterBusinessResponse,
   registerBusinessFields,
+  SHOPIFY_MESSAGES,
   type StripeStatus,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
@@ -260,13 +261,23 @@ export async function getOverview(
   };
 }
 
-/** `PUT api/business/overview/{businessId}/`: the order-sync toggle. */
+/**
+ * `PUT api/business/overview/{businessId}/`: the order-sync toggle. On needs a connected store
+ * (409 otherwise, so the dashboard's optimistic toggle reverts, SPEC §4); off always works.
+ */
 export async function setOrderSync(
   deps: Pick<BusinessesDeps, 'db'>,
   businessId: number,
   shopifyOrderSync: boolean,
 ): Promise<BusinessOverview> {
-  await deps.db.transaction((tx) => updateBusiness(tx, businessId, { shopifyOrderSync }));
+  await deps.db.transaction(async (tx) => {
+    // Locked: a disconnect at the same moment runs before or after, never between.
+    const business = await lockBusiness(tx, businessId);
+    if (shopifyOrderSync && !(business?.shopifyAccessToken && business.shopifyStoreUrl)) {
+      throw conflict(SHOPIFY_MESSAGES.orderSyncNeedsStore);
+    }
+    await updateBusiness(tx, businessId, { shopifyOrderSync });
+  });
   return getOverview(deps, businessId);
 }
 

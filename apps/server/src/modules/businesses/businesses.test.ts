@@ -5,6 +5,7 @@ import {
   INPUT_MESSAGES,
   ONBOARDING_PAGE_MESSAGES,
   type RegisterBusinessResponse,
+  SHOPIFY_MESSAGES,
 } from '@leafline/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -424,6 +425,15 @@ describe('the overview (GET and PUT api/business/overview/{businessId}/)', () =>
         headers: owner.headers,
         payload: payload as object,
       });
+    // Without a connected store the toggle cannot turn on: a 409 the dashboard shows.
+    const early = await put({ shopify_order_sync: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: SHOPIFY_MESSAGES.orderSyncNeedsStore });
+    expect((await rowOf(owner.businessId)).shopifyOrderSync).toBe(false);
+    await t.db
+      .update(businesses)
+      .set({ shopifyStoreUrl: 'fernwood.myshopify.com', shopifyAccessToken: 'v1:stored' })
+      .where(eq(businesses.id, owner.businessId));
     const on = await put({ shopify_order_sync: true });
     expect(on.statusCode).toBe(200);
     expect(on.json().shopify_order_sync).toBe(true);

@@ -2,6 +2,7 @@ import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/c
 import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
 import { eventSeen } from '../payments/payments.repo';
+import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
 import {
   afterPayment,
   attachPaymentPage,
@@ -42,6 +43,7 @@ export const moneyPathDeps = (app: FastifyInstance): MoneyPathDeps => ({
   payments: app.deps.payments,
   mailer: app.deps.mailer,
   tasks: app.deps.tasks,
+  jobs: app.deps.jobs,
   log: app.log,
 });
 
@@ -88,6 +90,7 @@ export async function completePayment(
       'checkout paid',
     );
     afterPayment(deps, result.paid);
+    deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
   }
   return result.outcome;
 }

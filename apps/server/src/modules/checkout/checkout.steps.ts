@@ -19,6 +19,7 @@ import {
 } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { findAddress, type ShippingAddressRow } from '../address/address.repo';
@@ -41,6 +42,7 @@ import {
   processDuePayouts,
   transferGroupOf,
 } from '../payouts/payouts.service';
+import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
 import {
   attachSession,
   endOpenCheckout,
@@ -67,6 +69,8 @@ export interface MoneyPathDeps {
   payments: PaymentProvider;
   mailer: Mailer;
   tasks: BackgroundTasks;
+  /** The durable job runner: a paid order's push to its brand's Shopify store. */
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   log: {
     info(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;
@@ -436,6 +440,12 @@ export function payOrders(
     await recordOrderEvents(
       tx,
       paid.map((p) => ({ order: p.orderId, business: p.businessId, type: 'paid', status: 'Paid' })),
+    );
+    // Orders of a brand with Shopify order sync on: pushed by a job committed with the payment.
+    await queueShopifyOrderPushes(
+      deps.jobs,
+      tx,
+      paid.map((p) => p.orderId),
     );
     return { outcome: 'paid', paid: { checkoutId, orderIds: allIds } };
   });

@@ -40,6 +40,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     mailer: app.deps.mailer,
     tasks: app.deps.tasks,
     payments: app.deps.payments,
+    jobs: app.deps.jobs,
     log: app.log,
   };
   const common = { tags: ['seller orders'], security: bearerSecurity };

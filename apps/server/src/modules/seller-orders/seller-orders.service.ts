@@ -8,6 +8,7 @@ import {
 } from '@leafline/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import { notFound } from '../../lib/errors';
 import {
   countBusinessOrders,
@@ -19,6 +20,8 @@ import {
 import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
 import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
 import { type RefundDeps, refundOrderIfPaid } from '../refunds/refunds.service';
+import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
+import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
 import {
   findPayoutSetup,
   listOrderPayouts,
@@ -34,7 +37,7 @@ import {
  */
 
 /** What the seller's order calls need: those of a refund (paid orders set to Refunded or Canceled). */
-export type SellerOrdersDeps = RefundDeps;
+export type SellerOrdersDeps = RefundDeps & { jobs: Pick<JobRunner, 'send' | 'wake'> };
 
 /**
  * Where the brand's money for the order stands (PAYOUT_STATES): the one mapping of the seller's
@@ -145,8 +148,13 @@ export async function updateSellerOrder(
       trackingNumber: body.tracking_number,
       sellerNotes: body.notes,
     });
+    // Paid by hand, the first time: pushed to the brand's Shopify store like a payment's.
+    if (updated && updated.status === 'Paid' && updated.previousStatus !== 'Paid') {
+      await queueShopifyOrderPushes(deps.jobs, tx, [orderId]);
+    }
     return updated;
   });
+  if (result?.status === 'Paid') deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
   if (!result) throw notFound(BUSINESS_MESSAGES.orderNotFound);
   if (result.shippedEmail) {
     deps.tasks.run('order shipped e-mail', () => sendOrderShippedEmail(deps, orderId));

@@ -1,0 +1,284 @@
+import { CURRENCY, centsToPrice, SHOPIFY_ORDER_TAG } from '@leafline/contract';
+import type { Db } from '../../db/client';
+import { type JobContext, type JobRunner, ParkJobError } from '../../jobs/job-runner';
+import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
+import { ShopifyAdminError } from './shopify-admin';
+import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
+import {
+  findOrderToPush,
+  listOrdersToPush,
+  type OrderToPush,
+  saveShopifyOrderId,
+} from './shopify-orders.repo';
+
+/**
+ * Paid orders sent to their brand's Shopify store (issue 13 Build 4; SPEC §4 order sync).
+ *
+ * - When: in the transaction that makes an order Paid (the payment, or its seller by hand),
+ *   `queueShopifyOrderPushes` sends one SHOPIFY_ORDER_PUSH_QUEUE job per order of a business
+ *   with order sync on and a store connected, the first time the order is Paid; the caller
+ *   wakes the queue after the commit.
+ * - The job creates the order with `orderCreate` exactly once, whatever the retries: an order
+ *   that has its Shopify id is done; else the store is first searched for the order an earlier
+ *   attempt may have created (its tag `leafline-order-<id>`, checked by its source identifier)
+ *   — Shopify may have created it while its answer was lost — and only then created.
+ * - Shopify unreachable or rate limiting: thrown, retried with backoff. The token refused, or
+ *   an order Shopify will not take: parked at once (a failed job, visible, replayable).
+ * - Order sync turned off or the store disconnected before the job ran: nothing is sent.
+ *
+ * Nothing here logs the token, the buyer's address or e-mail.
+ */
+
+/** What Shopify shows as the order's source, and the prefix of its source identifier. */
+export const SHOPIFY_ORDER_SOURCE_NAME = 'leafline';
+export const shopifySourceIdentifier = (orderId: number) => `leafline-${orderId}`;
+/** The per-order tag an earlier attempt's order is found by (Shopify's `tag:` search). */
+export const shopifyOrderTagOf = (orderId: number) => `leafline-order-${orderId}`;
+
+/** Sends the push jobs of the orders just made Paid, in that transaction (see above). */
+export async function queueShopifyOrderPushes(
+  jobs: Pick<JobRunner, 'send'>,
+  tx: Db,
+  orderIds: readonly number[],
+): Promise<number> {
+  const ids = await listOrdersToPush(tx, orderIds);
+  for (const orderId of ids) await jobs.send(tx, SHOPIFY_ORDER_PUSH_QUEUE, { orderId });
+  return ids.length;
+}
+
+const FIND_ORDER = `#graphql
+  query LeaflineFindPushedOrder($query: String!) {
+    orders(first: 5, query: $query) {
+      nodes {
+        id
+        name
+        sourceIdentifier
+      }
+    }
+  }
+`;
+
+const ORDER_CREATE = `#graphql
+  mutation LeaflineOrderCreate($order: OrderCreateOrderInput!, $options: OrderCreateOptionsInput) {
+    orderCreate(order: $order, options: $options) {
+      order {
+        id
+        name
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+interface FindOrderData {
+  orders: { nodes: Array<{ id: string; name: string; sourceIdentifier: string | null }> };
+}
+
+interface OrderCreateData {
+  orderCreate: {
+    order: { id: string; name: string } | null;
+    userErrors: Array<{ field: string[] | null; message: string; code: string | null }>;
+  } | null;
+}
+
+const money = (cents: number) => ({
+  shopMoney: { amount: centsToPrice(cents), currencyCode: CURRENCY.toUpperCase() },
+});
+
+const variantGid = (id: string) =>
+  id.startsWith('gid://') ? id : `gid://shopify/ProductVariant/${id}`;
+
+interface StoredAddress {
+  name?: string;
+  line1?: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country?: string;
+  phone?: string;
+}
+
+/** Our order address (orders.shipping_address) as Shopify's MailingAddressInput. */
+function mailingAddress(stored: unknown, fallbackName: string) {
+  if (!stored || typeof stored !== 'object') return undefined;
+  const a = stored as StoredAddress;
+  const name = (a.name || fallbackName).trim();
+  const space = name.indexOf(' ');
+  const country = (a.country ?? '').trim();
+  return {
+    firstName: space > 0 ? name.slice(0, space) : name,
+    lastName: space > 0 ? name.slice(space + 1) : '',
+    address1: a.line1 ?? '',
+    ...(a.line2 ? { address2: a.line2 } : {}),
+    city: a.city ?? '',
+    ...(a.state ? { provinceCode: a.state } : {}),
+    zip: a.postal_code ?? '',
+    ...(country.length === 2 ? { countryCode: country.toUpperCase() } : {}),
+    ...(a.phone ? { phone: a.phone } : {}),
+  };
+}
+
+function discountCodeOf(order: OrderToPush): string {
+  try {
+    const notes = JSON.parse(order.notes || '{}') as { discount_code?: unknown };
+    if (typeof notes.discount_code === 'string' && notes.discount_code) return notes.discount_code;
+  } catch {
+    // Notes that are not JSON carry no code.
+  }
+  return SHOPIFY_ORDER_TAG;
+}
+
+/**
+ * The `OrderCreateOrderInput` of an order: lines matched to the store's variants (a line
+ * whose product did not come from the store, or `customLines`, is a custom line with its
+ * title and price), the buyer, the shipping address and fee, paid with one successful sale
+ * of the order's total, tagged and named by Leafline.
+ */
+export function orderCreateInput(order: OrderToPush, options: { customLines?: boolean } = {}) {
+  const lineItems = order.items.map((item) => {
+    const common = { quantity: item.quantity, priceSet: money(item.productPriceCents) };
+    if (item.shopifyVariantId && !options.customLines) {
+      return { ...common, variantId: variantGid(item.shopifyVariantId) };
+    }
+    const label = Object.values(item.variantOptions ?? {})
+      .filter(Boolean)
+      .join(' / ');
+    return {
+      ...common,
+      title: label ? `${item.productName} (${label})` : item.productName,
+      requiresShipping: true,
+    };
+  });
+  const address = mailingAddress(order.shippingAddress, order.userFullName);
+  return {
+    lineItems,
+    ...(order.userEmail ? { email: order.userEmail } : {}),
+    ...(address ? { shippingAddress: address } : {}),
+    shippingLines: [{ title: 'Shipping', priceSet: money(order.shippingFeeCents) }],
+    ...(order.discountCents > 0
+      ? {
+          discountCode: {
+            itemFixedDiscountCode: {
+              code: discountCodeOf(order),
+              amountSet: money(order.discountCents),
+            },
+          },
+        }
+      : {}),
+    currency: CURRENCY.toUpperCase(),
+    financialStatus: 'PAID',
+    transactions: [
+      {
+        kind: 'SALE',
+        status: 'SUCCESS',
+        gateway: SHOPIFY_ORDER_TAG,
+        amountSet: money(order.totalCents),
+      },
+    ],
+    tags: [SHOPIFY_ORDER_TAG, shopifyOrderTagOf(order.id)],
+    sourceName: SHOPIFY_ORDER_SOURCE_NAME,
+    sourceIdentifier: shopifySourceIdentifier(order.id),
+    note: `${SHOPIFY_ORDER_TAG} order #${order.id}`,
+    processedAt: order.createdAt.toISOString(),
+  };
+}
+
+const CREATE_OPTIONS = {
+  inventoryBehaviour: 'BYPASS',
+  sendReceipt: false,
+  sendFulfillmentReceipt: false,
+};
+
+export type OrderPushOutcome =
+  | 'created'
+  | 'found'
+  | 'already_pushed'
+  | 'skipped_not_marketplace'
+  | 'skipped_sync_off'
+  | 'skipped_not_found';
+
+/** The job: one order pushed to its store, exactly once (see the top of this file). */
+export async function pushOrderToShopify(
+  deps: ShopifyDeps,
+  orderId: number,
+  job?: Pick<JobContext, 'id' | 'retryCount'>,
+): Promise<OrderPushOutcome> {
+  const order = await findOrderToPush(deps.db, orderId);
+  if (!order) return 'skipped_not_found';
+  if (order.shopifyOrderId) return 'already_pushed';
+  if (order.source !== 'marketplace') return 'skipped_not_marketplace';
+  if (!order.orderSync || !order.connected) {
+    deps.log.info({ orderId, businessId: order.businessId }, 'Shopify order push: sync off');
+    return 'skipped_sync_off';
+  }
+  // With the default time limit (15 s a call), the waits for the rate limits keep the up to three
+  // calls of an attempt inside the queue's expiry (120 s): a running attempt is not given again.
+  const store = await shopifyAdminForBusiness(deps, order.businessId, {
+    expectedCost: 20,
+    maxWaitMs: 20_000,
+  });
+  if (!store) return 'skipped_sync_off';
+  const where = { orderId, businessId: order.businessId, store: store.storeUrl, job: job?.id };
+  try {
+    // An attempt before this one may have created it (its answer lost).
+    const found = await store.admin.request<FindOrderData>(FIND_ORDER, {
+      query: `tag:'${shopifyOrderTagOf(orderId)}'`,
+    });
+    const earlier = found.orders.nodes.find(
+      (o) => o.sourceIdentifier === shopifySourceIdentifier(orderId),
+    );
+    if (earlier) {
+      await saveShopifyOrderId(deps.db, orderId, earlier.id);
+      deps.log.info({ ...where, shopifyOrderId: earlier.id }, 'Shopify order push: found');
+      return 'found';
+    }
+    let created = await createOrder(store.admin, order, false);
+    if (created.userErrors.length && order.items.some((i) => i.shopifyVariantId)) {
+      // A variant the store no longer has: the lines as custom lines, with title and price.
+      deps.log.warn(
+        { ...where, userErrors: created.userErrors.map((e) => e.message) },
+        'Shopify order push: refused with store variants; trying custom lines',
+      );
+      created = await createOrder(store.admin, order, true);
+    }
+    if (!created.order) {
+      const reasons = created.userErrors.map((e) => e.message).join('; ') || 'no order answered';
+      deps.log.error({ ...where, reasons }, 'Shopify order push: refused by Shopify: parked');
+      throw new ParkJobError(`Shopify refused the order: ${reasons}`);
+    }
+    await saveShopifyOrderId(deps.db, orderId, created.order.id);
+    deps.log.info({ ...where, shopifyOrderId: created.order.id }, 'Shopify order push: created');
+    return 'created';
+  } catch (error) {
+    if (!(error instanceof ShopifyAdminError)) throw error;
+    if (error.kind === 'refused') {
+      deps.log.error(
+        { ...where, status: error.status },
+        'Shopify order push: the store refused the token: parked',
+      );
+      throw new ParkJobError(`Shopify refused the store's token (${error.status ?? 'GraphQL'})`);
+    }
+    deps.log.warn(
+      { ...where, status: error.status, retryCount: job?.retryCount },
+      'Shopify order push: Shopify unavailable; retried',
+    );
+    throw new Error(`Shopify unavailable (${error.status ?? 'no answer'})`);
+  }
+}
+
+async function createOrder(
+  admin: { request<T>(q: string, v?: Record<string, unknown>): Promise<T> },
+  order: OrderToPush,
+  customLines: boolean,
+) {
+  const data = await admin.request<OrderCreateData>(ORDER_CREATE, {
+    order: orderCreateInput(order, { customLines }),
+    options: CREATE_OPTIONS,
+  });
+  return data.orderCreate ?? { order: null, userErrors: [] };
+}
