@@ -256,48 +256,50 @@ describe('GET api/sync-shopify-shipping-fees/{businessId}/', () => {
 describe('mapDeliveryProfiles', () => {
   it('takes the lowest free-shipping threshold of the US zone and ignores weight-based free rates', () => {
     const mapped = mapDeliveryProfiles(
-      [
-        {
-          name: 'General profile',
-          default: true,
-          zones: [
-            {
-              name: 'US',
-              countries: ['US'],
-              rates: [
-                { name: 'Standard', price: '4.00' },
-                {
-                  name: 'Free over 80',
-                  price: '0',
-                  conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '80.00']],
-                },
-                {
-                  name: 'Free over 50',
-                  price: '0',
-                  conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '50.00']],
-                },
-                {
-                  name: 'Free when heavy',
-                  price: '0',
-                  conditions: [['TOTAL_WEIGHT', 'GREATER_THAN_OR_EQUAL_TO', '1']],
-                },
-              ],
-            },
-            {
-              name: 'UK',
-              countries: ['GB'],
-              rates: [
-                { name: 'Royal Mail', price: '9.99' },
-                {
-                  name: 'Free over 30',
-                  price: '0',
-                  conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '30.00']],
-                },
-              ],
-            },
-          ],
-        },
-      ].map((p) => fakeToShopify(p)),
+      (
+        [
+          {
+            name: 'General profile',
+            default: true,
+            zones: [
+              {
+                name: 'US',
+                countries: ['US'],
+                rates: [
+                  { name: 'Standard', price: '4.00' },
+                  {
+                    name: 'Free over 80',
+                    price: '0',
+                    conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '80.00']],
+                  },
+                  {
+                    name: 'Free over 50',
+                    price: '0',
+                    conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '50.00']],
+                  },
+                  {
+                    name: 'Free when heavy',
+                    price: '0',
+                    conditions: [['TOTAL_WEIGHT', 'GREATER_THAN_OR_EQUAL_TO', '1']],
+                  },
+                ],
+              },
+              {
+                name: 'UK',
+                countries: ['GB'],
+                rates: [
+                  { name: 'Royal Mail', price: '9.99' },
+                  {
+                    name: 'Free over 30',
+                    price: '0',
+                    conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '30.00']],
+                  },
+                ],
+              },
+            ],
+          },
+        ] satisfies FakeProfile[]
+      ).map((p) => fakeToShopify(p)),
     );
     expect(mapped).toEqual({
       worldwideFeeCents: null,
