@@ -133,10 +133,25 @@ export const REALISTIC_PROFILES: FakeProfile[] = [
   },
 ];
 
-/** Answers `deliveryProfiles` with these profiles (changeable through the returned holder). */
+/**
+ * Answers `deliveryProfiles(first:, after:)` with these profiles, a page at a time with
+ * `pageInfo` (cursors are the index as text); the profiles can be changed through the holder.
+ */
 export function serveDeliveryProfiles(shopify: FakeShopify, profiles: FakeProfile[]) {
   const state = { profiles };
-  shopify.handle('deliveryProfiles', () => deliveryProfilesOf(state.profiles));
+  shopify.handle('deliveryProfiles', ({ variables, query }) => {
+    const first = Number(/deliveryProfiles\(first:\s*(\d+)/.exec(query)?.[1] ?? 50);
+    const start = typeof variables.after === 'string' ? Number(variables.after) + 1 : 0;
+    const all = deliveryProfilesOf(state.profiles).nodes;
+    const nodes = all.slice(start, start + first);
+    return {
+      nodes,
+      pageInfo: {
+        hasNextPage: start + first < all.length,
+        endCursor: nodes.length ? String(start + nodes.length - 1) : null,
+      },
+    };
+  });
   return state;
 }
 

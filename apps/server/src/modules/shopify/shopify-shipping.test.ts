@@ -108,10 +108,10 @@ describe('GET api/sync-shopify-shipping-fees/{businessId}/', () => {
     expect(res.json()).toEqual({ message: SHOPIFY_TEXTS.shippingSynced, ...expected });
     // The owner's shipping-fee page shows them.
     expect(await fees(owner)).toEqual(expected);
-    // One read of the store, with its token, at the app's API version.
+    // The store's two profiles, a page each, with its token.
     const calls = deliveryCalls().slice(before);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ accessToken: TOKEN, status: 200 });
+    expect(calls.map((c) => c.variables.after ?? null)).toEqual([null, '0']);
+    for (const call of calls) expect(call).toMatchObject({ accessToken: TOKEN, status: 200 });
     expect(res.body).not.toContain(TOKEN);
   });
 

@@ -28,18 +28,19 @@ import { ShopifyAdminError } from './shopify-admin';
  */
 
 /**
- * One page of profiles with their zones and rates. Shopify prices a query by its nested
- * `first:`s (at most 1,000 points a query), so the pages are kept small.
+ * One delivery profile a page, with its zones and their rates. Shopify prices a query by its
+ * nested `first:`s and refuses one over 1,000 points: one profile of 20 zones of 6 rates stays
+ * near 750. Zones or rates past those counts are not read (a store rarely has them).
  */
 export const DELIVERY_PROFILES_QUERY = `#graphql
-  query LeaflineDeliveryProfiles {
-    deliveryProfiles(first: 5) {
+  query LeaflineDeliveryProfiles($after: String) {
+    deliveryProfiles(first: 1, after: $after) {
       nodes {
         id
         name
         default
         profileLocationGroups {
-          locationGroupZones(first: 25) {
+          locationGroupZones(first: 20) {
             nodes {
               zone {
                 name
@@ -50,7 +51,7 @@ export const DELIVERY_PROFILES_QUERY = `#graphql
                   }
                 }
               }
-              methodDefinitions(first: 8) {
+              methodDefinitions(first: 6) {
                 nodes {
                   name
                   active
@@ -78,9 +79,17 @@ export const DELIVERY_PROFILES_QUERY = `#graphql
           }
         }
       }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
     }
   }
 `;
+
+/** What one page is expected to cost, and the most profiles read. */
+const PAGE_COST = 760;
+const MAX_PROFILES = 25;
 
 interface Money {
   amount: string;
@@ -114,7 +123,10 @@ export interface ShopifyDeliveryProfile {
 }
 
 export interface DeliveryProfilesData {
-  deliveryProfiles: { nodes: ShopifyDeliveryProfile[] } | null;
+  deliveryProfiles: {
+    nodes: ShopifyDeliveryProfile[];
+    pageInfo?: { hasNextPage: boolean; endCursor: string | null };
+  } | null;
 }
 
 /** What the store's settings come to, in cents; null fields are "not set". */
@@ -213,11 +225,24 @@ export async function syncShopifyShippingFees(
   deps: ShopifyDeps,
   businessId: number,
 ): Promise<ShippingFeesSavedResponse> {
-  const connection = await shopifyAdminForBusiness(deps, businessId);
+  // Shopify's rate limits are waited out, briefly: a person waits for the answer.
+  const connection = await shopifyAdminForBusiness(deps, businessId, {
+    expectedCost: PAGE_COST,
+    maxWaitMs: 10_000,
+  });
   if (!connection) throw conflict(SHOPIFY_MESSAGES.notConnected);
-  let data: DeliveryProfilesData;
+  const profiles: ShopifyDeliveryProfile[] = [];
   try {
-    data = await connection.admin.request<DeliveryProfilesData>(DELIVERY_PROFILES_QUERY);
+    let after: string | null = null;
+    do {
+      const data: DeliveryProfilesData = await connection.admin.request<DeliveryProfilesData>(
+        DELIVERY_PROFILES_QUERY,
+        { after },
+      );
+      profiles.push(...(data.deliveryProfiles?.nodes ?? []));
+      const page = data.deliveryProfiles?.pageInfo;
+      after = page?.hasNextPage && page.endCursor ? page.endCursor : null;
+    } while (after && profiles.length < MAX_PROFILES);
   } catch (error) {
     if (!(error instanceof ShopifyAdminError)) throw error;
     deps.log.warn(
@@ -227,7 +252,7 @@ export async function syncShopifyShippingFees(
     if (error.kind === 'refused') throw new AppError(400, SHOPIFY_MESSAGES.shippingTokenRefused);
     throw new AppError(502, SHOPIFY_MESSAGES.shippingSyncFailed);
   }
-  const mapped = mapDeliveryProfiles(data.deliveryProfiles?.nodes ?? []);
+  const mapped = mapDeliveryProfiles(profiles);
   if (
     mapped.countries.length === 0 &&
     mapped.allExceptSelectedFeeCents === null &&
