@@ -358,6 +358,17 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
 });
 
 describe('POST /api/shopify/webhooks/, app/uninstalled', () => {
+  it("an uninstall signed for one store is never taken for another's", async () => {
+    const owner = await connectedSeller();
+    const res = await deliver({
+      topic: 'app/uninstalled',
+      shop: owner.store.domain,
+      body: { id: 2, myshopify_domain: 'some-other-brand.myshopify.com' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await overview(owner)).shopify_connected).toBe(true);
+  });
+
   it('disconnects the store: no token kept, overview not connected, products stay', async () => {
     const owner = await connectedSeller();
     const product = await addProduct(t.db, owner.businessId, {
@@ -368,7 +379,12 @@ describe('POST /api/shopify/webhooks/, app/uninstalled', () => {
     const res = await deliver({
       topic: 'app/uninstalled',
       shop: owner.store.domain,
-      body: { id: 1, name: 'Brand', domain: owner.store.domain },
+      body: {
+        id: 1,
+        name: 'Brand',
+        domain: owner.store.domain,
+        myshopify_domain: owner.store.domain,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'handled' });
@@ -443,5 +459,14 @@ describe('webhook subscriptions at connect', () => {
     expect(subscriptions.filter((s) => s.store === store.domain)).toEqual([]);
     expect(lines.join('')).toContain('Shopify webhook subscriptions could not be made');
     expect(lines.join('')).not.toContain(store.accessToken);
+  });
+});
+
+describe('logs', () => {
+  it('no log line of this file holds a store token or the app secret', () => {
+    const text = lines.join('');
+    expect(text).toContain('Shopify webhook received');
+    for (const store of shopify.stores.values()) expect(text).not.toContain(store.accessToken);
+    expect(text).not.toContain(SECRET);
   });
 });

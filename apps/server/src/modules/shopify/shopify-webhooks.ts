@@ -78,6 +78,14 @@ function productGid(body: unknown): string | undefined {
  * A delivery as the route received it. Throws 401 (signature) or 400 (headers, body); answers
  * what was done otherwise, for the log and the tests.
  */
+/** Whether the shop a body names (`myshopify_domain`), if any, is the header's. */
+function sameShop(body: unknown, storeUrl: string | null): boolean {
+  const named =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).myshopify_domain : null;
+  if (typeof named !== 'string') return true;
+  return normalizeShopifyStoreUrl(named) === storeUrl;
+}
+
 export async function receiveShopifyWebhook(
   deps: ShopifyHooksDeps,
   delivery: { raw: Buffer; headers: Record<string, string | string[] | undefined> },
@@ -105,6 +113,11 @@ export async function receiveShopifyWebhook(
   const gid = topic === 'app/uninstalled' ? undefined : productGid(body);
   if (known && topic !== 'app/uninstalled' && !gid) {
     throw badRequest('The webhook body has no product id.');
+  }
+  // The signature covers the body, not the headers: an uninstall of one store (its body names
+  // it) is never taken for another's by a changed X-Shopify-Shop-Domain.
+  if (topic === 'app/uninstalled' && !sameShop(body, storeUrl)) {
+    throw badRequest('The webhook body is for another store.');
   }
 
   const queued = new Set<typeof SHOPIFY_PRODUCT_REFRESH_QUEUE>();
