@@ -339,6 +339,28 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
     expect(await storefront(owner.businessId)).toEqual([kept.id]);
   });
 
+  it("reads an id past a JSON number's exact range from the raw body (Shopify's own example)", async () => {
+    const owner = await connectedSeller();
+    const product = await addProduct(t.db, owner.businessId, {
+      name: 'Big Id Candle',
+      shopifyProductId: 'gid://shopify/Product/788032119674292922',
+    });
+    const neighbour = await addProduct(t.db, owner.businessId, {
+      name: 'Near Id Candle',
+      shopifyProductId: 'gid://shopify/Product/788032119674292900',
+    });
+    const res = await deliver({
+      topic: 'products/delete',
+      shop: owner.store.domain,
+      body: null,
+      raw: '{"id":788032119674292922}',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REMOVE_QUEUE]);
+    expect(await storefront(owner.businessId)).toEqual([neighbour.id]);
+    expect(product.id).not.toBe(neighbour.id);
+  });
+
   it("never touches another business's product with the same Shopify id", async () => {
     const owner = await connectedSeller();
     const stranger = await addBusiness(t.db, {});

@@ -61,23 +61,24 @@ export function validShopifyHmac(
 const header = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
-/** A product's id as the Admin GraphQL API writes it, from a webhook body. */
-function productGid(body: unknown): string | undefined {
+/**
+ * A product's id as the Admin GraphQL API writes it, from a webhook body: its
+ * `admin_graphql_api_id`, else its numeric `id` (all a `products/delete` body holds), read from
+ * the raw text when it is past what a JSON number keeps exactly.
+ */
+function productGid(body: unknown, raw: string): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   const gid = record.admin_graphql_api_id;
   if (typeof gid === 'string' && /^gid:\/\/shopify\/Product\/\d+$/.test(gid)) return gid;
   const id = record.id;
-  if ((typeof id === 'number' && Number.isSafeInteger(id) && id > 0) || /^\d+$/.test(String(id))) {
-    return `gid://shopify/Product/${id}`;
-  }
-  return undefined;
+  if (typeof id === 'string' && /^\d{1,20}$/.test(id)) return `gid://shopify/Product/${id}`;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return undefined;
+  if (Number.isSafeInteger(id)) return `gid://shopify/Product/${id}`;
+  const exact = /^\s*\{\s*"id"\s*:\s*(\d{1,20})\s*[,}]/.exec(raw)?.[1];
+  return exact ? `gid://shopify/Product/${exact}` : undefined;
 }
 
-/**
- * A delivery as the route received it. Throws 401 (signature) or 400 (headers, body); answers
- * what was done otherwise, for the log and the tests.
- */
 /** Whether the shop a body names (`myshopify_domain`), if any, is the header's. */
 function sameShop(body: unknown, storeUrl: string | null): boolean {
   const named =
@@ -86,6 +87,10 @@ function sameShop(body: unknown, storeUrl: string | null): boolean {
   return normalizeShopifyStoreUrl(named) === storeUrl;
 }
 
+/**
+ * A delivery as the route received it. Throws 401 (signature) or 400 (headers, body); answers
+ * what was done otherwise, for the log and the tests.
+ */
 export async function receiveShopifyWebhook(
   deps: ShopifyHooksDeps,
   delivery: { raw: Buffer; headers: Record<string, string | string[] | undefined> },
@@ -102,15 +107,16 @@ export async function receiveShopifyWebhook(
   if (!webhookId || !topic || !shopDomain || webhookId.length > 200 || topic.length > 100) {
     throw badRequest(SHOPIFY_MESSAGES.webhookHeadersMissing);
   }
+  const text = raw.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     throw badRequest('The webhook body is not valid JSON.');
   }
   const storeUrl = normalizeShopifyStoreUrl(shopDomain);
   const known = (SHOPIFY_WEBHOOK_TOPICS as readonly string[]).includes(topic);
-  const gid = topic === 'app/uninstalled' ? undefined : productGid(body);
+  const gid = topic === 'app/uninstalled' ? undefined : productGid(body, text);
   if (known && topic !== 'app/uninstalled' && !gid) {
     throw badRequest('The webhook body has no product id.');
   }
