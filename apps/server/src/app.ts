@@ -62,6 +62,7 @@ import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
 import { shopifyOrderPushWorker } from './modules/shopify/shopify-order-push.routes';
+import { shopifyHooksRoutes } from './modules/shopify/shopify-hooks.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
@@ -299,6 +300,7 @@ export async function buildApp(
   await app.register(sellerProductsRoutes);
   await app.register(shopifyRoutes);
   await app.register(shopifyOrderPushWorker);
+  await app.register(shopifyHooksRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

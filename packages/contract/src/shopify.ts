@@ -25,6 +25,14 @@ export const SHOPIFY_WEBHOOK_TOPICS = [
   'app/uninstalled',
 ] as const;
 export type ShopifyWebhookTopic = (typeof SHOPIFY_WEBHOOK_TOPICS)[number];
+/** 200 of a webhook delivery: received (handled, a replay of one handled before, or nothing for Leafline to do). */
+export const SHOPIFY_WEBHOOK_OUTCOMES = ['handled', 'duplicate', 'ignored'] as const;
+export type ShopifyWebhookOutcome = (typeof SHOPIFY_WEBHOOK_OUTCOMES)[number];
+export const shopifyWebhookResponse = z.object({
+  received: z.literal(true),
+  outcome: z.enum(SHOPIFY_WEBHOOK_OUTCOMES),
+});
+export type ShopifyWebhookResponse = z.infer<typeof shopifyWebhookResponse>;
 /** The tag every order Leafline creates in a brand's store carries. */
 export const SHOPIFY_ORDER_TAG = BRAND_NAME;
 
@@ -82,6 +90,9 @@ export const SHOPIFY_MESSAGES = {
   unreachable: 'Shopify could not be reached. Please try again in a few minutes.',
   /** 409 of the shipping-fee sync: the store has no rate Leafline can use. */
   noShippingRates: 'Your Shopify store has no shipping rates to copy.',
+  /** 400 of the shipping-fee sync: the token may not read the store's shipping settings. */
+  shippingTokenRefused:
+    'Shopify refused the access token. Reconnect your store with a token that may read shipping settings.',
   /** Webhooks. */
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookHeadersMissing: 'The webhook is missing its Shopify headers.',

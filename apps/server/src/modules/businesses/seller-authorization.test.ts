@@ -5,6 +5,10 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import {
+  REALISTIC_PROFILES,
+  serveDeliveryProfiles,
+} from '../../../test/helpers/fake-shopify-delivery';
+import {
   DEMO_STORE,
   type FakeShopify,
   startFakeShopify,
@@ -188,6 +192,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'shopify shipping-fee sync',
+    method: 'GET',
+    url: () => `/api/sync-shopify-shipping-fees/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'shopify disconnect',
     method: 'DELETE',
     url: () => `/api/shopifymanualconnect/${businessId}/`,
@@ -246,6 +256,7 @@ async function fingerprint(): Promise<string> {
 
 beforeAll(async () => {
   shopify = await startFakeShopify();
+  serveDeliveryProfiles(shopify, REALISTIC_PROFILES);
   t = await buildTestApp({ SHOPIFY_ADMIN_ORIGIN: shopify.url });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   [owner, otherOwner, buyer] = [

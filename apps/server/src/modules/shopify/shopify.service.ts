@@ -22,6 +22,7 @@ import {
 } from './shopify-admin';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
 import { decryptShopifyToken, encryptShopifyToken } from './shopify-token';
+import { subscribeShopifyWebhooks } from './shopify-webhooks';
 
 /**
  * Connecting a brand's Shopify store (SPEC §4, §7 `api/shopifymanualconnect/{businessId}/`;
@@ -58,11 +59,10 @@ export async function connectShopify(
   if (!storeUrl) {
     throw fieldError('shopify_store_url', BUSINESS_MESSAGES.shopifyStoreUrlInvalid);
   }
+  const admin = shopifyAdmin(deps, storeUrl, body.access_token);
   let shop: NonNullable<ShopQueryData['shop']>;
   try {
-    const data = await shopifyAdmin(deps, storeUrl, body.access_token).request<ShopQueryData>(
-      SHOP_QUERY,
-    );
+    const data = await admin.request<ShopQueryData>(SHOP_QUERY);
     if (!data.shop) throw new ShopifyAdminError('refused', 'Shopify answered no shop');
     shop = data.shop;
   } catch (error) {
@@ -81,6 +81,8 @@ export async function connectShopify(
     encryptedToken: encryptShopifyToken(deps.config.tokenSecret, body.access_token),
   });
   deps.log.info({ businessId, store: storeUrl }, 'Shopify store connected');
+  // products/update, products/delete, app/uninstalled (best effort: the connect stands).
+  await subscribeShopifyWebhooks(deps, admin, { businessId, storeUrl });
   return { shopify_store_url: storeUrl, shop_name: shop.name };
 }
 

@@ -1,0 +1,45 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { businesses, products, shopifyWebhookDeliveries } from '../../db/schema/index';
+
+/** Drizzle queries of Shopify's webhooks (issue 13, Build 5). */
+
+/**
+ * Records a delivery by its webhook id; false when that id was already received (a replay or
+ * Shopify's retry of a delivery that was handled): the caller then does nothing.
+ */
+export async function recordWebhookDelivery(
+  db: Db,
+  delivery: { webhookId: string; shopDomain: string; topic: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(shopifyWebhookDeliveries)
+    .values(delivery)
+    .onConflictDoNothing({ target: shopifyWebhookDeliveries.webhookId })
+    .returning({ webhookId: shopifyWebhookDeliveries.webhookId });
+  return rows.length > 0;
+}
+
+/** The businesses connected to a store (by its `name.myshopify.com` address). */
+export async function businessesOfStore(db: Db, storeUrl: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.shopifyStoreUrl, storeUrl), isNotNull(businesses.shopifyAccessToken)));
+  return rows.map((r) => r.id);
+}
+
+/** The product a business imported from a Shopify product, if it still has it. */
+export async function productOfShopifyId(
+  db: Db,
+  businessId: number,
+  shopifyProductId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(eq(products.businessId, businessId), eq(products.shopifyProductId, shopifyProductId)),
+    );
+  return row?.id;
+}

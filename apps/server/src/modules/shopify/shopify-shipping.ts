@@ -1,0 +1,291 @@
+import {
+  SHOPIFY_MESSAGES,
+  SHOPIFY_TEXTS,
+  type ShippingFeesSavedResponse,
+  shippingFeesBody,
+} from '@leafline/contract';
+import { AppError, conflict } from '../../lib/errors';
+import { saveShippingFees } from '../shipping/shipping.service';
+import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
+import { ShopifyAdminError } from './shopify-admin';
+
+/**
+ * SPEC §7 `GET api/sync-shopify-shipping-fees/{businessId}/` (issue 13, Build 3): the store's
+ * delivery profiles, read through the Admin GraphQL API, become the business's shipping-fee
+ * setting (DESIGN 2.6: fee = country fee ?? all-except-selected ?? worldwide), saved with the
+ * same validation as the owner's own form.
+ *
+ * Reading of Shopify's shipping settings:
+ * - Only flat rates (`DeliveryRateDefinition`) in the shop's currency when it is USD count;
+ *   carrier-calculated rates have no price to copy.
+ * - A zone's fee is its cheapest active rate that any order may get: rates with a lower bound
+ *   (`GREATER_THAN_OR_EQUAL_TO` on the order's price or weight) only apply to larger orders.
+ * - A free rate (price 0) with a minimum order price is the free-shipping threshold (that of
+ *   the zone holding the US first, else the lowest of any zone).
+ * - The rest-of-world zone is the fee of every other country: `all_except_selected_fee` next
+ *   to country fees, `worldwide_shipping_fee` when it is the only zone.
+ * - The general (default) profile wins over custom ones for a country both cover.
+ */
+
+/**
+ * One delivery profile a page, with its zones and their rates. Shopify prices a query by its
+ * nested `first:`s and refuses one over 1,000 points: one profile of 20 zones of 6 rates stays
+ * near 750. Zones or rates past those counts are not read (a store rarely has them).
+ */
+export const DELIVERY_PROFILES_QUERY = `#graphql
+  query LeaflineDeliveryProfiles($after: String) {
+    deliveryProfiles(first: 1, after: $after) {
+      nodes {
+        id
+        name
+        default
+        profileLocationGroups {
+          locationGroupZones(first: 20) {
+            nodes {
+              zone {
+                name
+                countries {
+                  code {
+                    countryCode
+                    restOfWorld
+                  }
+                }
+              }
+              methodDefinitions(first: 6) {
+                nodes {
+                  name
+                  active
+                  rateProvider {
+                    ... on DeliveryRateDefinition {
+                      price {
+                        amount
+                        currencyCode
+                      }
+                    }
+                  }
+                  methodConditions {
+                    field
+                    operator
+                    conditionCriteria {
+                      ... on MoneyV2 {
+                        amount
+                        currencyCode
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+/** What one page is expected to cost, and the most profiles read. */
+const PAGE_COST = 760;
+const MAX_PROFILES = 25;
+
+interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface ShopifyMethodDefinition {
+  name: string;
+  active: boolean;
+  rateProvider: { price?: Money } | null;
+  methodConditions: {
+    field: string;
+    operator: string;
+    conditionCriteria: Partial<Money> | null;
+  }[];
+}
+
+export interface ShopifyZone {
+  zone: {
+    name: string;
+    countries: { code: { countryCode: string | null; restOfWorld: boolean } }[];
+  };
+  methodDefinitions: { nodes: ShopifyMethodDefinition[] };
+}
+
+export interface ShopifyDeliveryProfile {
+  id: string;
+  name: string;
+  default: boolean;
+  profileLocationGroups: { locationGroupZones: { nodes: ShopifyZone[] } }[];
+}
+
+export interface DeliveryProfilesData {
+  deliveryProfiles: {
+    nodes: ShopifyDeliveryProfile[];
+    pageInfo?: { hasNextPage: boolean; endCursor: string | null };
+  } | null;
+}
+
+/** What the store's settings come to, in cents; null fields are "not set". */
+export interface MappedShippingFees {
+  worldwideFeeCents: number | null;
+  allExceptSelectedFeeCents: number | null;
+  thresholdFreeCents: number | null;
+  countries: { countryCode: string; feeCents: number }[];
+}
+
+const CURRENCY = 'USD';
+
+/** A Shopify decimal amount ("5.0", "12.95") in whole cents, or null when it is not one. */
+function toCents(money: Partial<Money> | null | undefined): number | null {
+  if (!money || money.currencyCode !== CURRENCY || typeof money.amount !== 'string') return null;
+  if (!/^\d+(\.\d+)?$/.test(money.amount.trim())) return null;
+  const cents = Math.round(Number(money.amount) * 100);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+const isLowerBound = (c: ShopifyMethodDefinition['methodConditions'][number]) =>
+  c.operator === 'GREATER_THAN_OR_EQUAL_TO';
+
+/** A zone's cheapest rate any order may get, and its lowest free-shipping threshold. */
+function readZone(zone: ShopifyZone): { feeCents: number | null; thresholdCents: number | null } {
+  let feeCents: number | null = null;
+  let thresholdCents: number | null = null;
+  for (const method of zone.methodDefinitions?.nodes ?? []) {
+    if (!method.active) continue;
+    const price = toCents(method.rateProvider?.price);
+    if (price === null) continue;
+    const lowerBounds = (method.methodConditions ?? []).filter(isLowerBound);
+    if (lowerBounds.length === 0) {
+      if (feeCents === null || price < feeCents) feeCents = price;
+      continue;
+    }
+    if (price !== 0) continue;
+    // Free from an order price on (a weight bound cannot be a subtotal threshold).
+    if (lowerBounds.some((c) => c.field !== 'TOTAL_PRICE')) continue;
+    const minimum = Math.max(...lowerBounds.map((c) => toCents(c.conditionCriteria) ?? Number.NaN));
+    if (!Number.isFinite(minimum)) continue;
+    if (thresholdCents === null || minimum < thresholdCents) thresholdCents = minimum;
+  }
+  return { feeCents, thresholdCents };
+}
+
+/** The store's delivery profiles as Leafline's shipping-fee setting (pure; see the top). */
+export function mapDeliveryProfiles(
+  profiles: readonly ShopifyDeliveryProfile[],
+): MappedShippingFees {
+  const ordered = [...profiles].sort((a, b) => Number(b.default) - Number(a.default));
+  const countryFees = new Map<string, number>();
+  let restOfWorld: number | null = null;
+  let usThreshold: number | null = null;
+  let anyThreshold: number | null = null;
+  for (const profile of ordered) {
+    for (const group of profile.profileLocationGroups ?? []) {
+      for (const zone of group.locationGroupZones?.nodes ?? []) {
+        const { feeCents, thresholdCents } = readZone(zone);
+        const codes = (zone.zone?.countries ?? []).map((c) => c.code);
+        if (thresholdCents !== null) {
+          if (anyThreshold === null || thresholdCents < anyThreshold) anyThreshold = thresholdCents;
+          if (codes.some((c) => c.countryCode === 'US') && usThreshold === null) {
+            usThreshold = thresholdCents;
+          }
+        }
+        if (feeCents === null) continue;
+        for (const code of codes) {
+          if (code.restOfWorld) {
+            restOfWorld ??= feeCents;
+            continue;
+          }
+          const country = (code.countryCode ?? '').toUpperCase();
+          if (/^[A-Z]{2}$/.test(country) && !countryFees.has(country)) {
+            countryFees.set(country, feeCents);
+          }
+        }
+      }
+    }
+  }
+  const countries = [...countryFees]
+    .map(([countryCode, feeCents]) => ({ countryCode, feeCents }))
+    .sort((a, b) => a.countryCode.localeCompare(b.countryCode));
+  return {
+    worldwideFeeCents: countries.length === 0 ? restOfWorld : null,
+    allExceptSelectedFeeCents: countries.length === 0 ? null : restOfWorld,
+    thresholdFreeCents: usThreshold ?? anyThreshold,
+    countries,
+  };
+}
+
+const amount = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+/** Reads the store's rates and saves them as the business's shipping fees. */
+export async function syncShopifyShippingFees(
+  deps: ShopifyDeps,
+  businessId: number,
+): Promise<ShippingFeesSavedResponse> {
+  // Shopify's rate limits are waited out, briefly: a person waits for the answer.
+  const connection = await shopifyAdminForBusiness(deps, businessId, {
+    expectedCost: PAGE_COST,
+    maxWaitMs: 10_000,
+  });
+  if (!connection) throw conflict(SHOPIFY_MESSAGES.notConnected);
+  const profiles: ShopifyDeliveryProfile[] = [];
+  try {
+    let after: string | null = null;
+    do {
+      const data: DeliveryProfilesData = await connection.admin.request<DeliveryProfilesData>(
+        DELIVERY_PROFILES_QUERY,
+        { after },
+      );
+      profiles.push(...(data.deliveryProfiles?.nodes ?? []));
+      const page = data.deliveryProfiles?.pageInfo;
+      after = page?.hasNextPage && page.endCursor ? page.endCursor : null;
+    } while (after && profiles.length < MAX_PROFILES);
+  } catch (error) {
+    if (!(error instanceof ShopifyAdminError)) throw error;
+    deps.log.warn(
+      { businessId, store: connection.storeUrl, status: error.status, kind: error.kind },
+      'Shopify shipping sync: the delivery profiles could not be read',
+    );
+    if (error.kind === 'refused') throw new AppError(400, SHOPIFY_MESSAGES.shippingTokenRefused);
+    throw new AppError(502, SHOPIFY_MESSAGES.shippingSyncFailed);
+  }
+  const mapped = mapDeliveryProfiles(profiles);
+  if (
+    mapped.countries.length === 0 &&
+    mapped.allExceptSelectedFeeCents === null &&
+    mapped.worldwideFeeCents === null
+  ) {
+    throw conflict(SHOPIFY_MESSAGES.noShippingRates);
+  }
+  // The owner's form's own validation (limits, codes, at most 250 countries).
+  const parsed = shippingFeesBody.safeParse({
+    worldwide_shipping_fee: amount(mapped.worldwideFeeCents),
+    all_except_selected_fee: amount(mapped.allExceptSelectedFeeCents),
+    threshold_free: amount(mapped.thresholdFreeCents),
+    country_fees: mapped.countries.map((c) => ({
+      country_code: c.countryCode,
+      country_fee: amount(c.feeCents),
+    })),
+  });
+  if (!parsed.success) {
+    deps.log.warn(
+      { businessId, issue: parsed.error.issues[0]?.message },
+      'Shopify shipping sync: the store rates do not fit the shipping-fee setting',
+    );
+    throw conflict(parsed.error.issues[0]?.message ?? SHOPIFY_MESSAGES.shippingSyncFailed);
+  }
+  const saved = await saveShippingFees(deps, businessId, {
+    worldwideFeeCents: parsed.data.worldwide_shipping_fee,
+    allExceptSelectedFeeCents: parsed.data.all_except_selected_fee,
+    thresholdFreeCents: parsed.data.threshold_free,
+    countries: parsed.data.country_fees,
+  });
+  deps.log.info(
+    { businessId, store: connection.storeUrl, countries: mapped.countries.length },
+    'Shopify shipping fees synced',
+  );
+  return { message: SHOPIFY_TEXTS.shippingSynced, ...saved };
+}

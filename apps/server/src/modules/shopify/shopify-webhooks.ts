@@ -1,0 +1,289 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  SHOPIFY_MESSAGES,
+  SHOPIFY_WEBHOOK_PATH,
+  SHOPIFY_WEBHOOK_TOPICS,
+  type ShopifyWebhookTopic,
+  type ShopifyWebhookOutcome as WebhookOutcome,
+} from '@leafline/contract';
+import type { JobRunner } from '../../jobs/job-runner';
+import { defineQueue } from '../../jobs/job-runner';
+import { AppError, badRequest } from '../../lib/errors';
+import { removeProduct, type SellerProductsDeps } from '../seller-products/seller-products.service';
+import { clearShopifyConnection } from './shopify.repo';
+import type { ShopifyDeps } from './shopify.service';
+import type { ShopifyAdmin } from './shopify-admin';
+import { ShopifyAdminError } from './shopify-admin';
+import { businessesOfStore, productOfShopifyId, recordWebhookDelivery } from './shopify-hooks.repo';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import { normalizeShopifyStoreUrl } from './shopify-store-url';
+
+/**
+ * Shopify's webhooks (issue 13, Build 5; Shopify's "verify webhooks" and "handle duplicate
+ * events" guidance): one route takes `products/update`, `products/delete` and
+ * `app/uninstalled`; each delivery is verified with HMAC-SHA256 of its raw body against the
+ * app secret, recorded by its webhook id (a delivery seen before does nothing), and turned into
+ * work in the same transaction as that record: a refresh job, a removal job, or the store's
+ * disconnection. The answer comes at once; the jobs do the slow part with retries.
+ */
+
+export interface ShopifyHooksDeps extends ShopifyDeps, SellerProductsDeps {
+  jobs: JobRunner;
+}
+
+/**
+ * One product removed from the shop because it was deleted in the store (`products/delete`),
+ * by its Shopify id: a product already gone is nothing to do (idempotent).
+ */
+export const SHOPIFY_PRODUCT_REMOVE_QUEUE = defineQueue<{
+  businessId: number;
+  shopifyProductId: string;
+}>({
+  name: 'shopify.product-remove',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** Whether `hmacHeader` is base64(HMAC-SHA256(raw, secret)), compared in constant time. */
+export function validShopifyHmac(
+  raw: Buffer,
+  hmacHeader: string | undefined,
+  secret: string | undefined,
+): boolean {
+  if (!secret || !hmacHeader) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  const given = Buffer.from(hmacHeader.trim(), 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const header = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+
+/**
+ * A product's id as the Admin GraphQL API writes it, from a webhook body: its
+ * `admin_graphql_api_id`, else its numeric `id` (all a `products/delete` body holds), read from
+ * the raw text when it is past what a JSON number keeps exactly.
+ */
+function productGid(body: unknown, raw: string): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const gid = record.admin_graphql_api_id;
+  if (typeof gid === 'string' && /^gid:\/\/shopify\/Product\/\d+$/.test(gid)) return gid;
+  const id = record.id;
+  if (typeof id === 'string' && /^\d{1,20}$/.test(id)) return `gid://shopify/Product/${id}`;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return undefined;
+  if (Number.isSafeInteger(id)) return `gid://shopify/Product/${id}`;
+  const exact = /^\s*\{\s*"id"\s*:\s*(\d{1,20})\s*[,}]/.exec(raw)?.[1];
+  return exact ? `gid://shopify/Product/${exact}` : undefined;
+}
+
+/** Whether the shop a body names (`myshopify_domain`), if any, is the header's. */
+function sameShop(body: unknown, storeUrl: string | null): boolean {
+  const named =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).myshopify_domain : null;
+  if (typeof named !== 'string') return true;
+  return normalizeShopifyStoreUrl(named) === storeUrl;
+}
+
+/**
+ * A delivery as the route received it. Throws 401 (signature) or 400 (headers, body); answers
+ * what was done otherwise, for the log and the tests.
+ */
+export async function receiveShopifyWebhook(
+  deps: ShopifyHooksDeps,
+  delivery: { raw: Buffer; headers: Record<string, string | string[] | undefined> },
+): Promise<WebhookOutcome> {
+  const { raw, headers } = delivery;
+  if (
+    !validShopifyHmac(raw, header(headers['x-shopify-hmac-sha256']), deps.config.shopifyApiSecret)
+  ) {
+    throw new AppError(401, SHOPIFY_MESSAGES.webhookSignatureInvalid);
+  }
+  const webhookId = header(headers['x-shopify-webhook-id']);
+  const topic = header(headers['x-shopify-topic']);
+  const shopDomain = header(headers['x-shopify-shop-domain']);
+  if (!webhookId || !topic || !shopDomain || webhookId.length > 200 || topic.length > 100) {
+    throw badRequest(SHOPIFY_MESSAGES.webhookHeadersMissing);
+  }
+  const text = raw.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest('The webhook body is not valid JSON.');
+  }
+  const storeUrl = normalizeShopifyStoreUrl(shopDomain);
+  const known = (SHOPIFY_WEBHOOK_TOPICS as readonly string[]).includes(topic);
+  const gid = topic === 'app/uninstalled' ? undefined : productGid(body, text);
+  if (known && topic !== 'app/uninstalled' && !gid) {
+    throw badRequest('The webhook body has no product id.');
+  }
+  // The signature covers the body, not the headers: an uninstall of one store (its body names
+  // it) is never taken for another's by a changed X-Shopify-Shop-Domain.
+  if (topic === 'app/uninstalled' && !sameShop(body, storeUrl)) {
+    throw badRequest('The webhook body is for another store.');
+  }
+
+  const queued = new Set<typeof SHOPIFY_PRODUCT_REFRESH_QUEUE>();
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const fresh = await recordWebhookDelivery(tx, {
+      webhookId,
+      shopDomain: storeUrl ?? shopDomain.slice(0, 255),
+      topic,
+    });
+    if (!fresh) return 'duplicate';
+    if (!known || !storeUrl) return 'ignored';
+    const businessIds = await businessesOfStore(tx, storeUrl);
+    if (businessIds.length === 0) return 'ignored';
+    for (const businessId of businessIds) {
+      switch (topic as ShopifyWebhookTopic) {
+        case 'products/update':
+          await deps.jobs.send(tx, SHOPIFY_PRODUCT_REFRESH_QUEUE, {
+            businessId,
+            shopifyProductId: gid!,
+          });
+          queued.add(SHOPIFY_PRODUCT_REFRESH_QUEUE);
+          break;
+        case 'products/delete':
+          await deps.jobs.send(tx, SHOPIFY_PRODUCT_REMOVE_QUEUE, {
+            businessId,
+            shopifyProductId: gid!,
+          });
+          queued.add(SHOPIFY_PRODUCT_REMOVE_QUEUE);
+          break;
+        case 'app/uninstalled':
+          // The token no longer works: forget it; the imported products stay (Build 6).
+          await clearShopifyConnection(tx, businessId);
+          break;
+      }
+    }
+    return 'handled';
+  });
+  for (const queue of queued) deps.jobs.wake(queue);
+  deps.log.info({ topic, store: storeUrl, webhookId, outcome }, 'Shopify webhook received');
+  return outcome;
+}
+
+/**
+ * The removal job: the imported product leaves the shop through the seller's own delete path
+ * (pictures, variants and cart lines go; order lines keep their copy).
+ */
+export async function removeShopifyProductJob(
+  deps: ShopifyHooksDeps,
+  data: { businessId: number; shopifyProductId: string },
+): Promise<void> {
+  const productId = await productOfShopifyId(deps.db, data.businessId, data.shopifyProductId);
+  if (productId === undefined) return;
+  try {
+    await removeProduct(deps, data.businessId, productId);
+  } catch (error) {
+    // Removed meanwhile (by the seller or another delivery): done all the same.
+    if (error instanceof AppError && error.statusCode === 404) return;
+    throw error;
+  }
+  deps.log.info(
+    { businessId: data.businessId, productId },
+    'Shopify product deleted in the store: removed from the shop',
+  );
+}
+
+// ---- subscribing at connect ----
+
+const SUBSCRIPTION_TOPICS = {
+  'products/update': 'PRODUCTS_UPDATE',
+  'products/delete': 'PRODUCTS_DELETE',
+  'app/uninstalled': 'APP_UNINSTALLED',
+} as const satisfies Record<ShopifyWebhookTopic, string>;
+
+export const WEBHOOK_SUBSCRIPTIONS_QUERY = `#graphql
+  query LeaflineWebhookSubscriptions {
+    webhookSubscriptions(first: 100) {
+      nodes {
+        id
+        topic
+        uri
+      }
+    }
+  }
+`;
+
+export const WEBHOOK_SUBSCRIPTION_CREATE = `#graphql
+  mutation LeaflineWebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $uri: String!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+      webhookSubscription {
+        id
+        topic
+        uri
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+interface SubscriptionsData {
+  webhookSubscriptions: { nodes: { id: string; topic: string; uri: string | null }[] } | null;
+}
+interface SubscriptionCreateData {
+  webhookSubscriptionCreate: {
+    webhookSubscription: { id: string } | null;
+    userErrors: { field: string[] | null; message: string }[];
+  } | null;
+}
+
+/** Where Shopify is to send webhooks, or undefined when it cannot reach this app. */
+export function webhookCallbackUrl(config: ShopifyDeps['config']): string | undefined {
+  const base = config.publicUrl.replace(/\/+$/, '');
+  // Shopify only delivers to https addresses; the local stand-in takes any.
+  if (!base.startsWith('https://') && !config.shopifyAdminOrigin) return undefined;
+  return `${base}${SHOPIFY_WEBHOOK_PATH}`;
+}
+
+/**
+ * Subscribes the store to the three topics, skipping those already subscribed to this
+ * address. Best effort: a failure is logged and the connect stands (the seller can reconnect).
+ * Answers the topics it created.
+ */
+export async function subscribeShopifyWebhooks(
+  deps: ShopifyDeps,
+  admin: ShopifyAdmin,
+  context: { businessId: number; storeUrl: string },
+): Promise<string[]> {
+  const uri = webhookCallbackUrl(deps.config);
+  if (!uri) return [];
+  const created: string[] = [];
+  try {
+    const data = await admin.request<SubscriptionsData>(WEBHOOK_SUBSCRIPTIONS_QUERY);
+    const existing = new Set(
+      (data.webhookSubscriptions?.nodes ?? []).filter((s) => s.uri === uri).map((s) => s.topic),
+    );
+    for (const topic of Object.values(SUBSCRIPTION_TOPICS)) {
+      if (existing.has(topic)) continue;
+      const result = await admin.request<SubscriptionCreateData>(WEBHOOK_SUBSCRIPTION_CREATE, {
+        topic,
+        uri,
+      });
+      const errors = result.webhookSubscriptionCreate?.userErrors ?? [];
+      if (errors.length || !result.webhookSubscriptionCreate?.webhookSubscription) {
+        deps.log.warn(
+          { ...context, topic, errors: errors.map((e) => e.message) },
+          'Shopify webhook subscription refused',
+        );
+        continue;
+      }
+      created.push(topic);
+    }
+  } catch (error) {
+    if (!(error instanceof ShopifyAdminError)) throw error;
+    deps.log.warn(
+      { ...context, kind: error.kind, status: error.status },
+      'Shopify webhook subscriptions could not be made',
+    );
+  }
+  if (created.length) deps.log.info({ ...context, topics: created }, 'Shopify webhooks subscribed');
+  return created;
+}
