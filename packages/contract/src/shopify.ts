@@ -114,5 +114,15 @@ export const SHOPIFY_TEXTS = {
     (run.removed ? `, ${run.removed} removed` : '') +
     (run.skipped ? `, ${run.skipped} skipped` : '') +
     '.',
-  shippingSynced: 'Shipping fees copied from Shopify. See them under Shipping fees.',
+  shippingSynced: 'Shipping fees copied from Shopify.',
+  /** The link to the logistics section after the shipping-fee sync. */
+  shippingSyncedLink: 'See them under Shipping fees',
+  /** The accessible name of the product sync's progress bar. */
+  syncProgressLabel: 'Product sync progress',
+  /** The confirm step of a sync with the clear option (it removes products). */
+  clearConfirmTitle: 'Remove products that are not in Shopify?',
+  clearConfirmDescription:
+    'Products of your shop that are not in your Shopify store will be removed from your shop. Orders keep their lines. Products in the store are imported or updated as usual.',
+  clearConfirm: 'Sync and remove',
+  cancel: 'Cancel',
 } as const;

@@ -1,24 +1,36 @@
+import {
+  type ShopifyProductSyncResponse,
+  type ShopifySyncStatusResponse,
+  shopifyProductSyncPath,
+} from '@leafline/contract/shopify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { catalogueChanged } from '../lib/catalogue-changed';
+import { shopifySyncQueryKey } from './get-shopify-sync';
 
 /**
- * GET /api/sync-from-shopify-opt/{businessId}/ (auth, owner): imports the Shopify store's
- * products; `clear_with_shopify_sync=true` first removes products made by earlier syncs.
+ * GET /api/sync-from-shopify-opt/{businessId}/ (auth, owner): starts a product sync in the
+ * background and answers at once with it (202), or with the one already queued or running
+ * (200). `clear_with_shopify_sync=true` also removes the products that are not in the store.
  */
-export function syncShopifyProducts(businessId: number, clearPrevious: boolean): Promise<unknown> {
-  return apiFetch(`/api/sync-from-shopify-opt/${businessId}/`, {
-    query: { clear_with_shopify_sync: clearPrevious ? 'true' : undefined },
-    // A store's whole catalogue: this can take a while.
-    timeoutMs: 120_000,
+export function startShopifyProductSync(
+  businessId: number,
+  clear: boolean,
+): Promise<ShopifyProductSyncResponse> {
+  return apiFetch<ShopifyProductSyncResponse>(shopifyProductSyncPath(businessId), {
+    query: { clear_with_shopify_sync: clear ? 'true' : undefined },
   });
 }
 
-export function useSyncShopifyProducts(businessId: number) {
+/** The started run becomes the latest sync at once, so its progress is followed from there. */
+export function useStartShopifyProductSync(businessId: number) {
   const queryClient = useQueryClient();
+  const key = shopifySyncQueryKey(businessId);
   return useMutation({
-    mutationFn: (clearPrevious: boolean) => syncShopifyProducts(businessId, clearPrevious),
-    // Products were added, changed or removed: as after the product form.
-    onSuccess: () => catalogueChanged(queryClient, businessId),
+    mutationFn: (clear: boolean) => startShopifyProductSync(businessId, clear),
+    onSuccess: async (answer) => {
+      // A read of the status that left before the start must not put the older run back.
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<ShopifySyncStatusResponse>(key, { sync: answer?.sync ?? null });
+    },
   });
 }

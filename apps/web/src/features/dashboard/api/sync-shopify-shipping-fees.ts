@@ -1,16 +1,29 @@
+import { type ShippingFeesResponse, shippingFeesResponse } from '@leafline/contract/cart';
+import { shopifyShippingSyncPath } from '@leafline/contract/shopify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { shippingFeesQueryKey } from './get-shipping-fees';
 
-/** GET /api/sync-shopify-shipping-fees/{businessId}/ (auth, owner): takes Shopify's rates. */
-export function syncShopifyShippingFees(businessId: number): Promise<unknown> {
-  return apiFetch(`/api/sync-shopify-shipping-fees/${businessId}/`, { timeoutMs: 60_000 });
+/**
+ * GET /api/sync-shopify-shipping-fees/{businessId}/ (auth, owner): copies the store's delivery
+ * rates into the business's shipping-fee setting and answers it (the `api/shipping-fees` shape).
+ */
+export function syncShopifyShippingFees(businessId: number): Promise<ShippingFeesResponse> {
+  return apiFetch<ShippingFeesResponse>(shopifyShippingSyncPath(businessId), {
+    timeoutMs: 60_000,
+  });
 }
 
+/** The logistics section shows the new fees: the answer is kept, and read again when shown. */
 export function useSyncShopifyShippingFees(businessId: number) {
   const queryClient = useQueryClient();
+  const key = shippingFeesQueryKey(businessId);
   return useMutation({
     mutationFn: () => syncShopifyShippingFees(businessId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shippingFeesQueryKey(businessId) }),
+    onSuccess: async (answer) => {
+      const fees = shippingFeesResponse.safeParse(answer);
+      if (fees.success) queryClient.setQueryData<ShippingFeesResponse>(key, fees.data);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }

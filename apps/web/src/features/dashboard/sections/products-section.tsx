@@ -18,6 +18,7 @@ import { ProductForm } from '../components/product-form/product-form';
 import { ProductRow } from '../components/products/product-row';
 import { CATALOG_TEXTS } from '../lib/dashboard-texts';
 import { pageCount } from '../lib/paged-list';
+import { siblingSection } from '../lib/sibling-section';
 import { useSectionPage } from '../lib/use-section-page';
 
 /**
@@ -164,12 +165,4 @@ export function ProductsSection({ businessId }: { businessId: number }) {
       </Dialog>
     </div>
   );
-}
-
-/**
- * The address of another dashboard section beside this one (DESIGN 2.18: each section has its
- * own address, `…/products` → `…/add`).
- */
-function siblingSection(pathname: string, section: string): string {
-  return `${pathname.replace(/\/[^/]*\/?$/, '')}/${section}`;
 }

@@ -1,4 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
@@ -67,7 +68,7 @@ describe('dashboard Shopify', () => {
     );
     renderApp('/dashboard/shopify?business=3');
     expect(await screen.findByText('fern-flax.myshopify.com')).toBeTruthy();
-    const toggle = screen.getByRole('switch', { name: 'Sync orders to Shopify' });
+    const toggle = screen.getByRole('switch', { name: SHOPIFY_TEXTS.orderSync });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
@@ -77,36 +78,6 @@ describe('dashboard Shopify', () => {
     release(jsonResponse(500, undefined));
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect(screen.getByRole('alert').textContent).toBe('Failed to change order sync.');
-  });
-
-  it("the sync buttons call the §7 GETs; a missing call says 'Failed to sync products.'", async () => {
-    setTokens({ access: 'acc', refresh: 'ref' });
-    const { calls } = mockDashboardApi([connected()], (call) =>
-      call.url === '/api/sync-shopify-shipping-fees/3/'
-        ? jsonResponse(200, { message: 'Synced.' })
-        : undefined,
-    );
-    renderApp('/dashboard/shopify?business=3');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sync products' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      BUSINESS_MESSAGES.productSyncFailed,
-    );
-    expect(calls.some((c) => c.url === '/api/sync-from-shopify-opt/3/' && c.method === 'GET')).toBe(
-      true,
-    );
-
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'Remove the products of earlier syncs first' }),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Sync products' }));
-    await waitFor(() =>
-      expect(calls.map((c) => c.url)).toContain(
-        '/api/sync-from-shopify-opt/3/?clear_with_shopify_sync=true',
-      ),
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: 'Sync shipping fees' }));
-    expect(await screen.findByText('Shipping fees synced from Shopify.')).toBeTruthy();
   });
 
   it('Disconnect asks first, then calls the DELETE and shows the connect form again', async () => {

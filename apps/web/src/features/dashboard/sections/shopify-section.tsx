@@ -1,6 +1,8 @@
 import { type BusinessOverview, shopifyManualConnectBody } from '@leafline/contract/business';
+import { SHOPIFY_MESSAGES, SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -13,10 +15,11 @@ import { fieldErrorsOf } from '@/lib/field-errors';
 import { useConnectShopify } from '../api/connect-shopify';
 import { useDisconnectShopify } from '../api/disconnect-shopify';
 import { useBusinessOverview } from '../api/get-business-overview';
-import { useSyncShopifyProducts } from '../api/sync-shopify-products';
 import { useSyncShopifyShippingFees } from '../api/sync-shopify-shipping-fees';
 import { useUpdateOrderSync } from '../api/update-order-sync';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
+import { siblingSection } from '../lib/sibling-section';
+import { ShopifyProductSync } from './shopify-product-sync';
 
 type Status = { tone: 'success' | 'error'; message: string } | null;
 
@@ -48,11 +51,13 @@ export function ShopifySection({ businessId }: { businessId: number }) {
       {(data) => (
         <div className="flex flex-col gap-4">
           {data.shopify_connected ? (
-            <ConnectedStore businessId={businessId} overview={data} />
+            <ConnectedStore key={businessId} businessId={businessId} overview={data} />
           ) : (
-            <ConnectForm businessId={businessId} />
+            <>
+              <ConnectForm key={businessId} businessId={businessId} />
+              <Notice tone="info">{DASHBOARD_TEXTS.syncedOrdersNote}</Notice>
+            </>
           )}
-          <Notice tone="info">{DASHBOARD_TEXTS.syncedOrdersNote}</Notice>
         </div>
       )}
     </QueryView>
@@ -138,48 +143,18 @@ function ConnectedStore({
   overview: BusinessOverview;
 }) {
   const orderSync = useUpdateOrderSync(businessId);
-  const syncProducts = useSyncShopifyProducts(businessId);
-  const syncShipping = useSyncShopifyShippingFees(businessId);
   const disconnect = useDisconnectShopify(businessId);
   const toast = useToast();
-  const [status, setStatus] = useState<Status>(null);
+  const [orderSyncError, setOrderSyncError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [disconnectError, setDisconnectError] = useState<string | null>(null);
-  const [clearPrevious, setClearPrevious] = useState(false);
   const enabled = overview.shopify_order_sync;
 
   const onToggle = () => {
-    setStatus(null);
+    setOrderSyncError(null);
     orderSync.mutate(!enabled, {
       onError: (error) =>
-        setStatus({
-          tone: 'error',
-          message: shopifyErrorText(error, DASHBOARD_TEXTS.orderSyncFailed),
-        }),
-    });
-  };
-
-  const onSyncProducts = () => {
-    setStatus(null);
-    syncProducts.mutate(clearPrevious, {
-      onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.productsSynced }),
-      onError: (error) =>
-        setStatus({
-          tone: 'error',
-          message: shopifyErrorText(error, DASHBOARD_TEXTS.productSyncFailed),
-        }),
-    });
-  };
-
-  const onSyncShipping = () => {
-    setStatus(null);
-    syncShipping.mutate(undefined, {
-      onSuccess: () => setStatus({ tone: 'success', message: DASHBOARD_TEXTS.shippingFeesSynced }),
-      onError: (error) =>
-        setStatus({
-          tone: 'error',
-          message: shopifyErrorText(error, DASHBOARD_TEXTS.shippingFeesSyncFailed),
-        }),
+        setOrderSyncError(shopifyErrorText(error, DASHBOARD_TEXTS.orderSyncFailed)),
     });
   };
 
@@ -206,54 +181,49 @@ function ConnectedStore({
         <dt className="text-sm text-ink-muted">{DASHBOARD_TEXTS.connectedStore}</dt>
         <dd className="mt-0.5 font-medium break-all">{overview.shopify_store_url}</dd>
       </dl>
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <p id="order-sync-label" className="font-medium text-forest-900">
-            {DASHBOARD_TEXTS.orderSync}
-          </p>
-          <p id="order-sync-hint" className="text-sm text-ink-muted">
-            {DASHBOARD_TEXTS.orderSyncHint}
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={enabled}
-          aria-labelledby="order-sync-label"
-          aria-describedby="order-sync-hint"
-          onClick={onToggle}
-          className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${
-            enabled ? 'border-forest-900 bg-forest-900' : 'border-sage-400 bg-sand-200'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${
-              enabled ? 'translate-x-6' : 'translate-x-0.5'
+      <div className="flex flex-col gap-3 border-t border-sand-300 pt-4">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <p id="order-sync-label" className="font-medium text-forest-900">
+              {SHOPIFY_TEXTS.orderSync}
+            </p>
+            <p id="order-sync-hint" className="text-sm text-ink-muted">
+              {DASHBOARD_TEXTS.orderSyncHint}
+            </p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={enabled}
+            aria-labelledby="order-sync-label"
+            aria-describedby="order-sync-hint order-sync-note"
+            onClick={onToggle}
+            className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${
+              enabled ? 'border-forest-900 bg-forest-900' : 'border-sage-400 bg-sand-200'
             }`}
-          />
-        </button>
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${
+                enabled ? 'translate-x-6' : 'translate-x-0.5'
+              }`}
+            />
+          </button>
+        </div>
+        <p
+          id="order-sync-note"
+          className="rounded-xl border border-info-fg/25 bg-info-bg px-4 py-3 text-sm text-info-fg"
+        >
+          {DASHBOARD_TEXTS.syncedOrdersNote}
+        </p>
+        {orderSyncError ? <Notice tone="error">{orderSyncError}</Notice> : null}
       </div>
-      <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-        <input
-          type="checkbox"
-          checked={clearPrevious}
-          onChange={(event) => setClearPrevious(event.target.checked)}
-          className="size-5 accent-forest-900"
-        />
-        {DASHBOARD_TEXTS.clearPreviousSync}
-      </label>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="secondary" onClick={onSyncProducts} loading={syncProducts.isPending}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {DASHBOARD_TEXTS.syncProducts}
-        </Button>
-        <Button variant="secondary" onClick={onSyncShipping} loading={syncShipping.isPending}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {DASHBOARD_TEXTS.syncShippingFees}
-        </Button>
+      <div className="border-t border-sand-300 pt-4">
+        <ShopifyProductSync businessId={businessId} />
       </div>
-      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
+      <div className="border-t border-sand-300 pt-4">
+        <ShippingSync businessId={businessId} />
+      </div>
       <div className="flex justify-end border-t border-sand-300 pt-4">
         <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
           {DASHBOARD_TEXTS.disconnect}
@@ -280,6 +250,58 @@ function ConnectedStore({
           </Button>
         </div>
       </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Sync shipping fees (issue 13): copies the store's delivery rates into the shipping-fee
+ * setting; the logistics section then shows them.
+ */
+function ShippingSync({ businessId }: { businessId: number }) {
+  const sync = useSyncShopifyShippingFees(businessId);
+  const { pathname } = useLocation();
+  const [status, setStatus] = useState<Status>(null);
+
+  const onSync = () => {
+    setStatus(null);
+    sync.mutate(undefined, {
+      onSuccess: () => setStatus({ tone: 'success', message: SHOPIFY_TEXTS.shippingSynced }),
+      onError: (error) =>
+        setStatus({
+          tone: 'error',
+          message: shopifyErrorText(error, SHOPIFY_MESSAGES.shippingSyncFailed),
+        }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <Button
+          variant="secondary"
+          onClick={onSync}
+          loading={sync.isPending}
+          className="w-full sm:w-auto"
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {SHOPIFY_TEXTS.syncShipping}
+        </Button>
+      </div>
+      {status?.tone === 'success' ? (
+        <Notice tone="success">
+          {status.message}{' '}
+          <Link
+            to={`${siblingSection(pathname, 'logistics')}?business=${businessId}`}
+            className="underline underline-offset-2"
+          >
+            {SHOPIFY_TEXTS.shippingSyncedLink}
+          </Link>
+          .
+        </Notice>
+      ) : status ? (
+        <Notice tone="error">{status.message}</Notice>
+      ) : null}
     </div>
   );
 }
