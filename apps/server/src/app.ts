@@ -61,8 +61,8 @@ import { sellerProductsRoutes } from './modules/seller-products/seller-products.
 import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
-import { shopifyOrderPushWorker } from './modules/shopify/shopify-order-push.routes';
 import { shopifyHooksRoutes } from './modules/shopify/shopify-hooks.routes';
+import { shopifyOrderPushWorker } from './modules/shopify/shopify-order-push.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
