@@ -61,6 +61,7 @@ import { sellerProductsRoutes } from './modules/seller-products/seller-products.
 import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
+import { shopifySyncRoutes } from './modules/shopify/shopify-sync.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
@@ -297,6 +298,7 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(sellerProductsRoutes);
   await app.register(shopifyRoutes);
+  await app.register(shopifySyncRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

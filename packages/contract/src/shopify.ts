@@ -103,3 +103,9 @@ export const SHOPIFY_TEXTS = {
     '.',
   shippingSynced: 'Shipping fees copied from Shopify. See them under Shipping fees.',
 } as const;
+
+/**
+ * The product_category of an imported product whose Shopify product type and tags name none of
+ * the eight (SPEC §3): the broadest of them.
+ */
+export const SHOPIFY_FALLBACK_PRODUCT_CATEGORY = 'Home Goods' as const;
