@@ -11,7 +11,10 @@ export type FakeProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
 export interface FakeImage {
   /** `gid://shopify/ProductImage/<n>`. */
   id: string;
-  /** Path on the stand-in (`/cdn/shop/files/<n>.png`): answered as `<origin><path>`. */
+  /**
+   * Path on the stand-in (`/cdn/shop/files/<n>.png`): answered as `<origin><path>`; an absolute
+   * address is answered as it is.
+   */
   path: string;
   altText: string | null;
 }

@@ -189,7 +189,9 @@ function decodeCursor(cursor: unknown): number | undefined {
 function productNode(origin: string, product: FakeProduct, query: string) {
   const image = (id: string | null) => {
     const found = id ? product.images.find((i) => i.id === id) : undefined;
-    return found ? { id: found.id, url: `${origin}${found.path}`, altText: found.altText } : null;
+    if (!found) return null;
+    const url = /^https?:\/\//.test(found.path) ? found.path : `${origin}${found.path}`;
+    return { id: found.id, url, altText: found.altText };
   };
   return {
     id: product.id,
