@@ -43,6 +43,8 @@ export interface ShopifyCall {
   status: number;
   /** The root fields the call asked for. */
   fields: string[];
+  /** Answered THROTTLED (simulated costs: the bucket held less than the query's cost). */
+  throttled: boolean;
 }
 
 export type FieldHandler = (ctx: {
@@ -386,6 +388,7 @@ export async function startFakeShopify(
       variables: (parsed.variables as Record<string, unknown>) ?? {},
       status: 0,
       fields: [],
+      throttled: false,
     };
     calls.push(call);
     const answer = (status: number, json: unknown, headers = {}) => {
@@ -430,6 +433,7 @@ export async function startFakeShopify(
       );
       refilledAt = now;
       if (requested > throttle.currentlyAvailable) {
+        call.throttled = true;
         return answer(200, {
           errors: [
             {
