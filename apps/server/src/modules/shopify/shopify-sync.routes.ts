@@ -38,8 +38,12 @@ export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void>
   const common = { tags: ['shopify'], security: bearerSecurity };
   const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
 
-  app.deps.jobs.work(SHOPIFY_PRODUCT_SYNC_QUEUE, (data, job) =>
-    runProductSyncJob(deps, data.runId, job),
+  // Two at a time: one brand's long first sync does not hold up another's. The pages of one
+  // run never overlap (each page's job is sent when the one before it is recorded).
+  app.deps.jobs.work(
+    SHOPIFY_PRODUCT_SYNC_QUEUE,
+    (data, job) => runProductSyncJob(deps, data.runId, job),
+    { concurrency: 2 },
   );
   app.deps.jobs.work(SHOPIFY_PRODUCT_REFRESH_QUEUE, async (data) => {
     const outcome = await refreshShopifyProduct(deps, data.businessId, data.shopifyProductId);
