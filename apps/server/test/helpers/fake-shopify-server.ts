@@ -204,6 +204,7 @@ function productNode(origin: string, product: FakeProduct, query: string) {
     status: product.status,
     options: product.options.map((o) => ({ name: o.name, position: o.position, values: o.values })),
     variants: {
+      pageInfo: { hasNextPage: product.variants.length > firstOf(query, 'variants', 250) },
       nodes: product.variants.slice(0, firstOf(query, 'variants', 250)).map((v) => ({
         id: v.id,
         title: v.title,

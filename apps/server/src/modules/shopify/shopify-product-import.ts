@@ -68,6 +68,9 @@ export const PRODUCT_FIELDS = `#graphql
           altText
         }
       }
+      pageInfo {
+        hasNextPage
+      }
     }
     media(first: 10) {
       nodes {
@@ -115,6 +118,8 @@ export interface ShopifyProductNode {
       selectedOptions: Array<{ name: string; value: string }>;
       image: ShopifyImage | null;
     }>;
+    /** More variants than the query asked for (a page reads fewer than PRODUCT_QUERY). */
+    pageInfo?: { hasNextPage: boolean };
   };
   media: { nodes: Array<{ id?: string; image?: ShopifyImage | null }> };
 }
@@ -704,6 +709,28 @@ export async function prepareImport(
       }
     },
   };
+}
+
+/**
+ * The products of a page whose variants did not all fit in it, read again one by one with up
+ * to 100 variants (PRODUCT_LIMITS.variants): the rest of the page as it came.
+ */
+export async function withAllVariants(
+  admin: ShopifyAdmin,
+  nodes: readonly ShopifyProductNode[],
+): Promise<ShopifyProductNode[]> {
+  const complete: ShopifyProductNode[] = [];
+  for (const node of nodes) {
+    if (!node.variants.pageInfo?.hasNextPage) {
+      complete.push(node);
+      continue;
+    }
+    const data = await admin.request<{ product: ShopifyProductNode | null }>(PRODUCT_QUERY, {
+      id: node.id,
+    });
+    complete.push(data.product ?? node);
+  }
+  return complete;
 }
 
 /** `gid://shopify/Product/123` from `123` or the gid itself. */

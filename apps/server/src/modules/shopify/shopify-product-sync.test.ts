@@ -324,10 +324,32 @@ describe('product sync of the demo store', () => {
     source.title = `${source.title} (Restocked)`;
     const gone = source.variants.pop()!;
     source.variants[0]!.price = '3.50';
+    // Another one grows to 90 variants: more than a page reads (it is read again on its own).
+    const grown = ACTIVE().find((p) => p.options.length === 1 && p.options[0]!.name === 'Color')!;
+    for (let k = grown.variants.length; k < 90; k++) {
+      grown.variants.push({
+        id: `gid://shopify/ProductVariant/${990_000 + k}`,
+        title: `Shade ${k}`,
+        price: '19.00',
+        selectedOptions: [{ name: 'Color', value: `Shade ${k}` }],
+        imageId: null,
+      });
+    }
     const pictures = shopify.imageRequests.length;
 
     const run = await syncAll(owner);
-    expect(run).toMatchObject({ status: 'succeeded', created: 0, updated: 1, unchanged: 239 });
+    expect(run).toMatchObject({ status: 'succeeded', created: 0, updated: 2, unchanged: 238 });
+    const [grownRow] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(eq(products.businessId, owner.businessId), eq(products.shopifyProductId, grown.id)),
+      );
+    const grownDetail = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${grownRow!.id}/` })
+    ).json();
+    expect(grownDetail.variants).toHaveLength(90);
+    expect(grownDetail.variants.at(-1)).toMatchObject({ option1: 'Shade 89' });
     // The pictures are the same Shopify pictures: not downloaded again.
     expect(shopify.imageRequests.length).toBe(pictures);
 
@@ -353,6 +375,7 @@ describe('product sync of the demo store', () => {
     const dropped = ACTIVE()[3]!;
     dropped.status = 'ARCHIVED';
     const run = await syncAll(owner, '?clear_with_shopify_sync=true');
+    // Two products left the shop: the hand-typed one and the one archived in the store.
     expect(run).toMatchObject({
       status: 'succeeded',
       clear_with_shopify_sync: true,

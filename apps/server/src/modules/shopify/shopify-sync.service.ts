@@ -18,6 +18,7 @@ import {
   PRODUCT_FIELDS,
   prepareImport,
   type ShopifyProductNode,
+  withAllVariants,
 } from './shopify-product-import';
 import {
   findActiveRun,
@@ -46,7 +47,8 @@ export interface SyncDeps extends ImportDeps {
 
 /**
  * Products per page. Shopify refuses a query whose requested cost is over 1,000 points: 10
- * products × (80 variants + 10 pictures) stay under it.
+ * products × (80 variants + 10 pictures) stay under it; a product with more variants is read
+ * again on its own (withAllVariants).
  */
 export const SYNC_PAGE_SIZE = 10;
 /** Only the products a shopper may see. */
@@ -213,7 +215,10 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
     first: SYNC_PAGE_SIZE,
     ...(first ? {} : { after: run.cursor }),
   });
-  const nodes = data.products.nodes.filter((n) => n.status === 'ACTIVE');
+  const nodes = await withAllVariants(
+    admin,
+    data.products.nodes.filter((n) => n.status === 'ACTIVE'),
+  );
   const prepared = await prepareImport(deps, run.businessId, nodes);
   const { hasNextPage, endCursor } = data.products.pageInfo;
   const more = hasNextPage && !!endCursor;
