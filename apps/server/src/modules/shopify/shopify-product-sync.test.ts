@@ -389,6 +389,27 @@ describe('product sync of the demo store', () => {
     dropped.status = 'ACTIVE';
   });
 
+  it('imports each page once when a page job is given twice', async () => {
+    const fresh = await seller();
+    const res = await startSync(fresh);
+    const { id } = (res.json() as ShopifyProductSyncResponse).sync;
+    // The same run's job again, as after an expiry while the first one was still alive.
+    await t.app.deps.jobs.send(t.db, SHOPIFY_PRODUCT_SYNC_QUEUE, { runId: id });
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+    expect(await status(fresh)).toMatchObject({
+      id,
+      status: 'succeeded',
+      created: 240,
+      done: 240,
+      total: 240,
+    });
+    const pages = shopify.calls.filter((c) => c.query.includes('LeaflineProductPage'));
+    const cursors = pages.map((c) => c.variables.after);
+    expect(new Set(cursors).size).toBe(cursors.length);
+    expect(await productsOf(fresh.businessId)).toHaveLength(240);
+    expect(await t.app.deps.jobs.list(SHOPIFY_PRODUCT_SYNC_QUEUE, 'failed')).toHaveLength(0);
+  });
+
   it('never shows the access token in a response or a log line', async () => {
     const res = await startSync(owner);
     await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
