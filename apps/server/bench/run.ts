@@ -31,6 +31,7 @@ import {
   SELLER_PRODUCTS,
   twoMegabytePhoto,
 } from './seller';
+import { shopifyBench } from './shopify';
 
 /**
  * `npm run bench`: the shop's calls on a large catalogue (BENCH_PRODUCTS, default 100,000, in
@@ -50,7 +51,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
  * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
  * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed);
- * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled).
+ * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled);
+ * `BENCH_ONLY=shopify` the Shopify product sync of 5,000 products and its baseline only
+ * (bench/shopify.ts: no catalogue needed).
  * Without it, everything runs: the catalogue, buying and the seller's calls, then the orders
  * export and the live order stream.
  */
@@ -143,6 +146,17 @@ async function main() {
   await database.migrate();
   if (only === 'live') {
     await liveBench({
+      database,
+      env: liveEnv(dataDir, databaseUrl),
+      mediaDir: path.join(dataDir, 'media'),
+      account: signIn,
+    });
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+  if (only === 'shopify') {
+    await shopifyBench({
       database,
       env: liveEnv(dataDir, databaseUrl),
       mediaDir: path.join(dataDir, 'media'),
@@ -487,6 +501,12 @@ async function main() {
   await coldApp.close();
   if (!only) {
     await liveBench({
+      database,
+      env: liveEnv(dataDir, databaseUrl),
+      mediaDir: path.join(dataDir, 'media'),
+      account: signIn,
+    });
+    await shopifyBench({
       database,
       env: liveEnv(dataDir, databaseUrl),
       mediaDir: path.join(dataDir, 'media'),

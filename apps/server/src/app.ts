@@ -63,6 +63,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
 import { shopifyHooksRoutes } from './modules/shopify/shopify-hooks.routes';
 import { shopifyOrderPushWorker } from './modules/shopify/shopify-order-push.routes';
+import { shopifySyncRoutes } from './modules/shopify/shopify-sync.routes';
 import { seoRoutes } from './modules/web/seo.routes';
 import { registerSpa } from './modules/web/spa';
 
@@ -301,6 +302,7 @@ export async function buildApp(
   await app.register(shopifyRoutes);
   await app.register(shopifyOrderPushWorker);
   await app.register(shopifyHooksRoutes);
+  await app.register(shopifySyncRoutes);
 
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -126,3 +126,9 @@ export const SHOPIFY_TEXTS = {
   clearConfirm: 'Sync and remove',
   cancel: 'Cancel',
 } as const;
+
+/**
+ * The product_category of an imported product whose Shopify product type and tags name none of
+ * the eight (SPEC §3): the broadest of them.
+ */
+export const SHOPIFY_FALLBACK_PRODUCT_CATEGORY = 'Home Goods' as const;

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { type FakeProduct, numericId } from './fake-shopify-catalog';
 
 /**
  * A small stand-in for the Shopify Admin GraphQL API (issue 13), reached through the real
@@ -14,6 +16,15 @@ import type { AddressInfo } from 'node:net';
  *   a handler throws FakeGraphQLError for others (ACCESS_DENIED…).
  * - `failNext(n, …)` answers the next n calls with a status (5xx, 429 with Retry-After) or
  *   makes them hang until the client gives up; `throttle` sets the `extensions.cost` block.
+ * - A store's catalogue (`setCatalog`, fake-shopify-catalog.ts) is answered by `products`
+ *   (cursor pagination, `query: "status:active"`), `product(id:)` and `productsCount`; its
+ *   pictures are served as real PNGs at `/cdn/shop/files/<n>.png` (`imageRequests` counts them).
+ * - With `simulateCosts`, each call costs what Shopify would charge (a connection's `first` times
+ *   what one node selects) and the `throttle` bucket drains and refills at `restoreRate` a
+ *   second: a call whose requested cost exceeds what is left is answered `THROTTLED`, as by
+ *   Shopify's leaky bucket. Off by default (then `throttle` is sent as set).
+ * - `GET /_fake/calls` and `GET /_fake/orders?store=` answer what was received, as JSON, for the
+ *   browser tests and demos (`apps/server/scripts/fake-shopify.ts`).
  */
 
 export interface FakeShopifyStore {
@@ -30,6 +41,10 @@ export interface ShopifyCall {
   query: string;
   variables: Record<string, unknown>;
   status: number;
+  /** The root fields the call asked for. */
+  fields: string[];
+  /** Answered THROTTLED (simulated costs: the bucket held less than the query's cost). */
+  throttled: boolean;
 }
 
 export type FieldHandler = (ctx: {
@@ -59,11 +74,32 @@ export interface FakeShopify {
   addStore(store: FakeShopifyStore): void;
   /** Answers a root field (`products`, `deliveryProfiles`, `orderCreate`, …). */
   handle(field: string, handler: FieldHandler): void;
+  /** The handler of a root field now (to wrap it). */
+  handlerOf(field: string): FieldHandler | undefined;
   /** The next `count` calls fail this way. */
   failNext(count: number, failure: Failure): void;
+  /** Forgets the failures not yet used. */
+  clearFailures(): void;
+  /** Cuts the connections of the calls left hanging (the client sees a network error). */
+  dropHanging(): void;
   /** The throttle status sent in `extensions.cost` (Shopify's leaky bucket). */
   throttle: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+  /** Charge each call its query cost against `throttle` and refill it over time (see above). */
+  simulateCosts: boolean;
+  /** The products of a store (answered by products, product, productsCount). */
+  catalogs: Map<string, FakeProduct[]>;
+  setCatalog(domain: string, products: FakeProduct[]): void;
+  /** Picture paths requested from /cdn/, oldest first. */
+  imageRequests: string[];
+  /** Orders created with the default `orderCreate` handler, by store. */
+  orders: Array<{ store: string; id: string; name: string; input: unknown }>;
   close(): Promise<void>;
+}
+
+export interface FakeShopifyOptions {
+  /** Port to listen on (0: any free one). */
+  port?: number;
+  host?: string;
 }
 
 export const DEMO_STORE: FakeShopifyStore = {
@@ -115,8 +151,139 @@ export function rootFields(query: string): string[] {
   return fields;
 }
 
+/** The numbers of `name(first: N` in a query (the largest), or `fallback`. */
+function firstOf(query: string, name: string, fallback: number): number {
+  const match = new RegExp(`\\b${name}\\s*\\(\\s*first\\s*:\\s*(\\d+)`).exec(query);
+  return match ? Number(match[1]) : fallback;
+}
+
+/** The `query:` search of a root field, from the query text or `$query`. */
+function searchOf(query: string, field: string, variables: Record<string, unknown>): string {
+  const match = new RegExp(`\\b${field}\\s*\\(([^)]*)\\)`).exec(query);
+  const args = match?.[1] ?? '';
+  const literal = /\bquery\s*:\s*"([^"]*)"/.exec(args);
+  if (literal) return literal[1]!;
+  return typeof variables.query === 'string' && /\bquery\s*:\s*\$query/.test(args)
+    ? variables.query
+    : '';
+}
+
+function statusFilter(search: string): ((p: FakeProduct) => boolean) | undefined {
+  const match = /\bstatus:(active|draft|archived)\b/i.exec(search);
+  if (!match) return undefined;
+  const status = match[1]!.toUpperCase();
+  return (p) => p.status === status;
+}
+
+const encodeCursor = (product: FakeProduct) =>
+  Buffer.from(JSON.stringify({ last_id: numericId(product.id) })).toString('base64url');
+function decodeCursor(cursor: unknown): number | undefined {
+  if (typeof cursor !== 'string' || !cursor) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return typeof parsed.last_id === 'number' ? parsed.last_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One product as the Admin API answers it (only what the import selects). */
+function productNode(origin: string, product: FakeProduct, query: string) {
+  const image = (id: string | null) => {
+    const found = id ? product.images.find((i) => i.id === id) : undefined;
+    if (!found) return null;
+    const url = /^https?:\/\//.test(found.path) ? found.path : `${origin}${found.path}`;
+    return { id: found.id, url, altText: found.altText };
+  };
+  return {
+    id: product.id,
+    title: product.title,
+    descriptionHtml: product.descriptionHtml,
+    productType: product.productType,
+    tags: product.tags,
+    status: product.status,
+    options: product.options.map((o) => ({ name: o.name, position: o.position, values: o.values })),
+    variants: {
+      pageInfo: { hasNextPage: product.variants.length > firstOf(query, 'variants', 250) },
+      nodes: product.variants.slice(0, firstOf(query, 'variants', 250)).map((v) => ({
+        id: v.id,
+        title: v.title,
+        price: v.price,
+        selectedOptions: v.selectedOptions,
+        image: image(v.imageId),
+      })),
+    },
+    media: {
+      nodes: product.images.slice(0, firstOf(query, 'media', 250)).map((i) => ({
+        id: i.id.replace('ProductImage', 'MediaImage'),
+        image: image(i.id),
+      })),
+    },
+    images: {
+      nodes: product.images.slice(0, firstOf(query, 'images', 250)).map((i) => image(i.id)),
+    },
+  };
+}
+
+/** Shopify's requested cost of a query: a connection costs 2 plus `first` times its nodes. */
+function requestedCost(
+  query: string,
+  fields: string[],
+  variables: Record<string, unknown>,
+): number {
+  let cost = 0;
+  const perProduct = 1 + (2 + firstOf(query, 'variants', 0)) + (2 + firstOf(query, 'media', 0));
+  for (const field of fields) {
+    if (field === 'products') {
+      const first = firstOf(query, 'products', Number(variables.first) || 50);
+      cost += 2 + first * perProduct;
+    } else if (field === 'product') cost += perProduct;
+    else cost += 1;
+  }
+  return cost;
+}
+
+/** What the answer actually cost (Shopify refunds the difference). */
+function actualCost(data: Record<string, unknown>): number {
+  let cost = 0;
+  const ofProduct = (p: unknown) => {
+    const node = p as { variants?: { nodes: unknown[] }; media?: { nodes: unknown[] } } | null;
+    if (!node) return 0;
+    return 1 + (node.variants?.nodes.length ?? 0) + (node.media?.nodes.length ?? 0);
+  };
+  for (const [field, value] of Object.entries(data)) {
+    if (field === 'products') {
+      const nodes = (value as { nodes?: unknown[] }).nodes ?? [];
+      cost += 2 + nodes.reduce<number>((sum, n) => sum + ofProduct(n), 0);
+    } else if (field === 'product') cost += ofProduct(value);
+    else cost += 1;
+  }
+  return cost;
+}
+
+const pngCache = new Map<string, Buffer>();
+/** A small real PNG for a picture number (its colour from the number), made once. */
+async function pictureBytes(n: number): Promise<Buffer> {
+  const key = String(n);
+  const cached = pngCache.get(key);
+  if (cached) return cached;
+  const png = await sharp({
+    create: {
+      width: 48,
+      height: 48,
+      channels: 3,
+      background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 },
+    },
+  })
+    .png()
+    .toBuffer();
+  pngCache.set(key, png);
+  return png;
+}
+
 export async function startFakeShopify(
   stores: FakeShopifyStore[] = [DEMO_STORE],
+  options: FakeShopifyOptions = {},
 ): Promise<FakeShopify> {
   const calls: ShopifyCall[] = [];
   const storeMap = new Map(stores.map((s) => [s.domain, s]));
@@ -124,6 +291,54 @@ export async function startFakeShopify(
   const handlers = new Map<string, FieldHandler>();
   const hanging = new Set<ServerResponse>();
   const throttle = { maximumAvailable: 2000, currentlyAvailable: 1990, restoreRate: 100 };
+  const catalogs = new Map<string, FakeProduct[]>();
+  const imageRequests: string[] = [];
+  const orders: FakeShopify['orders'] = [];
+  let origin = '';
+  let refilledAt = Date.now();
+  const fake = { simulateCosts: false };
+
+  const catalogOf = (store: FakeShopifyStore) => catalogs.get(store.domain) ?? [];
+  handlers.set('products', ({ store, variables, query }) => {
+    const filter = statusFilter(searchOf(query, 'products', variables));
+    const first = Math.min(250, Number(variables.first ?? firstOf(query, 'products', 50)) || 50);
+    if (variables.after !== undefined && variables.after !== null) {
+      if (decodeCursor(variables.after) === undefined) {
+        throw new FakeGraphQLError('Invalid cursor for current pagination', 'BAD_REQUEST');
+      }
+    }
+    const after = decodeCursor(variables.after) ?? -1;
+    const list = catalogOf(store)
+      .filter((p) => (!filter || filter(p)) && numericId(p.id) > after)
+      .sort((a, b) => numericId(a.id) - numericId(b.id));
+    const page = list.slice(0, first);
+    return {
+      nodes: page.map((p) => productNode(origin, p, query)),
+      pageInfo: {
+        hasNextPage: list.length > first,
+        hasPreviousPage: after >= 0,
+        startCursor: page[0] ? encodeCursor(page[0]) : null,
+        endCursor: page.length ? encodeCursor(page.at(-1)!) : null,
+      },
+    };
+  });
+  handlers.set('product', ({ store, variables, query }) => {
+    const product = catalogOf(store).find((p) => p.id === variables.id);
+    return product ? productNode(origin, product, query) : null;
+  });
+  handlers.set('productsCount', ({ store, variables, query }) => {
+    const filter = statusFilter(searchOf(query, 'productsCount', variables));
+    return {
+      count: catalogOf(store).filter((p) => !filter || filter(p)).length,
+      precision: 'EXACT',
+    };
+  });
+  handlers.set('orderCreate', ({ store, variables }) => {
+    const id = `gid://shopify/Order/${7_000_000 + orders.length + 1}`;
+    const name = `#${1001 + orders.filter((o) => o.store === store.domain).length}`;
+    orders.push({ store: store.domain, id, name, input: variables.order ?? variables });
+    return { order: { id, name }, userErrors: [] };
+  });
 
   handlers.set('shop', ({ store }) => ({
     name: store.name,
@@ -133,6 +348,30 @@ export async function startFakeShopify(
 
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const picture = /^\/cdn\/shop\/files\/([0-9]{1,12})\.png$/.exec(pathname);
+    if (req.method === 'GET' && picture) {
+      imageRequests.push(pathname);
+      const png = await pictureBytes(Number(picture[1]));
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+      res.end(png);
+      return;
+    }
+    if (req.method === 'GET' && pathname === '/_fake/calls') {
+      return send(
+        res,
+        200,
+        calls.map(({ accessToken: _token, ...call }) => call),
+      );
+    }
+    if (req.method === 'GET' && pathname === '/_fake/orders') {
+      const store = new URL(req.url ?? '/', 'http://x').searchParams.get('store');
+      return send(
+        res,
+        200,
+        orders.filter((o) => !store || o.store === store),
+      );
+    }
     const match = GRAPHQL_PATH.exec(new URL(req.url ?? '/', 'http://x').pathname);
     const token = req.headers['x-shopify-access-token'];
     const accessToken = typeof token === 'string' ? token : undefined;
@@ -149,6 +388,8 @@ export async function startFakeShopify(
       query: typeof parsed.query === 'string' ? parsed.query : '',
       variables: (parsed.variables as Record<string, unknown>) ?? {},
       status: 0,
+      fields: [],
+      throttled: false,
     };
     calls.push(call);
     const answer = (status: number, json: unknown, headers = {}) => {
@@ -182,7 +423,42 @@ export async function startFakeShopify(
 
     const data: Record<string, unknown> = {};
     const errors: Array<{ message: string; extensions?: Record<string, unknown> }> = [];
-    for (const field of rootFields(call.query)) {
+    call.fields = rootFields(call.query);
+    const requested = requestedCost(call.query, call.fields, call.variables);
+    if (fake.simulateCosts) {
+      // Shopify's leaky bucket: refilled at restoreRate a second; the requested cost must fit.
+      const now = Date.now();
+      throttle.currentlyAvailable = Math.min(
+        throttle.maximumAvailable,
+        throttle.currentlyAvailable + ((now - refilledAt) / 1000) * throttle.restoreRate,
+      );
+      refilledAt = now;
+      if (requested > throttle.currentlyAvailable) {
+        call.throttled = true;
+        return answer(200, {
+          errors: [
+            {
+              message: 'Throttled',
+              extensions: {
+                code: 'THROTTLED',
+                documentation: 'https://shopify.dev/api/usage/rate-limits',
+              },
+            },
+          ],
+          extensions: {
+            cost: {
+              requestedQueryCost: requested,
+              actualQueryCost: null,
+              throttleStatus: {
+                ...throttle,
+                currentlyAvailable: Math.floor(throttle.currentlyAvailable),
+              },
+            },
+          },
+        });
+      }
+    }
+    for (const field of call.fields) {
       const handler = handlers.get(field);
       if (!handler) {
         errors.push({
@@ -198,30 +474,54 @@ export async function startFakeShopify(
         errors.push({ message: error.message, extensions: { code: error.code } });
       }
     }
+    const actual = fake.simulateCosts ? actualCost(data) : 1;
+    if (fake.simulateCosts) throttle.currentlyAvailable -= actual;
     const extensions = {
       cost: {
-        requestedQueryCost: 1,
-        actualQueryCost: 1,
-        throttleStatus: { ...throttle },
+        requestedQueryCost: fake.simulateCosts ? requested : 1,
+        actualQueryCost: actual,
+        throttleStatus: fake.simulateCosts
+          ? { ...throttle, currentlyAvailable: Math.floor(throttle.currentlyAvailable) }
+          : { ...throttle },
       },
     };
     if (errors.length) return answer(200, { errors, extensions });
     return answer(200, { data, extensions });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     calls,
     stores: storeMap,
     addStore: (store) => storeMap.set(store.domain, store),
     handle: (field, handler) => handlers.set(field, handler),
+    handlerOf: (field) => handlers.get(field),
     failNext: (count, failure) => {
       for (let i = 0; i < count; i++) failures.push(failure);
     },
+    clearFailures: () => {
+      failures.length = 0;
+    },
+    dropHanging: () => {
+      for (const res of hanging) res.destroy();
+    },
     throttle,
+    get simulateCosts() {
+      return fake.simulateCosts;
+    },
+    set simulateCosts(on: boolean) {
+      fake.simulateCosts = on;
+      refilledAt = Date.now();
+    },
+    catalogs,
+    setCatalog: (domain, products) => catalogs.set(domain, products),
+    imageRequests,
+    orders,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -36,6 +36,21 @@ export class ImageBatch {
     }
   }
 
+  /**
+   * Decodes and stores one image fetched by the server (a Shopify picture): one that is not an
+   * image is null and leaves the batch's other files alone.
+   */
+  async trySave(folder: string, data: Buffer): Promise<SavedImage | null> {
+    try {
+      const image = await saveImage(this.storage, folder, data);
+      this.saved.push(image.key);
+      return image;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
   /** The request failed: removes every file it wrote. Never throws. */
   async discard(): Promise<void> {
     const keys = this.saved.splice(0);

@@ -201,7 +201,7 @@ const droppedKeys = (current: readonly StoredImage[], list: ImageList) =>
  * After the writes, inside the transaction: the dropped files no picture uses any more (demo
  * products share pictures) are removed once it has committed.
  */
-async function removeUnusedLater(db: Db, batch: ImageBatch, keys: readonly string[]) {
+export async function removeUnusedLater(db: Db, batch: ImageBatch, keys: readonly string[]) {
   const own = [...new Set(keys.filter(isOwnMediaKey))];
   const used = await imagesStillUsed(db, own);
   for (const key of own) if (!used.has(key)) batch.removeLater(key);
@@ -322,6 +322,31 @@ export const editProduct = (
 ) => save(deps, businessId, productId, form);
 
 /**
+ * Deletes one product of the business inside the caller's transaction (its pictures, variants
+ * and cart lines go with it; order lines keep their copy); the files no other picture uses are
+ * removed through `batch` once the transaction committed. false when it is gone already.
+ * Also the Shopify sync's removal path (issue 13).
+ */
+export async function deleteProductInTransaction(
+  tx: Db,
+  batch: ImageBatch,
+  businessId: number,
+  productId: number,
+): Promise<boolean> {
+  if (!(await lockProduct(tx, businessId, productId))) return false;
+  const [images, variants] = await Promise.all([
+    listImagesOfProduct(tx, productId),
+    listVariantsOfProduct(tx, productId),
+  ]);
+  await deleteProduct(tx, businessId, productId);
+  await removeUnusedLater(tx, batch, [
+    ...images.map((i) => i.image),
+    ...variants.flatMap((v) => v.images.map((i) => i.image)),
+  ]);
+  return true;
+}
+
+/**
  * SPEC §7 `DELETE api/products/{productId}/delete/`: the product row goes (decision 0013), with
  * its pictures, variants and cart lines; order lines keep their copy of name, price and options.
  */
@@ -333,16 +358,9 @@ export async function removeProduct(
   const batch = new ImageBatch(deps.storage);
   await batch.commit(() =>
     deps.db.transaction(async (tx) => {
-      if (!(await lockProduct(tx, businessId, productId))) throw productGone();
-      const [images, variants] = await Promise.all([
-        listImagesOfProduct(tx, productId),
-        listVariantsOfProduct(tx, productId),
-      ]);
-      await deleteProduct(tx, businessId, productId);
-      await removeUnusedLater(tx, batch, [
-        ...images.map((i) => i.image),
-        ...variants.flatMap((v) => v.images.map((i) => i.image)),
-      ]);
+      if (!(await deleteProductInTransaction(tx, batch, businessId, productId))) {
+        throw productGone();
+      }
     }),
   );
   deps.catalogCache.clear();

@@ -1,0 +1,95 @@
+import {
+  errorResponse,
+  shopifyProductSyncQuery,
+  shopifyProductSyncResponse,
+  shopifySyncStatusResponse,
+} from '@leafline/contract';
+import { businessIdParams } from '@leafline/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { authenticate, bearerSecurity } from '../auth/auth.guard';
+import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
+import { refreshShopifyProduct } from './shopify-product-import';
+import {
+  productSyncStatus,
+  runProductSyncJob,
+  type SyncDeps,
+  startProductSync,
+} from './shopify-sync.service';
+
+/**
+ * SPEC §7 `GET api/sync-from-shopify-opt/{businessId}/` (owner only): queues a product sync and
+ * answers at once (202, or 200 with the run already under way); its progress and result are
+ * read from `api/business/shopify-sync/{businessId}/`. The jobs of the product sync and of the
+ * `products/update` refresh are worked here.
+ */
+export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: SyncDeps = {
+    db: app.deps.db,
+    config: app.deps.config,
+    log: app.log,
+    storage: app.deps.storage,
+    catalogCache: app.deps.catalogCache,
+    jobs: app.deps.jobs,
+  };
+  const common = { tags: ['shopify'], security: bearerSecurity };
+  const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
+
+  // Two at a time: one brand's long first sync does not hold up another's. The pages of one
+  // run never overlap (each page's job is sent when the one before it is recorded).
+  app.deps.jobs.work(
+    SHOPIFY_PRODUCT_SYNC_QUEUE,
+    (data, job) => runProductSyncJob(deps, data.runId, job),
+    { concurrency: 2 },
+  );
+  app.deps.jobs.work(SHOPIFY_PRODUCT_REFRESH_QUEUE, async (data) => {
+    const outcome = await refreshShopifyProduct(deps, data.businessId, data.shopifyProductId);
+    app.log.info({ businessId: data.businessId, outcome }, 'Shopify product refreshed');
+  });
+
+  app.get(
+    '/api/sync-from-shopify-opt/:businessId/',
+    {
+      ...owned,
+      // Each start reads the whole store from Shopify.
+      config: { rateLimit: perMinuteRateLimit(Math.min(app.deps.config.rateLimitMax, 30)) },
+      schema: {
+        ...common,
+        summary:
+          "Start importing the store's active Shopify products (a background job); 202 queued, 200 already under way (owner only)",
+        params: businessIdParams,
+        querystring: shopifyProductSyncQuery,
+        response: {
+          200: shopifyProductSyncResponse,
+          202: shopifyProductSyncResponse,
+          '4xx': errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, body } = await startProductSync(
+        deps,
+        sellerScope(request).businessId,
+        request.query.clear_with_shopify_sync,
+      );
+      return reply.status(created ? 202 : 200).send(body);
+    },
+  );
+
+  app.get(
+    '/api/business/shopify-sync/:businessId/',
+    {
+      ...owned,
+      schema: {
+        ...common,
+        summary: "The business's latest product sync: its progress, then its result (owner only)",
+        params: businessIdParams,
+        response: { 200: shopifySyncStatusResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => productSyncStatus(deps.db, sellerScope(request).businessId),
+  );
+}

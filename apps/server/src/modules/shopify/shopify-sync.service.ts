@@ -1,0 +1,312 @@
+import {
+  SHOPIFY_MESSAGES,
+  type ShopifyProductSyncResponse,
+  type ShopifySyncRun,
+  type ShopifySyncStatusResponse,
+} from '@leafline/contract';
+import type { Db } from '../../db/client';
+import type { JobContext, JobRunner } from '../../jobs/job-runner';
+import { AppError } from '../../lib/errors';
+import { ImageBatch } from '../media/image-batch';
+import { deleteProductInTransaction } from '../seller-products/seller-products.service';
+import { findShopifyConnection } from './shopify.repo';
+import { shopifyAdminForBusiness } from './shopify.service';
+import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
+import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
+import {
+  type ImportDeps,
+  PRODUCT_FIELDS,
+  prepareImport,
+  type ShopifyProductNode,
+  withAllVariants,
+} from './shopify-product-import';
+import {
+  findActiveRun,
+  findRun,
+  finishRun,
+  insertRun,
+  latestRun,
+  lockRun,
+  markRunning,
+  productsNotIn,
+  type SyncRunRow,
+  updateRun,
+} from './shopify-sync.repo';
+
+/**
+ * The product sync (issue 13 Build 2; SPEC §2 Shopify section, §4, §7
+ * `GET api/sync-from-shopify-opt/{businessId}/`): the request queues a run and answers at once;
+ * the durable job runner imports the store's active products a page at a time
+ * (SHOPIFY_PRODUCT_SYNC_QUEUE). Each page's products, the run's cursor and counts, and the next
+ * page's job are written in one transaction: a restart resumes at the stored cursor.
+ */
+
+export interface SyncDeps extends ImportDeps {
+  jobs: JobRunner;
+}
+
+/**
+ * Products per page. Shopify refuses a query whose requested cost is over 1,000 points: 10
+ * products × (80 variants + 10 pictures) stay under it; a product with more variants is read
+ * again on its own (withAllVariants).
+ */
+export const SYNC_PAGE_SIZE = 10;
+/** Only the products a shopper may see. */
+const ACTIVE = 'status:active';
+/** A page's requested cost (2 + 10 × (1 + 82 + 12)), what the client waits for in the bucket. */
+const PAGE_COST = 952;
+/** The cursor of a run whose pages are all imported (then only the clear option is left). */
+export const PAGES_DONE = '#pages-done';
+
+const PAGE_QUERY = `#graphql
+  query LeaflineProductPage($first: Int!, $after: String) {
+    products(first: $first, after: $after, query: "${ACTIVE}", sortKey: ID) {
+      nodes {
+        ...LeaflineProduct
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+  ${PRODUCT_FIELDS.replace('variants(first: 100)', 'variants(first: 80)')}
+`;
+
+const FIRST_PAGE_QUERY = `#graphql
+  query LeaflineFirstProductPage($first: Int!) {
+    productsCount(query: "${ACTIVE}", limit: null) {
+      count
+    }
+    products(first: $first, query: "${ACTIVE}", sortKey: ID) {
+      nodes {
+        ...LeaflineProduct
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+  ${PRODUCT_FIELDS.replace('variants(first: 100)', 'variants(first: 80)')}
+`;
+
+const IDS_QUERY = `#graphql
+  query LeaflineProductIds($after: String) {
+    products(first: 250, after: $after, query: "${ACTIVE}", sortKey: ID) {
+      nodes {
+        id
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+interface PageData {
+  products: {
+    nodes: ShopifyProductNode[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+  productsCount?: { count: number } | null;
+}
+
+export function toSyncRun(row: SyncRunRow): ShopifySyncRun {
+  return {
+    id: row.id,
+    status: row.status,
+    clear_with_shopify_sync: row.clear,
+    done: row.done,
+    total: row.total,
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    removed: row.removed,
+    skipped: row.skipped,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Starts a product sync: 409 without a connected store; the run already queued or running
+ * (`created: false`), or a new queued run whose first job commits with it.
+ */
+export async function startProductSync(
+  deps: SyncDeps,
+  businessId: number,
+  clear: boolean,
+): Promise<{ created: boolean; body: ShopifyProductSyncResponse }> {
+  if (!(await findShopifyConnection(deps.db, businessId))) {
+    throw new AppError(409, SHOPIFY_MESSAGES.notConnected);
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const active = await findActiveRun(deps.db, businessId);
+    if (active) return { created: false, body: { sync: toSyncRun(active) } };
+    const run = await deps.db.transaction(async (tx) => {
+      const row = await insertRun(tx, businessId, clear);
+      if (row) await deps.jobs.send(tx, SHOPIFY_PRODUCT_SYNC_QUEUE, { runId: row.id });
+      return row;
+    });
+    if (run) {
+      deps.jobs.wake(SHOPIFY_PRODUCT_SYNC_QUEUE);
+      deps.log.info({ businessId, runId: run.id, clear }, 'Shopify product sync queued');
+      return { created: true, body: { sync: toSyncRun(run) } };
+    }
+    // Another request queued one between the look and the insert: answer that one.
+  }
+  throw new AppError(409, SHOPIFY_MESSAGES.productSyncFailed);
+}
+
+export async function productSyncStatus(
+  db: Db,
+  businessId: number,
+): Promise<ShopifySyncStatusResponse> {
+  const row = await latestRun(db, businessId);
+  return { sync: row ? toSyncRun(row) : null };
+}
+
+/** The Shopify product ids of every active product of the store (for the clear option). */
+async function storeProductIds(admin: ShopifyAdmin): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const data: PageData = await admin.request<PageData>(IDS_QUERY, { after });
+    ids.push(...data.products.nodes.map((n) => n.id));
+    if (!data.products.pageInfo.hasNextPage || !data.products.pageInfo.endCursor) return ids;
+    after = data.products.pageInfo.endCursor;
+  }
+}
+
+/**
+ * The last step of a run whose pages are imported: with the clear option, the business's
+ * products that are not in the store leave the shop through the seller's delete path; the run
+ * succeeds in the same transaction.
+ */
+async function finishPages(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin): Promise<void> {
+  const keep = run.clear ? await storeProductIds(admin) : [];
+  const batch = new ImageBatch(deps.storage);
+  const removed = await batch.commit(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await lockRun(tx, run.id);
+      if (locked?.status !== 'running' || locked.cursor !== PAGES_DONE) return 0;
+      let count = 0;
+      if (locked.clear) {
+        for (const id of await productsNotIn(tx, locked.businessId, keep)) {
+          if (await deleteProductInTransaction(tx, batch, locked.businessId, id)) count++;
+        }
+        await updateRun(tx, run.id, { removed: locked.removed + count });
+      }
+      await finishRun(tx, run.id, 'succeeded');
+      return count;
+    }),
+  );
+  if (removed) deps.catalogCache.clear();
+  deps.log.info({ runId: run.id, removed }, 'Shopify product sync finished');
+}
+
+/** Imports the page after the run's cursor and sends the next page's job (or finishes). */
+async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin): Promise<void> {
+  const first = run.cursor === null;
+  const data = await admin.request<PageData>(first ? FIRST_PAGE_QUERY : PAGE_QUERY, {
+    first: SYNC_PAGE_SIZE,
+    ...(first ? {} : { after: run.cursor }),
+  });
+  const nodes = await withAllVariants(
+    admin,
+    data.products.nodes.filter((n) => n.status === 'ACTIVE'),
+  );
+  const prepared = await prepareImport(deps, run.businessId, nodes);
+  const { hasNextPage, endCursor } = data.products.pageInfo;
+  const more = hasNextPage && !!endCursor;
+  const { counts } = prepared;
+  const recorded = await prepared.batch.commit(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await lockRun(tx, run.id);
+      // Another attempt of this page got here first (a job given twice): nothing to do.
+      if (locked?.status !== 'running' || locked.cursor !== run.cursor) return false;
+      await prepared.write(tx);
+      const skippedHere = counts.skipped + (data.products.nodes.length - nodes.length);
+      const done = locked.done + data.products.nodes.length;
+      const total = first ? (data.productsCount?.count ?? null) : locked.total;
+      await updateRun(tx, run.id, {
+        // On the last page the count is exact (products may come and go while it runs).
+        total: more ? total : done,
+        done,
+        created: locked.created + counts.created,
+        updated: locked.updated + counts.updated,
+        unchanged: locked.unchanged + counts.unchanged,
+        skipped: locked.skipped + skippedHere,
+        cursor: more ? endCursor : PAGES_DONE,
+      });
+      if (more) await deps.jobs.send(tx, SHOPIFY_PRODUCT_SYNC_QUEUE, { runId: run.id });
+      return true;
+    }),
+  );
+  if (!recorded) return;
+  if (counts.created || counts.updated) deps.catalogCache.clear();
+  if (more) {
+    deps.jobs.wake(SHOPIFY_PRODUCT_SYNC_QUEUE);
+    return;
+  }
+  const finished = await findRun(deps.db, run.id);
+  if (finished) await finishPages(deps, finished, admin);
+}
+
+/**
+ * The page job (SHOPIFY_PRODUCT_SYNC_QUEUE). A finished run is left alone; a refused token fails
+ * the run at once; an unreachable Shopify is retried with backoff and fails the run on the last
+ * try.
+ */
+export async function runProductSyncJob(
+  deps: SyncDeps,
+  runId: number,
+  job: Pick<JobContext, 'retryCount'>,
+): Promise<void> {
+  const run = await findRun(deps.db, runId);
+  if (!run || run.status === 'succeeded' || run.status === 'failed') return;
+  await markRunning(deps.db, runId);
+  const lastTry = job.retryCount >= SHOPIFY_PRODUCT_SYNC_QUEUE.retryLimit;
+  try {
+    const client = await shopifyAdminForBusiness(deps, run.businessId, {
+      expectedCost: PAGE_COST,
+      maxWaitMs: 120_000,
+    });
+    if (!client) {
+      await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.notConnected);
+      return;
+    }
+    const current = { ...run, status: 'running' as const };
+    if (run.cursor === PAGES_DONE) await finishPages(deps, current, client.admin);
+    else await importPage(deps, current, client.admin);
+  } catch (error) {
+    if (error instanceof ShopifyAdminError && error.kind === 'refused') {
+      deps.log.warn({ runId, status: error.status }, 'Shopify product sync: token refused');
+      await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.tokenRefused);
+      return;
+    }
+    const unavailable = error instanceof ShopifyAdminError;
+    deps.log.warn(
+      {
+        runId,
+        retry: job.retryCount,
+        status: unavailable ? error.status : undefined,
+        err: unavailable ? error.message : String(error),
+      },
+      'Shopify product sync: page failed',
+    );
+    if (lastTry) {
+      await finishRun(
+        deps.db,
+        runId,
+        'failed',
+        unavailable ? SHOPIFY_MESSAGES.unreachable : SHOPIFY_MESSAGES.productSyncFailed,
+      );
+      return;
+    }
+    throw error;
+  }
+}
