@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
 import { demoCatalog, largeCatalog } from '../test/helpers/fake-shopify-catalog';
+import {
+  REALISTIC_PROFILES,
+  serveDeliveryProfiles,
+  serveWebhookSubscriptions,
+} from '../test/helpers/fake-shopify-delivery';
+import { fakeShopifyOrders } from '../test/helpers/fake-shopify-orders';
 import { DEMO_STORE, startFakeShopify } from '../test/helpers/fake-shopify-server';
 
 /**
@@ -32,6 +38,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const shopify = await startFakeShopify([DEMO_STORE], { port, host: values.host });
 shopify.setCatalog(DEMO_STORE.domain, values.large ? largeCatalog() : demoCatalog());
 shopify.simulateCosts = values['simulate-costs'];
+// Everything the app asks of a store: orders (created and found by tag), delivery profiles for
+// the shipping-fee sync, and webhook subscriptions made at connect.
+fakeShopifyOrders(shopify);
+serveDeliveryProfiles(shopify, REALISTIC_PROFILES);
+serveWebhookSubscriptions(shopify);
 
 console.log(
   JSON.stringify({

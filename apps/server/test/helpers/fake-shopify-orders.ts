@@ -98,6 +98,13 @@ export function fakeShopifyOrders(shopify: FakeShopify): FakeShopifyOrders {
       options: variables.options as Record<string, unknown> | undefined,
     };
     of(store.domain).push(order);
+    // Also where `GET /_fake/orders` reads (the browser tests ask the stand-in over HTTP).
+    shopify.orders.push({
+      store: store.domain,
+      id: order.id,
+      name: order.name,
+      input: order.input,
+    });
     if (failAfterCreate > 0) {
       failAfterCreate--;
       throw new FakeGraphQLError(

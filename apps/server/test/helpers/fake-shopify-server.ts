@@ -91,7 +91,7 @@ export interface FakeShopify {
   setCatalog(domain: string, products: FakeProduct[]): void;
   /** Picture paths requested from /cdn/, oldest first. */
   imageRequests: string[];
-  /** Orders created with the default `orderCreate` handler, by store. */
+  /** Orders created through `orderCreate` (fake-shopify-orders.ts records them here), by store. */
   orders: Array<{ store: string; id: string; name: string; input: unknown }>;
   close(): Promise<void>;
 }
@@ -333,13 +333,6 @@ export async function startFakeShopify(
       precision: 'EXACT',
     };
   });
-  handlers.set('orderCreate', ({ store, variables }) => {
-    const id = `gid://shopify/Order/${7_000_000 + orders.length + 1}`;
-    const name = `#${1001 + orders.filter((o) => o.store === store.domain).length}`;
-    orders.push({ store: store.domain, id, name, input: variables.order ?? variables });
-    return { order: { id, name }, userErrors: [] };
-  });
-
   handlers.set('shop', ({ store }) => ({
     name: store.name,
     myshopifyDomain: store.domain,

@@ -28,18 +28,3 @@ export async function businessesOfStore(db: Db, storeUrl: string): Promise<numbe
     .where(and(eq(businesses.shopifyStoreUrl, storeUrl), isNotNull(businesses.shopifyAccessToken)));
   return rows.map((r) => r.id);
 }
-
-/** The product a business imported from a Shopify product, if it still has it. */
-export async function productOfShopifyId(
-  db: Db,
-  businessId: number,
-  shopifyProductId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(eq(products.businessId, businessId), eq(products.shopifyProductId, shopifyProductId)),
-    );
-  return row?.id;
-}

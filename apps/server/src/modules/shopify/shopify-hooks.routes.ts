@@ -10,12 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
 import { syncShopifyShippingFees } from './shopify-shipping';
 import {
   receiveShopifyWebhook,
   removeShopifyProductJob,
-  SHOPIFY_PRODUCT_REMOVE_QUEUE,
   type ShopifyHooksDeps,
 } from './shopify-webhooks';
 

@@ -32,6 +32,21 @@ export const SHOPIFY_PRODUCT_REFRESH_QUEUE = defineQueue<{
 });
 
 /**
+ * One product removed from the shop because it was deleted in the store (`products/delete`),
+ * by its Shopify id: a product already gone is nothing to do (idempotent).
+ */
+export const SHOPIFY_PRODUCT_REMOVE_QUEUE = defineQueue<{
+  businessId: number;
+  shopifyProductId: string;
+}>({
+  name: 'shopify.product-remove',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/**
  * One paid order created in its brand's Shopify store with `orderCreate`, exactly once: the
  * Shopify order id is stored with our order, and a retry first looks for an order it may
  * already have created (by the order's source identifier) before creating one.

@@ -21,8 +21,7 @@ import {
 } from '../../../test/helpers/fake-shopify-server';
 import { businesses, shopifyWebhookDeliveries } from '../../db/schema/index';
 import { createLogger } from '../../lib/logger';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
-import { SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-webhooks';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
 
 /**
  * Issue 13, Build 5 and 6: Shopify's webhooks on `POST /api/shopify/webhooks/` (HMAC of the raw

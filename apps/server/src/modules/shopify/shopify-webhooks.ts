@@ -14,8 +14,9 @@ import { clearShopifyConnection } from './shopify.repo';
 import type { ShopifyDeps } from './shopify.service';
 import type { ShopifyAdmin } from './shopify-admin';
 import { ShopifyAdminError } from './shopify-admin';
-import { businessesOfStore, productOfShopifyId, recordWebhookDelivery } from './shopify-hooks.repo';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import { businessesOfStore, recordWebhookDelivery } from './shopify-hooks.repo';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
+import { removeShopifyProduct } from './shopify-product-import';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
 
 /**
@@ -30,21 +31,6 @@ import { normalizeShopifyStoreUrl } from './shopify-store-url';
 export interface ShopifyHooksDeps extends ShopifyDeps, SellerProductsDeps {
   jobs: JobRunner;
 }
-
-/**
- * One product removed from the shop because it was deleted in the store (`products/delete`),
- * by its Shopify id: a product already gone is nothing to do (idempotent).
- */
-export const SHOPIFY_PRODUCT_REMOVE_QUEUE = defineQueue<{
-  businessId: number;
-  shopifyProductId: string;
-}>({
-  name: 'shopify.product-remove',
-  retryLimit: 5,
-  retryDelay: 5,
-  retryBackoff: true,
-  expireInSeconds: 120,
-});
 
 /** Whether `hmacHeader` is base64(HMAC-SHA256(raw, secret)), compared in constant time. */
 export function validShopifyHmac(
@@ -168,25 +154,19 @@ export async function receiveShopifyWebhook(
 
 /**
  * The removal job: the imported product leaves the shop through the seller's own delete path
- * (pictures, variants and cart lines go; order lines keep their copy).
+ * (pictures, variants and cart lines go; order lines keep their copy). A product already gone
+ * is nothing to do.
  */
 export async function removeShopifyProductJob(
   deps: ShopifyHooksDeps,
   data: { businessId: number; shopifyProductId: string },
 ): Promise<void> {
-  const productId = await productOfShopifyId(deps.db, data.businessId, data.shopifyProductId);
-  if (productId === undefined) return;
-  try {
-    await removeProduct(deps, data.businessId, productId);
-  } catch (error) {
-    // Removed meanwhile (by the seller or another delivery): done all the same.
-    if (error instanceof AppError && error.statusCode === 404) return;
-    throw error;
+  if (await removeShopifyProduct(deps, data.businessId, data.shopifyProductId)) {
+    deps.log.info(
+      { businessId: data.businessId },
+      'Shopify product deleted in the store: removed from the shop',
+    );
   }
-  deps.log.info(
-    { businessId: data.businessId, productId },
-    'Shopify product deleted in the store: removed from the shop',
-  );
 }
 
 // ---- subscribing at connect ----
