@@ -218,6 +218,17 @@ export const shopifyManualConnectBody = z.object({
     .string({ error: 'Access token is required.' })
     .transform((v) => v.trim())
     .pipe(z.string().min(1, 'Access token is required.').max(255, 'Access token is too long.')),
+  /**
+   * Optional (issue 13): the API secret key of the brand's custom app, which Shopify signs that
+   * app's webhooks with. Without it the store's webhooks are not subscribed (unless the
+   * marketplace's own app secret is configured); products still sync on demand.
+   */
+  shopify_api_secret: z
+    .string({ error: 'API secret key must be text.' })
+    .transform((v) => v.trim())
+    .pipe(z.string().max(255, 'API secret key is too long.'))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type ShopifyManualConnectBody = z.input<typeof shopifyManualConnectBody>;
 

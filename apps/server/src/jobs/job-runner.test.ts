@@ -29,7 +29,7 @@ const KEYED = defineQueue<{ n: number }>({
   retryDelay: 0,
   retryBackoff: false,
   expireInSeconds: 60,
-  policy: 'stately',
+  policy: 'short',
 });
 
 let database: Database;
@@ -123,7 +123,7 @@ describe('job runner', () => {
     expect(await jobs.drain([DOOMED])).toBe(0);
   });
 
-  it('in a stately queue a singleton key lets one job wait at a time', async () => {
+  it('in a short queue a singleton key lets one job wait at a time', async () => {
     seen.length = 0;
     const first = await jobs.send(database.db, KEYED, { n: 5 }, { singletonKey: 'k' });
     const second = await jobs.send(database.db, KEYED, { n: 6 }, { singletonKey: 'k' });

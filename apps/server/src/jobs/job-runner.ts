@@ -29,9 +29,11 @@ export interface JobQueue<T> {
   readonly expireInSeconds: number;
   /**
    * pg-boss's queue policy, for all the queue's jobs: `standard` (the default) lets any number
-   * wait; `stately` lets one job per singleton key wait and one run.
+   * wait; `short` lets one job per singleton key wait (a send while one waits returns null;
+   * every send of such a queue must give a key). pg-boss's `singleton`/`stately` are left out
+   * on purpose: a waiting job whose key is running makes the queue's fetch fail on pg-boss 10.
    */
-  readonly policy?: 'standard' | 'stately';
+  readonly policy?: 'standard' | 'short';
   /** The job's data type (only for the compiler). */
   readonly _data?: T;
 }
@@ -63,7 +65,7 @@ export class ParkJobError extends Error {
 }
 
 export interface SendOptions {
-  /** In a `stately` queue, one job per key may wait and one run: another send returns null. */
+  /** In a `short` queue, one job per key may wait: another send returns null meanwhile. */
   singletonKey?: string;
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;

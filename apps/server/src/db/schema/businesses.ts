@@ -46,6 +46,11 @@ export const businesses = pgTable(
     shopifyAccessToken: text('shopify_access_token'),
     shopifyStoreUrl: text('shopify_store_url'),
     shopifyOrderSync: boolean('shopify_order_sync').notNull().default(false),
+    /**
+     * The API secret key of the brand's Shopify custom app, encrypted like the token: Shopify
+     * signs the webhooks of that app's subscriptions with it (issue 13). Null: not given.
+     */
+    shopifyWebhookSecret: text('shopify_webhook_secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -37,6 +37,11 @@ export const products = pgTable(
     optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
     shopifyProductId: text('shopify_product_id'),
     /**
+     * The Shopify variant of a product imported without options (Shopify's one default
+     * variant, which has no row in `variants` here): what the order push sends its lines as.
+     */
+    shopifyVariantId: text('shopify_variant_id'),
+    /**
      * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
      * that reads the same digest changes nothing.
      */

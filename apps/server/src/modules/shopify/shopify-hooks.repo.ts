@@ -1,6 +1,6 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, products, shopifyWebhookDeliveries } from '../../db/schema/index';
+import { businesses, shopifyWebhookDeliveries } from '../../db/schema/index';
 
 /** Drizzle queries of Shopify's webhooks (issue 13, Build 5). */
 
@@ -12,6 +12,13 @@ export async function recordWebhookDelivery(
   db: Db,
   delivery: { webhookId: string; shopDomain: string; topic: string },
 ): Promise<boolean> {
+  // Shopify retries a delivery for 48 hours at most: ids older than a week are forgotten (now
+  // and then, so the table stays small without a job of its own).
+  if (Math.random() < 0.02) {
+    await db
+      .delete(shopifyWebhookDeliveries)
+      .where(lt(shopifyWebhookDeliveries.receivedAt, sql`now() - interval '7 days'`));
+  }
   const rows = await db
     .insert(shopifyWebhookDeliveries)
     .values(delivery)
@@ -27,4 +34,19 @@ export async function businessesOfStore(db: Db, storeUrl: string): Promise<numbe
     .from(businesses)
     .where(and(eq(businesses.shopifyStoreUrl, storeUrl), isNotNull(businesses.shopifyAccessToken)));
   return rows.map((r) => r.id);
+}
+
+/** The stored (encrypted) webhook secrets of the businesses connected to a store. */
+export async function webhookSecretsOfStore(db: Db, storeUrl: string): Promise<string[]> {
+  const rows = await db
+    .select({ secret: businesses.shopifyWebhookSecret })
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.shopifyStoreUrl, storeUrl),
+        isNotNull(businesses.shopifyAccessToken),
+        isNotNull(businesses.shopifyWebhookSecret),
+      ),
+    );
+  return rows.map((r) => r.secret!);
 }

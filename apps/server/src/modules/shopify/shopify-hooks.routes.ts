@@ -10,13 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import { syncShopifyShippingFees } from './shopify-shipping';
-import {
-  receiveShopifyWebhook,
-  removeShopifyProductJob,
-  type ShopifyHooksDeps,
-} from './shopify-webhooks';
+import { receiveShopifyWebhook, type ShopifyHooksDeps } from './shopify-webhooks';
 
 /** Largest webhook body taken (Shopify's product payloads are tens of KB). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -37,7 +33,6 @@ export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void
   };
   // The refresh job is worked by the product import; this instance sends to it.
   app.deps.jobs.declare(SHOPIFY_PRODUCT_REFRESH_QUEUE);
-  app.deps.jobs.work(SHOPIFY_PRODUCT_REMOVE_QUEUE, (data) => removeShopifyProductJob(deps, data));
 
   app.get(
     '/api/sync-shopify-shipping-fees/:businessId/',

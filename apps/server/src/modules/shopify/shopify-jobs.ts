@@ -19,7 +19,13 @@ export const SHOPIFY_PRODUCT_SYNC_QUEUE = defineQueue<{ runId: number }>({
   expireInSeconds: 300,
 });
 
-/** One product refreshed from the store (a `products/update` webhook), by its Shopify id. */
+/**
+ * One product brought up to date from the store, by its Shopify id: imported again when it is
+ * active there, removed from the shop when it is gone or no longer active. The `products/update`
+ * and `products/delete` webhooks both send it (Shopify is asked, a webhook body is not trusted
+ * to delete). `short`: one waiting job per product (key `<businessId>:<gid>`), so a burst of
+ * updates to one product costs one or two reads.
+ */
 export const SHOPIFY_PRODUCT_REFRESH_QUEUE = defineQueue<{
   businessId: number;
   shopifyProductId: string;
@@ -29,22 +35,10 @@ export const SHOPIFY_PRODUCT_REFRESH_QUEUE = defineQueue<{
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 120,
+  policy: 'short',
 });
-
-/**
- * One product removed from the shop because it was deleted in the store (`products/delete`),
- * by its Shopify id: a product already gone is nothing to do (idempotent).
- */
-export const SHOPIFY_PRODUCT_REMOVE_QUEUE = defineQueue<{
-  businessId: number;
-  shopifyProductId: string;
-}>({
-  name: 'shopify.product-remove',
-  retryLimit: 5,
-  retryDelay: 5,
-  retryBackoff: true,
-  expireInSeconds: 120,
-});
+export const productRefreshKey = (businessId: number, shopifyProductId: string) =>
+  `${businessId}:${shopifyProductId}`;
 
 /**
  * One paid order created in its brand's Shopify store with `orderCreate`, exactly once: the

@@ -21,7 +21,7 @@ import {
 } from '../../../test/helpers/fake-shopify-server';
 import { businesses, shopifyWebhookDeliveries } from '../../db/schema/index';
 import { createLogger } from '../../lib/logger';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 
 /**
  * Issue 13, Build 5 and 6: Shopify's webhooks on `POST /api/shopify/webhooks/` (HMAC of the raw
@@ -314,7 +314,7 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'handled' });
-    expect(await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REMOVE_QUEUE])).toBe(1);
+    expect(await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE])).toBe(1);
 
     expect(await search('heron')).toEqual([kept.id]);
     expect(await storefront(owner.businessId)).toEqual([kept.id]);
@@ -333,8 +333,8 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
       body: { id: 5550001 },
     });
     expect(again.statusCode).toBe(200);
-    expect(await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REMOVE_QUEUE])).toBe(1);
-    expect(await t.app.deps.jobs.list(SHOPIFY_PRODUCT_REMOVE_QUEUE, 'failed')).toEqual([]);
+    expect(await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE])).toBe(1);
+    expect(await t.app.deps.jobs.list(SHOPIFY_PRODUCT_REFRESH_QUEUE, 'failed')).toEqual([]);
     expect(await storefront(owner.businessId)).toEqual([kept.id]);
   });
 
@@ -355,7 +355,7 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
       raw: '{"id":788032119674292922}',
     });
     expect(res.statusCode, res.body).toBe(200);
-    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REMOVE_QUEUE]);
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
     expect(await storefront(owner.businessId)).toEqual([neighbour.id]);
     expect(product.id).not.toBe(neighbour.id);
   });
@@ -373,7 +373,7 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
       body: productBody(6660001),
     });
     expect(res.statusCode).toBe(200);
-    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REMOVE_QUEUE]);
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
     expect(await storefront(stranger.id)).toEqual([theirs.id]);
   });
 });

@@ -9,23 +9,33 @@ import {
 import type { JobRunner } from '../../jobs/job-runner';
 import { defineQueue } from '../../jobs/job-runner';
 import { AppError, badRequest } from '../../lib/errors';
-import { removeProduct, type SellerProductsDeps } from '../seller-products/seller-products.service';
+import type { SellerProductsDeps } from '../seller-products/seller-products.service';
 import { clearShopifyConnection } from './shopify.repo';
 import type { ShopifyDeps } from './shopify.service';
 import type { ShopifyAdmin } from './shopify-admin';
 import { ShopifyAdminError } from './shopify-admin';
-import { businessesOfStore, recordWebhookDelivery } from './shopify-hooks.repo';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_REMOVE_QUEUE } from './shopify-jobs';
-import { removeShopifyProduct } from './shopify-product-import';
+import {
+  businessesOfStore,
+  recordWebhookDelivery,
+  webhookSecretsOfStore,
+} from './shopify-hooks.repo';
+import { productRefreshKey, SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
+import { decryptShopifyToken } from './shopify-token';
 
 /**
  * Shopify's webhooks (issue 13, Build 5; Shopify's "verify webhooks" and "handle duplicate
  * events" guidance): one route takes `products/update`, `products/delete` and
  * `app/uninstalled`; each delivery is verified with HMAC-SHA256 of its raw body against the
- * app secret, recorded by its webhook id (a delivery seen before does nothing), and turned into
- * work in the same transaction as that record: a refresh job, a removal job, or the store's
- * disconnection. The answer comes at once; the jobs do the slow part with retries.
+ * secret of the app that subscribed it — the brand's own custom app (its API secret key, given
+ * at connect and stored encrypted) for the store the delivery names, or the marketplace's app
+ * (`SHOPIFY_API_SECRET`) — then recorded by its webhook id (a delivery seen before does
+ * nothing) and turned into work in the same transaction as that record.
+ *
+ * The signature covers the body, not the headers: nothing destructive is done on a body's word.
+ * An update or a delete sends one refresh of the product, which asks Shopify and removes the
+ * product only when the store no longer has it active; an uninstall must name its store in its
+ * body. The answer comes at once; the jobs do the slow part with retries.
  */
 
 export interface ShopifyHooksDeps extends ShopifyDeps, SellerProductsDeps {
@@ -65,12 +75,13 @@ function productGid(body: unknown, raw: string): string | undefined {
   return exact ? `gid://shopify/Product/${exact}` : undefined;
 }
 
-/** Whether the shop a body names (`myshopify_domain`), if any, is the header's. */
-function sameShop(body: unknown, storeUrl: string | null): boolean {
+/** Whether the body names (`myshopify_domain`, as Shopify's shop payload does) the header's shop. */
+function namesShop(body: unknown, storeUrl: string | null): boolean {
   const named =
     body && typeof body === 'object' ? (body as Record<string, unknown>).myshopify_domain : null;
-  if (typeof named !== 'string') return true;
-  return normalizeShopifyStoreUrl(named) === storeUrl;
+  return (
+    typeof named === 'string' && storeUrl !== null && normalizeShopifyStoreUrl(named) === storeUrl
+  );
 }
 
 /**
@@ -82,14 +93,23 @@ export async function receiveShopifyWebhook(
   delivery: { raw: Buffer; headers: Record<string, string | string[] | undefined> },
 ): Promise<WebhookOutcome> {
   const { raw, headers } = delivery;
-  if (
-    !validShopifyHmac(raw, header(headers['x-shopify-hmac-sha256']), deps.config.shopifyApiSecret)
-  ) {
+  const shopDomain = header(headers['x-shopify-shop-domain']);
+  const storeUrl =
+    shopDomain && shopDomain.length <= 255 ? normalizeShopifyStoreUrl(shopDomain) : null;
+  // The secrets that may have signed it: the brands' apps connected to the store it names, and
+  // the marketplace's app. The header only chooses which secrets to try.
+  const secrets = [
+    ...(storeUrl ? await webhookSecretsOfStore(deps.db, storeUrl) : []).map((stored) =>
+      decryptShopifyToken(deps.config.tokenSecret, stored),
+    ),
+    ...(deps.config.shopifyApiSecret ? [deps.config.shopifyApiSecret] : []),
+  ];
+  const hmac = header(headers['x-shopify-hmac-sha256']);
+  if (!secrets.some((secret) => validShopifyHmac(raw, hmac, secret))) {
     throw new AppError(401, SHOPIFY_MESSAGES.webhookSignatureInvalid);
   }
   const webhookId = header(headers['x-shopify-webhook-id']);
   const topic = header(headers['x-shopify-topic']);
-  const shopDomain = header(headers['x-shopify-shop-domain']);
   if (!webhookId || !topic || !shopDomain || webhookId.length > 200 || topic.length > 100) {
     throw badRequest(SHOPIFY_MESSAGES.webhookHeadersMissing);
   }
@@ -100,15 +120,14 @@ export async function receiveShopifyWebhook(
   } catch {
     throw badRequest('The webhook body is not valid JSON.');
   }
-  const storeUrl = normalizeShopifyStoreUrl(shopDomain);
   const known = (SHOPIFY_WEBHOOK_TOPICS as readonly string[]).includes(topic);
   const gid = topic === 'app/uninstalled' ? undefined : productGid(body, text);
   if (known && topic !== 'app/uninstalled' && !gid) {
     throw badRequest('The webhook body has no product id.');
   }
-  // The signature covers the body, not the headers: an uninstall of one store (its body names
-  // it) is never taken for another's by a changed X-Shopify-Shop-Domain.
-  if (topic === 'app/uninstalled' && !sameShop(body, storeUrl)) {
+  // The signature covers the body, not the headers: an uninstall must name its store in its
+  // body (Shopify's does), so no other signed body can pass for one, nor one store's for another.
+  if (topic === 'app/uninstalled' && !namesShop(body, storeUrl)) {
     throw badRequest('The webhook body is for another store.');
   }
 
@@ -126,18 +145,15 @@ export async function receiveShopifyWebhook(
     for (const businessId of businessIds) {
       switch (topic as ShopifyWebhookTopic) {
         case 'products/update':
-          await deps.jobs.send(tx, SHOPIFY_PRODUCT_REFRESH_QUEUE, {
-            businessId,
-            shopifyProductId: gid!,
-          });
-          queued.add(SHOPIFY_PRODUCT_REFRESH_QUEUE);
-          break;
         case 'products/delete':
-          await deps.jobs.send(tx, SHOPIFY_PRODUCT_REMOVE_QUEUE, {
-            businessId,
-            shopifyProductId: gid!,
-          });
-          queued.add(SHOPIFY_PRODUCT_REMOVE_QUEUE);
+          // One refresh: Shopify says whether the product is still there (null while one waits).
+          await deps.jobs.send(
+            tx,
+            SHOPIFY_PRODUCT_REFRESH_QUEUE,
+            { businessId, shopifyProductId: gid! },
+            { singletonKey: productRefreshKey(businessId, gid!) },
+          );
+          queued.add(SHOPIFY_PRODUCT_REFRESH_QUEUE);
           break;
         case 'app/uninstalled':
           // The token no longer works: forget it; the imported products stay (Build 6).
@@ -150,23 +166,6 @@ export async function receiveShopifyWebhook(
   for (const queue of queued) deps.jobs.wake(queue);
   deps.log.info({ topic, store: storeUrl, webhookId, outcome }, 'Shopify webhook received');
   return outcome;
-}
-
-/**
- * The removal job: the imported product leaves the shop through the seller's own delete path
- * (pictures, variants and cart lines go; order lines keep their copy). A product already gone
- * is nothing to do.
- */
-export async function removeShopifyProductJob(
-  deps: ShopifyHooksDeps,
-  data: { businessId: number; shopifyProductId: string },
-): Promise<void> {
-  if (await removeShopifyProduct(deps, data.businessId, data.shopifyProductId)) {
-    deps.log.info(
-      { businessId: data.businessId },
-      'Shopify product deleted in the store: removed from the shop',
-    );
-  }
 }
 
 // ---- subscribing at connect ----
