@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { fakeCatalog } from '../../../test/helpers/fake-shopify-catalog';
 import { serveWebhookSubscriptions } from '../../../test/helpers/fake-shopify-delivery';
 import {
   DEMO_STORE,
@@ -67,7 +68,7 @@ type Owner = SignedInShopper & { businessId: number; store: FakeShopifyStore };
 
 let stores = 0;
 /** A seller connected to a store of their own (webhooks are routed by the store). */
-async function connectedSeller(): Promise<Owner> {
+async function connectedSeller(apiSecret?: string): Promise<Owner> {
   stores++;
   const store: FakeShopifyStore = {
     ...DEMO_STORE,
@@ -81,7 +82,11 @@ async function connectedSeller(): Promise<Owner> {
     method: 'POST',
     url: `/api/shopifymanualconnect/${business.id}/`,
     headers: owner.headers,
-    payload: { shopify_store_url: store.domain, access_token: store.accessToken },
+    payload: {
+      shopify_store_url: store.domain,
+      access_token: store.accessToken,
+      ...(apiSecret ? { shopify_api_secret: apiSecret } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...owner, businessId: business.id, store };
@@ -99,7 +104,7 @@ interface Delivery {
   raw?: string;
 }
 
-function deliver(d: Delivery, app = t.app) {
+function deliver(d: Delivery & { secret?: string }, app = t.app) {
   const raw = d.raw ?? JSON.stringify(d.body);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -107,7 +112,7 @@ function deliver(d: Delivery, app = t.app) {
     'x-shopify-shop-domain': d.shop,
     'x-shopify-webhook-id': d.webhookId ?? randomUUID(),
     'x-shopify-api-version': '2026-07',
-    'x-shopify-hmac-sha256': sign(raw),
+    'x-shopify-hmac-sha256': sign(raw, d.secret),
   };
   for (const [k, v] of Object.entries(d.headers ?? {})) {
     if (v === undefined) delete headers[k];
@@ -289,6 +294,8 @@ describe('POST /api/shopify/webhooks/, products/update', () => {
 
 describe('POST /api/shopify/webhooks/, products/delete', () => {
   it('removes the imported product from the shop; orders keep their lines', async () => {
+    // The refreshes the tests above left waiting run first (their products are not in any store).
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
     const owner = await connectedSeller();
     const imported = await addProduct(t.db, owner.businessId, {
       name: 'Heron Linen Apron',
@@ -378,7 +385,86 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
   });
 });
 
+describe("webhooks of a brand's own custom app", () => {
+  it("are verified with that brand's secret, never with another brand's", async () => {
+    const brandA = await connectedSeller('shpss_brand_a_secret_0001');
+    await connectedSeller('shpss_brand_b_secret_0002');
+    const before = (await refreshJobs()).length;
+    const own = await deliver({
+      topic: 'products/update',
+      shop: brandA.store.domain,
+      body: productBody(9100001),
+      secret: 'shpss_brand_a_secret_0001',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ received: true, outcome: 'handled' });
+    // Brand B signs a delivery that claims to be brand A's store.
+    const forged = await deliver({
+      topic: 'products/update',
+      shop: brandA.store.domain,
+      body: productBody(9100002),
+      secret: 'shpss_brand_b_secret_0002',
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ error: SHOPIFY_MESSAGES.webhookSignatureInvalid });
+    expect((await refreshJobs()).slice(before)).toEqual([
+      { businessId: brandA.businessId, shopifyProductId: 'gid://shopify/Product/9100001' },
+    ]);
+    // The secret is stored encrypted, never as given.
+    const [row] = await t.db.select().from(businesses).where(eq(businesses.id, brandA.businessId));
+    expect(row!.shopifyWebhookSecret).toMatch(/^v1:/);
+    expect(row!.shopifyWebhookSecret).not.toContain('shpss_brand_a_secret_0001');
+  });
+
+  it('a burst of updates to one product waits as one refresh', async () => {
+    const owner = await connectedSeller();
+    const before = (await refreshJobs()).length;
+    for (let i = 0; i < 3; i++) {
+      const res = await deliver({
+        topic: 'products/update',
+        shop: owner.store.domain,
+        body: productBody(9200001),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await refreshJobs()).slice(before)).toEqual([
+      { businessId: owner.businessId, shopifyProductId: 'gid://shopify/Product/9200001' },
+    ]);
+  });
+
+  it('a delete of a product the store still has active removes nothing (Shopify is asked)', async () => {
+    const owner = await connectedSeller();
+    const [live] = fakeCatalog({ count: 1, seed: 5, firstId: 9_300_001 }).filter(
+      (p) => p.status === 'ACTIVE',
+    );
+    shopify.setCatalog(owner.store.domain, [live!]);
+    const product = await addProduct(t.db, owner.businessId, {
+      name: 'Still Sold Jar',
+      shopifyProductId: live!.id,
+    });
+    const res = await deliver({
+      topic: 'products/delete',
+      shop: owner.store.domain,
+      body: { id: Number(live!.id.split('/').pop()) },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
+    expect(await storefront(owner.businessId)).toEqual([product.id]);
+  });
+});
+
 describe('POST /api/shopify/webhooks/, app/uninstalled', () => {
+  it('an uninstall whose body does not name its store is refused', async () => {
+    const owner = await connectedSeller();
+    const res = await deliver({
+      topic: 'app/uninstalled',
+      shop: owner.store.domain,
+      body: productBody(1),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await overview(owner)).shopify_connected).toBe(true);
+  });
+
   it("an uninstall signed for one store is never taken for another's", async () => {
     const owner = await connectedSeller();
     const res = await deliver({

@@ -10,6 +10,11 @@ export interface ShopifyConnection {
   encryptedToken: string;
 }
 
+export interface NewShopifyConnection extends ShopifyConnection {
+  /** The brand's app secret (webhook signatures), encrypted like the token; null: none. */
+  encryptedWebhookSecret: string | null;
+}
+
 /** The stored connection, or undefined when the business has none. */
 export async function findShopifyConnection(
   db: Db,
@@ -26,13 +31,14 @@ export async function findShopifyConnection(
 export async function saveShopifyConnection(
   db: Db,
   businessId: number,
-  connection: ShopifyConnection,
+  connection: NewShopifyConnection,
 ): Promise<void> {
   await db
     .update(businesses)
     .set({
       shopifyStoreUrl: connection.storeUrl,
       shopifyAccessToken: connection.encryptedToken,
+      shopifyWebhookSecret: connection.encryptedWebhookSecret,
       updatedAt: new Date(),
     })
     .where(eq(businesses.id, businessId));
@@ -45,6 +51,7 @@ export async function clearShopifyConnection(db: Db, businessId: number): Promis
     .set({
       shopifyStoreUrl: null,
       shopifyAccessToken: null,
+      shopifyWebhookSecret: null,
       shopifyOrderSync: false,
       updatedAt: new Date(),
     })

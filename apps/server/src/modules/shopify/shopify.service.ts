@@ -79,10 +79,16 @@ export async function connectShopify(
   await saveShopifyConnection(deps.db, businessId, {
     storeUrl,
     encryptedToken: encryptShopifyToken(deps.config.tokenSecret, body.access_token),
+    encryptedWebhookSecret: body.shopify_api_secret
+      ? encryptShopifyToken(deps.config.tokenSecret, body.shopify_api_secret)
+      : null,
   });
   deps.log.info({ businessId, store: storeUrl }, 'Shopify store connected');
-  // products/update, products/delete, app/uninstalled (best effort: the connect stands).
-  await subscribeShopifyWebhooks(deps, admin, { businessId, storeUrl });
+  // products/update, products/delete, app/uninstalled (best effort: the connect stands) — only
+  // when their signature can be checked: the brand's app secret, or the marketplace's.
+  if (body.shopify_api_secret || deps.config.shopifyApiSecret) {
+    await subscribeShopifyWebhooks(deps, admin, { businessId, storeUrl });
+  }
   return { shopify_store_url: storeUrl, shop_name: shop.name };
 }
 
