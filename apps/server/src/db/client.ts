@@ -60,10 +60,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const executeSql: Database['executeSql'] = async (text, values) => {
-      const result: unknown = await pool.query(text, values?.length ? values : undefined);
-      // A script answers one result per statement: the last one is the answer.
-      const last = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
-      return { rows: last?.rows ?? [] };
+      if (values?.length) {
+        const result = await pool.query(text, values);
+        return { rows: result.rows };
+      }
+      // A script (several statements, maybe its own BEGIN … COMMIT) runs on a connection of its
+      // own: one that fails midway is rolled back before the connection goes back to the pool,
+      // never handed to a request inside an aborted transaction.
+      const client = await pool.connect();
+      try {
+        const result: unknown = await client.query(text);
+        client.release();
+        // A script answers one result per statement: the last one is the answer.
+        const last = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+        return { rows: last?.rows ?? [] };
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+          client.release();
+        } catch (rollbackError) {
+          client.release(rollbackError as Error);
+        }
+        throw error;
+      }
     };
     return {
       db,
@@ -88,9 +107,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const result = await client.query<Record<string, unknown>>(text, values);
       return { rows: result.rows };
     }
-    // Without parameters the text may be a script of several statements (exec runs those).
-    const results = await client.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    // Without parameters the text may be a script of several statements (exec runs those). One
+    // that fails inside its own BEGIN is rolled back: the one connection must not stay aborted.
+    try {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    } catch (error) {
+      await client.exec('ROLLBACK').catch(() => {});
+      throw error;
+    }
   };
   return {
     db,

@@ -137,6 +137,31 @@ describe('job runner', () => {
     await jobs.drain([KEYED]);
   });
 
+  it('a script that fails midway leaves no aborted transaction behind (pg-boss runs scripts)', async () => {
+    await expect(
+      database.executeSql('BEGIN; select 1; select * from no_such_table; COMMIT;'),
+    ).rejects.toThrow(/no_such_table/);
+    for (let i = 0; i < 5; i++) {
+      expect((await database.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    }
+    // Two instances start together on a fresh database: this one's look finds no schema yet
+    // (the other is making it), its script then fails on what exists — and it starts anyway.
+    const { installJobSchema } = await import('./job-schema');
+    let looked = false;
+    const racing: typeof database.executeSql = async (text, values) => {
+      if (!looked && text.includes('to_regclass')) {
+        looked = true;
+        return { rows: [{ version: null }] };
+      }
+      return database.executeSql(text, values);
+    };
+    await installJobSchema(racing);
+    expect(looked).toBe(true);
+    expect(
+      (await database.executeSql('select count(*)::int as n from pgboss.version')).rows,
+    ).toEqual([{ n: 1 }]);
+  });
+
   it('refuses a queue nobody declared', async () => {
     const other = defineQueue<object>({
       name: 'test.unknown',

@@ -150,6 +150,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     // Expired jobs are given again, old ones archived: only where workers run.
     supervise: options.workers,
     schedule: false,
+    // Parked (failed) jobs stay in `pgboss.job`, where an operator lists and replays them, for a
+    // month (pg-boss would archive them after 12 hours); archived ones go a month later.
+    archiveFailedAfterSeconds: 30 * 24 * 3600,
+    deleteAfterDays: 30,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
 

@@ -16,7 +16,13 @@ type ExecuteSql = (
 export async function installJobSchema(executeSql: ExecuteSql): Promise<void> {
   const { rows } = await executeSql(`select to_regclass('${JOB_SCHEMA}.version') as version`);
   if (rows[0]?.version) return;
-  // One script in one transaction, under pg-boss's advisory lock (two instances starting
-  // together create it once).
-  await executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  // One script in one transaction, under pg-boss's advisory lock: of two instances starting
+  // together on a fresh database one creates it; the other's script then fails on what exists
+  // and rolls back, and finds the schema made.
+  try {
+    await executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  } catch (error) {
+    const again = await executeSql(`select to_regclass('${JOB_SCHEMA}.version') as version`);
+    if (!again.rows[0]?.version) throw error;
+  }
 }
