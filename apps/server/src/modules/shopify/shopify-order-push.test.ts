@@ -181,6 +181,13 @@ const retriesDueNow = () =>
         where name = ${SHOPIFY_ORDER_PUSH_QUEUE.name} and state = 'retry'`,
   );
 
+/** The lease an attempt holds on the order has run out. */
+const leaseEndsNow = (orderId: number) =>
+  t.db
+    .update(orders)
+    .set({ shopifyPushLeaseUntil: sql`now() - interval '1 second'` })
+    .where(eq(orders.id, orderId));
+
 const createCalls = () => shopify.calls.filter((c) => c.query.includes('orderCreate('));
 
 const jobsOf = async (state: 'completed' | 'failed' | 'retry' | 'created', orderId: number) =>
@@ -361,11 +368,70 @@ describe('exactly once', () => {
     const created = pushedOf(DEMO_STORE.domain, orderId);
     expect(created).toHaveLength(1);
     expect((await orderRow(orderId)).shopifyOrderId).toBeNull();
+    // Shopify's search may not have the order yet: the next attempt waits a minute for it.
+    const row = await orderRow(orderId);
+    expect(row.shopifyPushLeaseUntil!.getTime() - Date.now()).toBeGreaterThan(30_000);
+    await retriesDueNow();
+    expect(await drain()).toBe(1);
+    expect(shopify.calls.filter((c) => c.query.includes('orders('))).toHaveLength(1);
+    // The minute has passed.
+    await leaseEndsNow(orderId);
     await retriesDueNow();
     expect(await drain()).toBe(1);
     expect(createCalls()).toHaveLength(1);
     expect(pushedOf(DEMO_STORE.domain, orderId)).toHaveLength(1);
     expect((await orderRow(orderId)).shopifyOrderId).toBe(created[0]!.id);
+  });
+
+  it('two attempts at once (a job given again while its first attempt runs): the second waits', async () => {
+    const b = await brand('Overlap Larch', { store: DEMO_STORE, orderSync: true });
+    const { orderId } = await paidOrder(b);
+    // The first attempt holds the order (it is still talking to Shopify).
+    await t.db
+      .update(orders)
+      .set({ shopifyPushLeaseUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(orders.id, orderId));
+    expect(await drain()).toBe(1);
+    expect(createCalls()).toHaveLength(0);
+    expect(await jobsOf('retry', orderId)).toHaveLength(1);
+    // It ends without an answer stored; the retry then creates the order once.
+    await leaseEndsNow(orderId);
+    await retriesDueNow();
+    expect(await drain()).toBe(1);
+    expect(pushedOf(DEMO_STORE.domain, orderId)).toHaveLength(1);
+    expect((await orderRow(orderId)).shopifyPushLeaseUntil).toBeNull();
+  });
+
+  it('an order refunded (or no longer paid) before its job runs is not sent', async () => {
+    const b = await brand('Refunded Aspen', { store: DEMO_STORE, orderSync: true });
+    const { orderId } = await paidOrder(b);
+    await t.db.update(orders).set({ status: 'Refunded' }).where(eq(orders.id, orderId));
+    expect(await drain()).toBe(1);
+    expect(createCalls()).toHaveLength(0);
+    expect((await jobsOf('completed', orderId)).length).toBe(1);
+    expect((await orderRow(orderId)).shopifyOrderId).toBeNull();
+  });
+
+  it("a product without options is sent as the store's one variant of that product", async () => {
+    const b = await brand('Simple Poplar', { store: DEMO_STORE, orderSync: true });
+    const n = ++serial;
+    const jar = await addProduct(t.db, b.businessId, {
+      name: 'Honey Jar',
+      priceCents: 1200,
+      shopifyProductId: `gid://shopify/Product/${9500 + n}`,
+    });
+    await t.db.execute(
+      sql`update products set shopify_variant_id = ${`gid://shopify/ProductVariant/${n}77`}
+          where id = ${jar.id}`,
+    );
+    const buyer = await shopper(t.app);
+    await addToCart(t.app, buyer.headers, jar.id);
+    const c = await buy(buyer.headers);
+    expect(await drain()).toBe(1);
+    const [pushed] = pushedOf(DEMO_STORE.domain, c.order_ids[0]!);
+    expect(pushed!.input.lineItems).toEqual([
+      expect.objectContaining({ variantId: `gid://shopify/ProductVariant/${n}77`, quantity: 1 }),
+    ]);
   });
 
   it('the job run again after it succeeded (a redelivery), twice, still leaves one order', async () => {

@@ -5,10 +5,12 @@ import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
 import { ShopifyAdminError } from './shopify-admin';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
 import {
+  claimPushLease,
   findOrderToPush,
   listOrdersToPush,
   type OrderToPush,
   saveShopifyOrderId,
+  setPushLease,
 } from './shopify-orders.repo';
 
 /**
@@ -24,7 +26,14 @@ import {
  *   — Shopify may have created it while its answer was lost — and only then created.
  * - Shopify unreachable or rate limiting: thrown, retried with backoff. The token refused, or
  *   an order Shopify will not take: parked at once (a failed job, visible, replayable).
- * - Order sync turned off or the store disconnected before the job ran: nothing is sent.
+ * - Order sync turned off or the store disconnected before the job ran, or the order no longer
+ *   paid (refunded, canceled, set back to Pending) when it runs: nothing is sent.
+ * - One attempt at a time per order: an attempt holds a lease on the order row (a job given
+ *   again while the first attempt still runs waits for its retry). After a create whose
+ *   answer was lost the lease is kept a minute, so that Shopify's order search has the order
+ *   before the next attempt looks for it.
+ * - Shopify's `userErrors`: a line whose variant the store no longer has is sent again as a
+ *   custom line; a phone number Shopify refuses is left out; anything else parks the job.
  *
  * Nothing here logs the token, the buyer's address or e-mail.
  */
@@ -104,7 +113,7 @@ interface StoredAddress {
 }
 
 /** Our order address (orders.shipping_address) as Shopify's MailingAddressInput. */
-function mailingAddress(stored: unknown, fallbackName: string) {
+function mailingAddress(stored: unknown, fallbackName: string, withPhone: boolean) {
   if (!stored || typeof stored !== 'object') return undefined;
   const a = stored as StoredAddress;
   const name = (a.name || fallbackName).trim();
@@ -119,7 +128,7 @@ function mailingAddress(stored: unknown, fallbackName: string) {
     ...(a.state ? { provinceCode: a.state } : {}),
     zip: a.postal_code ?? '',
     ...(country.length === 2 ? { countryCode: country.toUpperCase() } : {}),
-    ...(a.phone ? { phone: a.phone } : {}),
+    ...(a.phone && withPhone ? { phone: a.phone } : {}),
   };
 }
 
@@ -139,7 +148,14 @@ function discountCodeOf(order: OrderToPush): string {
  * title and price), the buyer, the shipping address and fee, paid with one successful sale
  * of the order's total, tagged and named by Leafline.
  */
-export function orderCreateInput(order: OrderToPush, options: { customLines?: boolean } = {}) {
+export interface CreateAdjustments {
+  /** Every line as a custom line (title and price), not as the store's variant. */
+  customLines?: boolean;
+  /** No phone number in the address. */
+  noPhone?: boolean;
+}
+
+export function orderCreateInput(order: OrderToPush, options: CreateAdjustments = {}) {
   const lineItems = order.items.map((item) => {
     const common = { quantity: item.quantity, priceSet: money(item.productPriceCents) };
     if (item.shopifyVariantId && !options.customLines) {
@@ -154,7 +170,7 @@ export function orderCreateInput(order: OrderToPush, options: { customLines?: bo
       requiresShipping: true,
     };
   });
-  const address = mailingAddress(order.shippingAddress, order.userFullName);
+  const address = mailingAddress(order.shippingAddress, order.userFullName, !options.noPhone);
   return {
     lineItems,
     ...(order.userEmail ? { email: order.userEmail } : {}),
@@ -194,8 +210,37 @@ const CREATE_OPTIONS = {
   sendFulfillmentReceipt: false,
 };
 
+/** Statuses of an order that is (still) paid: the push goes ahead only with one of them. */
+const PAID_STATUSES = new Set(['Paid', 'Shipped', 'Delivered']);
+
+/** How long one attempt holds the order: past any attempt's length (three calls, their waits). */
+const PUSH_LEASE_SECONDS = 600;
+/** After a create whose answer was lost: how long before another attempt searches for it. */
+const LOST_ANSWER_SECONDS = 60;
+
+/** Adjustments that answer these `userErrors`, or undefined when none would help. */
+function adjustmentsFor(
+  errors: ReadonlyArray<{ field: string[] | null }>,
+  current: CreateAdjustments,
+  order: OrderToPush,
+): CreateAdjustments | undefined {
+  const next = { ...current };
+  for (const error of errors) {
+    const field = (error.field ?? []).join('.');
+    if (/lineItems/.test(field) && order.items.some((i) => i.shopifyVariantId)) {
+      next.customLines = true;
+    } else if (/phone/i.test(field)) {
+      next.noPhone = true;
+    }
+  }
+  return next.customLines !== current.customLines || next.noPhone !== current.noPhone
+    ? next
+    : undefined;
+}
+
 export type OrderPushOutcome =
   | 'created'
+  | 'skipped_not_paid'
   | 'found'
   | 'already_pushed'
   | 'skipped_not_marketplace'
@@ -216,14 +261,26 @@ export async function pushOrderToShopify(
     deps.log.info({ orderId, businessId: order.businessId }, 'Shopify order push: sync off');
     return 'skipped_sync_off';
   }
-  // With the default time limit (15 s a call), the waits for the rate limits keep the up to three
-  // calls of an attempt inside the queue's expiry (120 s): a running attempt is not given again.
+  if (!PAID_STATUSES.has(order.status)) {
+    deps.log.info(
+      { orderId, businessId: order.businessId, status: order.status },
+      'Shopify order push: the order is no longer paid; not sent',
+    );
+    return 'skipped_not_paid';
+  }
   const store = await shopifyAdminForBusiness(deps, order.businessId, {
     expectedCost: 20,
     maxWaitMs: 20_000,
   });
   if (!store) return 'skipped_sync_off';
   const where = { orderId, businessId: order.businessId, store: store.storeUrl, job: job?.id };
+  const lease = await claimPushLease(deps.db, orderId, PUSH_LEASE_SECONDS);
+  if (lease === 'done') return 'already_pushed';
+  if (lease === 'held') {
+    deps.log.info(where, 'Shopify order push: another attempt holds the order; retried later');
+    throw new Error('Another attempt of this push is running');
+  }
+  let createSent = false;
   try {
     // An attempt before this one may have created it (its answer lost).
     const found = await store.admin.request<FindOrderData>(FIND_ORDER, {
@@ -237,24 +294,36 @@ export async function pushOrderToShopify(
       deps.log.info({ ...where, shopifyOrderId: earlier.id }, 'Shopify order push: found');
       return 'found';
     }
-    let created = await createOrder(store.admin, order, false);
-    if (created.userErrors.length && order.items.some((i) => i.shopifyVariantId)) {
-      // A variant the store no longer has: the lines as custom lines, with title and price.
-      deps.log.warn(
-        { ...where, userErrors: created.userErrors.map((e) => e.message) },
-        'Shopify order push: refused with store variants; trying custom lines',
-      );
-      created = await createOrder(store.admin, order, true);
-    }
-    if (!created.order) {
+    let adjustments: CreateAdjustments = {};
+    for (;;) {
+      createSent = true;
+      const created = await createOrder(store.admin, order, adjustments);
+      if (created.order) {
+        await saveShopifyOrderId(deps.db, orderId, created.order.id);
+        deps.log.info(
+          { ...where, shopifyOrderId: created.order.id },
+          'Shopify order push: created',
+        );
+        return 'created';
+      }
+      const next = adjustmentsFor(created.userErrors, adjustments, order);
       const reasons = created.userErrors.map((e) => e.message).join('; ') || 'no order answered';
-      deps.log.error({ ...where, reasons }, 'Shopify order push: refused by Shopify: parked');
-      throw new ParkJobError(`Shopify refused the order: ${reasons}`);
+      if (!next) {
+        deps.log.error({ ...where, reasons }, 'Shopify order push: refused by Shopify: parked');
+        throw new ParkJobError(`Shopify refused the order: ${reasons}`);
+      }
+      // Shopify took nothing (userErrors): sent again with what it objected to changed.
+      deps.log.warn(
+        { ...where, reasons, next },
+        'Shopify order push: refused; sent again adjusted',
+      );
+      adjustments = next;
     }
-    await saveShopifyOrderId(deps.db, orderId, created.order.id);
-    deps.log.info({ ...where, shopifyOrderId: created.order.id }, 'Shopify order push: created');
-    return 'created';
   } catch (error) {
+    const lostAnswer =
+      createSent && error instanceof ShopifyAdminError && error.kind === 'unavailable';
+    // Let the order go for the next attempt — a minute later after a create without an answer.
+    await setPushLease(deps.db, orderId, lostAnswer ? LOST_ANSWER_SECONDS : 0);
     if (!(error instanceof ShopifyAdminError)) throw error;
     if (error.kind === 'refused') {
       deps.log.error(
@@ -274,10 +343,10 @@ export async function pushOrderToShopify(
 async function createOrder(
   admin: { request<T>(q: string, v?: Record<string, unknown>): Promise<T> },
   order: OrderToPush,
-  customLines: boolean,
+  adjustments: CreateAdjustments,
 ) {
   const data = await admin.request<OrderCreateData>(ORDER_CREATE, {
-    order: orderCreateInput(order, { customLines }),
+    order: orderCreateInput(order, adjustments),
     options: CREATE_OPTIONS,
   });
   return data.orderCreate ?? { order: null, userErrors: [] };

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orderItems, orders, variants } from '../../db/schema/index';
+import { businesses, orderItems, orders, products, variants } from '../../db/schema/index';
 
 /** The rows of the order push to Shopify (issue 13 Build 4; shopify-order-push.ts). */
 
@@ -91,17 +91,59 @@ export async function findOrderToPush(db: Db, orderId: number): Promise<OrderToP
       productPriceCents: orderItems.productPriceCents,
       quantity: orderItems.quantity,
       variantOptions: orderItems.variantOptions,
-      shopifyVariantId: variants.shopifyVariantId,
+      // The line's variant's, or — a product without options — the product's one Shopify
+      // variant (products.shopify_variant_id).
+      shopifyVariantId: sql<string | null>`case when ${orderItems.variantId} is null
+        then ${products.shopifyVariantId} else ${variants.shopifyVariantId} end`,
     })
     .from(orderItems)
     .leftJoin(variants, eq(variants.id, orderItems.variantId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
   const { token, storeUrl, ...order } = row;
   return { ...order, connected: Boolean(token && storeUrl), items };
 }
 
-/** Stores the Shopify order id once; false when the order already had one. */
+/**
+ * Takes the push lease of an order for `seconds`: 'claimed', 'held' (another attempt holds it),
+ * or 'done' (the order has its Shopify id already).
+ */
+export async function claimPushLease(
+  db: Db,
+  orderId: number,
+  seconds: number,
+): Promise<'claimed' | 'held' | 'done'> {
+  const claimed = await db
+    .update(orders)
+    .set({ shopifyPushLeaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.shopifyOrderId),
+        or(isNull(orders.shopifyPushLeaseUntil), lt(orders.shopifyPushLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed.length) return 'claimed';
+  const [row] = await db
+    .select({ shopifyOrderId: orders.shopifyOrderId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.shopifyOrderId ? 'done' : 'held';
+}
+
+/** Keeps the lease `seconds` more from now (0: lets it go). */
+export async function setPushLease(db: Db, orderId: number, seconds: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      shopifyPushLeaseUntil: seconds > 0 ? sql`now() + make_interval(secs => ${seconds})` : null,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Stores the Shopify order id once (and lets the lease go); false when it already had one. */
 export async function saveShopifyOrderId(
   db: Db,
   orderId: number,
@@ -109,7 +151,7 @@ export async function saveShopifyOrderId(
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ shopifyOrderId })
+    .set({ shopifyOrderId, shopifyPushLeaseUntil: null })
     .where(and(eq(orders.id, orderId), isNull(orders.shopifyOrderId)))
     .returning({ id: orders.id });
   return rows.length > 0;
