@@ -80,6 +80,47 @@ describe('dashboard Shopify', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to change order sync.');
   });
 
+  it('the connect form sends the optional API secret key only when it is filled', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const { calls } = mockDashboardApi([businessOverview()], (call) =>
+      call.url === '/api/shopifymanualconnect/3/'
+        ? jsonResponse(400, { error: 'Shopify refused this access token.' })
+        : undefined,
+    );
+    renderApp('/dashboard/shopify?business=3');
+    const secret = await screen.findByLabelText(SHOPIFY_TEXTS.apiSecret);
+    expect(secret.getAttribute('type')).toBe('password');
+    expect(secret.hasAttribute('required')).toBe(false);
+    const hintId = secret.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(hintId)?.textContent).toBe(SHOPIFY_TEXTS.apiSecretHint);
+
+    fill(screen.getByLabelText('Store URL'), 'fern-flax');
+    fill(screen.getByLabelText('Admin API access token'), 'shpat_123');
+    const connect = screen.getByRole('button', { name: 'Connect store' });
+    const posts = () => calls.filter((c) => c.url === '/api/shopifymanualconnect/3/');
+
+    // Blank (or only spaces): not sent at all.
+    fill(secret, '   ');
+    fireEvent.click(connect);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      shopify_store_url: 'fern-flax',
+      access_token: 'shpat_123',
+    });
+    expect(Object.keys(posts()[0]?.body as object)).not.toContain('shopify_api_secret');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+
+    // Filled: sent, trimmed.
+    fill(secret, ' shpss_abc123 ');
+    fireEvent.click(connect);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]?.body).toEqual({
+      shopify_store_url: 'fern-flax',
+      access_token: 'shpat_123',
+      shopify_api_secret: 'shpss_abc123',
+    });
+  });
+
   it('Disconnect asks first, then calls the DELETE and shows the connect form again', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     const overviews = [connected()];

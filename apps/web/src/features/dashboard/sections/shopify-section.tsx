@@ -68,6 +68,7 @@ function ConnectForm({ businessId }: { businessId: number }) {
   const connect = useConnectShopify(businessId);
   const [storeUrl, setStoreUrl] = useState('');
   const [token, setToken] = useState('');
+  const [apiSecret, setApiSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
 
@@ -77,6 +78,8 @@ function ConnectForm({ businessId }: { businessId: number }) {
     const checked = shopifyManualConnectBody.safeParse({
       shopify_store_url: storeUrl,
       access_token: token,
+      // Sent only when filled (the contract makes a blank one absent too).
+      ...(apiSecret.trim() ? { shopify_api_secret: apiSecret } : {}),
     });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked));
@@ -124,6 +127,16 @@ function ConnectForm({ businessId }: { businessId: number }) {
         value={token}
         error={errors.access_token}
         onChange={(event) => setToken(event.target.value)}
+      />
+      <TextField
+        label={SHOPIFY_TEXTS.apiSecret}
+        name="shopify_api_secret"
+        type="password"
+        hint={SHOPIFY_TEXTS.apiSecretHint}
+        autoComplete="off"
+        value={apiSecret}
+        error={errors.shopify_api_secret}
+        onChange={(event) => setApiSecret(event.target.value)}
       />
       {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
       <div className="flex justify-end">
