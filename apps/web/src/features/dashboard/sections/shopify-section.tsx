@@ -164,6 +164,9 @@ function ConnectedStore({
   const enabled = overview.shopify_order_sync;
 
   const onToggle = () => {
+    // One change at a time: a click while the last one is saving would flip from a state the
+    // server has not confirmed, and a late failure would revert to the wrong one.
+    if (orderSync.isPending) return;
     setOrderSyncError(null);
     orderSync.mutate(!enabled, {
       onError: (error) =>
@@ -210,8 +213,10 @@ function ConnectedStore({
             aria-checked={enabled}
             aria-labelledby="order-sync-label"
             aria-describedby="order-sync-hint order-sync-note"
+            aria-busy={orderSync.isPending || undefined}
+            disabled={orderSync.isPending}
             onClick={onToggle}
-            className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${
+            className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-wait disabled:opacity-70 ${
               enabled ? 'border-forest-900 bg-forest-900' : 'border-sage-400 bg-sand-200'
             }`}
           >
