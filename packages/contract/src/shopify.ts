@@ -125,6 +125,10 @@ export const SHOPIFY_TEXTS = {
     'Products of your shop that are not in your Shopify store will be removed from your shop. Orders keep their lines. Products in the store are imported or updated as usual.',
   clearConfirm: 'Sync and remove',
   cancel: 'Cancel',
+  /** The connect form's optional field for the custom app's API secret key (webhooks). */
+  apiSecret: 'API secret key (optional, for automatic updates)',
+  apiSecretHint:
+    "From your custom app's API credentials in Shopify. With it, product changes and deletions in your store reach Leafline on their own.",
 } as const;
 
 /**

@@ -6,6 +6,8 @@ import { addBusiness } from '../../../test/helpers/catalog-fixtures';
 import {
   deliveryProfilesOf,
   type FakeProfile,
+  type FakeRate,
+  type FakeZone,
   REALISTIC_PROFILES,
   serveDeliveryProfiles,
 } from '../../../test/helpers/fake-shopify-delivery';
@@ -315,3 +317,180 @@ describe('mapDeliveryProfiles', () => {
 
 const fakeToShopify = (profile: FakeProfile) =>
   deliveryProfilesOf([profile]).nodes[0] as Parameters<typeof mapDeliveryProfiles>[0][number];
+
+const free = (over: string): FakeRate => ({
+  name: `Free over ${over}`,
+  price: '0',
+  conditions: [['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', over]],
+});
+
+const map = (zones: FakeZone[]) =>
+  mapDeliveryProfiles([fakeToShopify({ name: 'General profile', default: true, zones })]);
+
+describe('mapDeliveryProfiles: the free-shipping threshold is the US buyer’s', () => {
+  it("another country's free shipping never becomes the US threshold", () => {
+    const gb: FakeZone = {
+      name: 'UK',
+      countries: ['GB'],
+      rates: [{ name: 'Royal Mail', price: '9.99' }, free('30.00')],
+    };
+    // The US zone has no free shipping: US buyers pay, whatever the UK gets.
+    expect(
+      map([{ name: 'US', countries: ['US'], rates: [{ name: 'Standard', price: '4.00' }] }, gb]),
+    ).toEqual({
+      worldwideFeeCents: null,
+      allExceptSelectedFeeCents: null,
+      thresholdFreeCents: null,
+      countries: [
+        { countryCode: 'GB', feeCents: 999 },
+        { countryCode: 'US', feeCents: 400 },
+      ],
+    });
+    // No zone lists the US: the rest of the world's threshold is theirs, not the UK's.
+    expect(
+      map([
+        gb,
+        {
+          name: 'Rest of world',
+          countries: ['*'],
+          rates: [{ name: 'Worldwide', price: '20.00' }, free('75.00')],
+        },
+      ]).thresholdFreeCents,
+    ).toBe(7500);
+    // Neither the US nor the rest of the world: no threshold.
+    expect(map([gb]).thresholdFreeCents).toBeNull();
+  });
+
+  it('a custom profile does not give the US a threshold the general profile does not', () => {
+    const mapped = mapDeliveryProfiles(
+      (
+        [
+          {
+            name: 'Large items',
+            zones: [
+              {
+                name: 'Domestic',
+                countries: ['US'],
+                rates: [{ name: 'Freight', price: '45.00' }, free('40.00')],
+              },
+            ],
+          },
+          {
+            name: 'General profile',
+            default: true,
+            zones: [
+              { name: 'Domestic', countries: ['US'], rates: [{ name: 'Standard', price: '5.00' }] },
+            ],
+          },
+        ] satisfies FakeProfile[]
+      ).map((p) => fakeToShopify(p)),
+    );
+    expect(mapped.thresholdFreeCents).toBeNull();
+    expect(mapped.countries).toEqual([{ countryCode: 'US', feeCents: 500 }]);
+  });
+});
+
+describe('mapDeliveryProfiles: rates with conditions', () => {
+  it('weight tiers alone: the most expensive tier is the flat fee (never undercharge)', () => {
+    const mapped = map([
+      {
+        name: 'US',
+        countries: ['US'],
+        rates: [
+          {
+            name: '0–1 kg',
+            price: '5.00',
+            conditions: [['TOTAL_WEIGHT', 'LESS_THAN_OR_EQUAL_TO', '1']],
+          },
+          {
+            name: '1–5 kg',
+            price: '12.00',
+            conditions: [
+              ['TOTAL_WEIGHT', 'GREATER_THAN_OR_EQUAL_TO', '1'],
+              ['TOTAL_WEIGHT', 'LESS_THAN_OR_EQUAL_TO', '5'],
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(mapped.countries).toEqual([{ countryCode: 'US', feeCents: 1200 }]);
+    expect(mapped.worldwideFeeCents).toBeNull();
+  });
+
+  it('price tiers with free shipping over $50: the dearest tier below it, and $50 is the threshold', () => {
+    const mapped = map([
+      {
+        name: 'US',
+        countries: ['US'],
+        rates: [
+          {
+            name: 'Small orders',
+            price: '4.50',
+            conditions: [['TOTAL_PRICE', 'LESS_THAN_OR_EQUAL_TO', '24.99']],
+          },
+          {
+            name: 'Medium orders',
+            price: '7.00',
+            conditions: [
+              ['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '25.00'],
+              ['TOTAL_PRICE', 'LESS_THAN_OR_EQUAL_TO', '49.99'],
+            ],
+          },
+          free('50.00'),
+        ],
+      },
+      {
+        name: 'Canada',
+        countries: ['CA'],
+        rates: [
+          {
+            name: 'Up to 2 kg',
+            price: '10.00',
+            conditions: [['TOTAL_WEIGHT', 'LESS_THAN_OR_EQUAL_TO', '2']],
+          },
+          {
+            name: 'Over 2 kg',
+            price: '25.00',
+            conditions: [['TOTAL_WEIGHT', 'GREATER_THAN_OR_EQUAL_TO', '2']],
+          },
+        ],
+      },
+    ]);
+    expect(mapped).toEqual({
+      worldwideFeeCents: null,
+      allExceptSelectedFeeCents: null,
+      thresholdFreeCents: 5000,
+      countries: [
+        { countryCode: 'CA', feeCents: 2500 },
+        { countryCode: 'US', feeCents: 700 },
+      ],
+    });
+  });
+
+  it('a rate without conditions wins over cheaper conditioned ones; a free capped rate is no threshold', () => {
+    const mapped = map([
+      {
+        name: 'US',
+        countries: ['US'],
+        rates: [
+          { name: 'Standard', price: '6.50' },
+          {
+            name: 'Letters',
+            price: '2.00',
+            conditions: [['TOTAL_WEIGHT', 'LESS_THAN_OR_EQUAL_TO', '0.1']],
+          },
+          {
+            name: 'Free small orders',
+            price: '0',
+            conditions: [
+              ['TOTAL_PRICE', 'GREATER_THAN_OR_EQUAL_TO', '20.00'],
+              ['TOTAL_PRICE', 'LESS_THAN_OR_EQUAL_TO', '30.00'],
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(mapped.countries).toEqual([{ countryCode: 'US', feeCents: 650 }]);
+    expect(mapped.thresholdFreeCents).toBeNull();
+  });
+});

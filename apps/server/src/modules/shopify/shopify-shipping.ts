@@ -18,13 +18,20 @@ import { ShopifyAdminError } from './shopify-admin';
  * Reading of Shopify's shipping settings:
  * - Only flat rates (`DeliveryRateDefinition`) in the shop's currency when it is USD count;
  *   carrier-calculated rates have no price to copy.
- * - A zone's fee is its cheapest active rate that any order may get: rates with a lower bound
- *   (`GREATER_THAN_OR_EQUAL_TO` on the order's price or weight) only apply to larger orders.
- * - A free rate (price 0) with a minimum order price is the free-shipping threshold (that of
- *   the zone holding the US first, else the lowest of any zone).
+ * - A zone's fee is its cheapest active rate WITHOUT any condition (a rate with a bound on the
+ *   order's price or weight, lower or upper, only applies to some orders). When a zone has only
+ *   conditioned rates (weight tiers "0–1 kg $5", "1–5 kg $12", or price tiers), Leafline has no
+ *   weight or tier to match them with, so the most expensive of them is the zone's flat fee:
+ *   a buyer may pay a little more than Shopify would ask, never less than the brand charges.
+ * - A free rate (price 0) whose only conditions are minimum order prices (`TOTAL_PRICE`
+ *   `GREATER_THAN_OR_EQUAL_TO`) is a free-shipping threshold, not a fee. Checkout is US-only
+ *   (SPEC §9), so the threshold is that of the zone holding the US (its lowest), or, when no
+ *   zone lists the US, that of the rest-of-world zone; a threshold of any other country (a UK
+ *   "free over $30") is not Leafline's; else there is none.
  * - The rest-of-world zone is the fee of every other country: `all_except_selected_fee` next
  *   to country fees, `worldwide_shipping_fee` when it is the only zone.
- * - The general (default) profile wins over custom ones for a country both cover.
+ * - The general (default) profile wins over custom ones for a country both cover (the first
+ *   zone with a usable rate or threshold, the general profile's first, is the country's).
  */
 
 /**
@@ -147,30 +154,46 @@ function toCents(money: Partial<Money> | null | undefined): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-const isLowerBound = (c: ShopifyMethodDefinition['methodConditions'][number]) =>
-  c.operator === 'GREATER_THAN_OR_EQUAL_TO';
+const isMinimumOrderPrice = (c: ShopifyMethodDefinition['methodConditions'][number]) =>
+  c.field === 'TOTAL_PRICE' && c.operator === 'GREATER_THAN_OR_EQUAL_TO';
 
-/** A zone's cheapest rate any order may get, and its lowest free-shipping threshold. */
-function readZone(zone: ShopifyZone): { feeCents: number | null; thresholdCents: number | null } {
-  let feeCents: number | null = null;
+/** A zone as Leafline reads it; nulls are "no usable rate" / "no free-shipping threshold". */
+interface ReadZone {
+  feeCents: number | null;
+  thresholdCents: number | null;
+}
+
+/**
+ * A zone's flat fee (its cheapest rate without conditions, else its most expensive conditioned
+ * one) and its lowest free-shipping threshold (see the top).
+ */
+function readZone(zone: ShopifyZone): ReadZone {
+  let unconditioned: number | null = null;
+  let conditioned: number | null = null;
   let thresholdCents: number | null = null;
   for (const method of zone.methodDefinitions?.nodes ?? []) {
     if (!method.active) continue;
     const price = toCents(method.rateProvider?.price);
     if (price === null) continue;
-    const lowerBounds = (method.methodConditions ?? []).filter(isLowerBound);
-    if (lowerBounds.length === 0) {
-      if (feeCents === null || price < feeCents) feeCents = price;
+    const conditions = method.methodConditions ?? [];
+    if (conditions.length === 0) {
+      if (unconditioned === null || price < unconditioned) unconditioned = price;
       continue;
     }
-    if (price !== 0) continue;
-    // Free from an order price on (a weight bound cannot be a subtotal threshold).
-    if (lowerBounds.some((c) => c.field !== 'TOTAL_PRICE')) continue;
-    const minimum = Math.max(...lowerBounds.map((c) => toCents(c.conditionCriteria) ?? Number.NaN));
-    if (!Number.isFinite(minimum)) continue;
-    if (thresholdCents === null || minimum < thresholdCents) thresholdCents = minimum;
+    if (price === 0 && conditions.every(isMinimumOrderPrice)) {
+      // Free from an order price on: the threshold (the highest of its bounds, if several).
+      const minimum = Math.max(
+        ...conditions.map((c) => toCents(c.conditionCriteria) ?? Number.NaN),
+      );
+      if (Number.isFinite(minimum) && (thresholdCents === null || minimum < thresholdCents)) {
+        thresholdCents = minimum;
+      }
+      continue;
+    }
+    // A rate for some orders only (a weight or price tier): never undercharge.
+    if (conditioned === null || price > conditioned) conditioned = price;
   }
-  return { feeCents, thresholdCents };
+  return { feeCents: unconditioned ?? conditioned, thresholdCents };
 }
 
 /** The store's delivery profiles as Leafline's shipping-fee setting (pure; see the top). */
@@ -180,19 +203,19 @@ export function mapDeliveryProfiles(
   const ordered = [...profiles].sort((a, b) => Number(b.default) - Number(a.default));
   const countryFees = new Map<string, number>();
   let restOfWorld: number | null = null;
-  let usThreshold: number | null = null;
-  let anyThreshold: number | null = null;
+  // The zone that decides the threshold: the first usable one holding the US, else the rest of
+  // the world's (undefined: no such zone seen yet).
+  let usZone: ReadZone | undefined;
+  let restOfWorldZone: ReadZone | undefined;
   for (const profile of ordered) {
     for (const group of profile.profileLocationGroups ?? []) {
       for (const zone of group.locationGroupZones?.nodes ?? []) {
-        const { feeCents, thresholdCents } = readZone(zone);
+        const read = readZone(zone);
+        const { feeCents } = read;
+        if (feeCents === null && read.thresholdCents === null) continue;
         const codes = (zone.zone?.countries ?? []).map((c) => c.code);
-        if (thresholdCents !== null) {
-          if (anyThreshold === null || thresholdCents < anyThreshold) anyThreshold = thresholdCents;
-          if (codes.some((c) => c.countryCode === 'US') && usThreshold === null) {
-            usThreshold = thresholdCents;
-          }
-        }
+        if (codes.some((c) => (c.countryCode ?? '').toUpperCase() === 'US')) usZone ??= read;
+        if (codes.some((c) => c.restOfWorld)) restOfWorldZone ??= read;
         if (feeCents === null) continue;
         for (const code of codes) {
           if (code.restOfWorld) {
@@ -213,7 +236,7 @@ export function mapDeliveryProfiles(
   return {
     worldwideFeeCents: countries.length === 0 ? restOfWorld : null,
     allExceptSelectedFeeCents: countries.length === 0 ? null : restOfWorld,
-    thresholdFreeCents: usThreshold ?? anyThreshold,
+    thresholdFreeCents: (usZone ?? restOfWorldZone)?.thresholdCents ?? null,
     countries,
   };
 }

@@ -80,6 +80,86 @@ describe('dashboard Shopify', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to change order sync.');
   });
 
+  it('the order-sync toggle is disabled while its save is pending, so rapid clicks cannot desync it', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const releases: ((response: Response) => void)[] = [];
+    const { calls } = mockDashboardApi([connected()], (call: RecordedCall) =>
+      call.url === '/api/business/overview/3/' && call.method === 'PUT'
+        ? new Promise<Response>((resolve) => releases.push(resolve))
+        : undefined,
+    );
+    renderApp('/dashboard/shopify?business=3');
+    expect(await screen.findByText('fern-flax.myshopify.com')).toBeTruthy();
+    const toggle = screen.getByRole('switch', { name: SHOPIFY_TEXTS.orderSync });
+    const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect((toggle as HTMLButtonElement).disabled).toBe(true);
+    // A second and third click while the first save is pending change nothing.
+    fireEvent.click(toggle);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(puts()).toEqual([{ shopify_order_sync: true }]);
+
+    // The save fails: it flips back, and the toggle can be used again.
+    releases[0]?.(jsonResponse(500, undefined));
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect((toggle as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to change order sync.');
+
+    // Next try succeeds: on, and it stays on once the server agrees.
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(toggle);
+    expect(puts()).toEqual([{ shopify_order_sync: true }, { shopify_order_sync: true }]);
+    releases[1]?.(jsonResponse(200, { ...connected(), shopify_order_sync: true }));
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('the connect form sends the optional API secret key only when it is filled', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const { calls } = mockDashboardApi([businessOverview()], (call) =>
+      call.url === '/api/shopifymanualconnect/3/'
+        ? jsonResponse(400, { error: 'Shopify refused this access token.' })
+        : undefined,
+    );
+    renderApp('/dashboard/shopify?business=3');
+    const secret = await screen.findByLabelText(SHOPIFY_TEXTS.apiSecret);
+    expect(secret.getAttribute('type')).toBe('password');
+    expect(secret.hasAttribute('required')).toBe(false);
+    const hintId = secret.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(hintId)?.textContent).toBe(SHOPIFY_TEXTS.apiSecretHint);
+
+    fill(screen.getByLabelText('Store URL'), 'fern-flax');
+    fill(screen.getByLabelText('Admin API access token'), 'shpat_123');
+    const connect = screen.getByRole('button', { name: 'Connect store' });
+    const posts = () => calls.filter((c) => c.url === '/api/shopifymanualconnect/3/');
+
+    // Blank (or only spaces): not sent at all.
+    fill(secret, '   ');
+    fireEvent.click(connect);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      shopify_store_url: 'fern-flax',
+      access_token: 'shpat_123',
+    });
+    expect(Object.keys(posts()[0]?.body as object)).not.toContain('shopify_api_secret');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+
+    // Filled: sent, trimmed.
+    fill(secret, ' shpss_abc123 ');
+    fireEvent.click(connect);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]?.body).toEqual({
+      shopify_store_url: 'fern-flax',
+      access_token: 'shpat_123',
+      shopify_api_secret: 'shpss_abc123',
+    });
+  });
+
   it('Disconnect asks first, then calls the DELETE and shows the connect form again', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     const overviews = [connected()];

@@ -68,6 +68,7 @@ function ConnectForm({ businessId }: { businessId: number }) {
   const connect = useConnectShopify(businessId);
   const [storeUrl, setStoreUrl] = useState('');
   const [token, setToken] = useState('');
+  const [apiSecret, setApiSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
 
@@ -77,6 +78,8 @@ function ConnectForm({ businessId }: { businessId: number }) {
     const checked = shopifyManualConnectBody.safeParse({
       shopify_store_url: storeUrl,
       access_token: token,
+      // Sent only when filled (the contract makes a blank one absent too).
+      ...(apiSecret.trim() ? { shopify_api_secret: apiSecret } : {}),
     });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked));
@@ -125,6 +128,16 @@ function ConnectForm({ businessId }: { businessId: number }) {
         error={errors.access_token}
         onChange={(event) => setToken(event.target.value)}
       />
+      <TextField
+        label={SHOPIFY_TEXTS.apiSecret}
+        name="shopify_api_secret"
+        type="password"
+        hint={SHOPIFY_TEXTS.apiSecretHint}
+        autoComplete="off"
+        value={apiSecret}
+        error={errors.shopify_api_secret}
+        onChange={(event) => setApiSecret(event.target.value)}
+      />
       {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={connect.isPending} className="w-full sm:w-auto">
@@ -151,6 +164,9 @@ function ConnectedStore({
   const enabled = overview.shopify_order_sync;
 
   const onToggle = () => {
+    // One change at a time: a click while the last one is saving would flip from a state the
+    // server has not confirmed, and a late failure would revert to the wrong one.
+    if (orderSync.isPending) return;
     setOrderSyncError(null);
     orderSync.mutate(!enabled, {
       onError: (error) =>
@@ -197,8 +213,10 @@ function ConnectedStore({
             aria-checked={enabled}
             aria-labelledby="order-sync-label"
             aria-describedby="order-sync-hint order-sync-note"
+            aria-busy={orderSync.isPending || undefined}
+            disabled={orderSync.isPending}
             onClick={onToggle}
-            className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${
+            className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-wait disabled:opacity-70 ${
               enabled ? 'border-forest-900 bg-forest-900' : 'border-sage-400 bg-sand-200'
             }`}
           >
