@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_INBOX, E2E_SMTP_PORT } from './e2e/support/env';
+import {
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SHOPIFY_API_SECRET,
+  E2E_SHOPIFY_ORIGIN,
+  E2E_SHOPIFY_PORT,
+  E2E_SMTP_INBOX,
+  E2E_SMTP_PORT,
+} from './e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -56,6 +64,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The stand-in Shopify store (issue 13): the demo store of 240 products, its shipping
+      // rates, and the orders the app creates in it.
+      command: `npx tsx apps/server/scripts/fake-shopify.ts --port ${E2E_SHOPIFY_PORT}`,
+      cwd: root,
+      url: `${E2E_SHOPIFY_ORIGIN}/_fake/calls`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
@@ -73,6 +92,10 @@ export default defineConfig({
         // Many logins from one address in one minute: the limit itself is tested in the API tests.
         RATE_LIMIT_MAX: '500',
         LOG_LEVEL: 'warn',
+        SHOPIFY_ADMIN_ORIGIN: E2E_SHOPIFY_ORIGIN,
+        SHOPIFY_API_SECRET: E2E_SHOPIFY_API_SECRET,
+        // A product sync and an order push are picked up within half a second.
+        JOBS_POLL_SECONDS: '0.5',
       },
     },
   ],

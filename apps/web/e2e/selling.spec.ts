@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { payWithCard, saveAddressViaApi } from './support/buying';
+import { expectImageLoaded, expectNoBrokenImages } from './support/images';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
 import { watchForProblems } from './support/page-problems';
@@ -24,27 +25,6 @@ async function png(name: string, width: number, height: number, rgb: [number, nu
     .png()
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
-}
-
-/** The picture arrived and decoded: not a broken address, not blocked by the CSP. */
-async function expectImageLoaded(image: Locator) {
-  await expect(image).toBeVisible();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-}
-
-/** No picture on the page failed to load (lazy ones not yet asked for are left alone). */
-async function expectNoBrokenImages(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.images]
-          .filter((img) => img.complete && img.naturalWidth === 0 && img.getAttribute('src'))
-          .map((img) => img.currentSrc || img.src),
-      ),
-    )
-    .toEqual([]);
 }
 
 async function openSection(page: Page, label: string, path: string) {

@@ -25,3 +25,16 @@ export const E2E_SMTP_INBOX = path.resolve(
   '.tmp',
   `e2e-smtp-${E2E_PORT}`,
 );
+
+/**
+ * The stand-in Shopify store the app talks to (apps/server/scripts/fake-shopify.ts, issue 13):
+ * its origin is the app's SHOPIFY_ADMIN_ORIGIN; it answers `GET /_fake/orders?store=` and
+ * `GET /_fake/calls` with what it received. 23210 for the default port.
+ */
+export const E2E_SHOPIFY_PORT = E2E_PORT + 20_000;
+if (E2E_SHOPIFY_PORT > 65_535) {
+  throw new Error(`E2E_PORT ${E2E_PORT} leaves no port for the stand-in Shopify store (+20000).`);
+}
+export const E2E_SHOPIFY_ORIGIN = `http://127.0.0.1:${E2E_SHOPIFY_PORT}`;
+/** The secret the app checks Shopify's webhook signatures with (SHOPIFY_API_SECRET). */
+export const E2E_SHOPIFY_API_SECRET = 'e2e-shopify-webhook-secret';
