@@ -23,6 +23,14 @@ const DOOMED = defineQueue<{ n: number }>({
   expireInSeconds: 60,
 });
 
+const SLOW = defineQueue<{ n: number }>({
+  name: 'test.slow',
+  retryLimit: 1,
+  retryDelay: 1,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
 const KEYED = defineQueue<{ n: number }>({
   name: 'test.keyed',
   retryLimit: 0,
@@ -56,6 +64,16 @@ beforeAll(async () => {
   });
   jobs.work(DOOMED, async ({ n }) => {
     throw new ParkJobError(`job ${n} can never succeed`);
+  });
+  jobs.work(SLOW, async (_data, job) => {
+    // A long wait (a rate limit) that ends when the runner stops.
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, 60_000);
+      job.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(job.signal.reason);
+      });
+    });
   });
   jobs.work(KEYED, async ({ n }) => {
     seen.push(n);
@@ -171,5 +189,17 @@ describe('job runner', () => {
       expireInSeconds: 60,
     });
     await expect(jobs.send(database.db, other, {})).rejects.toThrow(/not declared/);
+  });
+
+  // Last: it stops the runner.
+  it('stopping the runner ends the long waits of the jobs in hand (they are retried later)', async () => {
+    await jobs.send(database.db, SLOW, { n: 1 });
+    const running = jobs.drain([SLOW]);
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    await jobs.stop();
+    expect(await running).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await jobs.list(SLOW, 'retry')).toHaveLength(1);
   });
 });

@@ -44,6 +44,11 @@ export function defineQueue<T>(queue: Omit<JobQueue<T>, '_data'>): JobQueue<T> {
 
 export interface JobContext {
   id: string;
+  /**
+   * Aborted when the runner stops (the instance shuts down): a handler passes it to its waits
+   * and outside calls, ends early and is retried later, instead of outliving the database.
+   */
+  signal: AbortSignal;
   /** The queue's name. */
   queue: string;
   /** 0 on the first attempt. */
@@ -161,10 +166,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const registrations = new Map<string, Registration>();
   let started = false;
   let stopped = false;
+  const stopping = new AbortController();
 
   const run = async (registration: Registration, job: PgBoss.JobWithMetadata<unknown>) => {
     const context: JobContext = {
       id: job.id,
+      signal: stopping.signal,
       queue: registration.queue.name,
       retryCount: job.retryCount,
     };
@@ -260,6 +267,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       if (!started || stopped) return;
       stopped = true;
+      // The jobs in hand get a moment to finish; their long waits end at once.
+      setTimeout(() => stopping.abort(new Error('the job runner is stopping')), 2000).unref();
       await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 20_000 });
     },
     async drain(only) {

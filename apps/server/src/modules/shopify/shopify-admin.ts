@@ -48,6 +48,8 @@ export interface PatienceOptions {
   expectedCost?: number;
   /** The most a call may wait for the rate limits in all before it counts as unavailable. */
   maxWaitMs?: number;
+  /** Aborted when the job must stop (the instance shuts down): waits and calls end at once. */
+  signal?: AbortSignal;
 }
 
 /** Shopify's leaky bucket of a store as last seen (per process; Shopify counts per app and store). */
@@ -59,7 +61,20 @@ interface Bucket {
 }
 const buckets = new Map<string, Bucket>();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 
 /** Points the bucket holds now: what was left plus what refilled since. */
 function availableNow(bucket: Bucket, now: number): number {
@@ -107,7 +122,9 @@ export function shopifyAdmin(
         : String(url);
       return fetch(target, {
         ...(init as RequestInit),
-        signal: AbortSignal.timeout(config.shopifyTimeoutMs),
+        signal: patience?.signal
+          ? AbortSignal.any([patience.signal, AbortSignal.timeout(config.shopifyTimeoutMs)])
+          : AbortSignal.timeout(config.shopifyTimeoutMs),
       });
     },
   });
@@ -180,7 +197,7 @@ export function shopifyAdmin(
             throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
           }
           waited += wait;
-          await sleep(wait);
+          await sleep(wait, patience.signal);
         }
         try {
           return await once<T>(query, variables);
@@ -191,7 +208,7 @@ export function shopifyAdmin(
           }
           log.info({ store: storeDomain, waitMs: error.waitMs }, 'Shopify rate limit: waiting');
           waited += error.waitMs;
-          await sleep(error.waitMs);
+          await sleep(error.waitMs, patience.signal);
         }
       }
     },

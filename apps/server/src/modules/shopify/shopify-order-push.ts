@@ -251,7 +251,7 @@ export type OrderPushOutcome =
 export async function pushOrderToShopify(
   deps: ShopifyDeps,
   orderId: number,
-  job?: Pick<JobContext, 'id' | 'retryCount'>,
+  job?: Pick<JobContext, 'id' | 'retryCount'> & { signal?: AbortSignal },
 ): Promise<OrderPushOutcome> {
   const order = await findOrderToPush(deps.db, orderId);
   if (!order) return 'skipped_not_found';
@@ -271,6 +271,7 @@ export async function pushOrderToShopify(
   const store = await shopifyAdminForBusiness(deps, order.businessId, {
     expectedCost: 20,
     maxWaitMs: 20_000,
+    ...(job?.signal ? { signal: job.signal } : {}),
   });
   if (!store) return 'skipped_sync_off';
   const where = { orderId, businessId: order.businessId, store: store.storeUrl, job: job?.id };
