@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRAND_NAME } from './constants';
+import { BRAND_NAME, CURRENCY } from './constants';
 import { MESSAGES } from './messages';
 
 /**
@@ -88,6 +88,14 @@ export const SHOPIFY_MESSAGES = {
   tokenRefused:
     'Shopify refused the access token. Reconnect your store with a token that may read products.',
   unreachable: 'Shopify could not be reached. Please try again in a few minutes.',
+  /** A product sync whose store sells in another currency than the marketplace's. */
+  currencyMismatch: (code: string) =>
+    `Your Shopify store sells in ${code}. ${BRAND_NAME} sells in ${CURRENCY.toUpperCase()} only, so no products were imported.`,
+  /** A run that made no progress for a long time (its job died); a new sync replaced it. */
+  syncStalled: 'This sync stopped making progress and was replaced by a new one.',
+  /** 409 of a sync with the clear option while a sync without it is running. */
+  syncRunningWithoutClear:
+    'A sync is already running. Try again with this option when it has finished.',
   /** 409 of the shipping-fee sync: the store has no rate Leafline can use. */
   noShippingRates: 'Your Shopify store has no shipping rates to copy.',
   /** 400 of the shipping-fee sync: the token may not read the store's shipping settings. */

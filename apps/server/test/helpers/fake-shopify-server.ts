@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { type FakeProduct, numericId } from './fake-shopify-catalog';
+import { QUERY_COST_LIMIT, queryCost } from './fake-shopify-cost';
 
 /**
  * A small stand-in for the Shopify Admin GraphQL API (issue 13), reached through the real
@@ -19,8 +20,10 @@ import { type FakeProduct, numericId } from './fake-shopify-catalog';
  * - A store's catalogue (`setCatalog`, fake-shopify-catalog.ts) is answered by `products`
  *   (cursor pagination, `query: "status:active"`), `product(id:)` and `productsCount`; its
  *   pictures are served as real PNGs at `/cdn/shop/files/<n>.png` (`imageRequests` counts them).
- * - With `simulateCosts`, each call costs what Shopify would charge (a connection's `first` times
- *   what one node selects) and the `throttle` bucket drains and refills at `restoreRate` a
+ * - Every query's requested cost is calculated as Shopify does (fake-shopify-cost.ts: objects 1,
+ *   a connection 2 + `first` × its node) and sent as `requestedQueryCost`; a query over 1,000
+ *   points is refused with `MAX_COST_EXCEEDED` (status 200, no data), as by Shopify.
+ * - With `simulateCosts`, each call is charged and the `throttle` bucket drains and refills at `restoreRate` a
  *   second: a call whose requested cost exceeds what is left is answered `THROTTLED`, as by
  *   Shopify's leaky bucket. Off by default (then `throttle` is sent as set).
  * - `GET /_fake/calls` and `GET /_fake/orders?store=` answer what was received, as JSON, for the
@@ -45,6 +48,8 @@ export interface ShopifyCall {
   fields: string[];
   /** Answered THROTTLED (simulated costs: the bucket held less than the query's cost). */
   throttled: boolean;
+  /** The query's requested cost as Shopify calculates it (fake-shopify-cost.ts). */
+  requestedCost: number;
 }
 
 export type FieldHandler = (ctx: {
@@ -225,24 +230,6 @@ function productNode(origin: string, product: FakeProduct, query: string) {
   };
 }
 
-/** Shopify's requested cost of a query: a connection costs 2 plus `first` times its nodes. */
-function requestedCost(
-  query: string,
-  fields: string[],
-  variables: Record<string, unknown>,
-): number {
-  let cost = 0;
-  const perProduct = 1 + (2 + firstOf(query, 'variants', 0)) + (2 + firstOf(query, 'media', 0));
-  for (const field of fields) {
-    if (field === 'products') {
-      const first = firstOf(query, 'products', Number(variables.first) || 50);
-      cost += 2 + first * perProduct;
-    } else if (field === 'product') cost += perProduct;
-    else cost += 1;
-  }
-  return cost;
-}
-
 /** What the answer actually cost (Shopify refunds the difference). */
 function actualCost(data: Record<string, unknown>): number {
   let cost = 0;
@@ -383,6 +370,7 @@ export async function startFakeShopify(
       status: 0,
       fields: [],
       throttled: false,
+      requestedCost: 0,
     };
     calls.push(call);
     const answer = (status: number, json: unknown, headers = {}) => {
@@ -417,7 +405,34 @@ export async function startFakeShopify(
     const data: Record<string, unknown> = {};
     const errors: Array<{ message: string; extensions?: Record<string, unknown> }> = [];
     call.fields = rootFields(call.query);
-    const requested = requestedCost(call.query, call.fields, call.variables);
+    const requested = queryCost(call.query, call.variables);
+    call.requestedCost = requested;
+    if (requested > QUERY_COST_LIMIT) {
+      // Shopify refuses the whole query before running it.
+      return answer(200, {
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${QUERY_COST_LIMIT}).`,
+            extensions: {
+              code: 'MAX_COST_EXCEEDED',
+              cost: requested,
+              maxCost: QUERY_COST_LIMIT,
+              documentation: 'https://shopify.dev/api/usage/rate-limits',
+            },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost: requested,
+            actualQueryCost: null,
+            throttleStatus: {
+              ...throttle,
+              currentlyAvailable: Math.floor(throttle.currentlyAvailable),
+            },
+          },
+        },
+      });
+    }
     if (fake.simulateCosts) {
       // Shopify's leaky bucket: refilled at restoreRate a second; the requested cost must fit.
       const now = Date.now();
@@ -467,11 +482,11 @@ export async function startFakeShopify(
         errors.push({ message: error.message, extensions: { code: error.code } });
       }
     }
-    const actual = fake.simulateCosts ? actualCost(data) : 1;
+    const actual = fake.simulateCosts ? Math.min(requested, actualCost(data)) : 1;
     if (fake.simulateCosts) throttle.currentlyAvailable -= actual;
     const extensions = {
       cost: {
-        requestedQueryCost: fake.simulateCosts ? requested : 1,
+        requestedQueryCost: requested,
         actualQueryCost: actual,
         throttleStatus: fake.simulateCosts
           ? { ...throttle, currentlyAvailable: Math.floor(throttle.currentlyAvailable) }

@@ -198,6 +198,18 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'shopify product sync (start)',
+    method: 'GET',
+    url: () => `/api/sync-from-shopify-opt/${businessId}/`,
+    ownerStatus: 202,
+  },
+  {
+    name: 'shopify product sync (status)',
+    method: 'GET',
+    url: () => `/api/business/shopify-sync/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'shopify disconnect',
     method: 'DELETE',
     url: () => `/api/shopifymanualconnect/${businessId}/`,
@@ -241,6 +253,7 @@ async function fingerprint(): Promise<string> {
     'payouts',
     'shipping_fee_configs',
     'shipping_country_fees',
+    'shopify_sync_runs',
   ];
   const parts: string[] = [];
   for (const table of tables) {

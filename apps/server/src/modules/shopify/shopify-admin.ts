@@ -15,10 +15,14 @@ import type { Config } from '../../config';
 /** The Admin API version the app is written against. */
 export const SHOPIFY_API_VERSION = '2026-07';
 
-/** Why a Shopify call failed: the token or store was refused, or Shopify was not reachable. */
+/**
+ * Why a Shopify call failed: the token or store was refused, Shopify was not reachable, or
+ * Shopify refused the query itself (`invalid`: e.g. MAX_COST_EXCEEDED, a query over the
+ * 1,000-point limit), which no retry can fix.
+ */
 export class ShopifyAdminError extends Error {
   constructor(
-    readonly kind: 'refused' | 'unavailable',
+    readonly kind: 'refused' | 'unavailable' | 'invalid',
     message: string,
     readonly status?: number,
   ) {
@@ -95,6 +99,8 @@ export function throttleWaitMs(bucket: Bucket | undefined, cost: number, now = D
 const REFUSED = new Set([401, 402, 403, 404, 423]);
 /** GraphQL error codes of a token that may not do this (e.g. a missing access scope). */
 const REFUSED_CODES = new Set(['ACCESS_DENIED', 'FORBIDDEN', 'UNAUTHORIZED']);
+/** GraphQL error codes of a query Shopify will never run as it is (a retry cannot help). */
+const INVALID_CODES = new Set(['MAX_COST_EXCEEDED']);
 
 export function shopifyAdmin(
   { config, log }: ShopifyAdminOptions,
@@ -160,6 +166,9 @@ export function shopifyAdmin(
       const message = errors.graphQLErrors?.length
         ? errors.graphQLErrors.map((e) => e.message).join('; ')
         : (errors.message ?? 'Shopify did not answer');
+      if (errors.graphQLErrors?.some((e) => INVALID_CODES.has(String(e.extensions?.code)))) {
+        throw new ShopifyAdminError('invalid', message, status);
+      }
       // No answer (refused connection, time limit), Shopify's own trouble or throttling.
       if (status === undefined || status >= 500 || status === 429) {
         throw new ShopifyAdminError('unavailable', message, status);

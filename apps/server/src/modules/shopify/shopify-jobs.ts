@@ -10,13 +10,23 @@ import { defineQueue } from '../../jobs/job-runner';
  * stored cursor, records the new cursor and the counts with the products in one transaction,
  * then sends the next page's job in that same transaction. A crash loses at most the page in
  * hand, which is given again after the expiry: the sync resumes, it never starts over.
+ *
+ * The expiry is above a page's worst case (SHOPIFY_TIMEOUT_MS 15 s by default): the page
+ * query and up to 5 products re-read alone (SYNC_PAGE_SIZE; withAllVariants), each waiting at
+ * most 60 s for Shopify's rate limits (PAGE_MAX_WAIT_MS) plus its own 15 s time limit:
+ * 6 × 75 s = 450 s; then the pictures, downloaded 4 at a time (PICTURE_CONCURRENCY) until 120 s
+ * have passed (PICTURE_BUDGET_MS), the last ones finishing within their 15 s: 135 s; then one
+ * transaction. About 590 s → 720 s. It stays below the 15 minutes after which a run with no
+ * sign of life counts as dead (STALE_RUN_MINUTES; each job writes `updated_at` when it starts),
+ * so an expired page is given again before that. (The clear option's last step also reads the
+ * store's product ids, 250 a call: a few seconds a call in practice, 20 calls for 5,000 products.)
  */
 export const SHOPIFY_PRODUCT_SYNC_QUEUE = defineQueue<{ runId: number }>({
   name: 'shopify.product-sync',
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 300,
+  expireInSeconds: 720,
 });
 
 /**

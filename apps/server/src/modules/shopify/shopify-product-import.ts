@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CURRENCY,
   DEFAULT_PRODUCT_CATEGORY,
   PRODUCT_CATEGORIES,
   PRODUCT_LIMITS,
@@ -87,14 +88,27 @@ export const PRODUCT_FIELDS = `#graphql
   }
 `;
 
+/**
+ * One product with up to 100 variants (PRODUCT_LIMITS.variants), and the store's currency.
+ * Requested cost (Shopify: object 1, connection 2 + first × node): shop 1 + product (1 +
+ * options 1 + variants 2 + 100 × (variant 1 + selectedOptions 1 + image 1) + media 2 + 10 ×
+ * (MediaImage 1 + image 1)) = 1 + 326 = 327 of the 1,000 a query may cost.
+ */
 export const PRODUCT_QUERY = `#graphql
   query LeaflineProduct($id: ID!) {
+    shop {
+      currencyCode
+    }
     product(id: $id) {
       ...LeaflineProduct
     }
   }
   ${PRODUCT_FIELDS}
 `;
+
+/** Whether a store's currency (`shop.currencyCode`) is the marketplace's (CURRENCY). */
+export const isMarketplaceCurrency = (code: string | null | undefined) =>
+  !!code && code.toLowerCase() === CURRENCY.toLowerCase();
 
 export interface ShopifyImage {
   id: string;
@@ -265,6 +279,11 @@ export interface ImportedProduct {
   priceCents: number;
   productCategory: ProductCategory;
   optionNames: string[];
+  /**
+   * The gid of Shopify's one default variant of a product without options (it has no row in
+   * `variants` here); null when the product has options (its variants carry theirs).
+   */
+  shopifyVariantId: string | null;
   images: Array<{ shopifyImageId: string; url: string; altText: string }>;
   variants: Array<{
     shopifyVariantId: string;
@@ -338,6 +357,7 @@ export function toImportedProduct(node: ShopifyProductNode): ImportedProduct | n
     priceCents,
     productCategory: guessProductCategory(node.productType, node.tags),
     optionNames,
+    shopifyVariantId: named.length ? null : (priced[0]?.v.id ?? null),
     images,
     variants: importedVariants,
   };
@@ -403,13 +423,30 @@ async function download(deps: ImportDeps, url: string): Promise<Buffer | null> {
   }
 }
 
-/** Runs `fn` over `items`, at most `limit` at a time. */
+/** Pictures downloaded at a time. */
+export const PICTURE_CONCURRENCY = 4;
+/** How long one page (or one refreshed product) may spend downloading pictures, at most. */
+export const PICTURE_BUDGET_MS = 120_000;
+
+/**
+ * Runs `fn` over `items`, at most `limit` at a time. After a failure no item is started, and
+ * the first error is thrown once the ones under way have ended (so that what they stored can
+ * be discarded).
+ */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
+    while (!failure && next < items.length) {
+      try {
+        await fn(items[next++]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
 }
 
 /**
@@ -424,6 +461,7 @@ async function picturesOf(
   batch: ImageBatch,
   items: readonly ImportedProduct[],
   counters: { fetched: number },
+  deadline: number,
 ): Promise<Map<string, string>> {
   const wanted = new Map<string, string>();
   for (const p of items) {
@@ -450,7 +488,14 @@ async function picturesOf(
     );
   for (const row of known) if (row.shopifyImageId) keys.set(row.shopifyImageId, row.image);
   const missing = ids.filter((id) => !keys.has(id));
-  await eachLimited(missing, 4, async (id) => {
+  let late = 0;
+  await eachLimited(missing, PICTURE_CONCURRENCY, async (id) => {
+    // Past the page's time for pictures: left for the next sync (the product's digest is then
+    // left empty, so it is written again and the picture asked for again).
+    if (Date.now() > deadline) {
+      late++;
+      return;
+    }
     const bytes = await download(deps, wanted.get(id)!);
     if (!bytes) return;
     counters.fetched++;
@@ -458,6 +503,7 @@ async function picturesOf(
     if (saved) keys.set(id, saved.key);
     else deps.log.warn({ shopifyImageId: id }, 'Shopify sync: picture not readable');
   });
+  if (late) deps.log.warn({ late }, 'Shopify sync: pictures left for the next sync (time limit)');
   return keys;
 }
 
@@ -505,13 +551,19 @@ async function writeImported(
   existingId: number | undefined,
   pictures: Map<string, string>,
 ): Promise<void> {
+  // A picture that could not be had (Shopify's CDN failing, the time limit): no digest, so the
+  // next sync or refresh writes the product again and asks for the picture again.
+  const allPictures =
+    item.images.every((i) => pictures.has(i.shopifyImageId)) &&
+    item.variants.every((v) => !v.image || pictures.has(v.image.shopifyImageId));
   const values = {
     name: item.name,
     description: item.description,
     priceCents: item.priceCents,
     productCategory: item.productCategory,
     optionNames: item.optionNames,
-    shopifySyncDigest: item.digest,
+    shopifyVariantId: item.shopifyVariantId,
+    shopifySyncDigest: allPictures ? item.digest : null,
   };
   let productId: number;
   const dropped: string[] = [];
@@ -692,7 +744,22 @@ export async function prepareImport(
     else counts.created++;
   }
   const batch = new ImageBatch(deps.storage);
-  const pictures = await picturesOf(deps, deps.db, businessId, batch, toWrite, counts);
+  let pictures: Map<string, string>;
+  try {
+    pictures = await picturesOf(
+      deps,
+      deps.db,
+      businessId,
+      batch,
+      toWrite,
+      counts,
+      Date.now() + PICTURE_BUDGET_MS,
+    );
+  } catch (error) {
+    // The pictures stored before the failure belong to nothing.
+    await batch.discard();
+    throw error;
+  }
   return {
     batch,
     counts,
@@ -754,9 +821,19 @@ export async function refreshShopifyProduct(
       ?.admin;
   if (!client) return 'not-connected';
   const gid = productGid(shopifyProductId);
-  const data = await client.request<{ product: ShopifyProductNode | null }>(PRODUCT_QUERY, {
+  const data = await client.request<{
+    shop: { currencyCode: string } | null;
+    product: ShopifyProductNode | null;
+  }>(PRODUCT_QUERY, {
     id: gid,
   });
+  if (!isMarketplaceCurrency(data.shop?.currencyCode)) {
+    deps.log.warn(
+      { businessId, currencyCode: data.shop?.currencyCode ?? null },
+      'Shopify product refresh skipped: the store sells in another currency',
+    );
+    return 'skipped';
+  }
   if (data.product?.status !== 'ACTIVE') {
     return (await removeShopifyProduct(deps, businessId, gid)) ? 'removed' : 'unchanged';
   }

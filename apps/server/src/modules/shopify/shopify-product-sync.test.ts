@@ -20,14 +20,26 @@ import {
 } from '../../../test/helpers/fake-shopify-catalog';
 import {
   DEMO_STORE,
+  FakeGraphQLError,
   type FakeShopify,
   type FakeShopifyStore,
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
-import { productImages, products, variants } from '../../db/schema/index';
+import type { MediaStorage } from '../../adapters/storage/storage';
+import {
+  productImages,
+  products,
+  shopifySyncRuns,
+  variantImages,
+  variants,
+} from '../../db/schema/index';
 import { JOB_SCHEMA } from '../../jobs/job-schema';
 import { createLogger } from '../../lib/logger';
-import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
+import { imageKeys } from '../media/image-pipeline';
+import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
+import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
+import { PRODUCT_FIELDS } from './shopify-product-import';
+import { runProductSyncJob, SYNC_PAGE_SIZE, type SyncDeps } from './shopify-sync.service';
 
 /**
  * Issue 13 Build 2, the product sync: `GET api/sync-from-shopify-opt/{businessId}/` queues a
@@ -93,6 +105,8 @@ const startSync = (owner: Owner, query = '', app = t) =>
     method: 'GET',
     url: shopifyProductSyncPath(owner.businessId) + query,
     headers: owner.headers,
+    // One address a business: the route's per-minute limit counts each seller on their own.
+    remoteAddress: `10.13.${Math.floor(owner.businessId / 250) % 250}.${(owner.businessId % 250) + 1}`,
   });
 
 async function status(owner: Owner, app = t): Promise<ShopifySyncRun | null> {
@@ -179,10 +193,14 @@ describe('product sync of the demo store', () => {
     // Nothing was asked of Shopify yet: the request only queued the job.
     expect(shopify.calls).toHaveLength(0);
 
-    // A second start while it is queued answers that run.
+    // A second start while it is queued answers that run, with the clear option now added.
     const again = await startSync(owner, '?clear_with_shopify_sync=true');
     expect(again.statusCode).toBe(200);
-    expect((again.json() as ShopifyProductSyncResponse).sync.id).toBe(queued.id);
+    expect((again.json() as ShopifyProductSyncResponse).sync).toMatchObject({
+      id: queued.id,
+      status: 'queued',
+      clear_with_shopify_sync: true,
+    });
 
     const seen = await drainWatching(owner);
     const total = ACTIVE().length;
@@ -195,7 +213,7 @@ describe('product sync of the demo store', () => {
     expect(first).toMatchObject({
       id: queued.id,
       status: 'succeeded',
-      clear_with_shopify_sync: false,
+      clear_with_shopify_sync: true,
       done: total,
       total,
       created: total,
@@ -216,11 +234,15 @@ describe('product sync of the demo store', () => {
     expect(catalog.length).toBeGreaterThan(total);
 
     // Only active products were asked for, a page at a time after the stored cursor.
-    const pageCalls = shopify.calls.filter((c) => c.fields.includes('products'));
-    expect(pageCalls.length).toBe(24);
+    const pageCalls = shopify.calls.filter(
+      (c) => c.fields.includes('products') && c.variables.first === SYNC_PAGE_SIZE,
+    );
+    expect(pageCalls.length).toBe(total / SYNC_PAGE_SIZE);
     expect(pageCalls.every((c) => c.query.includes('query: "status:active"'))).toBe(true);
     expect(pageCalls[0]!.fields).toContain('productsCount');
-    expect(new Set(pageCalls.map((c) => c.variables.after ?? null)).size).toBe(24);
+    expect(new Set(pageCalls.map((c) => c.variables.after ?? null)).size).toBe(pageCalls.length);
+    // Every query fits in Shopify's 1,000-point limit (the stand-in refuses any over it).
+    expect(Math.max(...shopify.calls.map((c) => c.requestedCost))).toBeLessThanOrEqual(900);
   });
 
   it('imports what a shopper sees: name, safe text, lowest price, category, options, pictures', async () => {
@@ -475,7 +497,7 @@ describe('product sync when Shopify says no or slows down', () => {
     // Shopify answered THROTTLED (the bucket was empty), and the page was asked again later.
     expect(shopify.calls.some((c) => c.throttled && c.fields.includes('products'))).toBe(true);
     expect(shopify.calls.filter((c) => c.fields.includes('products') && !c.throttled)).toHaveLength(
-      3,
+      30 / SYNC_PAGE_SIZE,
     );
     expect(await productsOf(owner.businessId)).toHaveLength(30);
     // Nothing was retried as a failure: the client waited instead.
@@ -550,7 +572,11 @@ describe('product sync across a restart', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(fake.calls.filter((c) => c.fields.includes('products'))).toHaveLength(3);
-      expect(await status(owner, first)).toMatchObject({ status: 'running', done: 30, total: 240 });
+      expect(await status(owner, first)).toMatchObject({
+        status: 'running',
+        done: 3 * SYNC_PAGE_SIZE,
+        total: 240,
+      });
       fake.handle('products', original);
 
       // The app goes down with the page in hand: its Shopify call is cut, the job is left for
@@ -577,8 +603,8 @@ describe('product sync across a restart', () => {
       const after = await status(owner, second);
       expect(after).toMatchObject({ status: 'succeeded', done: 240, total: 240, created: 240 });
       const resumed = fake.calls.filter((c) => c.fields.includes('products'));
-      // 24 pages in all: the three done before the crash were not read again.
-      expect(resumed).toHaveLength(21);
+      // 240 / SYNC_PAGE_SIZE pages in all: the three done before the crash were not read again.
+      expect(resumed).toHaveLength(240 / SYNC_PAGE_SIZE - 3);
       expect(resumed.some((c) => c.fields.includes('productsCount'))).toBe(false);
       expect(resumed.some((c) => c.variables.after === undefined)).toBe(false);
       const rows = await second.db
@@ -598,4 +624,324 @@ describe('product sync across a restart', () => {
       await fake.close();
     }
   }, 90_000);
+});
+
+describe('product sync: review findings', () => {
+  let storeNumber = 0;
+  /** A store of its own with a small catalogue, connected to a new business. */
+  async function smallStore(
+    count: number,
+    currencyCode = 'USD',
+  ): Promise<{ owner: Owner; store: FakeShopifyStore; products: FakeProduct[] }> {
+    storeNumber++;
+    const store: FakeShopifyStore = {
+      domain: `leafline-review-${storeNumber}.myshopify.com`,
+      accessToken: `shpat_fake_review_store_${storeNumber}_0123456789`,
+      name: `Review Store ${storeNumber}`,
+      currencyCode,
+    };
+    shopify.addStore(store);
+    const list = fakeCatalog({ count, seed: 100 + storeNumber, firstId: 7_000_000_000 });
+    shopify.setCatalog(store.domain, list);
+    const owner = await seller(t, store);
+    return { owner, store, products: list };
+  }
+
+  const syncDeps = (storage = t.app.deps.storage): SyncDeps => ({
+    db: t.db,
+    config: t.app.deps.config,
+    log: t.app.log,
+    storage,
+    catalogCache: t.app.deps.catalogCache,
+    jobs: t.app.deps.jobs,
+  });
+
+  /** The media keys the business's products and variants use. */
+  async function picturesInUse(businessId: number): Promise<Set<string>> {
+    const own = await t.db
+      .select({ image: productImages.image })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+      .where(eq(products.businessId, businessId));
+    const ofVariants = await t.db
+      .select({ image: variantImages.image })
+      .from(variantImages)
+      .innerJoin(variants, eq(variants.id, variantImages.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(eq(products.businessId, businessId));
+    // Each picture is stored as its file and its smaller widths.
+    return new Set([...own, ...ofVariants].flatMap((r) => imageKeys(r.image)));
+  }
+
+  /** The storage, recording what is put and deleted; after `failPutAfter` files, the disk is full. */
+  function recordingStorage(failPutAfter = Number.POSITIVE_INFINITY) {
+    const put: string[] = [];
+    const deleted: string[] = [];
+    const inner = t.app.deps.storage;
+    let calls = 0;
+    const storage: MediaStorage = {
+      async put(key, data) {
+        if (++calls > failPutAfter) throw new Error('disk full');
+        await inner.put(key, data);
+        put.push(key);
+      },
+      async delete(key) {
+        await inner.delete(key);
+        deleted.push(key);
+      },
+    };
+    return { storage, put, deleted, left: () => put.filter((k) => !deleted.includes(k)) };
+  }
+
+  it('the stand-in refuses a query over 1,000 points as Shopify does; the sync fails without retries', async () => {
+    const { store, owner } = await smallStore(3);
+    // The page query as it was: 10 products × (80 variants, 10 pictures) is 2,663 points.
+    const admin = shopifyAdmin(
+      { config: t.app.deps.config, log: t.app.log },
+      store.domain,
+      store.accessToken,
+    );
+    const tooDear = `#graphql
+      query TooDear($first: Int!) {
+        productsCount(query: "status:active", limit: null) { count }
+        products(first: $first) { nodes { ...LeaflineProduct } pageInfo { hasNextPage endCursor } }
+      }
+      ${PRODUCT_FIELDS.replace('variants(first: 100)', 'variants(first: 80)')}`;
+    const refused = await admin.request(tooDear, { first: 10 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ShopifyAdminError);
+    expect(refused).toMatchObject({
+      kind: 'invalid',
+      message: 'Query cost is 2663, which exceeds the single query max cost limit (1000).',
+    });
+    expect(shopify.calls.at(-1)).toMatchObject({ status: 200, requestedCost: 2663 });
+
+    // Were Shopify to refuse the sync's own page as too dear, the run fails at once, readably.
+    const original = shopify.handlerOf('products')!;
+    shopify.handle('products', () => {
+      throw new FakeGraphQLError(
+        'Query cost is 1200, which exceeds the single query max cost limit (1000).',
+        'MAX_COST_EXCEEDED',
+      );
+    });
+    try {
+      expect((await startSync(owner)).statusCode).toBe(202);
+      await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+    } finally {
+      shopify.handle('products', original);
+    }
+    expect(await status(owner)).toMatchObject({
+      status: 'failed',
+      error: SHOPIFY_MESSAGES.productSyncFailed,
+    });
+    expect(await t.app.deps.jobs.list(SHOPIFY_PRODUCT_SYNC_QUEUE, 'retry')).toHaveLength(0);
+    expect(lines.some((l) => l.includes('Shopify refused the query'))).toBe(true);
+  });
+
+  it('a product with more variants than a page reads is read again on its own, within the limit', async () => {
+    const { owner, products: list } = await smallStore(2);
+    const big = list.find((p) => p.status === 'ACTIVE')!;
+    big.variants = Array.from({ length: 90 }, (_, n) => ({
+      id: `gid://shopify/ProductVariant/${77_000_000 + n}`,
+      title: `Size ${n}`,
+      price: '12.00',
+      selectedOptions: [{ name: 'Size', value: `Size ${n}` }],
+      imageId: null,
+    }));
+    big.options = [{ name: 'Size', position: 1, values: big.variants.map((v) => v.title) }];
+    const run = await syncAll(owner);
+    expect(run).toMatchObject({ status: 'succeeded', created: 2 });
+    const [row] = (await productsOf(owner.businessId)).filter((p) => p.shopifyProductId === big.id);
+    const rows = await t.db.select().from(variants).where(eq(variants.productId, row!.id));
+    expect(rows).toHaveLength(90);
+    expect(shopify.calls.some((c) => c.fields.includes('product'))).toBe(true);
+    expect(shopify.calls.every((c) => c.requestedCost <= 1000 && c.status === 200)).toBe(true);
+  });
+
+  it('a picture the CDN failed to give is fetched again by the next sync', async () => {
+    const { owner, products: list } = await smallStore(1);
+    const product = list.find((p) => p.status === 'ACTIVE')!;
+    const picture = product.images[0]!;
+    const goodPath = picture.path;
+    // Shopify's CDN answers 404 for it this time.
+    picture.path = goodPath.replace('/cdn/shop/files/', '/cdn/shop/missing/');
+    expect(await syncAll(owner)).toMatchObject({ status: 'succeeded', created: 1 });
+    const [row] = await productsOf(owner.businessId);
+    const stored = () =>
+      t.db
+        .select({ id: productImages.shopifyImageId })
+        .from(productImages)
+        .where(eq(productImages.productId, row!.id));
+    expect((await stored()).map((r) => r.id)).not.toContain(picture.id);
+
+    picture.path = goodPath;
+    expect(await syncAll(owner)).toMatchObject({ status: 'succeeded', updated: 1 });
+    expect((await stored()).map((r) => r.id)).toContain(picture.id);
+    // Now complete: a third sync changes nothing.
+    expect(await syncAll(owner)).toMatchObject({ status: 'succeeded', unchanged: 1, updated: 0 });
+  });
+
+  it('refuses a store that sells in another currency, and imports nothing; its refresh is skipped', async () => {
+    const { owner, products: list } = await smallStore(4, 'CAD');
+    expect(await syncAll(owner)).toMatchObject({
+      status: 'failed',
+      error: SHOPIFY_MESSAGES.currencyMismatch('CAD'),
+      created: 0,
+    });
+    expect(SHOPIFY_MESSAGES.currencyMismatch('CAD')).toContain('CAD');
+    expect(await productsOf(owner.businessId)).toHaveLength(0);
+    const active = list.find((p) => p.status === 'ACTIVE')!;
+    await t.app.deps.jobs.send(t.db, SHOPIFY_PRODUCT_REFRESH_QUEUE, {
+      businessId: owner.businessId,
+      shopifyProductId: active.id,
+    });
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
+    expect(await productsOf(owner.businessId)).toHaveLength(0);
+    expect(lines.some((l) => l.includes('the store sells in another currency'))).toBe(true);
+  });
+
+  it('keeps the Shopify variant of a product without options, and forgets it once it has options', async () => {
+    const { owner, products: list } = await smallStore(30);
+    const simple = list.find((p) => p.status === 'ACTIVE' && p.options[0]!.name === 'Title')!;
+    expect(simple).toBeDefined();
+    await syncAll(owner);
+    const rowOf = async () =>
+      (await productsOf(owner.businessId)).find((p) => p.shopifyProductId === simple.id)!;
+    expect((await rowOf()).shopifyVariantId).toBe(simple.variants[0]!.id);
+    const withOptions = (await productsOf(owner.businessId)).filter(
+      (p) => p.optionNames.length > 0,
+    );
+    expect(withOptions.length).toBeGreaterThan(0);
+    expect(withOptions.every((p) => p.shopifyVariantId === null)).toBe(true);
+
+    // Shopify replaced its default variant: the new one is stored.
+    simple.variants[0]!.id = 'gid://shopify/ProductVariant/99000000001';
+    expect(await syncAll(owner)).toMatchObject({ updated: 1 });
+    expect((await rowOf()).shopifyVariantId).toBe('gid://shopify/ProductVariant/99000000001');
+
+    // It gained real options: its variants carry their ids, the product none.
+    simple.options = [{ name: 'Size', position: 1, values: ['S', 'M'] }];
+    simple.variants = ['S', 'M'].map((value, n) => ({
+      id: `gid://shopify/ProductVariant/9900000001${n}`,
+      title: value,
+      price: '20.00',
+      selectedOptions: [{ name: 'Size', value }],
+      imageId: null,
+    }));
+    expect(await syncAll(owner)).toMatchObject({ updated: 1 });
+    expect((await rowOf()).shopifyVariantId).toBeNull();
+  });
+
+  it('a run that stopped making progress for good no longer blocks the next sync', async () => {
+    const { owner } = await smallStore(2);
+    const stuck = (await startSync(owner)).json() as ShopifyProductSyncResponse;
+    // Its job died for good (the instance killed during its last attempt).
+    await t.database.executeSql(`delete from ${JOB_SCHEMA}.job where name = $1`, [
+      SHOPIFY_PRODUCT_SYNC_QUEUE.name,
+    ]);
+    await t.database.executeSql(
+      `update shopify_sync_runs set status = 'running', updated_at = now() - interval '10 minutes' where id = $1`,
+      [stuck.sync.id],
+    );
+    // Ten minutes without news: still alive (a slow page).
+    const waiting = await startSync(owner);
+    expect(waiting.statusCode).toBe(200);
+    expect((waiting.json() as ShopifyProductSyncResponse).sync.id).toBe(stuck.sync.id);
+
+    await t.database.executeSql(
+      `update shopify_sync_runs set updated_at = now() - interval '16 minutes' where id = $1`,
+      [stuck.sync.id],
+    );
+    const res = await startSync(owner);
+    expect(res.statusCode).toBe(202);
+    const fresh = (res.json() as ShopifyProductSyncResponse).sync;
+    expect(fresh.id).not.toBe(stuck.sync.id);
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+    expect(await status(owner)).toMatchObject({ id: fresh.id, status: 'succeeded', created: 2 });
+    const [old] = await t.db
+      .select()
+      .from(shopifySyncRuns)
+      .where(eq(shopifySyncRuns.id, stuck.sync.id));
+    expect(old).toMatchObject({ status: 'failed', error: SHOPIFY_MESSAGES.syncStalled });
+  });
+
+  it('each page job marks the run alive when it starts', async () => {
+    const { owner } = await smallStore(2);
+    const { sync } = (await startSync(owner)).json() as ShopifyProductSyncResponse;
+    await t.database.executeSql(
+      `update shopify_sync_runs set status = 'running', updated_at = now() - interval '1 hour' where id = $1`,
+      [sync.id],
+    );
+    const original = shopify.handlerOf('products')!;
+    let seenAt: Date | undefined;
+    shopify.handle('products', (ctx) => {
+      // While the page is read from Shopify, the run already shows a sign of life.
+      void t.db
+        .select({ at: shopifySyncRuns.updatedAt })
+        .from(shopifySyncRuns)
+        .where(eq(shopifySyncRuns.id, sync.id))
+        .then(([r]) => {
+          seenAt = r!.at;
+        });
+      return original(ctx);
+    });
+    try {
+      await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+    } finally {
+      shopify.handle('products', original);
+    }
+    expect(seenAt).toBeDefined();
+    expect(Date.now() - seenAt!.getTime()).toBeLessThan(5 * 60_000);
+  });
+
+  it('asking for the clear option while a plain sync runs is a 409 with a readable text', async () => {
+    const { owner } = await smallStore(2);
+    const { sync } = (await startSync(owner)).json() as ShopifyProductSyncResponse;
+    await t.database.executeSql(`update shopify_sync_runs set status = 'running' where id = $1`, [
+      sync.id,
+    ]);
+    const res = await startSync(owner, '?clear_with_shopify_sync=true');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: SHOPIFY_MESSAGES.syncRunningWithoutClear });
+    // Without the option it answers the run under way.
+    const plain = await startSync(owner);
+    expect(plain.statusCode).toBe(200);
+    expect((plain.json() as ShopifyProductSyncResponse).sync).toMatchObject({
+      id: sync.id,
+      clear_with_shopify_sync: false,
+    });
+    await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+    expect(await status(owner)).toMatchObject({ id: sync.id, status: 'succeeded' });
+  });
+
+  it('a page attempt that lost the race to another leaves no picture file behind', async () => {
+    const { owner } = await smallStore(5);
+    const { sync } = (await startSync(owner)).json() as ShopifyProductSyncResponse;
+    const recording = recordingStorage();
+    const deps = syncDeps(recording.storage);
+    // The same page twice at once (a job given again while the first was still alive).
+    await Promise.all([
+      runProductSyncJob(deps, sync.id, { retryCount: 0 }),
+      runProductSyncJob(deps, sync.id, { retryCount: 0 }),
+    ]);
+    expect(await status(owner)).toMatchObject({ status: 'succeeded', created: 5, done: 5 });
+    const used = await picturesInUse(owner.businessId);
+    expect(used.size).toBeGreaterThan(0);
+    // Both attempts stored the page's pictures; the loser's were removed again.
+    expect(recording.put.length).toBeGreaterThan(used.size);
+    expect(new Set(recording.left())).toEqual(used);
+  });
+
+  it('pictures stored before a failure in the middle of a page are removed', async () => {
+    const { owner } = await smallStore(5);
+    const { sync } = (await startSync(owner)).json() as ShopifyProductSyncResponse;
+    // Two pictures are stored whole, then the disk is full.
+    const perPicture = imageKeys('products/x.webp').length;
+    const recording = recordingStorage(2 * perPicture);
+    await expect(
+      runProductSyncJob(syncDeps(recording.storage), sync.id, { retryCount: 0 }),
+    ).rejects.toThrow('disk full');
+    expect(recording.put).toHaveLength(2 * perPicture);
+    expect(recording.left()).toEqual([]);
+    expect(await productsOf(owner.businessId)).toHaveLength(0);
+  });
 });

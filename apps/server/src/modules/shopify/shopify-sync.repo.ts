@@ -1,3 +1,4 @@
+import { SHOPIFY_MESSAGES } from '@leafline/contract';
 import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shopifySyncRuns } from '../../db/schema/index';
@@ -60,6 +61,7 @@ export async function lockRun(db: Db, runId: number): Promise<SyncRunRow | undef
   return row;
 }
 
+/** A page job starts: the run is running, and alive now (`updated_at`; see failIfStale). */
 export async function markRunning(db: Db, runId: number): Promise<void> {
   await db
     .update(shopifySyncRuns)
@@ -68,7 +70,44 @@ export async function markRunning(db: Db, runId: number): Promise<void> {
       startedAt: sql`coalesce(${shopifySyncRuns.startedAt}, now())`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(shopifySyncRuns.id, runId), eq(shopifySyncRuns.status, 'queued')));
+    .where(
+      and(eq(shopifySyncRuns.id, runId), inArray(shopifySyncRuns.status, ['queued', 'running'])),
+    );
+}
+
+/**
+ * Fails a queued or running run that shows no sign of life for `minutes` (each page job
+ * writes `updated_at` when it starts and when its page is recorded): its job died for good.
+ * true when it was failed here.
+ */
+export async function failIfStale(db: Db, runId: number, minutes: number): Promise<boolean> {
+  const rows = await db
+    .update(shopifySyncRuns)
+    .set({
+      status: 'failed',
+      error: SHOPIFY_MESSAGES.syncStalled,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(shopifySyncRuns.id, runId),
+        inArray(shopifySyncRuns.status, ['queued', 'running']),
+        sql`${shopifySyncRuns.updatedAt} < now() - make_interval(mins => ${minutes})`,
+      ),
+    )
+    .returning({ id: shopifySyncRuns.id });
+  return rows.length > 0;
+}
+
+/** The clear option added to a run that is still queued; undefined when it is not queued. */
+export async function addClearToQueuedRun(db: Db, runId: number): Promise<SyncRunRow | undefined> {
+  const [row] = await db
+    .update(shopifySyncRuns)
+    .set({ clear: true, updatedAt: sql`now()` })
+    .where(and(eq(shopifySyncRuns.id, runId), eq(shopifySyncRuns.status, 'queued')))
+    .returning();
+  return row;
 }
 
 export async function updateRun(

@@ -15,12 +15,15 @@ import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
 import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 import {
   type ImportDeps,
+  isMarketplaceCurrency,
   PRODUCT_FIELDS,
   prepareImport,
   type ShopifyProductNode,
   withAllVariants,
 } from './shopify-product-import';
 import {
+  addClearToQueuedRun,
+  failIfStale,
   findActiveRun,
   findRun,
   finishRun,
@@ -46,15 +49,25 @@ export interface SyncDeps extends ImportDeps {
 }
 
 /**
- * Products per page. Shopify refuses a query whose requested cost is over 1,000 points: 10
- * products × (80 variants + 10 pictures) stay under it; a product with more variants is read
- * again on its own (withAllVariants).
+ * Products per page, and variants per product in a page. Shopify refuses a query whose
+ * requested cost is over 1,000 points (an object costs 1, a connection 2 + first × (its node and
+ * the node's object fields), a scalar 0). One product of LeaflineProduct with 50 variants:
+ *   product 1 + options 1
+ *   + variants 2 + 50 × (variant 1 + selectedOptions 1 + image 1) = 152
+ *   + media 2 + 10 × (MediaImage 1 + image 1) = 22                  → 176 points.
+ * The first page: shop 1 + productsCount 1 + products 2 + 5 × 176 = 884; the next pages 882.
+ * A product with more than 50 variants is read again on its own (withAllVariants: 327).
  */
-export const SYNC_PAGE_SIZE = 10;
+export const SYNC_PAGE_SIZE = 5;
+export const PAGE_VARIANTS = 50;
 /** Only the products a shopper may see. */
 const ACTIVE = 'status:active';
-/** A page's requested cost (2 + 10 × (1 + 82 + 12)), what the client waits for in the bucket. */
-const PAGE_COST = 952;
+/** The first page's requested cost (above), what the client waits for in the bucket. */
+const PAGE_COST = 884;
+/** The longest one Shopify call of a page job waits out Shopify's rate limits. */
+export const PAGE_MAX_WAIT_MS = 60_000;
+/** An active run whose `updated_at` is older than this is dead (its job died for good). */
+export const STALE_RUN_MINUTES = 15;
 /** The cursor of a run whose pages are all imported (then only the clear option is left). */
 export const PAGES_DONE = '#pages-done';
 
@@ -70,11 +83,14 @@ const PAGE_QUERY = `#graphql
       }
     }
   }
-  ${PRODUCT_FIELDS.replace('variants(first: 100)', 'variants(first: 80)')}
+  ${PRODUCT_FIELDS.replace('variants(first: 100)', `variants(first: ${PAGE_VARIANTS})`)}
 `;
 
 const FIRST_PAGE_QUERY = `#graphql
   query LeaflineFirstProductPage($first: Int!) {
+    shop {
+      currencyCode
+    }
     productsCount(query: "${ACTIVE}", limit: null) {
       count
     }
@@ -88,9 +104,10 @@ const FIRST_PAGE_QUERY = `#graphql
       }
     }
   }
-  ${PRODUCT_FIELDS.replace('variants(first: 100)', 'variants(first: 80)')}
+  ${PRODUCT_FIELDS.replace('variants(first: 100)', `variants(first: ${PAGE_VARIANTS})`)}
 `;
 
+/** Requested cost: products 2 + 250 × 1 = 252. */
 const IDS_QUERY = `#graphql
   query LeaflineProductIds($after: String) {
     products(first: 250, after: $after, query: "${ACTIVE}", sortKey: ID) {
@@ -111,6 +128,8 @@ interface PageData {
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
   };
   productsCount?: { count: number } | null;
+  /** The first page only. */
+  shop?: { currencyCode: string } | null;
 }
 
 export function toSyncRun(row: SyncRunRow): ShopifySyncRun {
@@ -133,7 +152,10 @@ export function toSyncRun(row: SyncRunRow): ShopifySyncRun {
 
 /**
  * Starts a product sync: 409 without a connected store; the run already queued or running
- * (`created: false`), or a new queued run whose first job commits with it.
+ * (`created: false`), or a new queued run whose first job commits with it. The clear option
+ * asked for while a plain run is still queued is added to it; while one is running, 409. A run
+ * left active with no progress for STALE_RUN_MINUTES (its job died for good) is failed and a
+ * new one started.
  */
 export async function startProductSync(
   deps: SyncDeps,
@@ -143,8 +165,20 @@ export async function startProductSync(
   if (!(await findShopifyConnection(deps.db, businessId))) {
     throw new AppError(409, SHOPIFY_MESSAGES.notConnected);
   }
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     const active = await findActiveRun(deps.db, businessId);
+    if (active && (await failIfStale(deps.db, active.id, STALE_RUN_MINUTES))) {
+      deps.log.warn(
+        { businessId, runId: active.id, status: active.status },
+        'Shopify product sync: a run with no progress for too long was failed',
+      );
+      continue;
+    }
+    if (active && clear && !active.clear) {
+      const upgraded = await addClearToQueuedRun(deps.db, active.id);
+      if (upgraded) return { created: false, body: { sync: toSyncRun(upgraded) } };
+      throw new AppError(409, SHOPIFY_MESSAGES.syncRunningWithoutClear);
+    }
     if (active) return { created: false, body: { sync: toSyncRun(active) } };
     const run = await deps.db.transaction(async (tx) => {
       const row = await insertRun(tx, businessId, clear);
@@ -215,6 +249,15 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
     first: SYNC_PAGE_SIZE,
     ...(first ? {} : { after: run.cursor }),
   });
+  if (first && !isMarketplaceCurrency(data.shop?.currencyCode)) {
+    const code = data.shop?.currencyCode ?? '?';
+    deps.log.warn(
+      { runId: run.id, currencyCode: code },
+      'Shopify product sync: the store sells in another currency',
+    );
+    await finishRun(deps.db, run.id, 'failed', SHOPIFY_MESSAGES.currencyMismatch(code));
+    return;
+  }
   const nodes = await withAllVariants(
     admin,
     data.products.nodes.filter((n) => n.status === 'ACTIVE'),
@@ -246,7 +289,11 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
       return true;
     }),
   );
-  if (!recorded) return;
+  if (!recorded) {
+    // The pictures this attempt stored belong to nothing: the other attempt wrote the page.
+    await prepared.batch.discard();
+    return;
+  }
   if (counts.created || counts.updated) deps.catalogCache.clear();
   if (more) {
     deps.jobs.wake(SHOPIFY_PRODUCT_SYNC_QUEUE);
@@ -273,7 +320,7 @@ export async function runProductSyncJob(
   try {
     const client = await shopifyAdminForBusiness(deps, run.businessId, {
       expectedCost: PAGE_COST,
-      maxWaitMs: 120_000,
+      maxWaitMs: PAGE_MAX_WAIT_MS,
     });
     if (!client) {
       await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.notConnected);
@@ -286,6 +333,15 @@ export async function runProductSyncJob(
     if (error instanceof ShopifyAdminError && error.kind === 'refused') {
       deps.log.warn({ runId, status: error.status }, 'Shopify product sync: token refused');
       await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.tokenRefused);
+      return;
+    }
+    if (error instanceof ShopifyAdminError && error.kind === 'invalid') {
+      // Shopify will never run this query (e.g. over its cost limit): a retry cannot help.
+      deps.log.error(
+        { runId, status: error.status, err: error.message },
+        'Shopify product sync: Shopify refused the query',
+      );
+      await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.productSyncFailed);
       return;
     }
     const unavailable = error instanceof ShopifyAdminError;
