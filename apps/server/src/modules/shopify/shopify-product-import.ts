@@ -814,11 +814,17 @@ export async function refreshShopifyProduct(
   businessId: number,
   shopifyProductId: string,
   admin?: ShopifyAdmin,
+  signal?: AbortSignal,
 ): Promise<'created' | 'updated' | 'unchanged' | 'skipped' | 'removed' | 'not-connected'> {
   const client =
     admin ??
-    (await shopifyAdminForBusiness(deps, businessId, { expectedCost: 20, maxWaitMs: 60_000 }))
-      ?.admin;
+    (
+      await shopifyAdminForBusiness(deps, businessId, {
+        expectedCost: 20,
+        maxWaitMs: 60_000,
+        ...(signal ? { signal } : {}),
+      })
+    )?.admin;
   if (!client) return 'not-connected';
   const gid = productGid(shopifyProductId);
   const data = await client.request<{

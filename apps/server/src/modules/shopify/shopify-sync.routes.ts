@@ -45,8 +45,14 @@ export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void>
     (data, job) => runProductSyncJob(deps, data.runId, job),
     { concurrency: 2 },
   );
-  app.deps.jobs.work(SHOPIFY_PRODUCT_REFRESH_QUEUE, async (data) => {
-    const outcome = await refreshShopifyProduct(deps, data.businessId, data.shopifyProductId);
+  app.deps.jobs.work(SHOPIFY_PRODUCT_REFRESH_QUEUE, async (data, job) => {
+    const outcome = await refreshShopifyProduct(
+      deps,
+      data.businessId,
+      data.shopifyProductId,
+      undefined,
+      job.signal,
+    );
     app.log.info({ businessId: data.businessId, outcome }, 'Shopify product refreshed');
   });
 

@@ -311,7 +311,7 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
 export async function runProductSyncJob(
   deps: SyncDeps,
   runId: number,
-  job: Pick<JobContext, 'retryCount'>,
+  job: Pick<JobContext, 'retryCount'> & { signal?: AbortSignal },
 ): Promise<void> {
   const run = await findRun(deps.db, runId);
   if (!run || run.status === 'succeeded' || run.status === 'failed') return;
@@ -321,6 +321,7 @@ export async function runProductSyncJob(
     const client = await shopifyAdminForBusiness(deps, run.businessId, {
       expectedCost: PAGE_COST,
       maxWaitMs: PAGE_MAX_WAIT_MS,
+      ...(job.signal ? { signal: job.signal } : {}),
     });
     if (!client) {
       await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.notConnected);
@@ -330,6 +331,8 @@ export async function runProductSyncJob(
     if (run.cursor === PAGES_DONE) await finishPages(deps, current, client.admin);
     else await importPage(deps, current, client.admin);
   } catch (error) {
+    // The instance is stopping: the page is given again later (no verdict on the run).
+    if (job.signal?.aborted) throw error;
     if (error instanceof ShopifyAdminError && error.kind === 'refused') {
       deps.log.warn({ runId, status: error.status }, 'Shopify product sync: token refused');
       await finishRun(deps.db, runId, 'failed', SHOPIFY_MESSAGES.tokenRefused);
