@@ -50,6 +50,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLiveOrdersHub, type LiveOrdersHub } from './modules/live-orders/live-orders.hub';
 import { liveOrdersRoutes } from './modules/live-orders/live-orders.routes';
+import { mailWorkers } from './modules/mail/mail.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageAssets } from './modules/payments/payment-page';
@@ -299,6 +300,7 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(contentRoutes);
   await app.register(sellerProductsRoutes);
+  await app.register(mailWorkers);
   await app.register(shopifyRoutes);
   await app.register(shopifyOrderPushWorker);
   await app.register(shopifyHooksRoutes);

@@ -6,6 +6,7 @@ import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
+import { MAIL_QUEUES } from '../../src/modules/mail/mail-jobs';
 import { createTestDatabase } from './database';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 
@@ -42,6 +43,9 @@ export async function buildTestApp(
     CATALOG_CACHE_SECONDS: '0',
     // Likewise for the guard's memory of active accounts (active-users.test.ts covers it).
     SESSION_CACHE_SECONDS: '0',
+    // Jobs run when the test settles them (tasks.idle() below, or jobs.drain()): no polling
+    // worker takes them at a moment of its own. A test that wants workers turns them on.
+    JOBS_WORKERS: 'false',
     ...env,
   });
   const database = options.database ?? (await createTestDatabase());
@@ -59,6 +63,17 @@ export async function buildTestApp(
   );
   options.beforeReady?.(app);
   await app.ready();
+  // "Idle" for a test: the in-process tasks done and the mail jobs they or a request sent run
+  // (the e-mails are durable jobs, mail-jobs.ts). The app's own shutdown keeps its tasks.
+  const tasks = app.deps.tasks;
+  app.deps.tasks = {
+    run: tasks.run,
+    async idle() {
+      do {
+        await tasks.idle();
+      } while ((await app.deps.jobs.drain([...MAIL_QUEUES])) > 0);
+    },
+  };
   return {
     app,
     db: database.db,

@@ -18,8 +18,11 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port, for tests of the e-mails (DESIGN §3). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on a free local port (or `port`: the same server back after an outage),
+ * for tests of the e-mails (DESIGN §3).
+ */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const inbox: Received[] = [];
   const waiters: ((message: Received) => void)[] = [];
   const server = new SMTPServer({
@@ -41,10 +44,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     nextMessage: () =>
       new Promise<Received>((resolve, reject) => {

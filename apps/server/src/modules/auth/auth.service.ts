@@ -9,8 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest } from '../../lib/errors';
+import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
 import type { ActiveUsers } from './active-users';
 import {
   claimRefreshToken,
@@ -45,7 +47,9 @@ import { hashToken, signToken, verifyToken } from './tokens';
 export interface AuthDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** Where e-mails go as durable jobs (mail-jobs.ts); `mailerKind`: where they end up. */
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
+  mailer: Pick<Mailer, 'kind'>;
   log: FastifyBaseLogger;
   /** Told when a user's access tokens end, so this instance does not wait for the NOTIFY. */
   activeUsers: Pick<ActiveUsers, 'forget'>;
@@ -215,13 +219,11 @@ export async function requestPasswordReset(
     link,
     validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
   });
-  // After the answer, as the app's other e-mails: the background runner awaits it on close.
+  // Queued after the answer (the answer takes as long whether or not the address is known),
+  // then sent by the mail worker, with retries.
   deps.tasks.run('password reset e-mail', async () => {
-    try {
-      await deps.mailer.send(message);
-    } catch (err) {
-      deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent');
-    }
+    await queueMail(deps.jobs, deps.db, message);
+    deps.jobs.wake(MAIL_QUEUE);
   });
 }
 

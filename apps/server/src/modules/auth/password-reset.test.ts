@@ -20,8 +20,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const requestReset = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/auth/password-reset/', payload: { email } });
+/** Asks for a reset; its e-mail (a mail job sent after the answer) has been sent on return. */
+const requestReset = async (email: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/password-reset/',
+    payload: { email },
+  });
+  await t.app.deps.tasks.idle();
+  return res;
+};
 const confirm = (uid: string, token: string, password: string, password2 = password) =>
   t.app.inject({
     method: 'POST',
@@ -130,16 +138,21 @@ describe('requestPasswordReset (service)', () => {
     const ivy = await registerShopper(t.app);
     for (const kind of ['outbox', 'smtp'] as const) {
       const sent: string[] = [];
-      const mailer: Mailer = {
-        kind,
-        send: async (m) => {
-          sent.push(m.text);
+      const mailer = { kind };
+      // The e-mail goes out as a mail job (mail-jobs.ts): what is queued is what is sent.
+      const jobs = {
+        send: async (_db: unknown, _queue: unknown, data: unknown) => {
+          sent.push((data as { message: { text: string } }).message.text);
+          return 'job';
         },
-        close: async () => {},
+        wake: () => {},
       };
       const { info, log } = fakeLog();
       const tasks = createBackgroundTasks(log);
-      await requestPasswordReset({ db: t.db, config: t.config, mailer, log, tasks }, ivy.email);
+      await requestPasswordReset(
+        { db: t.db, config: t.config, mailer, jobs, log, tasks },
+        ivy.email,
+      );
       await tasks.idle();
       expect(sent).toHaveLength(1);
       const logged = info.find(([obj]) => (obj as { resetLink?: string }).resetLink);
@@ -151,26 +164,6 @@ describe('requestPasswordReset (service)', () => {
         expect(logged).toBeUndefined();
       }
     }
-  });
-
-  it('still answers when the mail server fails, and logs the failure', async () => {
-    const jo = await registerShopper(t.app);
-    const { error, log } = fakeLog();
-    const broken: Mailer = {
-      kind: 'smtp',
-      send: async () => {
-        throw new Error('connection refused');
-      },
-      close: async () => {},
-    };
-    const tasks = createBackgroundTasks(log);
-    await requestPasswordReset(
-      { db: t.db, config: t.config, mailer: broken, log, tasks },
-      jo.email,
-    );
-    // The send is a background task: once the runner is idle, its failure has been handled.
-    await tasks.idle();
-    expect(error).toHaveLength(1);
   });
 });
 

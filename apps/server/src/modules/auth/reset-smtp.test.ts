@@ -35,6 +35,8 @@ describe('password reset e-mail over SMTP', () => {
       payload: { email: 'ada.smtp@example.com' },
     });
     expect(res.statusCode).toBe(200);
+    // The e-mail is a mail job: it is sent when the test settles the background work.
+    await t.app.deps.tasks.idle();
     const message = await arrival;
 
     expect(message.to).toEqual(['ada.smtp@example.com']);

@@ -1,6 +1,7 @@
 import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
+import { ORDER_EMAILS_QUEUE } from '../mail/mail-jobs';
 import { eventSeen } from '../payments/payments.repo';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
 import {
@@ -41,7 +42,6 @@ export const moneyPathDeps = (app: FastifyInstance): MoneyPathDeps => ({
   db: app.deps.db,
   config: app.deps.config,
   payments: app.deps.payments,
-  mailer: app.deps.mailer,
   tasks: app.deps.tasks,
   jobs: app.deps.jobs,
   log: app.log,
@@ -91,6 +91,7 @@ export async function completePayment(
     );
     afterPayment(deps, result.paid);
     deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
+    deps.jobs.wake(ORDER_EMAILS_QUEUE);
   }
   return result.outcome;
 }

@@ -25,6 +25,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { findAddress, type ShippingAddressRow } from '../address/address.repo';
 import { type CartLineRow, lockCart, removeBoughtLines } from '../cart/cart.repo';
 import { priceCart, unitPriceCents } from '../cart/cart.service';
+import { queueOrderEmails } from '../mail/mail-jobs';
 import {
   cancelPendingOrders,
   insertOrder,
@@ -33,7 +34,6 @@ import {
   markOrderPaid,
   recordOrderEvents,
 } from '../orders/orders.repo';
-import { sendOrderEmails } from '../orders/orders.service';
 import { prorateDiscount } from '../payments/discount';
 import { recordEvent } from '../payments/payments.repo';
 import {
@@ -67,7 +67,6 @@ export interface MoneyPathDeps {
   db: Db;
   config: Config;
   payments: PaymentProvider;
-  mailer: Mailer;
   tasks: BackgroundTasks;
   /** The durable job runner: a paid order's push to its brand's Shopify store. */
   jobs: Pick<JobRunner, 'send' | 'wake'>;
@@ -447,6 +446,8 @@ export function payOrders(
       tx,
       paid.map((p) => p.orderId),
     );
+    // The buyer's confirmation and each brand's new order: committed with the payment.
+    await queueOrderEmails(deps.jobs, tx, { kind: 'paid', orderIds: allIds });
     return { outcome: 'paid', paid: { checkoutId, orderIds: allIds } };
   });
 }
@@ -472,5 +473,4 @@ export function endUnpaidCheckout(
 /** After the payment commits: the brands' transfers and the e-mails, in the background. */
 export function afterPayment(deps: MoneyPathDeps, paid: PaidCheckout): void {
   deps.tasks.run('payouts', () => processDuePayouts(deps, { orderIds: paid.orderIds }));
-  deps.tasks.run('order e-mails', () => sendOrderEmails(deps, paid.orderIds));
 }

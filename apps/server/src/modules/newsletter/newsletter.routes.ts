@@ -43,7 +43,7 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
   const deps = (request: FastifyRequest): NewsletterDeps => ({
     db: app.deps.db,
     publicUrl: app.deps.config.publicUrl,
-    mailer: app.deps.mailer,
+    jobs: app.deps.jobs,
     tasks: app.deps.tasks,
     log: request.log,
   });

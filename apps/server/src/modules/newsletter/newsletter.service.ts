@@ -2,8 +2,10 @@ import { NEWSLETTER_MESSAGES } from '@leafline/contract';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { badRequest } from '../../lib/errors';
+import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
 import { insertSubscription } from './newsletter.repo';
 import { newsletterWelcomeEmail } from './welcome-email';
 
@@ -12,7 +14,7 @@ import { newsletterWelcomeEmail } from './welcome-email';
 export interface NewsletterDeps {
   db: Db;
   publicUrl: string;
-  mailer: Mailer;
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   tasks: BackgroundTasks;
   log: { error(obj: object, msg?: string): void };
 }
@@ -41,11 +43,7 @@ export async function subscribe(deps: NewsletterDeps, raw: unknown): Promise<voi
   const stored = await insertSubscription(deps.db, email);
   if (!stored) return;
   const message = newsletterWelcomeEmail({ to: email, publicUrl: deps.publicUrl });
-  deps.tasks.run('newsletter welcome e-mail', async () => {
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
-      deps.log.error({ err: error, subject: message.subject }, 'newsletter welcome e-mail failed');
-    }
-  });
+  // Sent by the mail worker, with retries (mail-jobs.ts).
+  await queueMail(deps.jobs, deps.db, message);
+  deps.jobs.wake(MAIL_QUEUE);
 }

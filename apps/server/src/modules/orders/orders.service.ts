@@ -9,7 +9,7 @@ import {
   orderNotes,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
-import type { Mailer } from '../../adapters/mail/mailer';
+import type { MailMessage } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -146,22 +146,24 @@ export async function getOrder(deps: OrdersDeps, userId: number, rawId: string):
 export interface OrderEmailDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
-  log: { error(obj: object, msg?: string): void };
 }
 
 /**
- * The e-mails of a paid checkout: the buyer's confirmation and each brand's new order. A failed
- * send is logged, not retried (decision 0008).
+ * The e-mails of a paid checkout: the buyer's confirmation and each brand's new order. Built
+ * by the order e-mail job and each sent by a mail job of its own (durable, retried: decision
+ * 0018).
  */
-export async function sendOrderEmails(deps: OrderEmailDeps, orderIds: readonly number[]) {
+export async function orderPaidEmails(
+  deps: OrderEmailDeps,
+  orderIds: readonly number[],
+): Promise<MailMessage[]> {
   const rows = (await findOrdersByIds(deps.db, orderIds)).sort((a, b) => a.id - b.id);
   const first = rows[0];
-  if (!first) return;
+  if (!first) return [];
   const list: Order[] = await withItems(deps.db, rows);
   const firstName = first.userId ? await findBuyerFirstName(deps.db, first.userId) : undefined;
   const publicUrl = deps.config.publicUrl;
-  const messages = [
+  return [
     buyerConfirmationEmail({
       to: first.userEmail,
       firstName: firstName ?? '',
@@ -180,61 +182,45 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderIds: readonly n
         }),
       ),
   ];
-  for (const message of messages) {
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
-      deps.log.error(
-        { err: error, to: message.to, subject: message.subject },
-        'order e-mail failed',
-      );
-    }
-  }
 }
 
-/**
- * The buyer's e-mail once the brand shipped the order (after the seller's edit commits), with
- * the order as it is now. Like the other order e-mails, a failed send is logged, not retried.
- */
-export async function sendOrderShippedEmail(deps: OrderEmailDeps, orderId: number) {
+/** The buyer's e-mail once the brand shipped the order, with the order as it is now. */
+export async function orderShippedEmailOf(
+  deps: OrderEmailDeps,
+  orderId: number,
+): Promise<MailMessage[]> {
   const [row] = await findOrdersByIds(deps.db, [orderId]);
-  if (!row || row.userEmail.trim() === '') return;
+  if (!row || row.userEmail.trim() === '') return [];
   const [order] = await withItems(deps.db, [row]);
   const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
-  const message = orderShippedEmail({
-    to: row.userEmail,
-    firstName: firstName ?? '',
-    order: order!,
-    publicUrl: deps.config.publicUrl,
-  });
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error({ err: error, to: message.to, subject: message.subject }, 'order e-mail failed');
-  }
+  return [
+    orderShippedEmail({
+      to: row.userEmail,
+      firstName: firstName ?? '',
+      order: order!,
+      publicUrl: deps.config.publicUrl,
+    }),
+  ];
 }
 
-/** The buyer's e-mail after the brand refunded or cancelled a paid order (sent once). */
-export async function sendOrderRefundedEmail(
+/** The buyer's e-mail after the brand refunded or cancelled a paid order. */
+export async function orderRefundedEmailOf(
   deps: OrderEmailDeps,
   orderId: number,
   refund: { amountCents: number; status: 'Refunded' | 'Canceled' },
-) {
+): Promise<MailMessage[]> {
   const [row] = await findOrdersByIds(deps.db, [orderId]);
-  if (!row || row.userEmail.trim() === '') return;
+  if (!row || row.userEmail.trim() === '') return [];
   const [order] = await withItems(deps.db, [row]);
   const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
-  const message = orderRefundedEmail({
-    to: row.userEmail,
-    firstName: firstName ?? '',
-    order: order!,
-    refundedCents: refund.amountCents,
-    status: refund.status,
-    publicUrl: deps.config.publicUrl,
-  });
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error({ err: error, to: message.to, subject: message.subject }, 'order e-mail failed');
-  }
+  return [
+    orderRefundedEmail({
+      to: row.userEmail,
+      firstName: firstName ?? '',
+      order: order!,
+      refundedCents: refund.amountCents,
+      status: refund.status,
+      publicUrl: deps.config.publicUrl,
+    }),
+  ];
 }

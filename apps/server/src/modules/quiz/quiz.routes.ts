@@ -24,7 +24,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = (request: FastifyRequest): QuizDeps => ({
     db: app.deps.db,
     publicUrl: app.deps.config.publicUrl,
-    mailer: app.deps.mailer,
+    jobs: app.deps.jobs,
     tasks: app.deps.tasks,
     log: request.log,
   });

@@ -8,11 +8,13 @@ import {
 import { isStoredId, parseId } from '@leafline/contract/ids';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { findUserById } from '../auth/auth.repo';
 import { summariesByIds } from '../catalog/catalog.repo';
+import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
 import { personaPoster, posterFilename } from './poster';
 import { findPersona, findPersonaByTitle, listPersonas, type PersonaRow } from './quiz.repo';
 import { QUIZ_QUESTIONS } from './quiz-questions';
@@ -23,7 +25,7 @@ import { quizResultsEmail, type ResultsEmailProduct } from './results-email';
 export interface QuizDeps {
   db: Db;
   publicUrl: string;
-  mailer: Mailer;
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   tasks: BackgroundTasks;
   log: { error(obj: object, msg?: string): void };
 }
@@ -133,14 +135,7 @@ export async function sendQuizResults(
     products,
     publicUrl: deps.publicUrl,
   });
-  deps.tasks.run('quiz results e-mail', async () => {
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
-      deps.log.error(
-        { err: error, userId: user.id, subject: message.subject },
-        'quiz results e-mail failed',
-      );
-    }
-  });
+  // Sent by the mail worker, with retries (mail-jobs.ts).
+  await queueMail(deps.jobs, deps.db, message);
+  deps.jobs.wake(MAIL_QUEUE);
 }

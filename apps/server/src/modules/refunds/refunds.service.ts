@@ -6,10 +6,11 @@ import {
 } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, conflict } from '../../lib/errors';
+import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
 import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
-import { sendOrderRefundedEmail } from '../orders/orders.service';
 import { cancelPayout, findOrderPayout } from '../payouts/payouts.repo';
 import { reversePayoutTransfer } from '../payouts/payouts.service';
 import {
@@ -51,7 +52,8 @@ import {
 export interface RefundDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** The refund e-mail goes as a durable job, committed with the refund's status. */
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   tasks: BackgroundTasks;
   payments: PaymentProvider;
   log: { error(obj: object, msg?: string): void };
@@ -183,16 +185,17 @@ async function settleRefund(
       trackingNumber: changes.trackingNumber,
       sellerNotes: changes.sellerNotes,
     });
-    return done.emailed;
-  });
-  if (emailed) {
-    deps.tasks.run('order refunded e-mail', () =>
-      sendOrderRefundedEmail(deps, orderId, {
+    if (done.emailed) {
+      await queueOrderEmails(deps.jobs, tx, {
+        kind: 'refunded',
+        orderId,
         amountCents: refund.amountCents,
         status: refund.targetStatus,
-      }),
-    );
-  }
+      });
+    }
+    return done.emailed;
+  });
+  if (emailed) deps.jobs.wake(ORDER_EMAILS_QUEUE);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { notFound } from '../../lib/errors';
+import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
 import {
   countBusinessOrders,
   findBusinessOrder,
@@ -17,7 +18,7 @@ import {
   type OrderRow,
   updateOrderBySeller,
 } from '../orders/orders.repo';
-import { sendOrderShippedEmail, withItems } from '../orders/orders.service';
+import { withItems } from '../orders/orders.service';
 import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
 import { type RefundDeps, refundOrderIfPaid } from '../refunds/refunds.service';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
@@ -152,13 +153,13 @@ export async function updateSellerOrder(
     if (updated && updated.status === 'Paid' && updated.previousStatus !== 'Paid') {
       await queueShopifyOrderPushes(deps.jobs, tx, [orderId]);
     }
+    // The first time it ships: the buyer's e-mail, committed with the status.
+    if (updated?.shippedEmail) await queueOrderEmails(deps.jobs, tx, { kind: 'shipped', orderId });
     return updated;
   });
   if (result?.status === 'Paid') deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
   if (!result) throw notFound(BUSINESS_MESSAGES.orderNotFound);
-  if (result.shippedEmail) {
-    deps.tasks.run('order shipped e-mail', () => sendOrderShippedEmail(deps, orderId));
-  }
+  if (result.shippedEmail) deps.jobs.wake(ORDER_EMAILS_QUEUE);
   return sellerOrderAfterEdit(deps, scope);
 }
 
