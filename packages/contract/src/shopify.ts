@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BRAND_NAME, CURRENCY } from './constants';
+import { BUSINESS_MESSAGES } from './business';
+import { BRAND_NAME, CURRENCY, type ProductCategory } from './constants';
 import { MESSAGES } from './messages';
 
 /**
@@ -77,7 +78,7 @@ export type ShopifySyncStatusResponse = z.infer<typeof shopifySyncStatusResponse
 
 export const SHOPIFY_MESSAGES = {
   /** SPEC §8. */
-  productSyncFailed: 'Failed to sync products.',
+  productSyncFailed: BUSINESS_MESSAGES.productSyncFailed,
   shippingSyncFailed: 'Failed to sync shipping fees.',
   somethingWentWrong: MESSAGES.somethingWentWrong,
   /** 409 of a sync without a connected store. */
@@ -143,4 +144,4 @@ export const SHOPIFY_TEXTS = {
  * The product_category of an imported product whose Shopify product type and tags name none of
  * the eight (SPEC §3): the broadest of them.
  */
-export const SHOPIFY_FALLBACK_PRODUCT_CATEGORY = 'Home Goods' as const;
+export const SHOPIFY_FALLBACK_PRODUCT_CATEGORY = 'Home Goods' satisfies ProductCategory;

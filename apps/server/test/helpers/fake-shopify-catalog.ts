@@ -1,3 +1,5 @@
+import { prng } from '../../src/seed/plan';
+
 /**
  * A realistic, deterministic catalogue for the stand-in Shopify store (issue 13): products of a
  * small sustainable brand with HTML descriptions, product types that map to Leafline's eight
@@ -39,18 +41,6 @@ export interface FakeProduct {
   options: Array<{ name: string; position: number; values: string[] }>;
   variants: FakeVariant[];
   images: FakeImage[];
-}
-
-/** mulberry32: a small seeded generator (the same seed, the same store). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Kind {
@@ -213,7 +203,8 @@ export interface CatalogOptions {
 
 /** A store's catalogue; the n-th product of the same seed is always the same. */
 export function fakeCatalog(options: CatalogOptions): FakeProduct[] {
-  const rand = seededRandom(options.seed ?? 13);
+  // The same seed, the same store (the demo seed's own generator).
+  const rand = prng(options.seed ?? 13);
   const maxImages = options.maxImages ?? 3;
   const firstId = options.firstId ?? 8_100_000_000;
   const products: FakeProduct[] = [];

@@ -40,13 +40,12 @@ function subscribeErrorHandler(error: FastifyError, _request: FastifyRequest, re
 /** SPEC §7 `api/subscribe/` (no auth): the home page's newsletter signup. */
 export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): NewsletterDeps => ({
+  const deps: NewsletterDeps = {
     db: app.deps.db,
     publicUrl: app.deps.config.publicUrl,
     jobs: app.deps.jobs,
-    tasks: app.deps.tasks,
-    log: request.log,
-  });
+  };
+
   /** A first signup sends an e-mail: a few a minute and address. */
   const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
 
@@ -64,7 +63,7 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      await subscribe(deps(request), request.body.email);
+      await subscribe(deps, request.body.email);
       return { success: true, message: NEWSLETTER_MESSAGES.subscribed };
     },
   );

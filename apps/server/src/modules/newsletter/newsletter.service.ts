@@ -1,9 +1,7 @@
 import { NEWSLETTER_MESSAGES } from '@leafline/contract';
 import { z } from 'zod';
-import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
-import type { BackgroundTasks } from '../../lib/background-tasks';
 import { badRequest } from '../../lib/errors';
 import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
 import { insertSubscription } from './newsletter.repo';
@@ -15,8 +13,6 @@ export interface NewsletterDeps {
   db: Db;
   publicUrl: string;
   jobs: Pick<JobRunner, 'send' | 'wake'>;
-  tasks: BackgroundTasks;
-  log: { error(obj: object, msg?: string): void };
 }
 
 /** Longest address SMTP carries (RFC 5321). */
@@ -35,7 +31,7 @@ export function checkEmail(raw: unknown): string {
 
 /**
  * Subscribes an address once (case-insensitively). The first subscription gets a welcome
- * e-mail, sent after the answer like the order e-mails (a failure is only logged); a repeat is
+ * e-mail, a mail job sent by the mail worker with retries (mail-jobs.ts); a repeat is
  * answered the same and sends nothing, so the call cannot be used to flood an inbox.
  */
 export async function subscribe(deps: NewsletterDeps, raw: unknown): Promise<void> {

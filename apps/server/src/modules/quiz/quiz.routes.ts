@@ -6,7 +6,7 @@ import {
   sendResultsEmailRequest,
   sendResultsEmailResponse,
 } from '@leafline/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
@@ -21,13 +21,12 @@ const POSTER_CACHE_CONTROL = 'public, max-age=86400';
  */
 export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): QuizDeps => ({
+  const deps: QuizDeps = {
     db: app.deps.db,
     publicUrl: app.deps.config.publicUrl,
     jobs: app.deps.jobs,
-    tasks: app.deps.tasks,
-    log: request.log,
-  });
+  };
+
   const tags = ['quiz'];
   /** Each call sends an e-mail: a few a minute and address. */
   const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
@@ -41,7 +40,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: quizResponse },
       },
     },
-    async (request) => getQuiz(deps(request)),
+    async () => getQuiz(deps),
   );
 
   app.get(
@@ -55,7 +54,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { png, filename } = await getPersonaPoster(deps(request), request.params.id);
+      const { png, filename } = await getPersonaPoster(deps, request.params.id);
       // Bytes, not JSON: the plain reply sends a Buffer as it is.
       return (reply as FastifyReply)
         .header('content-type', 'image/png')
@@ -80,7 +79,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await sendQuizResults(deps(request), requireUser(request).id, request.body);
+      await sendQuizResults(deps, requireUser(request).id, request.body);
       return { success: true as const, message: QUIZ_MESSAGES.resultsSent };
     },
   );

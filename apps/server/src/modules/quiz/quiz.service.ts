@@ -6,10 +6,8 @@ import {
   type SendResultsEmailRequest,
 } from '@leafline/contract';
 import { isStoredId, parseId } from '@leafline/contract/ids';
-import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
-import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { findUserById } from '../auth/auth.repo';
@@ -26,8 +24,6 @@ export interface QuizDeps {
   db: Db;
   publicUrl: string;
   jobs: Pick<JobRunner, 'send' | 'wake'>;
-  tasks: BackgroundTasks;
-  log: { error(obj: object, msg?: string): void };
 }
 
 /** Most products listed in the results e-mail (a persona recommends six). */
@@ -107,9 +103,8 @@ async function resultProducts(
 
 /**
  * Sends the quiz results to the logged-in account's own address (never to an address in the
- * payload, so the call cannot mail strangers). The e-mail goes out after the answer, like the
- * order e-mails: a failure is logged, the shopper's quiz is not interrupted (SPEC §7: the page
- * only logs errors of this call).
+ * payload, so the call cannot mail strangers). The e-mail is a mail job, sent by the mail worker
+ * with retries (mail-jobs.ts): the shopper's quiz never waits for the mail server.
  */
 export async function sendQuizResults(
   deps: QuizDeps,
