@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { loginShopper, registerShopper, type TestShopper } from '../../../test/helpers/auth';
-import type { Mailer } from '../../adapters/mail/mailer';
 import { refreshTokens, users } from '../../db/schema/index';
 import { createBackgroundTasks } from '../../lib/background-tasks';
 import { requestPasswordReset } from './auth.service';

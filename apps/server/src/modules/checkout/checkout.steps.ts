@@ -7,7 +7,6 @@ import {
   type OrderNotes,
   type WebhookOutcome,
 } from '@leafline/contract';
-import type { Mailer } from '../../adapters/mail/mailer';
 import {
   type CheckoutSessionInput,
   type CreatedSession,

@@ -1,5 +1,4 @@
 import { REFUND_MESSAGES } from '@leafline/contract';
-import type { Mailer } from '../../adapters/mail/mailer';
 import {
   type PaymentProvider,
   PaymentRefusedError,

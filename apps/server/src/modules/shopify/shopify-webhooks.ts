@@ -7,7 +7,6 @@ import {
   type ShopifyWebhookOutcome as WebhookOutcome,
 } from '@leafline/contract';
 import type { JobRunner } from '../../jobs/job-runner';
-import { defineQueue } from '../../jobs/job-runner';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SellerProductsDeps } from '../seller-products/seller-products.service';
 import { clearShopifyConnection } from './shopify.repo';
