@@ -1,23 +1,16 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
+import { captureLog } from '../../test/helpers/log-capture';
 import { users } from '../db/schema/index';
-import { createLogger } from './logger';
 
 /** The log of a failed query names the query, never the values it carried (a password hash). */
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = captureLog('info');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp({ LOG_LEVEL: 'info' }, { logger: createLogger({ level: 'info' }, sink) });
+  t = await buildTestApp({ LOG_LEVEL: 'info' }, { logger: logger });
   // A rule the real schema lacks, so that inserting this account fails inside PostgreSQL.
   await t.db.execute(
     sql`alter table users add constraint test_no_bramble check (first_name <> 'Bramble')`,

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { BUSINESS_MESSAGES } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +9,8 @@ import {
   type FakeShopify,
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
+import { captureLog } from '../../../test/helpers/log-capture';
 import { businesses, products } from '../../db/schema/index';
-import { createLogger } from '../../lib/logger';
 import { SHOPIFY_API_VERSION } from './shopify-admin';
 import { decryptShopifyToken, encryptShopifyToken, ShopifyTokenError } from './shopify-token';
 
@@ -20,13 +19,7 @@ import { decryptShopifyToken, encryptShopifyToken, ShopifyTokenError } from './s
  * through the real @shopify/admin-api-client against the local stand-in store.
  */
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = captureLog('trace');
 
 let t: TestApp;
 let shopify: FakeShopify;
@@ -35,7 +28,7 @@ beforeAll(async () => {
   shopify = await startFakeShopify();
   t = await buildTestApp(
     { LOG_LEVEL: 'trace', SHOPIFY_ADMIN_ORIGIN: shopify.url, SHOPIFY_TIMEOUT_MS: '1500' },
-    { logger: createLogger({ level: 'trace' }, sink) },
+    { logger: logger },
   );
 }, 60_000);
 

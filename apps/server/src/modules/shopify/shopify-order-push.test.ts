@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { type CheckoutResponse, SHOPIFY_MESSAGES, SHOPIFY_ORDER_TAG } from '@leafline/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -27,8 +26,8 @@ import {
   type FakeShopifyStore,
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
+import { captureLog } from '../../../test/helpers/log-capture';
 import { orders } from '../../db/schema/index';
-import { createLogger } from '../../lib/logger';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
 
@@ -52,13 +51,7 @@ const ROWAN: FakeShopifyStore = {
   currencyCode: 'USD',
 };
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = captureLog('info');
 
 let t: TestApp;
 let shopify: FakeShopify;
@@ -77,7 +70,7 @@ beforeAll(async () => {
       PAYMENTS_JOB_SECONDS: '0',
       STRIPE_WEBHOOK_SECRET: SECRET,
     },
-    { logger: createLogger({ level: 'info' }, sink) },
+    { logger: logger },
   );
 }, 60_000);
 

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   SHOPIFY_MESSAGES,
   type ShopifyProductSyncResponse,
@@ -25,6 +24,7 @@ import {
   type FakeShopifyStore,
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
+import { captureLog } from '../../../test/helpers/log-capture';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import {
   productImages,
@@ -34,7 +34,6 @@ import {
   variants,
 } from '../../db/schema/index';
 import { JOB_SCHEMA } from '../../jobs/job-schema';
-import { createLogger } from '../../lib/logger';
 import { imageKeys } from '../media/image-pipeline';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
@@ -47,13 +46,7 @@ import { runProductSyncJob, SYNC_PAGE_SIZE, type SyncDeps } from './shopify-sync
  * @shopify/admin-api-client from the local stand-in store; the dashboard reads its progress.
  */
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = captureLog('trace');
 
 let t: TestApp;
 let shopify: FakeShopify;
@@ -72,7 +65,7 @@ beforeAll(async () => {
   shopify = await startFakeShopify();
   catalog = demoCatalog();
   shopify.setCatalog(DEMO_STORE.domain, catalog);
-  t = await buildTestApp(env(shopify.url), { logger: createLogger({ level: 'trace' }, sink) });
+  t = await buildTestApp(env(shopify.url), { logger: logger });
 }, 60_000);
 
 afterAll(async () => {

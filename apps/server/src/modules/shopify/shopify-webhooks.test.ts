@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import {
   type CheckoutResponse,
   type Order,
@@ -20,8 +19,8 @@ import {
   type FakeShopifyStore,
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
+import { captureLog } from '../../../test/helpers/log-capture';
 import { businesses, shopifyWebhookDeliveries } from '../../db/schema/index';
-import { createLogger } from '../../lib/logger';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 
 /**
@@ -31,13 +30,7 @@ import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 
 const SECRET = 'shpss_test_app_secret_0123456789';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = captureLog('trace');
 
 let t: TestApp;
 let shopify: FakeShopify;
@@ -55,7 +48,7 @@ beforeAll(async () => {
       // Jobs run when the test drains them, and the refresh jobs stay where the test sees them.
       JOBS_WORKERS: 'false',
     },
-    { logger: createLogger({ level: 'trace' }, sink) },
+    { logger: logger },
   );
 }, 60_000);
 
