@@ -144,24 +144,16 @@ async function main() {
   // The pool the app gets by default (DATABASE_POOL_SIZE unset), as served.
   const database = await openDatabase({ url: databaseUrl, poolSize: defaultPoolSize() });
   await database.migrate();
-  if (only === 'live') {
-    await liveBench({
-      database,
-      env: liveEnv(dataDir, databaseUrl),
-      mediaDir: path.join(dataDir, 'media'),
-      account: signIn,
-    });
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    return;
-  }
-  if (only === 'shopify') {
-    await shopifyBench({
-      database,
-      env: liveEnv(dataDir, databaseUrl),
-      mediaDir: path.join(dataDir, 'media'),
-      account: signIn,
-    });
+  // The benches that start an app of their own (no large catalogue needed).
+  const ownApp = {
+    database,
+    env: liveEnv(dataDir, databaseUrl),
+    mediaDir: path.join(dataDir, 'media'),
+    account: signIn,
+  };
+  const alone = only === 'live' ? liveBench : only === 'shopify' ? shopifyBench : undefined;
+  if (alone) {
+    await alone(ownApp);
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -500,18 +492,8 @@ async function main() {
   await app.close();
   await coldApp.close();
   if (!only) {
-    await liveBench({
-      database,
-      env: liveEnv(dataDir, databaseUrl),
-      mediaDir: path.join(dataDir, 'media'),
-      account: signIn,
-    });
-    await shopifyBench({
-      database,
-      env: liveEnv(dataDir, databaseUrl),
-      mediaDir: path.join(dataDir, 'media'),
-      account: signIn,
-    });
+    await liveBench(ownApp);
+    await shopifyBench(ownApp);
   }
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
