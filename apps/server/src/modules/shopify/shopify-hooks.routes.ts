@@ -12,6 +12,7 @@ import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import { syncShopifyShippingFees } from './shopify-shipping';
+import { shopifyJobDeps } from './shopify-sync.routes';
 import { receiveShopifyWebhook, type ShopifyHooksDeps } from './shopify-webhooks';
 
 /** Largest webhook body taken (Shopify's product payloads are tens of KB). */
@@ -23,14 +24,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  */
 export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: ShopifyHooksDeps = {
-    db: app.deps.db,
-    config: app.deps.config,
-    log: app.log,
-    storage: app.deps.storage,
-    catalogCache: app.deps.catalogCache,
-    jobs: app.deps.jobs,
-  };
+  const deps: ShopifyHooksDeps = shopifyJobDeps(app);
   // The refresh job is worked by the product import; this instance sends to it.
   app.deps.jobs.declare(SHOPIFY_PRODUCT_REFRESH_QUEUE);
 

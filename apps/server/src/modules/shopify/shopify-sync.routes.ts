@@ -19,6 +19,16 @@ import {
   startProductSync,
 } from './shopify-sync.service';
 
+/** What the Shopify jobs and routes take from the app (the product sync's, the webhooks'). */
+export const shopifyJobDeps = (app: FastifyInstance): SyncDeps => ({
+  db: app.deps.db,
+  config: app.deps.config,
+  log: app.log,
+  storage: app.deps.storage,
+  catalogCache: app.deps.catalogCache,
+  jobs: app.deps.jobs,
+});
+
 /**
  * SPEC §7 `GET api/sync-from-shopify-opt/{businessId}/` (owner only): queues a product sync and
  * answers at once (202, or 200 with the run already under way); its progress and result are
@@ -27,14 +37,7 @@ import {
  */
 export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: SyncDeps = {
-    db: app.deps.db,
-    config: app.deps.config,
-    log: app.log,
-    storage: app.deps.storage,
-    catalogCache: app.deps.catalogCache,
-    jobs: app.deps.jobs,
-  };
+  const deps = shopifyJobDeps(app);
   const common = { tags: ['shopify'], security: bearerSecurity };
   const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
 

@@ -71,6 +71,12 @@ export const STALE_RUN_MINUTES = 15;
 /** The cursor of a run whose pages are all imported (then only the clear option is left). */
 export const PAGES_DONE = '#pages-done';
 
+/** The product fields of a page: fewer variants a product than a product read alone. */
+const PAGE_PRODUCT_FIELDS = PRODUCT_FIELDS.replace(
+  'variants(first: 100)',
+  `variants(first: ${PAGE_VARIANTS})`,
+);
+
 const PAGE_QUERY = `#graphql
   query LeaflineProductPage($first: Int!, $after: String) {
     products(first: $first, after: $after, query: "${ACTIVE}", sortKey: ID) {
@@ -83,7 +89,7 @@ const PAGE_QUERY = `#graphql
       }
     }
   }
-  ${PRODUCT_FIELDS.replace('variants(first: 100)', `variants(first: ${PAGE_VARIANTS})`)}
+  ${PAGE_PRODUCT_FIELDS}
 `;
 
 const FIRST_PAGE_QUERY = `#graphql
@@ -104,7 +110,7 @@ const FIRST_PAGE_QUERY = `#graphql
       }
     }
   }
-  ${PRODUCT_FIELDS.replace('variants(first: 100)', `variants(first: ${PAGE_VARIANTS})`)}
+  ${PAGE_PRODUCT_FIELDS}
 `;
 
 /** Requested cost: products 2 + 250 × 1 = 252. */
