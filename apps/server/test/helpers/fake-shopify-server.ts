@@ -326,6 +326,15 @@ export async function startFakeShopify(
     currencyCode: store.currencyCode,
   }));
 
+  /** Shopify's `extensions.cost` of an answer (the bucket as it is now, in whole points). */
+  const costExtensions = (requested: number, actual: number | null) => ({
+    cost: {
+      requestedQueryCost: requested,
+      actualQueryCost: actual,
+      throttleStatus: { ...throttle, currentlyAvailable: Math.floor(throttle.currentlyAvailable) },
+    },
+  });
+
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
@@ -421,16 +430,7 @@ export async function startFakeShopify(
             },
           },
         ],
-        extensions: {
-          cost: {
-            requestedQueryCost: requested,
-            actualQueryCost: null,
-            throttleStatus: {
-              ...throttle,
-              currentlyAvailable: Math.floor(throttle.currentlyAvailable),
-            },
-          },
-        },
+        extensions: costExtensions(requested, null),
       });
     }
     if (fake.simulateCosts) {
@@ -453,16 +453,7 @@ export async function startFakeShopify(
               },
             },
           ],
-          extensions: {
-            cost: {
-              requestedQueryCost: requested,
-              actualQueryCost: null,
-              throttleStatus: {
-                ...throttle,
-                currentlyAvailable: Math.floor(throttle.currentlyAvailable),
-              },
-            },
-          },
+          extensions: costExtensions(requested, null),
         });
       }
     }
@@ -484,15 +475,7 @@ export async function startFakeShopify(
     }
     const actual = fake.simulateCosts ? Math.min(requested, actualCost(data)) : 1;
     if (fake.simulateCosts) throttle.currentlyAvailable -= actual;
-    const extensions = {
-      cost: {
-        requestedQueryCost: requested,
-        actualQueryCost: actual,
-        throttleStatus: fake.simulateCosts
-          ? { ...throttle, currentlyAvailable: Math.floor(throttle.currentlyAvailable) }
-          : { ...throttle },
-      },
-    };
+    const extensions = costExtensions(requested, actual);
     if (errors.length) return answer(200, { errors, extensions });
     return answer(200, { data, extensions });
   });
