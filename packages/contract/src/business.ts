@@ -36,6 +36,12 @@ export const BUSINESS_MESSAGES = {
   onboardingTargetMissing: 'Send the account_id or the business_id of the business.',
   finishPaymentSetup: 'Finish setting up payouts',
   shopifyConnectFailed: 'Failed to connect.',
+  /**
+   * 400 of the Shopify connect: a token with characters no Shopify token has (a space, a
+   * zero-width or accented character picked up in copying), which no request could carry.
+   */
+  shopifyAccessTokenInvalid:
+    'The access token can only contain letters, digits and symbols, without spaces. Copy it again from Shopify.',
   /** 400 of the Shopify connect: an address that is not a Shopify store's. */
   shopifyStoreUrlInvalid:
     'Enter your Shopify store address, like your-store.myshopify.com or just your-store.',
@@ -217,7 +223,14 @@ export const shopifyManualConnectBody = z.object({
   access_token: z
     .string({ error: 'Access token is required.' })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'Access token is required.').max(255, 'Access token is too long.')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Access token is required.')
+        .max(255, 'Access token is too long.')
+        // Shopify's tokens are printable ASCII; anything else could not even be sent as a header.
+        .regex(/^[\x21-\x7e]+$/, BUSINESS_MESSAGES.shopifyAccessTokenInvalid),
+    ),
   /**
    * Optional (issue 13): the API secret key of the brand's custom app, which Shopify signs that
    * app's webhooks with. Without it the store's webhooks are not subscribed (unless the

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import type { Database } from '../db/client';
 import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
+import { JOB_SCHEMA } from './job-schema';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */
 
@@ -40,10 +41,22 @@ const KEYED = defineQueue<{ n: number }>({
   policy: 'short',
 });
 
+const COUNTED = defineQueue<{ n: number }>({
+  name: 'test.counted',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
 let database: Database;
 let jobs: JobRunner;
 const seen: number[] = [];
 let failuresLeft = 0;
+/** Every failed attempt the runner told of: [queue, parked]. */
+const failures: Array<[string, boolean]> = [];
+/** The job of COUNTED that waits in its handler, and how it is let go. */
+let holding: { entered: () => void; release: Promise<void> } | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -54,6 +67,7 @@ beforeAll(async () => {
     pollSeconds: 0.5,
     // Driven by drain() here; the polling workers are exercised by the app's own tests.
     workers: false,
+    onFailure: (queue, parked) => failures.push([queue, parked]),
   });
   jobs.work(ECHO, async ({ n }) => {
     if (failuresLeft > 0) {
@@ -77,6 +91,13 @@ beforeAll(async () => {
   });
   jobs.work(KEYED, async ({ n }) => {
     seen.push(n);
+  });
+  jobs.work(COUNTED, async ({ n }) => {
+    if (n < 0) throw new Error(`job ${n} fails`);
+    if (holding) {
+      holding.entered();
+      await holding.release;
+    }
   });
   await jobs.start();
 });
@@ -141,6 +162,99 @@ describe('job runner', () => {
     expect(await jobs.drain([DOOMED])).toBe(0);
   });
 
+  it('two replays of one parked job at once: one replays it, the other is told it was not parked', async () => {
+    const id = await jobs.send(database.db, DOOMED, { n: 10 });
+    await jobs.drain([DOOMED]);
+    // Another instance (an operator's shell) whose reads of the job table are held until both
+    // replays have read: a check-then-act replay would see the job parked twice.
+    const limit = async () =>
+      Number(
+        (await database.executeSql('select retry_limit from pgboss.job where id = $1', [id]))
+          .rows[0]!.retry_limit,
+      );
+    const before = await limit();
+    let arrived = 0;
+    let letGo: () => void = () => {};
+    const bothRead = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const shell = createJobRunner({
+      executeSql: async (text, values) => {
+        const result = await database.executeSql(text, values);
+        if (/^\s*select\b[\s\S]*\bfrom pgboss\.job\b/i.test(text)) {
+          arrived++;
+          if (arrived >= 2) letGo();
+          await Promise.race([bothRead, new Promise((r) => setTimeout(r, 500))]);
+        }
+        return result;
+      },
+      log: pino({ level: 'silent' }),
+      pollSeconds: 0.5,
+      workers: false,
+    });
+    shell.declare(DOOMED);
+    await shell.start();
+    const answers = await Promise.all([shell.retry(DOOMED, id!), shell.retry(DOOMED, id!)]);
+    await shell.stop();
+    expect(answers.sort()).toEqual([false, true]);
+    const [job] = await jobs.list(DOOMED, 'retry');
+    // One more attempt, not two.
+    expect(job!.id).toBe(id);
+    expect(await limit()).toBe(before + 1);
+    expect(await jobs.retry(DOOMED, 'not-a-job-id')).toBe(false);
+    // Out of the way of the counts below.
+    await database.executeSql('delete from pgboss.job where id = $1', [id]);
+  });
+
+  it('counts the jobs waiting, running and parked per queue, and tells each failed attempt', async () => {
+    const counted = async () => (await jobs.counts()).find((c) => c.queue === COUNTED.name);
+    // A queue known here is listed before it has any job.
+    expect(await counted()).toEqual({
+      queue: COUNTED.name,
+      waiting: 0,
+      created: 0,
+      retry: 0,
+      active: 0,
+      failed: 0,
+    });
+
+    failures.length = 0;
+    await jobs.send(database.db, COUNTED, { n: -1 });
+    expect(await jobs.drain([COUNTED])).toBe(1);
+    expect(failures).toEqual([[COUNTED.name, true]]);
+
+    await jobs.send(database.db, COUNTED, { n: 2 });
+    await jobs.send(database.db, COUNTED, { n: 3 }, { startAfterSeconds: 3600 });
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      holding = { entered: resolve, release: new Promise<void>((r) => (release = r)) };
+    });
+    const running = jobs.drain([COUNTED]);
+    await entered;
+    expect(await counted()).toEqual({
+      queue: COUNTED.name,
+      waiting: 1,
+      created: 1,
+      retry: 0,
+      active: 1,
+      failed: 1,
+    });
+    release();
+    expect(await running).toBe(1);
+    holding = undefined;
+    expect(await counted()).toEqual({
+      queue: COUNTED.name,
+      waiting: 1,
+      created: 1,
+      retry: 0,
+      active: 0,
+      failed: 1,
+    });
+    // The other queues' parked jobs are counted under their own names.
+    expect((await jobs.counts()).find((c) => c.queue === DOOMED.name)?.failed).toBe(1);
+    expect(failures).toEqual([[COUNTED.name, true]]);
+  });
+
   it('in a short queue a singleton key lets one job wait at a time', async () => {
     seen.length = 0;
     const first = await jobs.send(database.db, KEYED, { n: 5 }, { singletonKey: 'k' });
@@ -153,6 +267,26 @@ describe('job runner', () => {
     expect(seen.sort()).toEqual([5, 7]);
     expect(await jobs.send(database.db, KEYED, { n: 8 }, { singletonKey: 'k' })).toBeTruthy();
     await jobs.drain([KEYED]);
+  });
+
+  it('in a short queue a send with hasten brings the waiting job forward; one without a key is refused', async () => {
+    seen.length = 0;
+    const later = await jobs.send(
+      database.db,
+      KEYED,
+      { n: 11 },
+      { singletonKey: 'h', startAfterSeconds: 600 },
+    );
+    expect(later).toBeTruthy();
+    expect(await jobs.drain([KEYED])).toBe(0);
+    expect(
+      await jobs.send(database.db, KEYED, { n: 12 }, { singletonKey: 'h', hasten: true }),
+    ).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await jobs.drain([KEYED]);
+    // The one waiting job ran, with its own data, now rather than in ten minutes.
+    expect(seen).toEqual([11]);
+    await expect(jobs.send(database.db, KEYED, { n: 13 })).rejects.toThrow(/singleton key/);
   });
 
   it('a script that fails midway leaves no aborted transaction behind (pg-boss runs scripts)', async () => {
@@ -191,6 +325,58 @@ describe('job runner', () => {
     await expect(jobs.send(database.db, other, {})).rejects.toThrow(/not declared/);
   });
 
+  it('a job sent to start later is not run before its time (in a transaction too)', async () => {
+    seen.length = 0;
+    await database.db.transaction(async (tx) => {
+      await jobs.send(tx, ECHO, { n: 11 }, { startAfterSeconds: 300 });
+    });
+    expect(await jobs.drain([ECHO])).toBe(0);
+    const [waiting] = await jobs.list(ECHO, 'created');
+    expect(waiting!.data).toEqual({ n: 11 });
+    // Its time comes (played here by moving it).
+    await database.db.execute(
+      sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${waiting!.id}::uuid`,
+    );
+    expect(await jobs.drain([ECHO])).toBe(1);
+    expect(seen).toEqual([11]);
+  });
+
+  it('counts every queue’s jobs by state, lists the parked ones of all queues, replays one by name', async () => {
+    const before = await jobs.counts();
+    const doomed = (rows: typeof before) => rows.find((r) => r.queue === DOOMED.name)!;
+    // Every queue made in the database is listed, with nothing waiting in it.
+    expect(before.map((r) => r.queue)).toEqual(
+      expect.arrayContaining([ECHO.name, DOOMED.name, SLOW.name, KEYED.name]),
+    );
+    const id = await jobs.send(database.db, DOOMED, { n: 12 });
+    expect(doomed(await jobs.counts()).created).toBe(doomed(before).created + 1);
+    await jobs.drain([DOOMED]);
+    const after = doomed(await jobs.counts());
+    expect([after.created, after.failed]).toEqual([
+      doomed(before).created,
+      doomed(before).failed + 1,
+    ]);
+
+    const parked = await jobs.failed();
+    expect(parked[0]).toMatchObject({
+      id,
+      queue: DOOMED.name,
+      data: { n: 12 },
+      attempts: 1,
+      output: expect.objectContaining({ message: 'job 12 can never succeed' }),
+    });
+    expect(parked[0]!.failedAt).toBeInstanceOf(Date);
+
+    expect(await jobs.retry(DOOMED.name, id!)).toBe(true);
+    // Replayed already (or never parked in that queue): nothing to replay.
+    expect(await jobs.retry(DOOMED.name, id!)).toBe(false);
+    expect(await jobs.retry(ECHO.name, parked[0]!.id)).toBe(false);
+    expect(await jobs.retry(DOOMED.name, '00000000-0000-4000-8000-000000000000')).toBe(false);
+    expect(doomed(await jobs.counts()).retry).toBe(doomed(before).retry + 1);
+    await jobs.drain([DOOMED]);
+    expect((await jobs.failed()).filter((j) => j.id === id)).toHaveLength(1);
+  });
+
   // Last: it stops the runner.
   it('stopping the runner ends the long waits of the jobs in hand (they are retried later)', async () => {
     await jobs.send(database.db, SLOW, { n: 1 });
@@ -200,6 +386,93 @@ describe('job runner', () => {
     await jobs.stop();
     expect(await running).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(await jobs.list(SLOW, 'retry')).toHaveLength(1);
+    // Handed back as it was: the shutdown did not use one of its retries.
+    expect(await jobs.list(SLOW, 'retry')).toEqual([expect.objectContaining({ retryCount: 0 })]);
   });
+});
+
+describe('job runner workers', () => {
+  it('a worker that found a job takes the next one at once, not one per polling interval', async () => {
+    const BACKLOG = defineQueue<{ n: number }>({
+      name: 'test.backlog',
+      retryLimit: 0,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
+    const done: number[] = [];
+    // A minute between polls: only the first job is woken; the others come from the backlog.
+    const runner = createJobRunner({
+      executeSql: database.executeSql,
+      log: pino({ level: 'silent' }),
+      pollSeconds: 60,
+      workers: true,
+    });
+    runner.work(BACKLOG, async ({ n }) => {
+      done.push(n);
+    });
+    await runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      for (let n = 1; n <= 5; n++) await runner.send(database.db, BACKLOG, { n });
+      runner.wake(BACKLOG);
+      await vi.waitFor(() => expect(done.sort()).toEqual([1, 2, 3, 4, 5]), {
+        timeout: 20_000,
+        interval: 100,
+      });
+    } finally {
+      await runner.stop();
+    }
+  }, 40_000);
+
+  it('a job whose outcome cannot be recorded (the database away) does not end the process; it is given again', async () => {
+    const FLAKY = defineQueue<{ n: number }>({
+      name: 'test.outcome-lost',
+      retryLimit: 0,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
+    let away = false;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const ran: number[] = [];
+    const runner = createJobRunner({
+      // While `away`, every statement fails as with PostgreSQL restarting (57P01).
+      executeSql: async (text, values) => {
+        if (away) throw Object.assign(new Error('terminating connection'), { code: '57P01' });
+        return database.executeSql(text, values);
+      },
+      log: pino({ level: 'silent' }),
+      pollSeconds: 0.5,
+      workers: true,
+    });
+    runner.work(FLAKY, async ({ n }) => {
+      ran.push(n);
+      // The database goes away while the job runs: neither complete nor fail can be written.
+      away = true;
+    });
+    await runner.start();
+    try {
+      const id = await runner.send(database.db, FLAKY, { n: 1 });
+      runner.wake(FLAKY);
+      await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 10_000, interval: 50 });
+      // Some polls fail while it is away; none of it escapes as an unhandled rejection.
+      await new Promise((r) => setTimeout(r, 800));
+      away = false;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(unhandled).toEqual([]);
+      // The job was not recorded done: it is still in hand, to be given again after its expiry.
+      const { rows } = await database.executeSql(
+        `select state::text as state from ${JOB_SCHEMA}.job where id = $1`,
+        [id],
+      );
+      expect(rows[0]?.state).toBe('active');
+    } finally {
+      away = false;
+      await runner.stop();
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 40_000);
 });

@@ -273,6 +273,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!code) return error(res, 404, 'invalid_request_error', 'No such promotion code');
         return send(res, { id: parts[2], object: 'promotion_code', code, active: true });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/transfers') {
+        const group = url.searchParams.get('transfer_group');
+        const data = fake.transfers
+          .filter((tr) => !group || tr.params.transfer_group === group)
+          .map((tr) => replies.get(tr.idempotencyKey ?? '') ?? { id: tr.id, object: 'transfer' });
+        return send(res, { object: 'list', data, has_more: false, url: '/v1/transfers' });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/transfers') {
         if (fake.transferDelayMs) await new Promise((r) => setTimeout(r, fake.transferDelayMs));
         if (idempotencyKey && replies.has(idempotencyKey)) {

@@ -20,9 +20,13 @@ export interface SmtpPeer {
 
 /**
  * A real SMTP server on a free local port (or `port`: the same server back after an outage),
- * for tests of the e-mails (DESIGN §3).
+ * for tests of the e-mails (DESIGN §3). With `hold`, a slow peer: each message is taken (and
+ * put in the inbox) only once the promise `hold` returns for it resolves.
  */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  port = 0,
+  options: { hold?: (message: Received) => Promise<void> } = {},
+): Promise<SmtpPeer> {
   const inbox: Received[] = [];
   const waiters: ((message: Received) => void)[] = [];
   const server = new SMTPServer({
@@ -38,12 +42,17 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         };
-        inbox.push(message);
-        waiters.shift()?.(message);
-        callback();
+        void (options.hold?.(message) ?? Promise.resolve()).then(() => {
+          inbox.push(message);
+          waiters.shift()?.(message);
+          callback();
+        });
       });
     },
   });
+  // A client that dies mid-session (an app instance killed) resets its connection: that is
+  // the client's end, not the server's, so the peer keeps serving (no listener would crash it).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
   return {

@@ -8,9 +8,20 @@ interface Log {
   info(obj: object, msg?: string): void;
 }
 
-/** SMTP with nodemailer when SMTP_URL is set. */
+/**
+ * SMTP with nodemailer when SMTP_URL is set: a pool of kept-open connections (up to
+ * SMTP_CONNECTIONS), so the mail workers do not open one per message — under `npm run load` a
+ * connection per message held the queue behind the orders. A pool connection the server drops
+ * is opened again for the next message; settings in the URL's query win.
+ */
+export const SMTP_CONNECTIONS = 5;
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+  });
   return {
     kind: 'smtp',
     async send(message: MailMessage) {

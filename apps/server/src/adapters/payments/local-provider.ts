@@ -401,6 +401,12 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
       return { id: `tr_local_${digest}` };
     },
 
+    async findTransfer(_input: { orderId: number; transferGroup: string }, idempotencyKey: string) {
+      // Nothing is sent here: a transfer asked for under this key is the one its key names.
+      const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24);
+      return { id: `tr_local_${digest}` };
+    },
+
     async refundPayment(input: RefundInput, idempotencyKey: string) {
       const known = await movementByKey(db, idempotencyKey);
       if (known) return { id: known.id };

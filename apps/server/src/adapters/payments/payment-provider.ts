@@ -153,6 +153,14 @@ export interface PaymentProvider {
   /** One transfer; the same idempotency key never makes a second one. */
   createTransfer(input: TransferInput, idempotencyKey: string): Promise<{ id: string }>;
   /**
+   * The transfer made for an order, if any (its group and `order_id` metadata; the local
+   * provider names it from its key): a transfer whose answer was lost is found again.
+   */
+  findTransfer(
+    input: { orderId: number; transferGroup: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string } | null>;
+  /**
    * Gives `amountCents` of a paid session back to the buyer; the same idempotency key never
    * makes a second refund. A refusal is a PaymentProviderError with the provider's own words.
    */

@@ -6,10 +6,11 @@ import { buildStripeTestApp, type TestApp } from '../../../test/helpers/app';
 import { addToCart, checkout, type Headers, setFees, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
+import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
-import { runPaymentJobs } from '../../modules/payments/payments.service';
-import { MAX_PAYOUT_ATTEMPTS, processDuePayouts } from '../../modules/payouts/payouts.service';
+import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../../modules/payouts/payout-jobs';
+import { MAX_PAYOUT_ATTEMPTS } from '../../modules/payouts/payouts.service';
 import { ProviderCallInTransactionError } from './outside-transactions';
 import { createStripeProvider } from './stripe-provider';
 
@@ -265,9 +266,10 @@ describe('Stripe: webhook, payment and transfers', () => {
       global_discounted_total: '66.00',
     });
 
-    const made = stripe.transfers.filter((tr) =>
-      body.order_ids.map((id) => `payout-${id}`).includes(tr.idempotencyKey ?? ''),
-    );
+    // One transfer job per order, run in any order: listed here by order.
+    const made = stripe.transfers
+      .filter((tr) => body.order_ids.map((id) => `payout-${id}`).includes(tr.idempotencyKey ?? ''))
+      .sort((x, y) => x.idempotencyKey!.localeCompare(y.idempotencyKey!, 'en', { numeric: true }));
     const totalA = 5250 + 600 - 427;
     const totalB = 900 + 350 - 73;
     expect(
@@ -333,17 +335,14 @@ describe('Stripe: webhook, payment and transfers', () => {
     let [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, transferId: null });
     expect(row!.lastError).toContain('Transfers are unavailable right now.');
-    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
-
-    // Not due yet: the periodic job leaves it alone.
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // The job waits for its retry (backoff): running the ready jobs leaves it alone.
+    expect(await jobRows(t.db, PAYOUT_TRANSFER_QUEUE.name, 'retry')).toHaveLength(1);
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
 
-    await t.db
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(payouts.id, row!.id));
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // Its retry comes due: paid, with the same key.
+    await makeJobsDue(t.db, PAYOUT_TRANSFER_QUEUE.name);
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
     expect(row).toMatchObject({ status: 'paid', attempts: 2, lastError: null });
     expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(2);
@@ -351,36 +350,43 @@ describe('Stripe: webhook, payment and transfers', () => {
     expect(row!.transferId).toBe(stripe.transfers.find((tr) => tr.idempotencyKey === key)!.id);
 
     // Even if a payout were sent again, Stripe answers the same transfer for the same key.
-    await t.db
-      .update(payouts)
-      .set({ status: 'pending', nextAttemptAt: new Date(0) })
-      .where(eq(payouts.id, row!.id));
-    await processDuePayouts(
-      { db: t.db, payments: t.app.deps.payments, log: t.app.log },
-      { orderIds: [a!.id] },
-    );
+    await t.db.update(payouts).set({ status: 'pending' }).where(eq(payouts.id, row!.id));
+    await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId: a!.id });
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     const [after] = await t.db.select().from(payouts).where(eq(payouts.id, row!.id));
     expect(after!.transferId).toBe(row!.transferId);
     expect(stripe.transfers.filter((tr) => tr.idempotencyKey === key)).toHaveLength(1);
+    // A transfer job run after the payout is paid sends nothing.
+    await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId: a!.id });
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
+    expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(3);
   });
 
-  it(`gives up after ${MAX_PAYOUT_ATTEMPTS} attempts and marks the payout failed`, async () => {
+  it(`gives up after ${MAX_PAYOUT_ATTEMPTS} attempts: the payout is failed and its job parked`, async () => {
     const { body, sessionId, brandA } = await started();
     stripe.failTransfers.set(brandA.stripeAccountId!, 100);
     stripe.complete(sessionId);
     await deliver('checkout.session.completed', sessionOf(sessionId));
     await t.app.deps.tasks.idle();
     const [a] = await ordersOf(body.order_ids);
-    await t.db
-      .update(payouts)
-      .set({ attempts: MAX_PAYOUT_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
-      .where(eq(payouts.orderId, a!.id));
-    await processDuePayouts(
-      { db: t.db, payments: t.app.deps.payments, log: t.app.log },
-      { orderIds: [a!.id] },
-    );
+    const retrying = async () =>
+      (await jobRows(t.db, PAYOUT_TRANSFER_QUEUE.name, 'retry')).filter(
+        (j) => (j.data as { orderId: number }).orderId === a!.id,
+      );
+    for (let i = 0; i < 50 && (await retrying()).length > 0; i++) {
+      const [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
+      expect(row).toMatchObject({ status: 'pending', attempts: i + 1 });
+      await makeJobsDue(t.db, PAYOUT_TRANSFER_QUEUE.name);
+      await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
+    }
     const [row] = await t.db.select().from(payouts).where(eq(payouts.orderId, a!.id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_PAYOUT_ATTEMPTS });
+    expect(row!.lastError).toContain('Transfers are unavailable right now.');
+    const parked = await jobRows(t.db, PAYOUT_TRANSFER_QUEUE.name, 'failed');
+    expect(parked.map((j) => j.data)).toContainEqual({ orderId: a!.id });
+    expect(stripe.requests.filter((r) => r.idempotencyKey === `payout-${a!.id}`).length).toBe(
+      MAX_PAYOUT_ATTEMPTS,
+    );
   });
 
   it('a brand that has not finished payout setup keeps its payout pending; nothing is sent for it', async () => {
@@ -413,7 +419,8 @@ describe('Stripe: webhook, payment and transfers', () => {
     const keys = ids.map((id) => `payout-${id}`);
     expect(stripe.requests.filter((r) => keys.includes(r.idempotencyKey ?? ''))).toHaveLength(0);
 
-    // Onboarding finished; two app instances run their job at the same moment.
+    // Onboarding finished (each brand's job sent again); two app instances run the jobs at
+    // the same moment: each job is taken by one of them.
     await t.db
       .update(businesses)
       .set({ stripeStatus: 'active' })
@@ -422,17 +429,15 @@ describe('Stripe: webhook, payment and transfers', () => {
       .update(businesses)
       .set({ stripeStatus: 'active', stripeAccountId: `acct_late_${brandB.id}` })
       .where(eq(businesses.id, brandB.id));
-    await t.db
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(0) })
-      .where(inArray(payouts.orderId, ids));
+    for (const orderId of ids) {
+      await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId });
+    }
     stripe.transferDelayMs = 300;
-    const deps = { db: t.db, payments: t.app.deps.payments, log: t.app.log };
     const runs = await Promise.all([
-      processDuePayouts(deps, { orderIds: ids }),
-      processDuePayouts(deps, { orderIds: ids }),
+      t.app.deps.jobs.drain([PAYOUT_TRANSFER_QUEUE]),
+      t.app.deps.jobs.drain([PAYOUT_TRANSFER_QUEUE]),
     ]);
-    expect(runs.reduce((s, r) => s + r.paid, 0)).toBe(2);
+    expect(runs[0]! + runs[1]!).toBe(2);
     for (const key of keys) {
       expect(stripe.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
     }

@@ -192,6 +192,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async findTransfer(input: { orderId: number; transferGroup: string }) {
+      try {
+        for await (const transfer of stripe.transfers.list({
+          transfer_group: input.transferGroup,
+          limit: 100,
+        })) {
+          if (transfer.metadata?.order_id === String(input.orderId)) return { id: transfer.id };
+        }
+        return null;
+      } catch (error) {
+        throw unavailable('transfer lookup', error);
+      }
+    },
+
     async refundPayment(input: RefundInput, idempotencyKey: string) {
       let paymentIntent: string | undefined;
       try {

@@ -266,6 +266,11 @@ export const payouts = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Unused since the transfers are jobs (decision 0020): neither read nor written. Kept (its
+     * default fills it) until a migration has another reason to drop it; `payouts_due_idx`
+     * still serves the reconcile's look-ups by status.
+     */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     reversalId: text('reversal_id'),
@@ -371,6 +376,13 @@ export const refunds = pgTable(
     lastError: text('last_error'),
     /** When the buyer's refund e-mail was queued (once). */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /**
+     * The tracking number and notes of the seller's PATCH that asked for the refund (null: not
+     * given), set on the order with its status by whoever finishes the refund (the request,
+     * or its settle job).
+     */
+    trackingNumber: text('tracking_number'),
+    sellerNotes: text('seller_notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, orders, payouts, products } from '../../db/schema/index';
 import { notAbandoned } from '../orders/orders.repo';
+import { WAITING_FOR_SETUP_NOTE } from '../payouts/payouts.service';
 
 /** Drizzle queries of the seller's business (SPEC §3 Business; DESIGN 2.8, 2.16). */
 
@@ -150,13 +151,24 @@ export async function applyStripeStatus(
   return before.filter((b) => b.status !== status).map((b) => ({ id: b.id }));
 }
 
-/** The waiting payouts of these businesses become due now; their orders. */
+/**
+ * The payouts of these businesses waiting for their payout setup (pending with its note: their
+ * job completed without a transfer) lose the note; their orders, to send a job each now. A
+ * pending payout without the note has a job of its own (new, or retrying a provider failure):
+ * it is left to it, so one job counts its attempts.
+ */
 export async function releaseWaitingPayouts(tx: Db, businessIds: number[]): Promise<number[]> {
   if (!businessIds.length) return [];
   const rows = await tx
     .update(payouts)
-    .set({ nextAttemptAt: sql`now()`, lastError: null, updatedAt: new Date() })
-    .where(and(inArray(payouts.businessId, businessIds), eq(payouts.status, 'pending')))
+    .set({ lastError: null, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(payouts.businessId, businessIds),
+        eq(payouts.status, 'pending'),
+        eq(payouts.lastError, WAITING_FOR_SETUP_NOTE),
+      ),
+    )
     .returning({ orderId: payouts.orderId });
   return rows.map((r) => r.orderId);
 }

@@ -40,7 +40,6 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
     config: app.deps.config,
     storage: app.deps.storage,
     payments: app.deps.payments,
-    tasks: app.deps.tasks,
     log: app.log,
   };
   const common = { tags: ['business'], security: bearerSecurity };

@@ -20,14 +20,14 @@ import {
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { BackgroundTasks } from '../../lib/background-tasks';
+import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { toPublicBusiness } from '../catalog/catalog.service';
 import { ImageBatch } from '../media/image-batch';
 import { recordEvent } from '../payments/payments.repo';
-import { processDuePayouts } from '../payouts/payouts.service';
+import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers } from '../payouts/payout-jobs';
 import {
   applyStripeStatus,
   type BusinessChanges,
@@ -62,7 +62,6 @@ export interface BusinessesDeps {
   config: Config;
   storage: MediaStorage;
   payments: PaymentProvider;
-  tasks: BackgroundTasks;
   log: {
     warn(obj: object, msg?: string): void;
     error(obj: object, msg?: string): void;
@@ -323,11 +322,11 @@ export async function createOnboardingLink(
 /**
  * `account.updated` (Stripe's, or the local provider's): the payout status of the businesses
  * with that account, in one transaction with the event id (a replay changes nothing; an older
- * snapshot arriving late neither). A business that became active has its waiting payouts sent
- * at once, after the commit.
+ * snapshot arriving late neither). A business that became active gets a transfer job per
+ * waiting payout, committed with its status, and this instance's workers are woken after.
  */
 export async function applyAccountUpdate(
-  deps: Pick<BusinessesDeps, 'db' | 'payments' | 'tasks' | 'log'>,
+  deps: Pick<BusinessesDeps, 'db' | 'payments'> & { jobs: Pick<JobRunner, 'send' | 'wake'> },
   event: PaymentEvent,
 ): Promise<'account_updated' | 'duplicate' | 'unchanged'> {
   const account = event.account;
@@ -338,12 +337,10 @@ export async function applyAccountUpdate(
     const changed = await applyStripeStatus(tx, account.id, status, event.created ?? new Date());
     const activated = status === 'active' ? changed.map((c) => c.id) : [];
     const orderIds = await releaseWaitingPayouts(tx, activated);
+    await queuePayoutTransfers(deps.jobs, tx, orderIds);
     return { changed: changed.length > 0, orderIds };
   });
   if (!result) return 'duplicate';
-  if (result.orderIds.length) {
-    const orderIds = result.orderIds;
-    deps.tasks.run('payouts', () => processDuePayouts(deps, { orderIds }));
-  }
+  if (result.orderIds.length) deps.jobs.wake(PAYOUT_TRANSFER_QUEUE);
   return result.changed ? 'account_updated' : 'unchanged';
 }

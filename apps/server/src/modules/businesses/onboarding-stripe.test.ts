@@ -6,10 +6,11 @@ import { buildStripeTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { shopper } from '../../../test/helpers/buying';
 import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
+import { jobRows } from '../../../test/helpers/jobs';
 import { multipartPayload } from '../../../test/helpers/multipart-form';
 import { businesses, orders, payouts } from '../../db/schema/index';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
-import { processDuePayouts } from '../payouts/payouts.service';
+import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
 
 /**
  * Payout onboarding with the real Stripe SDK (DESIGN 2.8) against the local stand-in for the
@@ -172,7 +173,6 @@ describe('Stripe: account.updated', () => {
       amountCents: 4850,
       commissionCents: 150,
       transferGroup: 'checkout_onboarding',
-      nextAttemptAt: new Date(Date.now() + 60 * 60_000),
       lastError: 'The brand has not finished setting up payouts yet.',
     });
 
@@ -187,16 +187,11 @@ describe('Stripe: account.updated', () => {
     expect((await rowOf(id)).stripeStatus).toBe('restricted');
     await t.app.deps.tasks.idle();
     const mine = () => stripe.transfers.filter((tr) => tr.params.destination === accountId);
-    // A restricted account gets no transfer even when its payout comes due: it waits.
-    await t.db
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(payouts.orderId, order!.id));
-    const run = await processDuePayouts(
-      { ...t.app.deps, log: t.app.log },
-      { orderIds: [order!.id] },
-    );
-    expect(run).toMatchObject({ paid: 0, waiting: 1 });
+    // A restricted account gets no transfer even when its payout's job runs: it waits.
+    await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId: order!.id });
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
+    const [waiting] = await t.db.select().from(payouts).where(eq(payouts.orderId, order!.id));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     expect(mine()).toEqual([]);
 
     const eventId = 'evt_onboarding_active';
@@ -230,6 +225,66 @@ describe('Stripe: account.updated', () => {
     expect((await deliver(active)).json()).toEqual({ received: true, outcome: 'unchanged' });
     await t.app.deps.tasks.idle();
     expect(mine()).toHaveLength(1);
+  });
+
+  it('sends a job only for the payouts waiting for the setup, not for one already retrying with its own job', async () => {
+    const user = await signedInShopper(t.app);
+    const { id } = (await register(user.headers)).json() as RegisterBusinessResponse;
+    const accountId = (await rowOf(id)).stripeAccountId!;
+    const buyer = await shopper(t.app, { address: false });
+    const [waitingOrder, retryingOrder] = await t.db
+      .insert(orders)
+      .values([
+        { businessId: id, userId: buyer.account.id, status: 'Paid', totalCents: 2000 },
+        { businessId: id, userId: buyer.account.id, status: 'Paid', totalCents: 3000 },
+      ])
+      .returning();
+    await t.db.insert(payouts).values([
+      {
+        orderId: waitingOrder!.id,
+        businessId: id,
+        amountCents: 1940,
+        commissionCents: 60,
+        transferGroup: 'checkout_release_waiting',
+        lastError: 'The brand has not finished setting up payouts yet.',
+      },
+      {
+        orderId: retryingOrder!.id,
+        businessId: id,
+        amountCents: 2910,
+        commissionCents: 90,
+        transferGroup: 'checkout_release_retrying',
+        attempts: 1,
+        lastError: 'Transfers are unavailable right now.',
+      },
+    ]);
+    // The retrying payout's own job, waiting for its next try.
+    await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId: retryingOrder!.id });
+    const jobsOf = async (orderId: number) =>
+      (await jobRows(t.db, PAYOUT_TRANSFER_QUEUE.name)).filter(
+        (j) => (j.data as { orderId: number }).orderId === orderId,
+      );
+
+    const active = {
+      id: accountId,
+      object: 'account',
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    };
+    expect((await deliver(active)).json()).toEqual({ received: true, outcome: 'account_updated' });
+    expect(await jobsOf(waitingOrder!.id)).toHaveLength(1);
+    // One job counts the retrying payout's attempts, and its error is still what the seller sees.
+    expect(await jobsOf(retryingOrder!.id)).toHaveLength(1);
+    const [retrying] = await t.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.orderId, retryingOrder!.id));
+    expect(retrying).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Transfers are unavailable right now.',
+    });
   });
 
   it("takes an event signed with the Connect endpoint's own secret", async () => {

@@ -30,11 +30,12 @@ import { runWorkflow } from './workflow';
  * A paid payment event (the webhook; payments.service.ts turns events into these calls)
  *   1. a replay stops here (the event id is known)
  *   2. read the payment details (provider: card brand, promo code, billing address)
- *   3. payOrders          (one transaction: orders Paid, payouts, cart, event id)
- *   4. afterPayment       (background: transfers to the brands, e-mails)
+ *   3. payOrders          (one transaction: orders Paid, payouts, cart, event id, and the jobs:
+ *                          the brands' transfers, the e-mails, the Shopify pushes)
+ *   4. afterPayment       (this instance's transfer workers woken; the other queues too)
  * An ended payment event: endUnpaidCheckout (one transaction: checkout expired, orders Canceled).
  * The periodic job runs reserveOrders' undo for checkouts whose process stopped before step 3
- * (endStrandedCheckouts) and sends due payouts (claim, transfer, record: payouts.service.ts).
+ * (endStrandedCheckouts); the transfers are durable jobs (payout-jobs.ts, decision 0020).
  */
 
 /** The money path's dependencies, from the app (the checkout and payment routes share them). */
@@ -89,7 +90,7 @@ export async function completePayment(
       { checkoutId: result.paid.checkoutId, orders: result.paid.orderIds },
       'checkout paid',
     );
-    afterPayment(deps, result.paid);
+    afterPayment(deps);
     deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
     deps.jobs.wake(ORDER_EMAILS_QUEUE);
   }

@@ -35,12 +35,8 @@ import {
 } from '../orders/orders.repo';
 import { prorateDiscount } from '../payments/discount';
 import { recordEvent } from '../payments/payments.repo';
-import {
-  insertPayouts,
-  payoutCents,
-  processDuePayouts,
-  transferGroupOf,
-} from '../payouts/payouts.service';
+import { PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
+import { insertPayouts, payoutCents, transferGroupOf } from '../payouts/payouts.service';
 import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
 import {
   attachSession,
@@ -431,7 +427,8 @@ export function payOrders(
       discountCode,
       totalCents: originalCents - discountCents,
     });
-    await insertPayouts(tx, checkoutId, paid);
+    // The brands' payouts, each with its transfer job: committed with the payment.
+    await insertPayouts(deps.jobs, tx, checkoutId, paid);
     if (cartId !== undefined) {
       await removeBoughtLines(tx, cartId, await listBoughtQuantities(tx, checkoutId));
     }
@@ -469,7 +466,7 @@ export function endUnpaidCheckout(
   });
 }
 
-/** After the payment commits: the brands' transfers and the e-mails, in the background. */
-export function afterPayment(deps: MoneyPathDeps, paid: PaidCheckout): void {
-  deps.tasks.run('payouts', () => processDuePayouts(deps, { orderIds: paid.orderIds }));
+/** After the payment commits: this instance's workers take the brands' transfers at once. */
+export function afterPayment(deps: Pick<MoneyPathDeps, 'jobs'>): void {
+  deps.jobs.wake(PAYOUT_TRANSFER_QUEUE);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SMTP_CONNECTIONS } from '../../adapters/mail/create-mailer';
 import {
   orderPaidEmails,
   orderRefundedEmailOf,
@@ -25,20 +26,25 @@ export async function mailWorkers(app: FastifyInstance): Promise<void> {
         throw error;
       }
     },
+    // As many sends at once as the SMTP pool has connections (create-mailer.ts).
+    { concurrency: SMTP_CONNECTIONS },
+  );
+  jobs.work(
+    ORDER_EMAILS_QUEUE,
+    async (data) => {
+      const deps = { db, config };
+      const messages =
+        data.kind === 'paid'
+          ? await orderPaidEmails(deps, data.orderIds)
+          : data.kind === 'shipped'
+            ? await orderShippedEmailOf(deps, data.orderId)
+            : await orderRefundedEmailOf(deps, data.orderId, data);
+      if (messages.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const message of messages) await queueMail(jobs, tx, message);
+      });
+      jobs.wake(MAIL_QUEUE);
+    },
     { concurrency: 2 },
   );
-  jobs.work(ORDER_EMAILS_QUEUE, async (data) => {
-    const deps = { db, config };
-    const messages =
-      data.kind === 'paid'
-        ? await orderPaidEmails(deps, data.orderIds)
-        : data.kind === 'shipped'
-          ? await orderShippedEmailOf(deps, data.orderId)
-          : await orderRefundedEmailOf(deps, data.orderId, data);
-    if (messages.length === 0) return;
-    await db.transaction(async (tx) => {
-      for (const message of messages) await queueMail(jobs, tx, message);
-    });
-    jobs.wake(MAIL_QUEUE);
-  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { promoDiscountCents } from '../../adapters/payments/local-provider';
 import { checkTestCard } from '../../adapters/payments/test-card';
 import { variantOptions } from '../checkout/variant-options';
-import { commissionCents, payoutCents, retryDelayMs } from '../payouts/payouts.service';
+import { commissionCents, payoutCents } from '../payouts/payouts.service';
 import { prorateDiscount, splitByWeight } from './discount';
 
 /** The arithmetic of payments, without a database. */
@@ -110,11 +110,6 @@ describe('commission and payout (3 %, half up)', () => {
   ])('an order of %i cents: commission %i, payout %i', (total, commission, payout) => {
     expect(commissionCents(total)).toBe(commission);
     expect(payoutCents(total)).toBe(payout);
-  });
-
-  it('waits longer after each failed transfer, at most 6 hours', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
-    expect(retryDelayMs(30)).toBe(6 * 60 * 60_000);
   });
 });
 

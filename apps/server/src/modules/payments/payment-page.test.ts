@@ -64,4 +64,12 @@ describe('the local payment page', () => {
     }
     expect((await t.app.inject({ url: '/pay/assets/nope.woff2' })).statusCode).toBe(404);
   });
+
+  it('answers 404 to the names every object has (constructor, __proto__), not a 500', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await t.app.inject({ url: `/pay/assets/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json(), name).toEqual({ error: 'Not found.' });
+    }
+  });
 });

@@ -48,7 +48,9 @@ export async function paymentPageAssets(app: FastifyInstance): Promise<void> {
     `${PAYMENT_PAGE_ASSETS}:file`,
     { schema: { hide: true } },
     async (request, reply) => {
-      const path = FONT_FILES[request.params.file];
+      // Own keys only: `constructor` or `__proto__` would find the object's inherited ones.
+      const { file } = request.params;
+      const path = Object.hasOwn(FONT_FILES, file) ? FONT_FILES[file] : undefined;
       if (!path) return reply.status(404).send({ error: 'Not found.' });
       let data = cache.get(path);
       if (!data) {

@@ -7,8 +7,8 @@ import {
   endUnpaidCheckout,
   type MoneyPathDeps,
 } from '../checkout/checkout.steps';
-import { processDuePayouts, reverseStrandedTransfers } from '../payouts/payouts.service';
-import { resumeStaleRefunds } from '../refunds/refunds.service';
+import { reconcilePayoutJobs } from '../payouts/payouts.service';
+import { reconcileRefundJobs } from '../refunds/refunds.service';
 
 /**
  * The payment webhook's events turned into the money path's steps (DESIGN 2.7; the steps and
@@ -47,15 +47,15 @@ export async function handlePaymentEvent(
 const STRANDED_MINUTES = 15;
 
 /**
- * The periodic payment job: the provider's own sweep (the local provider expires old sessions
- * and redelivers events), checkouts stranded without a session, refunds left pending by a
- * crash (resumed with the same keys), due payouts, and transfers of canceled payouts that went
- * out anyway (taken back).
+ * The periodic payment job: what is not a durable job of its own (payout transfers, reversals
+ * and refunds are: payout-jobs.ts, refund-jobs.ts) — the provider's own sweep (the local
+ * provider expires old sessions and redelivers events), checkouts stranded without a session,
+ * and the reconcile of money in flight that no job moves (rows from before the jobs, or a job
+ * lost): it gets its job.
  */
 export async function runPaymentJobs(deps: MoneyPathDeps): Promise<void> {
   await deps.payments.sweep?.();
   await endStrandedCheckouts(deps.db, STRANDED_MINUTES);
-  await resumeStaleRefunds(deps);
-  await processDuePayouts(deps);
-  await reverseStrandedTransfers(deps);
+  await reconcilePayoutJobs(deps);
+  await reconcileRefundJobs(deps);
 }

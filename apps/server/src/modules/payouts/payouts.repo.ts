@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, payouts } from '../../db/schema/index';
+import { type JobState, orderHasJob } from '../../jobs/job-schema';
 
 /** Drizzle queries of the payouts to the brands (DESIGN 2.7, decision 0011). */
 
@@ -17,7 +18,6 @@ export interface NewPayout {
   reversedAt?: Date;
   attempts?: number;
   paidAt?: Date;
-  nextAttemptAt?: Date;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -31,99 +31,103 @@ export async function insertPayouts(tx: Db, rows: readonly NewPayout[]): Promise
     .onConflictDoNothing({ target: payouts.orderId });
 }
 
-export interface DuePayout {
+/** A payout with what its transfer needs: the brand's connected account and its status. */
+export interface PayoutToSend {
   id: number;
   orderId: number;
+  status: (typeof payouts.$inferSelect)['status'];
   amountCents: number;
   transferGroup: string;
-  attempts: number;
   accountId: string | null;
   stripeStatus: string | null;
 }
 
-/**
- * Locks up to `limit` pending payouts that are due (of `orderIds` only, when given), skipping
- * rows another instance holds. Only inside the short claiming transaction.
- */
-export async function lockDuePayouts(
-  tx: Db,
-  limit: number,
-  orderIds?: readonly number[],
-): Promise<DuePayout[]> {
-  const conditions = [eq(payouts.status, 'pending'), lte(payouts.nextAttemptAt, sql`now()`)];
-  if (orderIds) conditions.push(inArray(payouts.orderId, [...orderIds]));
-  return tx
+/** The payout of an order with its brand's payout account (none: the order was never paid). */
+export async function findPayoutToSend(db: Db, orderId: number): Promise<PayoutToSend | undefined> {
+  const [row] = await db
     .select({
       id: payouts.id,
       orderId: payouts.orderId,
+      status: payouts.status,
       amountCents: payouts.amountCents,
       transferGroup: payouts.transferGroup,
-      attempts: payouts.attempts,
       accountId: businesses.stripeAccountId,
       stripeStatus: businesses.stripeStatus,
     })
     .from(payouts)
     .innerJoin(businesses, eq(businesses.id, payouts.businessId))
-    .where(and(...conditions))
-    .orderBy(asc(payouts.nextAttemptAt), asc(payouts.id))
-    .limit(limit)
-    .for('update', { of: payouts, skipLocked: true });
+    .where(eq(payouts.orderId, orderId));
+  return row;
 }
 
 /**
- * Moves a pending payout's next attempt to `at`: a claim (nobody else takes it until then), or
- * a wait (the brand has no connected account yet, `note` says so).
+ * A pending payout waits for its brand's payout setup: `note` says so (not an attempt). Its
+ * transfer job is sent again when `account.updated` makes the brand active.
  */
-export async function postponePayout(
-  tx: Db,
-  payoutId: number,
-  at: Date,
-  note?: string,
-): Promise<void> {
-  await tx
+export async function notePayoutWaiting(db: Db, payoutId: number, note: string): Promise<void> {
+  await db
     .update(payouts)
-    .set({ nextAttemptAt: at, ...(note ? { lastError: note } : {}), updatedAt: new Date() })
-    .where(eq(payouts.id, payoutId));
+    .set({ lastError: note, updatedAt: new Date() })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')));
 }
 
-/** A transfer was made: the payout is paid (once; a second answer for the same key is a no-op). */
+/** Payouts whose transfer may still be sent: waiting, retrying, or parked (`failed`, replayed). */
+const SENDABLE = ['pending', 'failed'] as const;
+
+/**
+ * A transfer was made: the payout is paid, its attempt counted (once; a second answer for the
+ * same key is a no-op).
+ */
 export async function recordPayoutPaid(
   tx: Db,
   payoutId: number,
   transferId: string,
-  attempts: number,
 ): Promise<boolean> {
   const rows = await tx
     .update(payouts)
     .set({
       status: 'paid',
       transferId,
-      attempts,
+      attempts: sql`${payouts.attempts} + 1`,
       lastError: null,
       paidAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, [...SENDABLE])))
     .returning({ id: payouts.id });
   return rows.length > 0;
 }
 
-/** A transfer failed: counted, with its error and the next attempt (or given up: `failed`). */
+/**
+ * A transfer failed: counted, with its error; `failed` when it was the job's last retry (the
+ * job is parked), else still pending (the seller sees it retrying).
+ */
 export async function recordPayoutFailure(
   db: Db,
   payoutId: number,
-  values: { attempts: number; error: string; nextAttemptAt: Date; gaveUp: boolean },
+  values: { error: string; gaveUp: boolean },
 ): Promise<void> {
   await db
     .update(payouts)
     .set({
       status: values.gaveUp ? 'failed' : 'pending',
-      attempts: values.attempts,
+      attempts: sql`${payouts.attempts} + 1`,
       lastError: values.error.slice(0, 500),
-      nextAttemptAt: values.nextAttemptAt,
       updatedAt: new Date(),
     })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')));
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, [...SENDABLE])));
+}
+
+/**
+ * The transfer job's last try failed before the provider's answer was counted (a database
+ * error, an expiry): a payout still pending becomes `failed` with that error, as its job is
+ * parked. A provider failure was counted already (`recordPayoutFailure`): this changes nothing.
+ */
+export async function givePayoutUp(db: Db, orderId: number, error: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(payouts.orderId, orderId), eq(payouts.status, 'pending')));
 }
 
 export interface OrderPayout {
@@ -153,13 +157,13 @@ export async function findOrderPayout(db: Db, orderId: number): Promise<OrderPay
 
 /**
  * The order was refunded: a payout never transferred (pending, or failed for good) becomes
- * `canceled`, so the worker never sends it. A transfer the worker has in flight meanwhile is
+ * `canceled`, so its transfer job never sends it. A transfer the job has in flight meanwhile is
  * reversed when its answer comes back (`recordTransferOfCanceled`). Answers the row after.
  */
 export async function cancelPayout(tx: Db, orderId: number): Promise<OrderPayout | undefined> {
   await tx
     .update(payouts)
-    .set({ status: 'canceled', nextAttemptAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'canceled', updatedAt: new Date() })
     .where(
       and(eq(payouts.orderId, orderId), inArray(payouts.status, ['pending', 'failed', 'paid'])),
     );
@@ -186,11 +190,15 @@ export async function recordTransferOfCanceled(
   db: Db,
   payoutId: number,
   transferId: string,
-  attempts: number,
 ): Promise<boolean> {
   const rows = await db
     .update(payouts)
-    .set({ transferId, attempts, paidAt: new Date(), updatedAt: new Date() })
+    .set({
+      transferId,
+      attempts: sql`${payouts.attempts} + 1`,
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(
       and(eq(payouts.id, payoutId), eq(payouts.status, 'canceled'), isNull(payouts.transferId)),
     )
@@ -198,18 +206,111 @@ export async function recordTransferOfCanceled(
   return rows.length > 0;
 }
 
-/** Canceled payouts whose transfer went out anyway and is not taken back yet. */
-export function listTransfersToReverse(db: Db, limit = 50) {
-  return db
-    .select({ ...orderPayoutColumns, orderId: payouts.orderId })
+/** Money in flight is left to its job this long before the reconcile takes it for jobless. */
+export const RECONCILE_AFTER_MINUTES = 10;
+
+/** Whether the payout's order has a job of this queue in one of these states. */
+const hasJob = (queue: string, states: readonly JobState[]) =>
+  orderHasJob(queue, payouts.orderId, states);
+
+const WAITING_OR_RUNNING: JobState[] = ['created', 'retry', 'active'];
+const old = sql`${payouts.updatedAt} < now() - make_interval(mins => ${RECONCILE_AFTER_MINUTES})`;
+
+/**
+ * Pending payouts of brands ready to be paid that no transfer job waits for or runs (rows from
+ * before the jobs, or a job lost), untouched for RECONCILE_AFTER_MINUTES: `parked` when their
+ * job was parked meanwhile (an expiry on its last try), else `jobless`. `orderId`: that one
+ * only, its row locked (the reconcile's transaction checks again under the lock).
+ */
+export async function findStrandedPayouts(
+  db: Db,
+  queue: string,
+  orderId?: number,
+): Promise<Array<{ orderId: number; parked: boolean }>> {
+  const query = db
+    .select({ orderId: payouts.orderId, parked: sql<boolean>`${hasJob(queue, ['failed'])}` })
+    .from(payouts)
+    .innerJoin(businesses, eq(businesses.id, payouts.businessId))
+    .where(
+      and(
+        eq(payouts.status, 'pending'),
+        sql`${businesses.stripeAccountId} is not null`,
+        eq(businesses.stripeStatus, 'active'),
+        old,
+        sql`not ${hasJob(queue, WAITING_OR_RUNNING)}`,
+        orderId === undefined ? undefined : eq(payouts.orderId, orderId),
+      ),
+    )
+    .orderBy(payouts.id)
+    .limit(500);
+  return orderId === undefined ? query : query.for('update', { of: payouts });
+}
+
+/**
+ * Canceled payouts whose transfer went out and was not taken back, that no reversal job waits
+ * for, runs, or parked (an operator replays that one), untouched for RECONCILE_AFTER_MINUTES.
+ */
+export async function findStrandedTransfers(
+  db: Db,
+  queue: string,
+  orderId?: number,
+): Promise<number[]> {
+  const query = db
+    .select({ orderId: payouts.orderId })
     .from(payouts)
     .where(
       and(
         eq(payouts.status, 'canceled'),
-        isNotNull(payouts.transferId),
+        sql`${payouts.transferId} is not null`,
         isNull(payouts.reversalId),
+        old,
+        sql`not ${hasJob(queue, [...WAITING_OR_RUNNING, 'failed'])}`,
+        orderId === undefined ? undefined : eq(payouts.orderId, orderId),
       ),
     )
-    .orderBy(asc(payouts.updatedAt))
-    .limit(limit);
+    .orderBy(payouts.id)
+    .limit(500);
+  const rows = await (orderId === undefined ? query : query.for('update'));
+  return rows.map((r) => r.orderId);
+}
+
+/** On a canceled payout whose transfer the provider was asked about: none was made. */
+export const NO_TRANSFER_MADE_NOTE = 'No transfer was made for this order.';
+
+/**
+ * Canceled payouts that were tried (attempts) but have no transfer id: a transfer whose
+ * answer was lost may have been made before the refund canceled them. Not yet asked about
+ * (no NO_TRANSFER_MADE_NOTE), no transfer job waiting or running, untouched for
+ * RECONCILE_AFTER_MINUTES.
+ */
+export async function findCanceledUnknownTransfers(
+  db: Db,
+  queue: string,
+): Promise<Array<{ id: number; orderId: number; transferGroup: string }>> {
+  return db
+    .select({ id: payouts.id, orderId: payouts.orderId, transferGroup: payouts.transferGroup })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'canceled'),
+        isNull(payouts.transferId),
+        isNull(payouts.reversalId),
+        sql`${payouts.attempts} > 0`,
+        sql`${payouts.lastError} is distinct from ${NO_TRANSFER_MADE_NOTE}`,
+        old,
+        sql`not ${hasJob(queue, WAITING_OR_RUNNING)}`,
+      ),
+    )
+    .orderBy(payouts.id)
+    .limit(100);
+}
+
+/** The provider has no transfer for this canceled payout: noted, not asked again. */
+export async function noteNoTransferMade(db: Db, payoutId: number): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ lastError: NO_TRANSFER_MADE_NOTE, updatedAt: new Date() })
+    .where(
+      and(eq(payouts.id, payoutId), eq(payouts.status, 'canceled'), isNull(payouts.transferId)),
+    );
 }

@@ -1,13 +1,27 @@
 import { COMMISSION_RATE } from '@leafline/contract';
-import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import {
+  type PaymentProvider,
+  PaymentRefusedError,
+} from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
+import { type JobRunner, ParkJobError } from '../../jobs/job-runner';
 import { setOrderTransfer } from '../orders/orders.repo';
 import {
-  type DuePayout,
+  PAYOUT_REVERSE_QUEUE,
+  PAYOUT_TRANSFER_QUEUE,
+  queuePayoutReversal,
+  queuePayoutTransfers,
+} from './payout-jobs';
+import {
+  findCanceledUnknownTransfers,
+  findOrderPayout,
+  findPayoutToSend,
+  findStrandedPayouts,
+  findStrandedTransfers,
+  givePayoutUp,
   insertPayouts as insertPayoutRows,
-  listTransfersToReverse,
-  lockDuePayouts,
-  postponePayout,
+  noteNoTransferMade,
+  notePayoutWaiting,
   recordPayoutFailure,
   recordPayoutPaid,
   recordPayoutReversed,
@@ -16,25 +30,27 @@ import {
 
 /**
  * Payouts to the brands (SPEC §1: 3 % commission, paid at the time of purchase; DESIGN 2.7).
- * A row per paid order is written in the transaction that marks the order Paid; the transfer
- * is sent after that transaction commits, and again later by the periodic job when it failed.
- * Rows are claimed in a short transaction (FOR UPDATE SKIP LOCKED, then their next attempt
- * moved ahead), the transfer is made outside any transaction, and its answer is recorded in
- * another (decision 0011). Every transfer carries the idempotency key `payout-<orderId>`, so
- * even a crash between the provider's answer and our record cannot make a second transfer.
+ * A row per paid order is written in the transaction that marks the order Paid, with a
+ * `payout.transfer` job (payout-jobs.ts, decision 0020). The job makes the transfer outside
+ * any transaction and records its answer in one (decision 0011); a failure is counted on the
+ * row and the job retried with backoff, its last failure leaves the payout `failed` (the job
+ * parked, for an operator to replay). Every transfer carries the idempotency key
+ * `payout-<orderId>`: a job run twice, or a crash between the provider's answer and our
+ * record, cannot make a second transfer.
  */
 
 const COMMISSION_BASIS_POINTS = Math.round(COMMISSION_RATE * 10_000);
-/** Attempts before a payout is marked failed (someone has to look at it then). */
-export const MAX_PAYOUT_ATTEMPTS = 12;
-/** How long a brand without a connected account waits before it is looked at again. */
-const NO_ACCOUNT_RETRY_MS = 60 * 60_000;
-const BATCH = 10;
+/** Attempts before a payout is marked failed (the transfer job's first run and its retries). */
+export const MAX_PAYOUT_ATTEMPTS = PAYOUT_TRANSFER_QUEUE.retryLimit + 1;
+/** What the seller sees on a payout waiting for the brand's payout setup. */
+export const WAITING_FOR_SETUP_NOTE = 'The brand has not finished setting up payouts yet.';
+
 /**
- * How long a claimed payout is left to the instance that claimed it: longer than a transfer
- * call can take with the SDK's retries (3 × 20 s), so it is never sent twice at once.
+ * What the seller sees on a payout whose last try failed on our side (not the provider's
+ * refusal): the database error itself stays in the job's output, for the operator.
  */
-const CLAIM_MS = 5 * 60_000;
+export const PAYOUT_GAVE_UP_NOTE =
+  'The transfer could not be completed; it waits for an operator to retry it.';
 
 /**
  * Whether a brand can be paid now: it has a connected account and its payouts are active
@@ -46,7 +62,7 @@ export const payoutsReady = (brand: {
 }): boolean => Boolean(brand.accountId) && brand.stripeStatus === 'active';
 
 export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
-/** One reversal per order, whoever asks for it (the refund, or the worker after a race). */
+/** One reversal per order, whoever asks for it (the refund, or the reversal job). */
 export const reversalIdempotencyKey = (orderId: number) => `reversal-${orderId}`;
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
 
@@ -58,13 +74,12 @@ export function commissionCents(totalCents: number): number {
 /** What the brand receives for an order: total − round(3 % × total). */
 export const payoutCents = (totalCents: number) => totalCents - commissionCents(totalCents);
 
-/** Wait before attempt n + 1 after n failed ones: 1 min, 2, 4, … at most 6 h. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(6 * 60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
-}
-
-/** The payout rows of newly paid orders; part of the transaction that marks them Paid. */
+/**
+ * The payout rows of newly paid orders and a transfer job for each: part of the transaction
+ * that marks them Paid (they commit with it or not at all). Wake PAYOUT_TRANSFER_QUEUE after.
+ */
 export async function insertPayouts(
+  jobs: Pick<JobRunner, 'send'>,
   tx: Db,
   checkoutId: number,
   paid: readonly { orderId: number; businessId: number; totalCents: number }[],
@@ -79,59 +94,63 @@ export async function insertPayouts(
       transferGroup: transferGroupOf(checkoutId),
     })),
   );
+  await queuePayoutTransfers(
+    jobs,
+    tx,
+    paid.map((o) => o.orderId),
+  );
 }
 
 export interface PayoutDeps {
   db: Db;
   payments: PaymentProvider;
+  /** A transfer that has to be taken back goes as a job (payout.reverse). */
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   log: { warn(obj: object, msg?: string): void };
 }
 
-export interface PayoutRun {
-  paid: number;
-  retrying: number;
-  failed: number;
-  waiting: number;
-}
+/** What a transfer job did. */
+export type TransferOutcome = 'paid' | 'waiting' | 'nothing_to_send' | 'canceled_meanwhile';
 
 /**
- * Claims a batch of due payouts in one short transaction: each row to send gets its next
- * attempt moved CLAIM_MS ahead, so no other instance takes it while its transfer is on the
- * way (and a crash leaves it due again after that, to be sent with the same key). Rows of a
- * brand whose payouts are not set up (no connected account, or its status is not active:
- * pending or restricted) are put off for an hour; that is not an attempt. `account.updated`
- * making the brand active makes them due at once (businesses.service.ts).
+ * The `payout.transfer` job of an order: its transfer (outside any transaction), then the
+ * answer recorded. A payout already paid, canceled or reversed is left as it is; one of a brand
+ * whose payouts are not set up (no connected account, or not active: pending or restricted)
+ * waits with a note — not an attempt — until `account.updated` sends its job again. A provider
+ * failure is counted on the row and thrown, for the job to be retried (`lastTry`: it will not
+ * be, and the payout is `failed`).
  */
-async function claimDuePayouts(
+export async function sendPayoutTransfer(
   deps: PayoutDeps,
-  run: PayoutRun,
-  orderIds: readonly number[] | undefined,
-): Promise<{ rows: DuePayout[]; locked: number }> {
-  return deps.db.transaction(async (tx) => {
-    const locked = await lockDuePayouts(tx, BATCH, orderIds);
-    const now = Date.now();
-    const rows: DuePayout[] = [];
-    for (const row of locked) {
-      if (!payoutsReady(row)) {
-        run.waiting += 1;
-        await postponePayout(
-          tx,
-          row.id,
-          new Date(now + NO_ACCOUNT_RETRY_MS),
-          'The brand has not finished setting up payouts yet.',
-        );
-        continue;
-      }
-      await postponePayout(tx, row.id, new Date(now + CLAIM_MS));
-      rows.push(row);
+  orderId: number,
+  options: { lastTry: boolean },
+): Promise<TransferOutcome> {
+  try {
+    return await transferOnce(deps, orderId, options);
+  } catch (error) {
+    // The last try failed, wherever (the provider, or a database error before or after it):
+    // the job is parked, so the payout must not show `retrying` for ever. Best effort: the
+    // error thrown stays the job's.
+    if (options.lastTry) {
+      await givePayoutUp(deps.db, orderId, PAYOUT_GAVE_UP_NOTE).catch((cause) =>
+        deps.log.warn({ err: cause, orderId }, 'payout not marked failed'),
+      );
     }
-    return { rows, locked: locked.length };
-  });
+    throw error;
+  }
 }
 
-/** One claimed payout: the transfer (outside any transaction), then its result recorded. */
-async function sendPayout(deps: PayoutDeps, run: PayoutRun, row: DuePayout): Promise<void> {
-  const attempts = row.attempts + 1;
+async function transferOnce(
+  deps: PayoutDeps,
+  orderId: number,
+  options: { lastTry: boolean },
+): Promise<TransferOutcome> {
+  const row = await findPayoutToSend(deps.db, orderId);
+  if (!row || (row.status !== 'pending' && row.status !== 'failed')) return 'nothing_to_send';
+  if (!payoutsReady(row)) {
+    await notePayoutWaiting(deps.db, row.id, WAITING_FOR_SETUP_NOTE);
+    return 'waiting';
+  }
   let transfer: { id: string };
   try {
     transfer = await deps.payments.createTransfer(
@@ -139,48 +158,34 @@ async function sendPayout(deps: PayoutDeps, run: PayoutRun, row: DuePayout): Pro
         amountCents: row.amountCents,
         destination: row.accountId!,
         transferGroup: row.transferGroup,
-        orderId: row.orderId,
+        orderId,
       },
-      payoutIdempotencyKey(row.orderId),
+      payoutIdempotencyKey(orderId),
     );
   } catch (error) {
-    const gaveUp = attempts >= MAX_PAYOUT_ATTEMPTS;
-    deps.log.warn({ err: error, orderId: row.orderId, attempts }, 'transfer failed');
+    deps.log.warn({ err: error, orderId, lastTry: options.lastTry }, 'transfer failed');
     await recordPayoutFailure(deps.db, row.id, {
-      attempts,
       error: error instanceof Error ? error.message : String(error),
-      nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-      gaveUp,
+      gaveUp: options.lastTry,
     });
-    if (gaveUp) run.failed += 1;
-    else run.retrying += 1;
-    return;
+    throw error;
   }
   const recorded = await deps.db.transaction(async (tx) => {
-    if (!(await recordPayoutPaid(tx, row.id, transfer.id, attempts))) return false;
-    await setOrderTransfer(tx, row.orderId, transfer.id);
+    if (!(await recordPayoutPaid(tx, row.id, transfer.id))) return false;
+    await setOrderTransfer(tx, orderId, transfer.id);
     return true;
   });
-  if (recorded) {
-    run.paid += 1;
-    return;
-  }
+  if (recorded) return 'paid';
   // The order was refunded while the transfer was on its way (the refund canceled the payout):
-  // the transfer id is kept and the money taken back from the brand, so it never keeps it.
-  if (await recordTransferOfCanceled(deps.db, row.id, transfer.id, attempts)) {
-    await setOrderTransfer(deps.db, row.orderId, transfer.id);
-    try {
-      await reversePayoutTransfer(deps, {
-        id: row.id,
-        orderId: row.orderId,
-        transferId: transfer.id,
-        amountCents: row.amountCents,
-      });
-    } catch (error) {
-      // Tried again by the periodic job (reverseStrandedTransfers), with the same key.
-      deps.log.warn({ err: error, orderId: row.orderId }, 'transfer reversal failed');
-    }
-  }
+  // the transfer id is kept and a reversal job committed with it, so the brand never keeps it.
+  const reverse = await deps.db.transaction(async (tx) => {
+    if (!(await recordTransferOfCanceled(tx, row.id, transfer.id))) return false;
+    await setOrderTransfer(tx, orderId, transfer.id);
+    await queuePayoutReversal(deps.jobs, tx, orderId);
+    return true;
+  });
+  if (reverse) deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
+  return 'canceled_meanwhile';
 }
 
 /**
@@ -200,34 +205,122 @@ export async function reversePayoutTransfer(
   return reversal.id;
 }
 
-/** Canceled payouts whose transfer went out anyway (a race, or a crash): taken back now. */
-export async function reverseStrandedTransfers(deps: PayoutDeps): Promise<number> {
-  let reversed = 0;
-  for (const payout of await listTransfersToReverse(deps.db)) {
-    try {
-      await reversePayoutTransfer(deps, { ...payout, transferId: payout.transferId! });
-      reversed += 1;
-    } catch (error) {
-      deps.log.warn({ err: error, orderId: payout.orderId }, 'transfer reversal failed');
-    }
+/**
+ * The `payout.reverse` job of an order: a canceled payout whose transfer went out (a refund of
+ * a paid payout, or a transfer that raced the refund) is taken back; anything else (reversed
+ * already, never transferred) is left. Throws the provider's error, for the job to retry; a
+ * refusal parks the job (`ParkJobError`).
+ */
+export async function reverseCanceledTransfer(
+  deps: Pick<PayoutDeps, 'db' | 'payments'>,
+  orderId: number,
+): Promise<boolean> {
+  const payout = await findOrderPayout(deps.db, orderId);
+  if (payout?.status !== 'canceled' || !payout.transferId || payout.reversalId) {
+    return false;
   }
-  return reversed;
+  try {
+    await reversePayoutTransfer(deps, { ...payout, orderId, transferId: payout.transferId });
+  } catch (error) {
+    // A refusal does not pass by retrying for a day: parked at once, for an operator.
+    if (error instanceof PaymentRefusedError) {
+      throw new ParkJobError(`The provider refused to take the transfer back: ${error.message}`);
+    }
+    throw error;
+  }
+  return true;
 }
 
 /**
- * Sends every pending payout that is due (only those of `orderIds` when given): claim a batch,
- * make its transfers, record each answer; again until a batch comes back short.
+ * The periodic payment job's reconcile (decision 0020): money in flight that no job moves — a
+ * pending payout of a ready brand without a transfer job, a canceled payout whose transfer was
+ * never taken back without a reversal job (rows from before the jobs, or a job lost) — gets its
+ * job, each in a transaction that checks again under the row's lock (two instances reconciling
+ * at once send one), woken after. A pending payout whose transfer job was parked without the
+ * payout being marked (an expiry on its last try) is marked `failed`, as its job is. A
+ * canceled payout that was tried but has no transfer id is looked up at the provider
+ * (`takeBackLostTransfers`). Answers how many jobs it sent.
  */
-export async function processDuePayouts(
-  deps: PayoutDeps,
-  options: { orderIds?: readonly number[] } = {},
-): Promise<PayoutRun> {
-  const run: PayoutRun = { paid: 0, retrying: 0, failed: 0, waiting: 0 };
-  if (options.orderIds && !options.orderIds.length) return run;
-  for (let batch = 0; batch < 100; batch++) {
-    const claimed = await claimDuePayouts(deps, run, options.orderIds);
-    for (const row of claimed.rows) await sendPayout(deps, run, row);
-    if (claimed.locked < BATCH) break;
+export async function reconcilePayoutJobs(
+  deps: Pick<PayoutDeps, 'db' | 'jobs' | 'log' | 'payments'>,
+): Promise<number> {
+  let sent = 0;
+  for (const { orderId } of await findStrandedPayouts(deps.db, PAYOUT_TRANSFER_QUEUE.name)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await findStrandedPayouts(tx, PAYOUT_TRANSFER_QUEUE.name, orderId);
+      if (!row) return false;
+      if (row.parked) {
+        await givePayoutUp(tx, orderId, PAYOUT_GAVE_UP_NOTE);
+        return false;
+      }
+      await queuePayoutTransfers(deps.jobs, tx, [orderId]);
+      return true;
+    });
+    if (done) {
+      sent++;
+      deps.log.warn({ orderId }, 'pending payout had no transfer job: sent one');
+    }
   }
-  return run;
+  if (sent) deps.jobs.wake(PAYOUT_TRANSFER_QUEUE);
+  let reversals = 0;
+  for (const orderId of await findStrandedTransfers(deps.db, PAYOUT_REVERSE_QUEUE.name)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [still] = await findStrandedTransfers(tx, PAYOUT_REVERSE_QUEUE.name, orderId);
+      if (still === undefined) return false;
+      await queuePayoutReversal(deps.jobs, tx, orderId);
+      return true;
+    });
+    if (done) {
+      reversals++;
+      deps.log.warn({ orderId }, 'transfer to take back had no reversal job: sent one');
+    }
+  }
+  reversals += await takeBackLostTransfers(deps);
+  if (reversals) deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
+  return sent + reversals;
+}
+
+/**
+ * A transfer whose outcome was unknown (the provider made it, its answer was lost) racing a
+ * refund that canceled the payout: the payout is canceled with no transfer id, so nothing
+ * would take it back. The provider is asked (outside any transaction) whether that order's
+ * transfer exists; if so its id is kept and a reversal job committed with it, else the payout
+ * is noted as never transferred (not asked again). Answers the reversal jobs sent.
+ */
+async function takeBackLostTransfers(
+  deps: Pick<PayoutDeps, 'db' | 'jobs' | 'log' | 'payments'>,
+): Promise<number> {
+  const { payments } = deps;
+  let sent = 0;
+  for (const payout of await findCanceledUnknownTransfers(deps.db, PAYOUT_TRANSFER_QUEUE.name)) {
+    let found: { id: string } | null;
+    try {
+      found = await payments.findTransfer(
+        { orderId: payout.orderId, transferGroup: payout.transferGroup },
+        payoutIdempotencyKey(payout.orderId),
+      );
+    } catch (error) {
+      deps.log.warn({ err: error, orderId: payout.orderId }, 'transfer lookup failed');
+      continue;
+    }
+    if (!found) {
+      await noteNoTransferMade(deps.db, payout.id);
+      continue;
+    }
+    const transferId = found.id;
+    const done = await deps.db.transaction(async (tx) => {
+      if (!(await recordTransferOfCanceled(tx, payout.id, transferId))) return false;
+      await setOrderTransfer(tx, payout.orderId, transferId);
+      await queuePayoutReversal(deps.jobs, tx, payout.orderId);
+      return true;
+    });
+    if (done) {
+      sent++;
+      deps.log.warn(
+        { orderId: payout.orderId, transferId },
+        'transfer of a canceled payout found at the provider: sent its reversal job',
+      );
+    }
+  }
+  return sent;
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refunds } from '../../db/schema/index';
+import { orderHasJob } from '../../jobs/job-schema';
 
 /**
  * Drizzle queries of the refunds of paid orders (DESIGN 2.7, decision 0011): the one writer of
@@ -20,7 +21,14 @@ export async function findRefund(db: Db, orderId: number): Promise<RefundRow | u
 /** A new pending refund (attempt 1); undefined when the order has one already. */
 export async function insertRefund(
   tx: Db,
-  values: { orderId: number; businessId: number; amountCents: number; targetStatus: RefundTarget },
+  values: {
+    orderId: number;
+    businessId: number;
+    amountCents: number;
+    targetStatus: RefundTarget;
+    trackingNumber?: string;
+    sellerNotes?: string;
+  },
 ): Promise<RefundRow | undefined> {
   const [row] = await tx
     .insert(refunds)
@@ -32,18 +40,27 @@ export async function insertRefund(
 
 /**
  * A refund that failed (or was left pending by a crash) is tried again: pending, with the
- * attempt counted when it failed, the status asked for now, and its time renewed.
+ * attempt counted when it failed, the status (and tracking number/notes) asked for now, and
+ * its time renewed.
  */
 export async function restartRefund(
   tx: Db,
   refundId: number,
-  values: { targetStatus: RefundTarget; newAttempt: boolean },
+  values: {
+    targetStatus: RefundTarget;
+    newAttempt: boolean;
+    /** The seller's PATCH asking again (absent: the ones kept stay). */
+    trackingNumber?: string;
+    sellerNotes?: string;
+  },
 ): Promise<RefundRow> {
   const [row] = await tx
     .update(refunds)
     .set({
       status: 'pending',
       targetStatus: values.targetStatus,
+      ...(values.trackingNumber !== undefined ? { trackingNumber: values.trackingNumber } : {}),
+      ...(values.sellerNotes !== undefined ? { sellerNotes: values.sellerNotes } : {}),
       ...(values.newAttempt ? { attempts: sql`${refunds.attempts} + 1` } : {}),
       lastError: null,
       updatedAt: new Date(),
@@ -116,12 +133,42 @@ export async function recordRefundSucceeded(
   return { row, emailed: mailed.length > 0 };
 }
 
-/** Refunds left pending since before `before` (their request crashed): to be resumed. */
-export function listStalePendingRefunds(db: Db, before: Date, limit = 50) {
-  return db
-    .select()
+/**
+ * The request at work on this pending refund ended without the provider's outcome: the refund
+ * is handed to its settle job, which takes only a refund untouched since `staleSince` (no
+ * request at work) — so its time is set back to then.
+ */
+export async function handRefundToJob(db: Db, refundId: number, staleSince: Date): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ updatedAt: staleSince })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+}
+
+/**
+ * Pending refunds that no settle job waits for, runs, or parked (an operator replays that
+ * one), untouched for `staleMinutes`: rows from before the jobs, or a job lost. `orderId`: that
+ * one only, its row locked (the reconcile's transaction checks again under the lock).
+ */
+export async function findJoblessRefunds(
+  db: Db,
+  queue: string,
+  staleMinutes: number,
+  orderId?: number,
+): Promise<number[]> {
+  const query = db
+    .select({ orderId: refunds.orderId })
     .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, before)))
-    .orderBy(asc(refunds.updatedAt))
-    .limit(limit);
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.updatedAt} < now() - make_interval(mins => ${staleMinutes})`,
+        sql`not ${orderHasJob(queue, refunds.orderId, ['created', 'retry', 'active', 'failed'])}`,
+        orderId === undefined ? undefined : eq(refunds.orderId, orderId),
+      ),
+    )
+    .orderBy(refunds.id)
+    .limit(500);
+  const rows = await (orderId === undefined ? query : query.for('update'));
+  return rows.map((r) => r.orderId);
 }

@@ -6,16 +6,18 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
-import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, conflict } from '../../lib/errors';
 import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
 import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
+import { PAYOUT_REVERSE_QUEUE, queuePayoutReversal } from '../payouts/payout-jobs';
 import { cancelPayout, findOrderPayout } from '../payouts/payouts.repo';
 import { reversePayoutTransfer } from '../payouts/payouts.service';
+import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import {
+  findJoblessRefunds,
   findRefund,
+  handRefundToJob,
   insertRefund,
-  listStalePendingRefunds,
   type RefundRow,
   type RefundTarget,
   recordProviderRefund,
@@ -38,14 +40,18 @@ import {
  *    tracking number and notes of the same PATCH), records the order event, and queues the
  *    buyer's e-mail once.
  *
- * A refund left pending by a crash is resumed by the periodic payment job with the same keys.
+ * The claim's transaction also writes a `refund.settle` job (refund-jobs.ts) that starts after
+ * REFUND_STALE_MS: a request that dies leaves it to finish the refund with the same keys; a
+ * request that finishes leaves it nothing to do.
  *
  * Only a definite refusal (`PaymentRefusedError`: nothing was done) ends an attempt as failed;
  * the next one has a new key. An answer that leaves the outcome unknown (no answer, a 5xx, the
- * same key still running) keeps the refund pending: the job resumes it with the same key, so
- * a refund that did happen is never made twice. Once the buyer's refund is made, the refund
+ * same key still running) keeps the refund pending and hands it to a settle job sent at once,
+ * retried with backoff while the provider stays away: it resumes with the same key, so a
+ * refund that did happen is never made twice. Once the buyer's refund is made, the refund
  * completes whatever happens to the payout: a transfer that cannot be taken back at once stays
- * `canceled` with its transfer id, and the periodic job reverses it (`reverseStrandedTransfers`).
+ * `canceled` with its transfer id, and its `payout.reverse` job (written with the cancel)
+ * takes it back.
  */
 
 export interface RefundDeps {
@@ -53,15 +59,15 @@ export interface RefundDeps {
   config: Config;
   /** The refund e-mail goes as a durable job, committed with the refund's status. */
   jobs: Pick<JobRunner, 'send' | 'wake'>;
-  tasks: BackgroundTasks;
   payments: PaymentProvider;
   log: { error(obj: object, msg?: string): void };
 }
 
 /**
- * A pending refund untouched this long was left by a request that died: it is resumed. Longer
- * than one provider call can take with the SDK's retries (3 × 20 s), and the refund's time is
- * renewed before each call, so a request still at work is never joined by the job.
+ * A pending refund untouched this long was left by a request that died: its settle job (sent
+ * to start then) resumes it, and so does a new PATCH. Longer than one provider call can take
+ * with the SDK's retries (3 × 20 s), and the refund's time is renewed before each call, so a
+ * request still at work is never joined by the job.
  */
 export const REFUND_STALE_MS = 5 * 60_000;
 /** How long a second request for the same refund waits for the first one's outcome. */
@@ -95,8 +101,9 @@ type Claim =
  * The seller set the order to Refunded or Canceled. A paid order (it has a payout row) whose
  * money was not given back yet is refunded here: 'updated' once the order took the status.
  * 'not_needed' when no money has to move (never paid, or refunded before): the caller changes
- * the status as any other. Throws 502 REFUND_MESSAGES.refused when the provider refused, 409
- * REFUND_MESSAGES.inProgress while another request is at it for longer than REFUND_WAIT_MS.
+ * the status as any other. Throws 502 REFUND_MESSAGES.refused when the provider refused, 502
+ * REFUND_MESSAGES.unclear when its outcome is unknown (the refund's settle job finishes it),
+ * 409 REFUND_MESSAGES.inProgress while another request is at it for longer than REFUND_WAIT_MS.
  */
 export async function refundOrderIfPaid(
   deps: RefundDeps,
@@ -117,7 +124,10 @@ export async function refundOrderIfPaid(
         businessId,
         amountCents: refundAmounts(order, payout).refundCents,
         targetStatus: target,
+        trackingNumber: changes.trackingNumber,
+        sellerNotes: changes.sellerNotes,
       });
+      await queueRefundSettle(deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
       return { kind: 'run', refund: refund!, sessionId: order.sessionId };
     }
     if (existing.status === 'succeeded') return { kind: 'not_needed' };
@@ -126,12 +136,26 @@ export async function refundOrderIfPaid(
     const refund = await restartRefund(tx, existing.id, {
       targetStatus: target,
       newAttempt: existing.status === 'failed',
+      trackingNumber: changes.trackingNumber,
+      sellerNotes: changes.sellerNotes,
     });
+    await queueRefundSettle(deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
     return { kind: 'run', refund, sessionId: order.sessionId };
   });
   if (claim.kind === 'not_needed') return 'not_needed';
   if (claim.kind === 'wait') return waitForRefund(deps, orderId);
-  await settleRefund(deps, { businessId, orderId }, claim.refund, claim.sessionId, changes);
+  const outcome = await settleRefund(
+    deps,
+    { businessId, orderId },
+    claim.refund,
+    claim.sessionId,
+    changes,
+    { handTo: 'new_job' },
+  );
+  if (outcome.kind === 'refused') {
+    throw new AppError(502, REFUND_MESSAGES.refused(outcome.reason));
+  }
+  if (outcome.kind === 'unknown') throw new AppError(502, REFUND_MESSAGES.unclear);
   return 'updated';
 }
 
@@ -154,25 +178,45 @@ async function waitForRefund(deps: RefundDeps, orderId: number): Promise<'not_ne
   throw conflict(REFUND_MESSAGES.inProgress);
 }
 
-/** Steps 2 and 3 for a claimed (pending) refund; the provider's refusal as a 502. */
+type SettleOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'unknown'; error: unknown };
+
+/**
+ * Steps 2 and 3 for a claimed (pending) refund. A refusal is recorded (failed). An unknown
+ * outcome hands the refund to a settle job: a new one sent at once (`new_job`, the seller's
+ * request), or the running job's own retry (`this_job`).
+ */
 async function settleRefund(
   deps: RefundDeps,
   scope: { businessId: number; orderId: number },
   refund: RefundRow,
   sessionId: string | null,
   changes: SellerChanges,
-): Promise<void> {
+  options: { handTo: 'new_job' | 'this_job' },
+): Promise<SettleOutcome> {
   const { businessId, orderId } = scope;
   try {
     await moveMoney(deps, orderId, refund, sessionId);
   } catch (error) {
     if (error instanceof PaymentRefusedError) {
       await recordRefundFailed(deps.db, refund.id, refund.attempts, error.message);
-      throw new AppError(502, REFUND_MESSAGES.refused(error.message));
+      return { kind: 'refused', reason: error.message };
     }
-    // Unknown whether the provider refunded: left pending, resumed later with the same key.
-    deps.log.error({ err: error, orderId }, 'refund outcome unknown; resumed later');
-    throw new AppError(502, REFUND_MESSAGES.unclear);
+    // Unknown whether the provider refunded: left pending, resumed by the job with the same key.
+    deps.log.error({ err: error, orderId }, 'refund outcome unknown; resumed by its job');
+    const staleSince = new Date(Date.now() - REFUND_STALE_MS);
+    if (options.handTo === 'this_job') {
+      await handRefundToJob(deps.db, refund.id, staleSince);
+    } else {
+      await deps.db.transaction(async (tx) => {
+        await handRefundToJob(tx, refund.id, staleSince);
+        await queueRefundSettle(deps.jobs, tx, orderId);
+      });
+      deps.jobs.wake(REFUND_SETTLE_QUEUE);
+    }
+    return { kind: 'unknown', error };
   }
   const emailed = await deps.db.transaction(async (tx) => {
     await lockOrderForRefund(tx, businessId, orderId);
@@ -195,6 +239,7 @@ async function settleRefund(
     return done.emailed;
   });
   if (emailed) deps.jobs.wake(ORDER_EMAILS_QUEUE);
+  return { kind: 'succeeded' };
 }
 
 /**
@@ -218,9 +263,14 @@ async function moveMoney(
     );
     await recordProviderRefund(deps.db, refund.id, made.id);
   }
-  // The brand's payout: never sent → canceled; sent → canceled with its transfer, taken back
-  // now, or by the periodic job when the provider does not take it back at once.
-  const payout = await cancelPayout(deps.db, orderId);
+  // The brand's payout: never sent → canceled; sent → canceled with its transfer and a reversal
+  // job committed with that, then taken back now, or by that job when the provider does not
+  // take it back at once.
+  const payout = await deps.db.transaction(async (tx) => {
+    const row = await cancelPayout(tx, orderId);
+    if (row?.transferId && !row.reversalId) await queuePayoutReversal(deps.jobs, tx, orderId);
+    return row;
+  });
   if (payout?.transferId && !payout.reversalId) {
     try {
       await touchRefund(deps.db, refund.id);
@@ -231,46 +281,89 @@ async function moveMoney(
         amountCents: payout.amountCents,
       });
     } catch (error) {
-      deps.log.error({ err: error, orderId }, 'transfer reversal failed; retried by the job');
+      deps.log.error({ err: error, orderId }, 'transfer reversal failed; retried by its job');
+      deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
     }
   }
 }
 
+/** What a settle job did with the order's refund. */
+export type ResumeOutcome = 'nothing_to_do' | 'succeeded' | 'refused' | 'request_at_work';
+
 /**
- * The periodic job's part (runPaymentJobs): refunds left pending for more than REFUND_STALE_MS
- * (their request died) are finished with the same keys; a refusal leaves them failed.
+ * The `refund.settle` job of an order: a refund still pending and untouched for
+ * REFUND_STALE_MS (its request died, or handed it over) is finished with the same keys, as the
+ * request would have; a refusal ends it failed. Anything else (succeeded, failed, none) is left
+ * as it is. A request still at work on it: the job sends itself again for when that request
+ * would count as dead (`request_at_work`, not a failed attempt). Throws while the provider's
+ * outcome stays unknown, for the job to be retried.
  */
-export async function resumeStaleRefunds(deps: RefundDeps): Promise<number> {
-  let resumed = 0;
-  const stale = await listStalePendingRefunds(deps.db, new Date(Date.now() - REFUND_STALE_MS));
-  for (const row of stale) {
-    const claim = await deps.db.transaction(async (tx) => {
-      const order = await lockOrderForRefund(tx, row.businessId, row.orderId);
-      const now = await findRefund(tx, row.orderId);
-      if (!order || now?.status !== 'pending' || !isStale(now)) return undefined;
-      const refund = await restartRefund(tx, now.id, {
-        targetStatus: now.targetStatus,
-        newAttempt: false,
-      });
-      return { refund, sessionId: order.sessionId };
+export async function resumeRefund(deps: RefundDeps, orderId: number): Promise<ResumeOutcome> {
+  const seen = await findRefund(deps.db, orderId);
+  if (seen?.status !== 'pending') return 'nothing_to_do';
+  const claim = await deps.db.transaction(async (tx) => {
+    const order = await lockOrderForRefund(tx, seen.businessId, orderId);
+    const now = await findRefund(tx, orderId);
+    if (!order || now?.status !== 'pending') return 'nothing_to_do' as const;
+    if (!isStale(now)) return 'busy' as const;
+    const refund = await restartRefund(tx, now.id, {
+      targetStatus: now.targetStatus,
+      newAttempt: false,
     });
-    if (!claim) continue;
-    try {
-      await settleRefund(
-        deps,
-        { businessId: row.businessId, orderId: row.orderId },
-        claim.refund,
-        claim.sessionId,
-        {},
-      );
-      resumed += 1;
-    } catch (error) {
-      // An AppError was recorded (failed with the reason, or left pending); anything else is
-      // logged, and the other refunds are still resumed.
-      if (!(error instanceof AppError)) {
-        deps.log.error({ err: error, orderId: row.orderId }, 'refund resume failed');
-      }
+    return { refund, sessionId: order.sessionId };
+  });
+  if (claim === 'nothing_to_do') return claim;
+  if (claim === 'busy') {
+    // A request is at work on it: not a failure. The job comes back once that request would
+    // count as dead (its refund untouched for REFUND_STALE_MS), and this one completes.
+    const waitMs = REFUND_STALE_MS - (Date.now() - seen.updatedAt.getTime());
+    await queueRefundSettle(
+      deps.jobs,
+      deps.db,
+      orderId,
+      Math.max(1, Math.ceil(Math.max(waitMs, 0) / 1000) + 5),
+    );
+    return 'request_at_work';
+  }
+  const outcome = await settleRefund(
+    deps,
+    { businessId: seen.businessId, orderId },
+    claim.refund,
+    claim.sessionId,
+    // The seller's tracking number and notes of the PATCH that asked for the refund.
+    {
+      trackingNumber: claim.refund.trackingNumber ?? undefined,
+      sellerNotes: claim.refund.sellerNotes ?? undefined,
+    },
+    { handTo: 'this_job' },
+  );
+  if (outcome.kind === 'unknown') throw outcome.error;
+  return outcome.kind;
+}
+
+/**
+ * The periodic payment job's reconcile of refunds (decision 0020): a pending refund no settle
+ * job waits for, runs or parked (a row from before the jobs, or a job lost), untouched for
+ * twice REFUND_STALE_MS, gets its job, in a transaction that checks again under the row's
+ * lock, woken after. Answers how many jobs it sent.
+ */
+export async function reconcileRefundJobs(
+  deps: Pick<RefundDeps, 'db' | 'jobs'> & { log: { warn(obj: object, msg?: string): void } },
+): Promise<number> {
+  const staleMinutes = (2 * REFUND_STALE_MS) / 60_000;
+  let sent = 0;
+  for (const orderId of await findJoblessRefunds(deps.db, REFUND_SETTLE_QUEUE.name, staleMinutes)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [still] = await findJoblessRefunds(tx, REFUND_SETTLE_QUEUE.name, staleMinutes, orderId);
+      if (still === undefined) return false;
+      await queueRefundSettle(deps.jobs, tx, orderId);
+      return true;
+    });
+    if (done) {
+      sent++;
+      deps.log.warn({ orderId }, 'pending refund had no settle job: sent one');
     }
   }
-  return resumed;
+  if (sent) deps.jobs.wake(REFUND_SETTLE_QUEUE);
+  return sent;
 }

@@ -19,6 +19,7 @@ import {
   shopper,
 } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
 import { ProviderCallInTransactionError } from '../../adapters/payments/outside-transactions';
 import {
@@ -37,8 +38,9 @@ import {
 } from '../../db/schema/index';
 import { prorateDiscount } from '../payments/discount';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
-import { runPaymentJobs } from '../payments/payments.service';
-import { payoutCents, processDuePayouts } from '../payouts/payouts.service';
+import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
+import { payoutCents, sendPayoutTransfer } from '../payouts/payouts.service';
+import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import { REFUND_STALE_MS, refundAmounts } from './refunds.service';
 
 const SECRET = 'whsec_refunds_test_secret_0123456789abcdef';
@@ -211,13 +213,11 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
       `Your Leafline order #${orderId} has been cancelled`,
     ]);
 
-    // The brand finishes its setup later: the canceled payout is never sent.
-    await t.db
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(0) })
-      .where(eq(payouts.orderId, orderId));
+    // The brand finishes its setup later (its transfer job is sent again): the canceled
+    // payout is never sent.
     const transferSpy = vi.spyOn(payments(), 'createTransfer');
-    await processDuePayouts({ ...t.app.deps, log: t.app.log }, { orderIds: [orderId] });
+    await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId });
+    expect(await t.app.deps.jobs.drain([...PAYOUT_QUEUES])).toBe(1);
     expect(transferSpy).not.toHaveBeenCalled();
     expect((await payoutRow(orderId)).status).toBe('canceled');
   });
@@ -272,11 +272,12 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, providerRefundId: null });
 
-    // Meanwhile another PATCH does not start a second refund: it waits, then says so.
-    // Once the request is taken for dead, the job resumes it with the same key: one refund.
-    const old = new Date(Date.now() - REFUND_STALE_MS - 5_000);
-    await t.db.update(refunds).set({ updatedAt: old }).where(eq(refunds.orderId, orderId));
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // The request handed the refund to its settle job, which resumes it with the same key:
+    // one refund.
+    expect(await jobRows(t.db, REFUND_SETTLE_QUEUE.name, 'created')).toContainEqual(
+      expect.objectContaining({ data: { orderId } }),
+    );
+    await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE]);
     await t.app.deps.tasks.idle();
     expect((await orderRow(orderId)).status).toBe('Refunded');
     expect((await movements(orderId)).map((m) => m.idempotencyKey).sort()).toEqual([
@@ -304,8 +305,9 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     await t.app.deps.tasks.idle();
     expect(refundMail(buyer.account.email)).toHaveLength(1);
 
-    // The periodic job takes the transfer back; a PATCH never refunds the buyer again.
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // The reversal job written with the cancel takes the transfer back (idle() ran it); a
+    // PATCH never refunds the buyer again.
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     const again = await edit(s.headers, orderId, { status: 'Canceled' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'Canceled', payout_status: 'reversed' });
@@ -451,10 +453,6 @@ describe('the payout worker and the refund at the same time', () => {
       .update(businesses)
       .set({ stripeAccountId: `acct_race_${orderId}`, stripeStatus: 'active' })
       .where(eq(businesses.id, s.business.id));
-    await t.db
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(0) })
-      .where(eq(payouts.orderId, orderId));
     const real = t.app.deps.payments;
     let refundAnswer: Awaited<ReturnType<typeof edit>> | undefined;
     let statusDuringTransfer: string | undefined;
@@ -469,11 +467,14 @@ describe('the payout worker and the refund at the same time', () => {
         };
       },
     });
-    const run = await processDuePayouts(
-      { db: t.db, payments: interleaving, log: t.app.log },
-      { orderIds: [orderId] },
+    const sent = await sendPayoutTransfer(
+      { db: t.db, payments: interleaving, jobs: t.app.deps.jobs, log: t.app.log },
+      orderId,
+      { lastTry: false },
     );
-    expect(run.paid).toBe(0);
+    expect(sent).toBe('canceled_meanwhile');
+    // The reversal goes as a job, committed with the transfer's record.
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     expect(refundAnswer!.statusCode).toBe(200);
     expect(refundAnswer!.json().refund.status).toBe('succeeded');
     expect(statusDuringTransfer).toBe('canceled');
@@ -492,25 +493,32 @@ describe('the payout worker and the refund at the same time', () => {
 });
 
 describe('crash recovery', () => {
-  it('the payment job finishes a refund left pending past REFUND_STALE_MS, with the same keys', async () => {
+  it('the settle job of a refund whose request died finishes it, with the same keys', async () => {
     const s = await seller();
     const { buyer, orderId, sessionId } = await order(s);
-    // A request claimed the refund, got the provider's refund, then died.
+    // A request claimed the refund (with its settle job, to start after REFUND_STALE_MS), got
+    // the provider's refund, then died.
     const old = new Date(Date.now() - REFUND_STALE_MS - 5_000);
-    await t.db.insert(refunds).values({
-      orderId,
-      businessId: s.business.id,
-      amountCents: 4500,
-      targetStatus: 'Refunded',
-      createdAt: old,
-      updatedAt: old,
+    await t.db.transaction(async (tx) => {
+      await tx.insert(refunds).values({
+        orderId,
+        businessId: s.business.id,
+        amountCents: 4500,
+        targetStatus: 'Refunded',
+        createdAt: old,
+        updatedAt: old,
+      });
+      await queueRefundSettle(t.app.deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
     });
     await payments().refundPayment(
       { sessionId, amountCents: 4500, orderId },
       `refund-${orderId}-1`,
     );
-    // Until then, a PATCH of a recent pending refund waits; this one is stale: left to the job.
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // Not before its time; then it finishes the refund.
+    expect(await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE])).toBe(0);
+    expect((await orderRow(orderId)).status).toBe('Paid');
+    await makeJobsDue(t.db, REFUND_SETTLE_QUEUE.name);
+    expect(await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE])).toBeGreaterThan(0);
     await t.app.deps.tasks.idle();
 
     expect((await orderRow(orderId)).status).toBe('Refunded');

@@ -37,7 +37,6 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
   const deps: SellerOrdersDeps = {
     db: app.deps.db,
     config: app.deps.config,
-    tasks: app.deps.tasks,
     payments: app.deps.payments,
     jobs: app.deps.jobs,
     log: app.log,

@@ -139,6 +139,20 @@ describe('POST api/shopifymanualconnect/{businessId}/', () => {
     expect(row.shopifyAccessToken).toBeNull();
   });
 
+  it('refuses a token with characters no token has (spaces, zero-width, accents) with a readable 400, before calling Shopify', async () => {
+    const owner = await seller();
+    for (const token of ['shpat_\u0100abc', 'shpat_\u200Babc', 'shpat_ abc', 'shpat_\u00e9']) {
+      const res = await connect(owner, { ...good, access_token: token });
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json(), token).toEqual({
+        error: BUSINESS_MESSAGES.shopifyAccessTokenInvalid,
+        fields: { access_token: BUSINESS_MESSAGES.shopifyAccessTokenInvalid },
+      });
+    }
+    expect(shopify.calls).toHaveLength(0);
+    expect((await rowOf(owner.businessId)).shopifyAccessToken).toBeNull();
+  });
+
   it("answers 400 'Failed to connect.' for a wrong token or an unknown store, and saves nothing", async () => {
     const owner = await seller();
     const wrongToken = await connect(owner, { ...good, access_token: 'shpat_wrong' });

@@ -10,7 +10,7 @@ import {
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
 import { productImages, products, variants } from '../../db/schema/index';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import { productRefreshKey, SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import {
   guessProductCategory,
   htmlToText,
@@ -39,6 +39,8 @@ describe('what an imported product reads', () => {
     expect(htmlToText(null)).toBe('');
     expect(htmlToText('<img src=x onerror=alert(1)>Plain')).toBe('Plain');
     expect(htmlToText('a &#0; b &#xD800; c')).toBe('a b c');
+    // A name every object answers to is no entity: kept as written.
+    expect(htmlToText('Tote &constructor; bag')).toBe('Tote &constructor; bag');
   });
 
   it('guesses the category from the product type, then the tags, else the fallback', () => {
@@ -116,10 +118,12 @@ describe('one product refreshed or removed (the webhooks)', () => {
   });
 
   const refresh = async (shopifyProductId: string) => {
-    await t.app.deps.jobs.send(t.db, SHOPIFY_PRODUCT_REFRESH_QUEUE, {
-      businessId,
-      shopifyProductId,
-    });
+    await t.app.deps.jobs.send(
+      t.db,
+      SHOPIFY_PRODUCT_REFRESH_QUEUE,
+      { businessId, shopifyProductId },
+      { singletonKey: productRefreshKey(businessId, shopifyProductId) },
+    );
     await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
   };
   const rowOf = async (gid: string) =>

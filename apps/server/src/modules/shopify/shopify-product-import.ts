@@ -182,7 +182,9 @@ function decodeEntities(text: string): string {
         ? String.fromCodePoint(code)
         : '';
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    // Own keys only: `&constructor;` would otherwise find the object's inherited function.
+    const key = name.toLowerCase();
+    return Object.hasOwn(NAMED_ENTITIES, key) ? NAMED_ENTITIES[key]! : whole;
   });
 }
 

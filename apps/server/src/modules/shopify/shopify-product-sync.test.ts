@@ -36,7 +36,11 @@ import {
 import { JOB_SCHEMA } from '../../jobs/job-schema';
 import { imageKeys } from '../media/image-pipeline';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
+import {
+  productRefreshKey,
+  SHOPIFY_PRODUCT_REFRESH_QUEUE,
+  SHOPIFY_PRODUCT_SYNC_QUEUE,
+} from './shopify-jobs';
 import { PRODUCT_FIELDS } from './shopify-product-import';
 import { runProductSyncJob, SYNC_PAGE_SIZE, type SyncDeps } from './shopify-sync.service';
 
@@ -673,6 +677,7 @@ describe('product sync: review findings', () => {
     const inner = t.app.deps.storage;
     let calls = 0;
     const storage: MediaStorage = {
+      ...inner,
       async put(key, data) {
         if (++calls > failPutAfter) throw new Error('disk full');
         await inner.put(key, data);
@@ -783,10 +788,12 @@ describe('product sync: review findings', () => {
     expect(SHOPIFY_MESSAGES.currencyMismatch('CAD')).toContain('CAD');
     expect(await productsOf(owner.businessId)).toHaveLength(0);
     const active = list.find((p) => p.status === 'ACTIVE')!;
-    await t.app.deps.jobs.send(t.db, SHOPIFY_PRODUCT_REFRESH_QUEUE, {
-      businessId: owner.businessId,
-      shopifyProductId: active.id,
-    });
+    await t.app.deps.jobs.send(
+      t.db,
+      SHOPIFY_PRODUCT_REFRESH_QUEUE,
+      { businessId: owner.businessId, shopifyProductId: active.id },
+      { singletonKey: productRefreshKey(owner.businessId, active.id) },
+    );
     await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE]);
     expect(await productsOf(owner.businessId)).toHaveLength(0);
     expect(lines.some((l) => l.includes('the store sells in another currency'))).toBe(true);

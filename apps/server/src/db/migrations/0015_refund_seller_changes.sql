@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "tracking_number" text;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "seller_notes" text;
