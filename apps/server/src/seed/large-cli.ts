@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { createMediaStorage } from '../adapters/storage/create-media-storage';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedLargeCatalogue } from './large';
@@ -9,7 +10,8 @@ import { seedLargeCatalogue } from './large';
  * `npm run seed:large -- --products 100000 [--fresh]`: fills a PostgreSQL database with a large
  * catalogue for the benchmarks. The database is DATABASE_URL, or `leafline_large` on the local
  * server (created when missing). `--fresh` drops and re-creates it first. Images are the demo
- * catalogue's, drawn into DATA_DIR/media, so `DATABASE_URL=… npm start` can serve it.
+ * catalogue's, drawn into DATA_DIR/media (or the S3_* bucket), so `DATABASE_URL=… npm start`
+ * can serve it.
  */
 export const LARGE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/leafline_large';
 
@@ -60,11 +62,13 @@ async function main() {
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase({ url, poolSize: 4 });
+  // The app's storage: DATA_DIR/media, or the S3 bucket when S3_* is set.
+  const storage = createMediaStorage(config, path.join(config.dataDir, 'media'));
   try {
     await database.migrate();
     const result = await seedLargeCatalogue(database.db, {
       targetProducts: target,
-      mediaDir: path.join(config.dataDir, 'media'),
+      storage,
       log: (msg) => console.log(msg),
     });
     console.log(
@@ -72,6 +76,7 @@ async function main() {
         `(${result.added} added, ${result.brands} new brands) in ${result.seconds.toFixed(1)} s`,
     );
   } finally {
+    await storage.close();
     await database.close();
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract';
 import { asc, count, sql } from 'drizzle-orm';
+import type { MediaStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import {
   businesses,
@@ -239,10 +240,10 @@ function priceNear(cents: number, random: () => number): number {
  */
 export async function seedLargeCatalogue(
   db: Db,
-  options: { targetProducts: number; mediaDir: string; log: (msg: string) => void },
+  options: { targetProducts: number; storage: MediaStorage; log: (msg: string) => void },
 ): Promise<LargeSeedResult> {
   const started = performance.now();
-  await seedDemoIfEmpty(db, { mediaDir: options.mediaDir, log: options.log });
+  await seedDemoIfEmpty(db, { storage: options.storage, log: options.log });
   const [existing] = await db.select({ n: count() }).from(products);
   const have = existing?.n ?? 0;
   const missing = Math.max(0, options.targetProducts - have);

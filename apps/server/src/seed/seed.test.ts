@@ -14,6 +14,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
+import { createDiskStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
 import { verifyPassword } from '../modules/auth/password';
@@ -32,7 +33,10 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  seeded = await seedDemoIfEmpty(database.db, { mediaDir, log: (m) => logs.push(m) });
+  seeded = await seedDemoIfEmpty(database.db, {
+    storage: createDiskStorage(mediaDir),
+    log: (m) => logs.push(m),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -509,7 +513,9 @@ describe('demo catalogue', () => {
   it('never seeds over a database that has data: returns false and changes nothing', async () => {
     const before = await tableCounts();
     const filesBefore = readdirSync(mediaDir, { recursive: true }).length;
-    expect(await seedDemoIfEmpty(db(), { mediaDir, log: () => {} })).toBe(false);
+    expect(
+      await seedDemoIfEmpty(db(), { storage: createDiskStorage(mediaDir), log: () => {} }),
+    ).toBe(false);
     expect(await tableCounts()).toEqual(before);
     expect(readdirSync(mediaDir, { recursive: true }).length).toBe(filesBefore);
   });

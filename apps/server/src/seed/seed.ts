@@ -6,7 +6,7 @@ import {
   type OrderNotes,
 } from '@leafline/contract';
 import { count, sql } from 'drizzle-orm';
-import { createDiskStorage, type MediaStorage } from '../adapters/storage/storage';
+import type { MediaStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import {
   businesses,
@@ -117,12 +117,12 @@ async function mapLimit<T, R>(
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  options: { mediaDir: string; log: (msg: string) => void },
+  options: { storage: MediaStorage; log: (msg: string) => void },
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const started = performance.now();
   const plan = buildDemoPlan();
-  const storage = createDiskStorage(options.mediaDir);
+  const storage = options.storage;
   options.log(
     `seeding the demo catalogue: ${plan.businesses.length} businesses, ${plan.products.length} products`,
   );
@@ -584,7 +584,6 @@ async function insertDemoOrders(
         ...(refunded ? { reversalId: `trr_demo_${orderId}`, reversedAt: after(touched) } : {}),
         attempts: 1,
         paidAt: after(60_000),
-        nextAttemptAt: createdAt,
         createdAt,
         updatedAt: after(refunded ? touched : 60_000),
       });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDiskStorage } from '../../adapters/storage/storage';
+import { createDiskStorage, type MediaStorage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/errors';
 import {
   deleteImage,
@@ -132,6 +132,27 @@ describe('image pipeline', () => {
     expect(files.some((key) => existsSync(path.join(root, key)))).toBe(false);
     // Deleting again is harmless.
     await deleteImage(storage, saved.key);
+  });
+});
+
+describe('a storage that fails', () => {
+  it('stores all widths of an image or none: one failed put removes the others', async () => {
+    const stored = new Set<string>();
+    let puts = 0;
+    const flaky: MediaStorage = {
+      ...storage,
+      async put(key, data) {
+        // The second width fails (a bucket's timeout); the other two are stored.
+        if (++puts === 2) throw new Error('socket hang up');
+        await storage.put(key, data);
+        stored.add(key);
+      },
+    };
+    await expect(saveImage(flaky, 'products', await png(700, 400))).rejects.toThrow(
+      'socket hang up',
+    );
+    expect(stored.size).toBe(2);
+    expect([...stored].some((key) => existsSync(path.join(root, key)))).toBe(false);
   });
 });
 

@@ -119,10 +119,16 @@ async function writeWidths(
     ...IMAGE_WIDTHS.map((w) => encode(Math.min(w, mainWidth))),
   ]);
   const key = `${folder}/${randomBytes(12).toString('hex')}.webp`;
-  await Promise.all([
+  const written = await Promise.allSettled([
     storage.put(key, main!.data),
     ...IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!.data)),
   ]);
+  const failed = written.find((w) => w.status === 'rejected');
+  if (failed) {
+    // All widths or none: a bucket that failed one put may have taken the others.
+    await Promise.allSettled(imageKeys(key).map((k) => storage.delete(k)));
+    throw failed.reason;
+  }
   return { key, width: main!.info.width, height: main!.info.height };
 }
 
