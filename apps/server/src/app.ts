@@ -21,7 +21,8 @@ import type { Mailer } from './adapters/mail/mailer';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import { outsideTransactions } from './adapters/payments/outside-transactions';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createDiskStorage, type MediaStorage } from './adapters/storage/storage';
+import { createMediaStorage } from './adapters/storage/create-media-storage';
+import type { MediaStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { trackTransactions } from './db/transaction-scope';
@@ -29,6 +30,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { type DatabaseOutage, watchDatabaseOutage } from './lib/database-outage';
 import { registerErrorHandling } from './lib/error-handler';
+import { endConnectionsOnClose } from './lib/graceful-close';
 import { MAX_FORM_FILE_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
 import { addSecurityHeaders } from './lib/security-headers';
 import { refuseNulCharacters } from './lib/text-input';
@@ -51,11 +53,17 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createLiveOrdersHub, type LiveOrdersHub } from './modules/live-orders/live-orders.hub';
 import { liveOrdersRoutes } from './modules/live-orders/live-orders.routes';
 import { mailWorkers } from './modules/mail/mail.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
+import { metricsRoutes, recordRequestDurations } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageAssets } from './modules/payments/payment-page';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
+import { payoutWorkers } from './modules/payouts/payout-workers';
 import { quizRoutes } from './modules/quiz/quiz.routes';
+import { refundWorkers } from './modules/refunds/refund-workers';
 import { searchRoutes } from './modules/search/search.routes';
 import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes';
 import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
@@ -73,9 +81,12 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
-  /** Folder of uploaded and generated media, served under /media/. */
+  /** Folder of uploaded and generated media in disk mode, served under /media/. */
   mediaDir: string;
-  /** Where uploads are written (the media folder; DESIGN 1). */
+  /**
+   * Where uploads are written and /media/ is read from: the media folder, or the S3 bucket of
+   * `S3_*` (DESIGN 1, 2.15; decision 0021). Closed with the app.
+   */
   storage: MediaStorage;
   /** Answers of the public catalogue calls, cleared on every catalogue change. */
   catalogCache: ResponseCache;
@@ -83,7 +94,7 @@ export interface AppDeps {
   activeUsers: ActiveUsers;
   /** The card payment provider: Stripe with a key, else the local one (DESIGN 2.7). */
   payments: PaymentProvider;
-  /** Work that follows a response (transfers, e-mails); awaited when the app closes. */
+  /** Work that follows a response (a provider sweep); awaited when the app closes. */
   tasks: BackgroundTasks;
   /** Whether the database is away: requests then answer 503, the outage is logged once. */
   databaseOutage: DatabaseOutage;
@@ -91,6 +102,8 @@ export interface AppDeps {
   liveOrders: LiveOrdersHub;
   /** The durable job runner (DESIGN 2.17, decision 0018): started when the app is ready. */
   jobs: JobRunner;
+  /** This instance's metrics registry, scraped at `GET /metrics`. */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -101,6 +114,12 @@ declare module 'fastify' {
 
 /** Largest JSON body accepted; uploads go through multipart with their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * How long the job workers' stop waits for the jobs in hand: within server.ts's 10 s
+ * shutdown guard. A job still running then is handed back (retried, by any instance).
+ */
+export const JOBS_STOP_TIMEOUT_MS = 7000;
 
 /** A number of hops becomes the function proxy-addr would build for it. */
 function trustProxyOption(value: boolean | number | string) {
@@ -120,8 +139,11 @@ export async function buildApp(
     | 'databaseOutage'
     | 'liveOrders'
     | 'jobs'
+    | 'metrics'
   > & {
     mediaDir?: string;
+    /** The storage the caller already opened (the seed wrote through it); else by config. */
+    storage?: MediaStorage;
     payments?: PaymentProvider;
   },
   options: { logger?: FastifyBaseLogger } = {},
@@ -141,11 +163,21 @@ export async function buildApp(
     // One line a request, at debug level (failures are logged by the error handler).
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
+    // While the instance shuts down, a request that still arrives on an open connection is
+    // answered by the app (with Connection: close), not by Fastify's own 503 in another
+    // shape: /readyz then says why, in its shape.
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
 
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
-  const catalogCache = createResponseCache({ maxAgeSeconds: deps.config.catalogCacheSeconds });
+  const storage = deps.storage ?? createMediaStorage(deps.config, mediaDir);
+  app.addHook('onClose', async () => storage.close());
+  const metrics = createMetrics();
+  const catalogCache = createResponseCache({
+    maxAgeSeconds: deps.config.catalogCacheSeconds,
+    onLookup: (hit) => metrics.cacheLookup(hit),
+  });
   if (deps.config.catalogCacheSeconds > 0) {
     const stop = await deps.database.listen(
       'leafline_catalog',
@@ -177,11 +209,18 @@ export async function buildApp(
     log: app.log,
     pollSeconds: deps.config.jobsPollSeconds,
     workers: deps.config.jobsWorkers,
+    maintenanceSeconds: deps.config.jobsMaintenanceSeconds,
+    stopTimeoutMs: JOBS_STOP_TIMEOUT_MS,
+    onFailure: (queue, parked) => metrics.jobFailed(queue, parked),
   });
-  // Routes register their queues while they load; the workers start once the app is ready and
-  // stop (finishing the jobs in hand) before the database closes.
+  // Routes register their queues while they load; the workers start once the app is ready.
+  // On close they stop taking jobs at once, and the jobs in hand finish while the requests in
+  // flight do: the stop is awaited after the server has closed, before the database does.
   app.addHook('onReady', async () => jobs.start());
-  app.addHook('preClose', async () => jobs.stop());
+  app.addHook('preClose', async () => {
+    jobs.stop().catch((error) => app.log.error({ err: error }, 'stopping the job runner failed'));
+  });
+  app.addHook('onClose', async () => jobs.stop());
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => tasks.idle());
   const databaseOutage = watchDatabaseOutage({ ping: deps.database.ping, log: app.log });
@@ -208,7 +247,7 @@ export async function buildApp(
     ...deps,
     db: deps.database.db,
     mediaDir,
-    storage: createDiskStorage(mediaDir),
+    storage,
     catalogCache,
     activeUsers,
     payments: outsideTransactions(payments),
@@ -216,11 +255,19 @@ export async function buildApp(
     databaseOutage,
     liveOrders,
     jobs,
+    metrics,
+  });
+  metrics.readFrom({
+    poolStats: () => deps.database.poolStats(),
+    jobCounts: () => jobs.counts(),
+    liveStreams: () => liveOrders.size,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseNulCharacters(app);
+  recordRequestDurations(app);
+  endConnectionsOnClose(app);
   // A line per request at debug level only; no hook at all (no work per request) otherwise.
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
@@ -281,6 +328,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
@@ -301,20 +349,27 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(sellerProductsRoutes);
   await app.register(mailWorkers);
+  await app.register(payoutWorkers);
+  await app.register(refundWorkers);
+  await app.register(opsRoutes);
   await app.register(shopifyRoutes);
   await app.register(shopifyOrderPushWorker);
   await app.register(shopifyHooksRoutes);
   await app.register(shopifySyncRoutes);
 
-  mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  if (storage.folder) {
+    mkdirSync(storage.folder, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.folder,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  } else {
+    await app.register(mediaRoutes);
+  }
   await app.register(seoRoutes);
   await registerSpa(app, deps.config.webDistDir);
 

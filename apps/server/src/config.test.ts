@@ -61,9 +61,16 @@ describe('configuration', () => {
     [{ SESSION_CACHE_SECONDS: '-1' }, 'SESSION_CACHE_SECONDS'],
     [{ SHOPIFY_ADMIN_ORIGIN: 'leafline-demo.myshopify.com' }, 'SHOPIFY_ADMIN_ORIGIN'],
     [{ SHOPIFY_TIMEOUT_MS: '10' }, 'SHOPIFY_TIMEOUT_MS'],
+    [{ JOBS_MAINTENANCE_SECONDS: '1' }, 'JOBS_MAINTENANCE_SECONDS'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('runs the job upkeep every 120 s unless JOBS_MAINTENANCE_SECONDS says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).jobsMaintenanceSeconds).toBe(120);
+    const config = loadConfig({ DATA_DIR: dataDir(), JOBS_MAINTENANCE_SECONDS: '10' });
+    expect(config.jobsMaintenanceSeconds).toBe(10);
   });
 
   it('reads a PostgreSQL URL and SMTP URL', () => {

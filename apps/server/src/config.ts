@@ -92,6 +92,16 @@ const envSchema = z.object({
     .min(0.5, 'must be between 0.5 and 60')
     .max(60, 'must be between 0.5 and 60')
     .default(2),
+  /**
+   * How often the job runner's upkeep runs, in seconds: among others it gives again the jobs
+   * of a worker that died (a killed instance), once their time is up.
+   */
+  JOBS_MAINTENANCE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(5, 'must be between 5 and 3600')
+    .max(3600, 'must be between 5 and 3600')
+    .default(120),
   /** false: this instance sends jobs but runs none (another instance does). */
   JOBS_WORKERS: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -128,6 +138,28 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 300')
     .max(300, 'must be between 0 and 300')
     .default(30),
+  /**
+   * The bearer token of the operator calls (`/metrics`, `/ops/jobs/…`). Unset: those calls
+   * answer 404, as if they did not exist.
+   */
+  OPS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters long').optional(),
+  ),
+  /**
+   * S3-compatible object storage for media (DESIGN 2.15). With S3_BUCKET set, uploads go to the
+   * bucket and every instance serves every image; unset, media stay in DATA_DIR/media.
+   */
+  S3_BUCKET: optionalString,
+  /** Another S3 endpoint than AWS's (MinIO, a local S3 stand-in): its origin. */
+  S3_ENDPOINT: optionalString.pipe(urlString(['http', 'https']).optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style addresses (`<endpoint>/<bucket>/<key>`), as most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -170,6 +202,7 @@ export interface Config {
   shopifyApiSecret: string | undefined;
   /** Seconds between two looks for work of an idle job worker (DESIGN 2.17). */
   jobsPollSeconds: number;
+  jobsMaintenanceSeconds: number;
   /** Whether this instance runs jobs (it always may send them). */
   jobsWorkers: boolean;
   /**
@@ -193,6 +226,19 @@ export interface Config {
    * client could pick its own address and dodge the rate limits.
    */
   trustProxy: boolean | number | string;
+  /** Bearer token of `/metrics` and the operator calls; unset hides them (404). */
+  opsToken: string | undefined;
+  /** Media in S3-compatible storage; undefined: the local media folder. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -229,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopifyTimeoutMs: e.SHOPIFY_TIMEOUT_MS,
     shopifyApiSecret: e.SHOPIFY_API_SECRET,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    jobsMaintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
     jobsWorkers: e.JOBS_WORKERS,
     paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
     logLevel: e.LOG_LEVEL,
@@ -241,6 +288,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    opsToken: e.OPS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

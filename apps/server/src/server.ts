@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { createMailer } from './adapters/mail/create-mailer';
+import { createMediaStorage } from './adapters/storage/create-media-storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
+import { surviveDatabaseOutages } from './lib/database-outage';
 import { createLogger } from './lib/logger';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed/seed';
+
+/** The longest a shutdown may take before the process exits anyway (app.ts keeps within it). */
+const SHUTDOWN_GUARD_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,6 +28,7 @@ async function main(): Promise<void> {
     level: config.logLevel,
     pretty: process.stdout.isTTY && config.env !== 'production',
   });
+  surviveDatabaseOutages(process, logger);
   const started = Date.now();
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -31,21 +37,24 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const mediaDir = path.join(config.dataDir, 'media');
+  // One storage for the seed and the app: the demo's images go where the app serves from.
+  const storage = createMediaStorage(config, mediaDir);
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, {
-      mediaDir,
+      storage,
       log: (msg) => logger.info(msg),
     });
     if (seeded) logger.info('demo catalogue seeded');
   }
   const mailer = createMailer(config, logger);
-  const app = await buildApp({ config, database, mailer, mediaDir }, { logger });
+  const app = await buildApp({ config, database, mailer, mediaDir, storage }, { logger });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [
     '',
     `  Leafline is running at ${config.publicUrl}`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  media: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : `folder ${mediaDir}`}`,
     `  mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `outbox folder ${path.join(config.dataDir, 'outbox')}`}`,
     `  API documentation: ${config.publicUrl}/docs`,
     `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -61,16 +70,32 @@ async function main(): Promise<void> {
   if (demo.length) lines.push('', '  Demo accounts (username / password):', ...demo);
   console.log(`${lines.join('\n')}\n`);
 
+  // SIGTERM (or Ctrl-C): /readyz fails and the port closes at once (new connections are
+  // refused), the requests in flight get their answers, the job workers take no new job and
+  // finish the ones in hand, then the mailer and the database close. A second signal, or the
+  // guard, exits at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    await mailer.close();
-    await database.close();
+    logger.info({ signal }, 'shutting down: finishing the requests and jobs in hand');
+    const guard = setTimeout(() => {
+      logger.error({ seconds: SHUTDOWN_GUARD_MS / 1000 }, 'shutdown took too long: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_GUARD_MS);
+    guard.unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    logger.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

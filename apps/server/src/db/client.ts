@@ -35,10 +35,40 @@ export interface Database {
     onNotify: (payload: string) => void,
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * The connection pool's use right now (node-postgres), for the metrics; undefined on PGlite,
+   * which has one connection and no pool.
+   */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
 }
 
+export interface PoolStats {
+  /** Connections open (busy and idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most the pool opens. */
+  max: number;
+}
+
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** An unreachable server fails a request after this long (a 503) instead of holding it. */
+const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long a request may wait for a connection of the pool while all are busy: as long as the
+ * browser's shortest timeout (SPEC §7, 30 s), after which nobody is waiting for the answer.
+ */
+const POOL_WAIT_MS = 30_000;
+
+/** A pool connection whose opening gives up after CONNECT_TIMEOUT_MS ('timeout expired'). */
+class ConnectTimedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
 
 export interface OpenOptions {
   /** postgres:// URL; unset → embedded PGlite. */
@@ -50,14 +80,24 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // An unreachable server fails a request after this long (a 503) instead of holding it.
-      connectionTimeoutMillis: 5000,
+      max,
+      // pg-pool bounds both the wait for a free connection and the opening of a new one with
+      // this: here only the wait, which under a burst is a queue, not an outage (200 shoppers
+      // on 2 cores waited over 5 s and were answered 503 'reconnecting'). The opening of a
+      // connection keeps its own, short, limit (ConnectTimedClient).
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      Client: ConnectTimedClient,
     });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor a checked-out one's: a transaction's client waits between two statements with no
+    // query running, and a restart's FATAL or a cut socket is then an 'error' event on the
+    // client, which the pool does not listen to while it is lent out. The next statement on
+    // it fails ("not queryable": a 503) and the pool drops it when released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const executeSql: Database['executeSql'] = async (text, values) => {
       if (values?.length) {
@@ -96,6 +136,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       executeSql,
       listen: (channel, onNotify, onState) => listenPg(options.url!, channel, onNotify, onState),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
       close: () => pool.end(),
     };
   }
@@ -136,6 +182,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
+    poolStats: () => undefined,
     close: () => client.close(),
   };
 }

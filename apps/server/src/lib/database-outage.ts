@@ -28,6 +28,8 @@ const DRIVER_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection terminated due to connection timeout',
+  // A connection's own connect timeout (the pool's connections have one: db/client.ts).
+  'timeout expired',
 ];
 
 /** Whether `error` (or one of its causes) says the database cannot be reached. */
@@ -108,4 +110,26 @@ export function watchDatabaseOutage(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * A promise nobody awaited that failed because the database is away is logged, not fatal: the
+ * job runner's library (pg-boss 10) records a job's end without awaiting it, so an outage at
+ * that moment ended the whole process (Node's default for an unhandled rejection; found by
+ * `npm run faults`). That job is given again after its expiry. Any other unhandled rejection
+ * still ends the process, as before.
+ */
+export function surviveDatabaseOutages(
+  target: { on(event: 'unhandledRejection', listener: (reason: unknown) => void): unknown },
+  log: { warn(obj: object, msg?: string): void; fatal(obj: object, msg?: string): void },
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  target.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn({ err: reason }, 'a background database call failed: the database is away');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled rejection: stopping');
+    exit(1);
+  });
 }

@@ -1,6 +1,11 @@
 import { INPUT_MESSAGES } from '@leafline/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  MEDIA_MESSAGES,
+  MEDIA_RETRY_AFTER_SECONDS,
+  MediaStorageError,
+} from '../adapters/storage/storage';
 import { pgError } from '../db/pg-errors';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -61,6 +66,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // text a handler decoded itself): still the person's input, still a readable 400.
     if (pgError(error)?.code === UNTRANSLATABLE_CHARACTER) {
       return reply.status(400).send({ error: INPUT_MESSAGES.nulCharacter });
+    }
+    // The media bucket failed a write (S3 mode): the images cannot be saved, the rest works.
+    if (error instanceof MediaStorageError) {
+      request.log.error({ err: error, reqId: request.id }, 'media storage failed');
+      return reply
+        .status(503)
+        .header('retry-after', String(MEDIA_RETRY_AFTER_SECONDS))
+        .send({ error: MEDIA_MESSAGES.notStored });
     }
     // The database away: every request fails alike, so a 503 to retry and one log line for
     // the whole outage (the outage watch logs it, and its end).

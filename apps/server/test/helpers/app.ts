@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { MAIL_QUEUES } from '../../src/modules/mail/mail-jobs';
+import { PAYOUT_QUEUES } from '../../src/modules/payouts/payout-jobs';
 import { createTestDatabase } from './database';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 
@@ -63,15 +64,16 @@ export async function buildTestApp(
   );
   options.beforeReady?.(app);
   await app.ready();
-  // "Idle" for a test: the in-process tasks done and the mail jobs they or a request sent run
-  // (the e-mails are durable jobs, mail-jobs.ts). The app's own shutdown keeps its tasks.
+  // "Idle" for a test: the in-process tasks done and the mail and payout jobs they or a request
+  // sent run (durable jobs: mail-jobs.ts, payout-jobs.ts); a job waiting for its retry stays.
+  // The app's own shutdown keeps its tasks.
   const tasks = app.deps.tasks;
   app.deps.tasks = {
     run: tasks.run,
     async idle() {
       do {
         await tasks.idle();
-      } while ((await app.deps.jobs.drain([...MAIL_QUEUES])) > 0);
+      } while ((await app.deps.jobs.drain([...PAYOUT_QUEUES, ...MAIL_QUEUES])) > 0);
     },
   };
   return {

@@ -34,6 +34,11 @@ export function createResponseCache(options: {
   maxAgeSeconds: number;
   maxEntries?: number;
   maxEntryBytes?: number;
+  /**
+   * Told of every answer: from the cache (`true`) or computed (`false`, the cache off or
+   * empty for it): the hit-rate metrics.
+   */
+  onLookup?: (hit: boolean) => void;
 }): ResponseCache {
   const maxAge = options.maxAgeSeconds * 1000;
   const maxEntries = options.maxEntries ?? 2000;
@@ -69,10 +74,12 @@ export function createResponseCache(options: {
           // Most recently used last: the first key is the one to evict.
           entries.delete(key);
           entries.set(key, hit);
+          options.onLookup?.(true);
           return reply.send(hit.body);
         }
         if (hit) entries.delete(key);
       }
+      options.onLookup?.(false);
       const started = generation;
       const body = JSON.stringify(schema.parse(await compute()));
       if (enabled() && started === generation && body.length <= maxEntryBytes) {

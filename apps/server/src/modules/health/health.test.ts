@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { READINESS_MESSAGES } from './health.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,5 +81,109 @@ describe('addresses the router cannot read', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(typeof res.json().error).toBe('string');
+  });
+});
+
+/** A raw HTTP/1.1 connection: what it was sent back, and whether the server ended it. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  const state = { received: '', ended: false };
+  socket.on('data', (chunk) => {
+    state.received += chunk.toString();
+  });
+  const ended = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      state.ended = true;
+      resolve();
+    }),
+  );
+  return { socket, state, ended };
+}
+
+/** Status, headers (lower case) and body of one raw answer. */
+function parseAnswer(raw: string) {
+  const split = raw.indexOf('\r\n\r\n');
+  const [statusLine, ...headerLines] = raw.slice(0, split).split('\r\n');
+  return {
+    status: Number(statusLine!.split(' ')[1]),
+    headers: Object.fromEntries(
+      headerLines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    ),
+    body: raw.slice(split + 4),
+  };
+}
+
+describe('while the instance shuts down', () => {
+  it('refuses new connections, finishes the request in flight, and readiness answers 503 in its shape', async () => {
+    let entered!: () => void;
+    const held = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const s = await buildTestApp(
+      {},
+      {
+        beforeReady: (app) =>
+          app.get('/test/held', async () => {
+            entered();
+            await released;
+            return { done: true };
+          }),
+      },
+    );
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (s.app.server.address() as net.AddressInfo).port;
+    try {
+      // A balancer's probe whose headers are still arriving when the shutdown starts; then a
+      // request in flight on another connection (its handler entered: the server has read
+      // what was written before it).
+      const probe = rawConnection(port);
+      await new Promise<void>((resolve) => probe.socket.once('connect', () => resolve()));
+      probe.socket.write('GET /readyz HTTP/1.1\r\nhost: x\r\n');
+      const inFlight = rawConnection(port);
+      inFlight.socket.write('GET /test/held HTTP/1.1\r\nhost: x\r\n\r\n');
+      await held;
+      const closing = s.app.close();
+      await vi.waitFor(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const attempt = net.connect(port, '127.0.0.1');
+            attempt.on('connect', () => {
+              attempt.on('error', () => {});
+              attempt.destroy();
+              reject(new Error('still accepting connections'));
+            });
+            attempt.on('error', (error: NodeJS.ErrnoException) =>
+              error.code === 'ECONNREFUSED' ? resolve() : reject(error),
+            );
+          }),
+        { timeout: 5000 },
+      );
+      probe.socket.write('\r\n');
+      await probe.ended;
+      const ready = parseAnswer(probe.state.received);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.connection).toBe('close');
+      expect(JSON.parse(ready.body)).toEqual({
+        status: 'unavailable',
+        error: READINESS_MESSAGES.shuttingDown,
+      });
+
+      expect(inFlight.state.received).toBe('');
+      release();
+      await inFlight.ended;
+      const answer = parseAnswer(inFlight.state.received);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ done: true });
+      // Its kept-alive connection ends with it: it does not hold the close open.
+      expect(answer.headers.connection).toBe('close');
+      await closing;
+    } finally {
+      release();
+      await s.database.close();
+    }
   });
 });
