@@ -5,6 +5,7 @@ import { SELLER_PAGE_SIZE } from '@leafline/contract';
 import { and, count, desc, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { createDiskStorage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
 import { defaultPoolSize, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
@@ -164,7 +165,8 @@ async function main() {
     );
     await seedLargeCatalogue(database.db, {
       targetProducts,
-      mediaDir: path.join(dataDir, 'media'),
+      // The bench serves its media from this folder (it writes one file there itself).
+      storage: createDiskStorage(path.join(dataDir, 'media')),
       log: (msg) => console.log(msg),
     });
   }

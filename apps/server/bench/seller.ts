@@ -144,10 +144,15 @@ export async function imagePipelineThroughput(
 ): Promise<Result> {
   const written = { bytes: 0 };
   const storage: MediaStorage = {
+    folder: undefined,
     async put(_key, data) {
       written.bytes += data.length;
     },
     async delete() {},
+    async get() {
+      return null;
+    },
+    async close() {},
   };
   const latencies: number[] = [];
   const until = Date.now() + options.seconds * 1000;

@@ -1,0 +1,563 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Received } from '../../test/helpers/smtp-peer';
+import type { CartLine, SellerLog, ShopperLog } from './shoppers';
+
+/**
+ * The consistency audit after a load run (issue 14 point 4), read straight from the database
+ * and the SMTP peer's inbox, against what the shoppers and sellers logged on their side: every
+ * paid checkout has exactly its orders, payouts, transfers and mails; nothing was bought twice,
+ * sent twice or lost on the way from the cart to the order.
+ */
+
+export interface AuditLine {
+  name: string;
+  /** How many things were checked. */
+  count: number;
+  lost: number;
+  duplicated: number;
+  /** The first problems found, to look at. */
+  details: string[];
+}
+
+export interface Audit {
+  lines: AuditLine[];
+  /** Facts worth printing that are not faults (open payment pages, waiting payouts, …). */
+  notes: string[];
+  clean: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits (at most `timeoutMs`) until no job waits or runs (mails, order e-mails) and no payout
+ * of a brand that can be paid is still without its transfer. Answers what was left.
+ */
+export async function waitForQuiet(
+  databaseUrl: string,
+  timeoutMs: number,
+): Promise<{ jobs: number; payouts: number; waitedMs: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = Date.now();
+  try {
+    for (;;) {
+      const jobs = Number(
+        (
+          await client.query(
+            `select count(*) from pgboss.job where state in ('created', 'retry', 'active')`,
+          )
+        ).rows[0].count,
+      );
+      const payouts = Number(
+        (
+          await client.query(
+            `select count(*) from payouts p join businesses b on b.id = p.business_id
+             where p.status = 'pending' and b.stripe_account_id is not null
+               and b.stripe_status = 'active'`,
+          )
+        ).rows[0].count,
+      );
+      const waitedMs = Date.now() - started;
+      if ((jobs === 0 && payouts === 0) || waitedMs > timeoutMs) return { jobs, payouts, waitedMs };
+      await sleep(500);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A received message's subject (headers unfolded, RFC 2047 words decoded). */
+export function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => /^subject:/i.test(l)) ?? '';
+  return line
+    .slice('subject:'.length)
+    .trim()
+    .replace(
+      /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=\s*/g,
+      (_m, _charset, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_x, h: string) =>
+                  String.fromCharCode(Number.parseInt(h, 16)),
+                ),
+              'latin1',
+            ).toString('utf8'),
+    );
+}
+
+const lineKey = (productId: number | null, variantId: number | null) =>
+  `${productId}:${variantId ?? '-'}`;
+
+function quantities(lines: readonly CartLine[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const l of lines)
+    map.set(
+      lineKey(l.productId, l.variantId),
+      (map.get(lineKey(l.productId, l.variantId)) ?? 0) + l.quantity,
+    );
+  return map;
+}
+
+/** Units expected but missing (lost) and units there too many (duplicated). */
+function compareLines(expected: Map<string, number>, found: Map<string, number>) {
+  let lost = 0;
+  let duplicated = 0;
+  for (const key of new Set([...expected.keys(), ...found.keys()])) {
+    const diff = (found.get(key) ?? 0) - (expected.get(key) ?? 0);
+    if (diff < 0) lost -= diff;
+    else duplicated += diff;
+  }
+  return { lost, duplicated };
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length &&
+  [...a].sort((x, y) => x - y).join() === [...b].sort((x, y) => x - y).join();
+
+class Line implements AuditLine {
+  count = 0;
+  lost = 0;
+  duplicated = 0;
+  details: string[] = [];
+  constructor(readonly name: string) {}
+  problem(kind: 'lost' | 'duplicated', detail: string, n = 1) {
+    this[kind] += n;
+    if (this.details.length < 8) this.details.push(detail);
+  }
+}
+
+export async function runAudit(input: {
+  databaseUrl: string;
+  shoppers: readonly ShopperLog[];
+  sellers: readonly SellerLog[];
+  inbox: readonly Received[];
+  /** When the load began: the audit looks at what happened since. */
+  since: Date;
+}): Promise<Audit> {
+  const db = new pg.Client({ connectionString: input.databaseUrl });
+  await db.connect();
+  try {
+    return await audit(db, input);
+  } finally {
+    await db.end();
+  }
+}
+
+async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Promise<Audit> {
+  const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    (await db.query(text, values)).rows as T[];
+  const notes: string[] = [];
+  const usernames = input.shoppers.map((s) => s.username);
+
+  const users = await q<{ id: number; username: string; email: string }>(
+    'select id, username, email from users where username = any($1)',
+    [usernames],
+  );
+  const userByName = new Map(users.map((u) => [u.username, u]));
+  const checkouts = await q<{
+    id: number;
+    user_id: number;
+    status: string;
+    total_cents: number;
+    discount_cents: number;
+  }>(
+    `select id, user_id, status, total_cents, discount_cents from checkouts where created_at >= $1`,
+    [input.since],
+  );
+  const orders = await q<{
+    id: number;
+    checkout_id: number | null;
+    user_id: number | null;
+    business_id: number;
+    user_email: string;
+    status: string;
+    subtotal_cents: number;
+    shipping_fee_cents: number;
+    discount_cents: number;
+    total_cents: number;
+    stripe_transfer_id: string | null;
+    shipped_email_at: Date | null;
+  }>(
+    `select id, checkout_id, user_id, business_id, user_email, status, subtotal_cents,
+            shipping_fee_cents, discount_cents, total_cents, stripe_transfer_id, shipped_email_at
+     from orders where created_at >= $1`,
+    [input.since],
+  );
+  const items = await q<{
+    order_id: number;
+    product_id: number | null;
+    variant_id: number | null;
+    quantity: number;
+    product_price_cents: number;
+    total_price_cents: number;
+  }>(
+    `select i.order_id, i.product_id, i.variant_id, i.quantity, i.product_price_cents,
+            i.total_price_cents
+     from order_items i join orders o on o.id = i.order_id where o.created_at >= $1`,
+    [input.since],
+  );
+  const payouts = await q<{
+    id: number;
+    order_id: number;
+    amount_cents: number;
+    commission_cents: number;
+    transfer_id: string | null;
+    status: string;
+  }>(
+    `select p.id, p.order_id, p.amount_cents, p.commission_cents, p.transfer_id, p.status
+     from payouts p join orders o on o.id = p.order_id where o.created_at >= $1`,
+    [input.since],
+  );
+  const businesses = await q<{ id: number; email: string; ready: boolean }>(
+    `select id, email, (stripe_account_id is not null and stripe_status = 'active') as ready
+     from businesses`,
+  );
+  const cartLines = await q<{
+    user_id: number;
+    product_id: number;
+    variant_id: number | null;
+    quantity: number;
+  }>(
+    `select c.user_id, i.product_id, i.variant_id, i.quantity
+     from cart_items i join carts c on c.id = i.cart_id where c.user_id = any($1)`,
+    [users.map((u) => u.id)],
+  );
+
+  const businessById = new Map(businesses.map((b) => [b.id, b]));
+  const ordersByCheckout = new Map<number, typeof orders>();
+  for (const o of orders) {
+    if (o.checkout_id === null) continue;
+    ordersByCheckout.set(o.checkout_id, [...(ordersByCheckout.get(o.checkout_id) ?? []), o]);
+  }
+  const itemsByOrder = new Map<number, typeof items>();
+  for (const i of items) itemsByOrder.set(i.order_id, [...(itemsByOrder.get(i.order_id) ?? []), i]);
+  const payoutsByOrder = new Map<number, typeof payouts>();
+  for (const p of payouts)
+    payoutsByOrder.set(p.order_id, [...(payoutsByOrder.get(p.order_id) ?? []), p]);
+  const orderById = new Map(orders.map((o) => [o.id, o]));
+  const paidCheckouts = checkouts.filter((c) => c.status === 'paid');
+  const PAID = new Set(['Paid', 'Shipped', 'Delivered']);
+
+  // ---- every paid checkout: its orders, one per brand, totals adding up ----
+  const orderLine = new Line('paid checkouts: orders (one per brand, paid, totals add up)');
+  for (const c of paidCheckouts) {
+    orderLine.count += 1;
+    const own = ordersByCheckout.get(c.id) ?? [];
+    if (!own.length) orderLine.problem('lost', `checkout ${c.id}: paid without orders`);
+    const brands = new Set(own.map((o) => o.business_id));
+    if (brands.size !== own.length) {
+      orderLine.problem(
+        'duplicated',
+        `checkout ${c.id}: ${own.length} orders for ${brands.size} brands`,
+        own.length - brands.size,
+      );
+    }
+    for (const o of own) {
+      if (!PAID.has(o.status))
+        orderLine.problem('lost', `order ${o.id} of paid checkout ${c.id} is ${o.status}`);
+      const lines = itemsByOrder.get(o.id) ?? [];
+      const itemsCents = lines.reduce((s, i) => s + i.total_price_cents, 0);
+      const wrongLine = lines.find(
+        (i) => i.total_price_cents !== i.product_price_cents * i.quantity,
+      );
+      if (wrongLine)
+        orderLine.problem('lost', `order ${o.id}: a line's total is not price × quantity`);
+      if (
+        itemsCents !== o.subtotal_cents ||
+        o.total_cents !== o.subtotal_cents + o.shipping_fee_cents - o.discount_cents
+      ) {
+        orderLine.problem(
+          'lost',
+          `order ${o.id}: items ${itemsCents}, subtotal ${o.subtotal_cents}, shipping ${o.shipping_fee_cents}, discount ${o.discount_cents}, total ${o.total_cents}`,
+        );
+      }
+    }
+    const sum = own.reduce((s, o) => s + o.total_cents, 0);
+    if (own.length && sum !== c.total_cents) {
+      orderLine.problem(
+        'lost',
+        `checkout ${c.id}: orders add up to ${sum}, the payment was ${c.total_cents}`,
+      );
+    }
+  }
+
+  // ---- payouts: exactly one per paid order, of the right amount; transfers never twice ----
+  const payoutLine = new Line('payouts (one per paid order, total − round(3 %))');
+  const transferLine = new Line('transfers (one per payout, none shared)');
+  const paidOrders = paidCheckouts.flatMap((c) => ordersByCheckout.get(c.id) ?? []);
+  let waiting = 0;
+  for (const o of paidOrders) {
+    payoutLine.count += 1;
+    const rows = payoutsByOrder.get(o.id) ?? [];
+    if (!rows.length) {
+      payoutLine.problem('lost', `order ${o.id}: no payout`);
+      continue;
+    }
+    if (rows.length > 1)
+      payoutLine.problem('duplicated', `order ${o.id}: ${rows.length} payouts`, rows.length - 1);
+    const row = rows[0]!;
+    const commission = Math.floor((o.total_cents * 300 + 5_000) / 10_000);
+    if (row.amount_cents !== o.total_cents - commission || row.commission_cents !== commission) {
+      payoutLine.problem(
+        'lost',
+        `order ${o.id}: payout ${row.amount_cents} + ${row.commission_cents} for a total of ${o.total_cents}`,
+      );
+    }
+    const ready = businessById.get(o.business_id)?.ready ?? false;
+    transferLine.count += 1;
+    if (row.status === 'paid') {
+      const expected = `tr_local_${createHash('sha256').update(`payout-${o.id}`).digest('hex').slice(0, 24)}`;
+      if (row.transfer_id !== expected || o.stripe_transfer_id !== row.transfer_id) {
+        transferLine.problem(
+          'duplicated',
+          `order ${o.id}: transfer ${row.transfer_id} (order says ${o.stripe_transfer_id}), expected ${expected}`,
+        );
+      }
+    } else if (row.status === 'pending' && !ready) {
+      waiting += 1;
+      if (row.transfer_id || o.stripe_transfer_id)
+        transferLine.problem('duplicated', `order ${o.id}: a transfer for a brand without payouts`);
+    } else {
+      transferLine.problem(
+        'lost',
+        `order ${o.id}: payout ${row.status} (${ready ? 'brand ready' : 'brand not ready'})`,
+      );
+    }
+  }
+  if (waiting)
+    notes.push(
+      `${waiting} payouts wait for their brand's payout setup (not due: no transfer, as it should be)`,
+    );
+  const shared = await q<{ transfer_id: string; n: number }>(
+    `select transfer_id, count(*)::int as n from payouts where transfer_id is not null
+     group by transfer_id having count(*) > 1`,
+  );
+  for (const s of shared)
+    transferLine.problem('duplicated', `transfer ${s.transfer_id} on ${s.n} payouts`, s.n - 1);
+  const orderTransfers = await q<{ stripe_transfer_id: string; n: number }>(
+    `select stripe_transfer_id, count(*)::int as n from orders where stripe_transfer_id is not null
+     group by stripe_transfer_id having count(*) > 1`,
+  );
+  for (const s of orderTransfers)
+    transferLine.problem(
+      'duplicated',
+      `transfer ${s.stripe_transfer_id} on ${s.n} orders`,
+      s.n - 1,
+    );
+  // Payouts of orders that were never paid would be money sent for nothing.
+  for (const p of payouts) {
+    const o = orderById.get(p.order_id);
+    if (o && !PAID.has(o.status))
+      transferLine.problem('duplicated', `payout ${p.id} for order ${o.id} which is ${o.status}`);
+  }
+
+  // ---- the shoppers' own log against the database: no duplicate order, no cart line lost ----
+  const dupLine = new Line('checkouts per shopper (one set of orders per payment)');
+  const cartLine = new Line('cart lines → order lines of the paid checkout');
+  const leftLine = new Line('cart lines not paid for → still in the cart');
+  const paidByUser = new Map<number, number>();
+  for (const c of paidCheckouts) paidByUser.set(c.user_id, (paidByUser.get(c.user_id) ?? 0) + 1);
+  for (const shopper of input.shoppers) {
+    const user = userByName.get(shopper.username);
+    if (!user) {
+      if (shopper.paid.length || shopper.cart.length)
+        dupLine.problem('lost', `${shopper.username}: no account`);
+      continue;
+    }
+    dupLine.count += shopper.paid.length;
+    const inDb = paidByUser.get(user.id) ?? 0;
+    if (inDb > shopper.paid.length) {
+      dupLine.problem(
+        'duplicated',
+        `${shopper.username}: ${inDb} paid checkouts, paid ${shopper.paid.length} times`,
+        inDb - shopper.paid.length,
+      );
+    } else if (inDb < shopper.paid.length) {
+      dupLine.problem(
+        'lost',
+        `${shopper.username}: ${inDb} paid checkouts, paid ${shopper.paid.length} times`,
+        shopper.paid.length - inDb,
+      );
+    }
+    for (const paid of shopper.paid) {
+      const own = paid.orderIds.map((id) => orderById.get(id));
+      const checkoutIds = new Set(own.map((o) => o?.checkout_id));
+      const checkoutId = own[0]?.checkout_id ?? null;
+      const all = checkoutId === null ? [] : (ordersByCheckout.get(checkoutId) ?? []);
+      if (
+        own.some((o) => !o) ||
+        checkoutIds.size !== 1 ||
+        !sameSet(
+          all.map((o) => o.id),
+          paid.orderIds,
+        )
+      ) {
+        dupLine.problem(
+          'duplicated',
+          `${shopper.username}: orders ${paid.orderIds} vs. checkout ${checkoutId}'s ${all.map((o) => o.id)}`,
+        );
+      }
+      const lines = all.flatMap((o) => itemsByOrder.get(o.id) ?? []);
+      cartLine.count += paid.lines.length;
+      const found = new Map<string, number>();
+      for (const l of lines)
+        found.set(
+          lineKey(l.product_id, l.variant_id),
+          (found.get(lineKey(l.product_id, l.variant_id)) ?? 0) + l.quantity,
+        );
+      const diff = compareLines(quantities(paid.lines), found);
+      if (diff.lost)
+        cartLine.problem(
+          'lost',
+          `${shopper.username}: ${diff.lost} units missing from checkout ${checkoutId}`,
+          diff.lost,
+        );
+      if (diff.duplicated)
+        cartLine.problem(
+          'duplicated',
+          `${shopper.username}: ${diff.duplicated} units too many in checkout ${checkoutId}`,
+          diff.duplicated,
+        );
+    }
+    leftLine.count += shopper.cart.length;
+    const held = new Map<string, number>();
+    for (const l of cartLines.filter((c) => c.user_id === user.id))
+      held.set(lineKey(l.product_id, l.variant_id), l.quantity);
+    const diff = compareLines(quantities(shopper.cart), held);
+    if (diff.lost)
+      leftLine.problem(
+        'lost',
+        `${shopper.username}: ${diff.lost} units gone from the cart`,
+        diff.lost,
+      );
+    if (diff.duplicated)
+      leftLine.problem(
+        'duplicated',
+        `${shopper.username}: ${diff.duplicated} units too many in the cart`,
+        diff.duplicated,
+      );
+  }
+
+  // ---- mails: each expected once, none twice ----
+  const mails = input.inbox.map((m) => {
+    const subject = subjectOf(m.raw);
+    const ids = [...subject.matchAll(/#(\d+)/g)].map((x) => Number(x[1]));
+    return { to: m.to.map((t) => t.toLowerCase()), subject, ids };
+  });
+  const find = (to: string, test: (subject: string, ids: number[]) => boolean) =>
+    mails.filter((m) => m.to.includes(to.toLowerCase()) && test(m.subject, m.ids)).length;
+  const confirmLine = new Line('mails: buyer confirmation per paid checkout');
+  const brandLine = new Line("mails: brand's new-order mail per paid order");
+  const shippedLine = new Line('mails: shipped mail per shipped order');
+  const anyDupLine = new Line('mails: no message twice (recipient + subject)');
+  for (const c of paidCheckouts) {
+    const own = ordersByCheckout.get(c.id) ?? [];
+    if (!own.length) continue;
+    confirmLine.count += 1;
+    const ids = own.map((o) => o.id);
+    const n = find(own[0]!.user_email, (s, found) => /confirmed/.test(s) && sameSet(found, ids));
+    if (n === 0)
+      confirmLine.problem(
+        'lost',
+        `checkout ${c.id} (${ids}): no confirmation to ${own[0]!.user_email}`,
+      );
+    if (n > 1) confirmLine.problem('duplicated', `checkout ${c.id}: ${n} confirmations`, n - 1);
+    for (const o of own) {
+      const email = businessById.get(o.business_id)?.email ?? '';
+      if (!email) continue;
+      brandLine.count += 1;
+      const m = find(
+        email,
+        (s, found) => /^New order/.test(s) && found.length === 1 && found[0] === o.id,
+      );
+      if (m === 0) brandLine.problem('lost', `order ${o.id}: no new-order mail to ${email}`);
+      if (m > 1) brandLine.problem('duplicated', `order ${o.id}: ${m} new-order mails`, m - 1);
+    }
+  }
+  // Sellers also ship the demo orders seeded Paid before the run: those count too.
+  const shippedByLog = new Set(input.sellers.flatMap((s) => s.shipped));
+  const shippedOrders = await q<{ id: number; status: string; user_email: string }>(
+    `select id, status, user_email from orders
+     where id = any($1) or shipped_email_at >= $2 or (created_at >= $2 and shipped_email_at is not null)`,
+    [[...shippedByLog], input.since],
+  );
+  for (const o of shippedOrders) {
+    shippedLine.count += 1;
+    if (o.status !== 'Shipped' && o.status !== 'Delivered') {
+      shippedLine.problem('lost', `order ${o.id}: set Shipped by its seller but ${o.status}`);
+    }
+    const n = find(
+      o.user_email,
+      (s, found) => /has shipped/.test(s) && found.length === 1 && found[0] === o.id,
+    );
+    if (n === 0) shippedLine.problem('lost', `order ${o.id}: no shipped mail to ${o.user_email}`);
+    if (n > 1) shippedLine.problem('duplicated', `order ${o.id}: ${n} shipped mails`, n - 1);
+  }
+  const seen = new Map<string, number>();
+  for (const m of mails) {
+    anyDupLine.count += 1;
+    const key = `${[...m.to].sort().join(',')}|${m.subject}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of seen) if (n > 1) anyDupLine.problem('duplicated', `${n} × ${key}`, n - 1);
+
+  // ---- Pending orders: each still has a payment page that can take the money ----
+  const pendingLine = new Line('pending orders without a live payment page');
+  const pending = await q<{ id: number; checkout_id: number | null; live: boolean }>(
+    `select o.id, o.checkout_id, exists (
+        select 1 from local_payment_sessions s
+        where s.checkout_id = o.checkout_id and s.status = 'open' and s.expires_at > now()
+      ) as live
+     from orders o where o.status = 'Pending' and o.created_at >= $1`,
+    [input.since],
+  );
+  pendingLine.count = pending.length;
+  for (const p of pending)
+    if (!p.live)
+      pendingLine.problem(
+        'lost',
+        `order ${p.id} (checkout ${p.checkout_id}) Pending without a live payment page`,
+      );
+  // ---- Parked jobs: a job that failed for good is work that did not happen (a mail, a
+  // transfer, a refund) until an operator replays it ----
+  const parkedLine = new Line('jobs parked (failed for good) during the run');
+  const parked = await q<{ id: string; name: string; output: unknown }>(
+    `select id::text as id, name, output from pgboss.job where created_on >= $1`,
+    [input.since],
+  );
+  parkedLine.count = parked.length;
+  const failedJobs = await q<{ id: string; name: string; output: unknown }>(
+    `select id::text as id, name, output from pgboss.job
+     where state = 'failed' and created_on >= $1`,
+    [input.since],
+  );
+  for (const job of failedJobs) {
+    parkedLine.problem('lost', `job ${job.name} ${job.id}: ${JSON.stringify(job.output)}`);
+  }
+
+  const abandoned = input.shoppers.reduce((s, x) => s + x.unpaid.length, 0);
+  notes.push(
+    `${paidCheckouts.length} paid checkouts, ${paidOrders.length} paid orders, ${abandoned} checkouts left unpaid (${pending.filter((p) => p.live).length} orders Pending with an open page), ${shippedByLog.size} orders shipped, ${mails.length} mails received`,
+  );
+
+  const lines = [
+    orderLine,
+    dupLine,
+    cartLine,
+    leftLine,
+    payoutLine,
+    transferLine,
+    confirmLine,
+    brandLine,
+    shippedLine,
+    anyDupLine,
+    pendingLine,
+    parkedLine,
+  ];
+  return { lines, notes, clean: lines.every((l) => l.lost === 0 && l.duplicated === 0) };
+}

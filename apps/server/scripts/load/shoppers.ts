@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto';
+import { CURATED_LISTS, PAYMENT_PAGE, PRODUCT_CATEGORIES } from '@leafline/contract';
+import { ADDRESS } from '../../test/helpers/buying';
+import { CallError, type Client } from './stats';
+
+/**
+ * The simulated people of the load run: shoppers who browse (the calls the web app makes for
+ * the home page, the shop's search, product pages and storefronts) and buy (sign up or log in,
+ * address, cart, checkout, pay on the local provider's page), and sellers who ship their paid
+ * orders. Each is an async loop with small think times; what the shoppers put in their carts is
+ * logged here, for the audit to compare with what the database holds.
+ */
+
+export interface CatalogueProduct {
+  id: number;
+  name: string;
+  business: number;
+}
+
+export interface Catalogue {
+  products: CatalogueProduct[];
+  byBusiness: Map<number, CatalogueProduct[]>;
+  businesses: number[];
+  /** Words of the product names, for searches. */
+  words: string[];
+}
+
+/** A cart line as the shopper put it in: product, option and quantity. */
+export interface CartLine {
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+}
+
+/** One shopper's account and the log of its carts. */
+export interface ShopperLog {
+  username: string;
+  email: string;
+  /** Checkouts paid (their order ids as checkout/ answered) with the lines the cart held. */
+  paid: { orderIds: number[]; lines: CartLine[]; promo: boolean }[];
+  /** Checkouts made but not paid (abandoned, declined): their order ids. */
+  unpaid: number[][];
+  /** What the cart holds now, by the shopper's own count. */
+  cart: CartLine[];
+}
+
+export interface SellerLog {
+  username: string;
+  /** Orders this seller set Shipped (the PATCH answered 200). */
+  shipped: number[];
+}
+
+const F = PAYMENT_PAGE.fields;
+const NONSENSE = ['zzqxv', 'quantum kettle', 'xylophone gravel', 'plutonium'];
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const chance = (p: number) => Math.random() < p;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A person's pause between two pages: short, never zero. */
+const think = (min = 40, max = 250) => sleep(min + Math.random() * (max - min));
+
+/** A typo as people make them: two letters swapped, or one dropped. */
+function typo(word: string): string {
+  if (word.length < 4) return word;
+  const i = 1 + Math.floor(Math.random() * (word.length - 2));
+  return chance(0.5)
+    ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
+    : word.slice(0, i) + word.slice(i + 1);
+}
+
+/** Every product through the search (pages of 100) and the open businesses. */
+export async function loadCatalogue(client: Client): Promise<Catalogue> {
+  const products: CatalogueProduct[] = [];
+  for (let page = 1; ; page++) {
+    const res = await client.call('setup', `/api/search/?search=&page=${page}&page_size=100`);
+    const body = res.json();
+    for (const p of body.results) products.push({ id: p.id, name: p.name, business: p.business });
+    if (!body.next) break;
+  }
+  const byBusiness = new Map<number, CatalogueProduct[]>();
+  for (const p of products) byBusiness.set(p.business, [...(byBusiness.get(p.business) ?? []), p]);
+  const words = [
+    ...new Set(
+      products.flatMap((p) =>
+        p.name
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter((w) => w.length >= 4),
+      ),
+    ),
+  ];
+  if (!products.length) throw new Error('The catalogue is empty: nothing to load.');
+  return { products, byBusiness, businesses: [...byBusiness.keys()], words };
+}
+
+interface RunContext {
+  client: Client;
+  catalogue: Catalogue;
+  /** Loops stop starting new flows after this moment (performance.now()). */
+  until: number;
+}
+
+const running = (ctx: RunContext) => performance.now() < ctx.until;
+
+// ---- browsing ----
+
+/** The home page: the businesses carousel, the curated lists, the shop's first page prefetch. */
+async function home(ctx: RunContext) {
+  const { client } = ctx;
+  await Promise.all([
+    client.call('home', '/api/publicbusinesses/'),
+    client.call('home', `/api/curated/${CURATED_LISTS.hiddenBusinesses}/`),
+    client.call('home', `/api/curated/${CURATED_LISTS.newlyAdded}/`),
+    client.call('home', `/api/curated/${CURATED_LISTS.currentFavorites}/`),
+  ]);
+  await client.call('search', '/api/search/?search=&filter=&category=&page=1&page_size=20');
+}
+
+/** The shop's search box: a word of the catalogue, a typo of one, two words, or nothing found. */
+async function search(ctx: RunContext) {
+  const { client, catalogue } = ctx;
+  const roll = Math.random();
+  const terms =
+    roll < 0.5
+      ? pick(catalogue.words)
+      : roll < 0.7
+        ? typo(pick(catalogue.words))
+        : roll < 0.85
+          ? `${pick(catalogue.words)} ${pick(catalogue.words)}`
+          : pick(NONSENSE);
+  const filter = pick(['', '', 'price_low_to_high', 'price_high_to_low']);
+  const q = new URLSearchParams({
+    search: terms,
+    filter,
+    category: '',
+    page: '1',
+    page_size: '20',
+  });
+  const res = await client.call('search', `/api/search/?${q}`);
+  const body = res.json();
+  // Next page when there is one (the shop's pager); a page past the end would be a 404.
+  if (body.next && chance(0.4)) {
+    await think();
+    q.set('page', '2');
+    await client.call('search-page', `/api/search/?${q}`);
+  }
+  return body.results as { id: number }[];
+}
+
+/** A category of the shop's menu, sometimes sorted, sometimes its second page. */
+async function category(ctx: RunContext) {
+  const { client } = ctx;
+  const q = new URLSearchParams({
+    search: '',
+    filter: pick(['', 'price_low_to_high']),
+    category: pick([...PRODUCT_CATEGORIES, 'Stationary', 'weekly_favorites']),
+    page: '1',
+    page_size: '20',
+  });
+  const body = (await client.call('category', `/api/search/?${q}`)).json();
+  if (body.next && chance(0.3)) {
+    await think();
+    q.set('page', '2');
+    await client.call('search-page', `/api/search/?${q}`);
+  }
+}
+
+/** A product page: the product, then its brand's name and notes. */
+async function productPage(ctx: RunContext, id: number) {
+  const { client } = ctx;
+  const product = (await client.call('product', `/api/products/${id}/`)).json();
+  await Promise.all([
+    client.call('business', `/api/business/${product.business}/`),
+    client.call('sustainability', `/api/sustainability/${product.business}/`),
+  ]);
+  return product as { id: number; business: number; variants: { id: number }[] };
+}
+
+/** A storefront: the brand, its notes, its products (and their next page). */
+async function storefront(ctx: RunContext, businessId: number) {
+  const { client } = ctx;
+  const [, , products] = await Promise.all([
+    client.call('storefront', `/api/business/${businessId}/`),
+    client.call('sustainability', `/api/sustainability/${businessId}/`),
+    client.call('storefront', `/api/products-by-business/${businessId}/`),
+  ]);
+  if (products.json().next && chance(0.3)) {
+    await think();
+    await client.call('storefront', `/api/products-by-business/${businessId}/?page=2`);
+  }
+}
+
+async function browse(ctx: RunContext) {
+  const roll = Math.random();
+  if (roll < 0.2) await home(ctx);
+  else if (roll < 0.5) {
+    const found = await search(ctx);
+    if (found.length && chance(0.6)) {
+      await think();
+      await productPage(ctx, pick(found).id);
+    }
+  } else if (roll < 0.65) await category(ctx);
+  else if (roll < 0.85) await productPage(ctx, pick(ctx.catalogue.products).id);
+  else await storefront(ctx, pick(ctx.catalogue.businesses));
+}
+
+// ---- buying ----
+
+interface Session {
+  log: ShopperLog;
+  password: string;
+  headers: Record<string, string> | null;
+  hasAddress: boolean;
+}
+
+function mergeLine(lines: CartLine[], line: CartLine) {
+  const same = lines.find((l) => l.productId === line.productId && l.variantId === line.variantId);
+  if (same) same.quantity += line.quantity;
+  else lines.push({ ...line });
+}
+
+/** Sign up the first time, log in again later (a returning shopper). */
+async function signIn(ctx: RunContext, session: Session) {
+  const { client } = ctx;
+  if (!session.headers) {
+    const { username, email } = session.log;
+    await client.call('register', '/register/', {
+      json: {
+        fname: 'Fern',
+        lname: 'Moss',
+        username,
+        email,
+        password1: session.password,
+        password2: session.password,
+      },
+      expect: [201],
+    });
+  }
+  const tokens = (
+    await client.call('login', '/token/', {
+      json: { username: session.log.username, password: session.password },
+    })
+  ).json();
+  session.headers = { authorization: `Bearer ${tokens.access}` };
+}
+
+async function buy(ctx: RunContext, session: Session) {
+  const { client, catalogue } = ctx;
+  if (!session.headers || chance(0.3)) await signIn(ctx, session);
+  const headers = session.headers!;
+  if (!session.hasAddress) {
+    await client.call('address', '/api/set-shipping-address/', { headers, expect: [200, 404] });
+    await client.call('address', '/api/set-shipping-address/', { headers, json: ADDRESS });
+    session.hasAddress = true;
+  }
+  // 1–3 products of 1–2 brands, each seen on its page before it goes in the cart.
+  const brands = chance(0.5)
+    ? [pick(catalogue.businesses)]
+    : [pick(catalogue.businesses), pick(catalogue.businesses)];
+  const count = 1 + Math.floor(Math.random() * 3);
+  for (let i = 0; i < count; i++) {
+    const candidates = catalogue.byBusiness.get(brands[i % brands.length]!)!;
+    await think();
+    const product = await productPage(ctx, pick(candidates).id);
+    const variantId = product.variants.length ? pick(product.variants).id : null;
+    const quantity = chance(0.8) ? 1 : 2;
+    await client.call('add-to-cart', `/add-to-cart/${product.id}/`, {
+      headers,
+      json: { variant_id: variantId, quantity },
+    });
+    mergeLine(session.log.cart, { productId: product.id, variantId, quantity });
+  }
+  await think();
+  await client.call('cart', '/api/cart/', { headers });
+  await think();
+  // The cart page sends what it shows: the server answers 409 if the cart holds anything else.
+  const items = session.log.cart.map((l) => ({
+    product_id: l.productId,
+    variant_id: l.variantId,
+    quantity: l.quantity,
+  }));
+  const started = (
+    await client.call('checkout', '/checkout/', { headers, json: { items } })
+  ).json();
+  const orderIds: number[] = started.order_ids;
+  const pageUrl = new URL(started.checkout_url, client.base);
+  const path = `${pageUrl.pathname}${pageUrl.search}`;
+  await client.call('pay-page', path, { expect: [200] });
+
+  const roll = Math.random();
+  if (roll < 0.1) {
+    // Abandons the payment page: the cart keeps its lines.
+    session.log.unpaid.push(orderIds);
+    return;
+  }
+  let promo = false;
+  if (roll < 0.25) {
+    await think();
+    await client.call('promo', `${pageUrl.pathname}/promo`, {
+      form: { [F.promoCode]: 'LEAFLINE10' },
+    });
+    promo = true;
+  }
+  const card = {
+    [F.cardNumber]: PAYMENT_PAGE.testCards.success,
+    [F.expiry]: '12 / 40',
+    [F.cvc]: '123',
+    [F.name]: 'Fern Moss',
+  };
+  await think(100, 400);
+  if (roll >= 0.25 && roll < 0.35) {
+    // The declined card: the page says so (402); the shopper gives up this time.
+    await client.call('pay-declined', path, {
+      form: { ...card, [F.cardNumber]: PAYMENT_PAGE.testCards.declined },
+      expect: [402],
+    });
+    session.log.unpaid.push(orderIds);
+    return;
+  }
+  await client.call('pay', path, { form: card, expect: [303] });
+  session.log.paid.push({ orderIds, lines: session.log.cart, promo });
+  session.log.cart = [];
+  // The confirmation page, then the cart (now without the bought lines).
+  await client.call('orders', `/api/orders/${orderIds[0]}/`, { headers });
+  // 404 'Cart is empty' once everything in it was bought.
+  await client.call('cart', '/api/cart/', { headers, expect: [200, 404] });
+}
+
+/** One shopper until the end of the run: mostly browsing, a buying trip now and then. */
+export async function shopperLoop(ctx: RunContext, index: number): Promise<ShopperLog> {
+  const tag = `${index}_${randomBytes(4).toString('hex')}`;
+  const session: Session = {
+    log: {
+      username: `load_${tag}`,
+      email: `load_${tag}@example.com`,
+      paid: [],
+      unpaid: [],
+      cart: [],
+    },
+    password: `pw-${randomBytes(6).toString('hex')}`,
+    headers: null,
+    hasAddress: false,
+  };
+  // Arrivals spread over the first second, not all at one instant.
+  await sleep(Math.random() * 1000);
+  while (running(ctx)) {
+    try {
+      if (chance(0.3)) await buy(ctx, session);
+      else await browse(ctx);
+    } catch (error) {
+      if (!(error instanceof CallError)) ctx.client.recorder.flowErrors.push(String(error));
+      // Recorded; a person would try again a little later.
+      await sleep(200);
+    }
+    await think();
+  }
+  return session.log;
+}
+
+/**
+ * A seller: logs in, lists its businesses, then keeps looking at each one's newest orders and
+ * sets the paid ones Shipped with a tracking number, as on the dashboard.
+ */
+export async function sellerLoop(
+  ctx: RunContext,
+  account: { username: string; password: string },
+): Promise<SellerLog> {
+  const { client } = ctx;
+  const log: SellerLog = { username: account.username, shipped: [] };
+  let headers: Record<string, string> = {};
+  let businessIds: number[] = [];
+  // Logs in and opens the dashboard, again after a failed call (recorded), while the run lasts.
+  while (running(ctx) && !businessIds.length) {
+    try {
+      const tokens = (
+        await client.call('seller-login', '/token/', {
+          json: { username: account.username, password: account.password },
+        })
+      ).json();
+      headers = { authorization: `Bearer ${tokens.access}` };
+      const dashboard = (
+        await client.call('seller-dashboard', '/api/business/dashboard/', { headers })
+      ).json();
+      businessIds = dashboard.businesses.map((b: { id: number }) => b.id);
+    } catch (error) {
+      if (!(error instanceof CallError)) client.recorder.flowErrors.push(String(error));
+      await think(500, 1000);
+    }
+  }
+  while (running(ctx)) {
+    for (const businessId of businessIds) {
+      try {
+        const page = chance(0.8) ? 1 : 2;
+        const orders = (
+          await client.call('seller-orders', `/api/business/orders/${businessId}/?page=${page}`, {
+            headers,
+          })
+        ).json() as { id: number; status: string }[];
+        for (const order of orders.filter((o) => o.status === 'Paid').slice(0, 5)) {
+          await think(20, 80);
+          await client.call('seller-ship', `/api/business/orders/edit/${order.id}/`, {
+            method: 'PATCH',
+            headers,
+            json: {
+              status: 'Shipped',
+              tracking_number: `LL${order.id}X${randomBytes(3).toString('hex')}`,
+            },
+          });
+          log.shipped.push(order.id);
+        }
+      } catch (error) {
+        if (!(error instanceof CallError)) client.recorder.flowErrors.push(String(error));
+      }
+      await think(300, 800);
+    }
+  }
+  return log;
+}
+
+export type { RunContext };
