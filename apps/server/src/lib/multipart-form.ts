@@ -21,6 +21,7 @@ export const MULTIPART_MESSAGES = {
   totalTooLarge: 'The files are too large together (at most 40 MB in one request).',
   tooManyFiles: `Too many files in one request (at most ${MAX_FORM_FILES}).`,
   notMultipart: 'A multipart form was expected.',
+  unreadable: 'The form could not be read. Please send it again.',
 } as const;
 
 export interface FormFile {
@@ -38,6 +39,9 @@ export interface MultipartForm {
   files: Map<string, FormFile>;
 }
 
+const hasStatus = (error: unknown) =>
+  typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
+
 export async function readMultipartForm(
   request: FastifyRequest,
   limits: { maxFiles?: number } = {},
@@ -47,25 +51,33 @@ export async function readMultipartForm(
   const fields = new Map<string, string>();
   const files = new Map<string, FormFile>();
   let total = 0;
-  // The per-file size is the plugin's limit (app.ts registers it with MAX_FORM_FILE_BYTES).
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      // As `refuseNulCharacters` does for JSON: PostgreSQL text cannot hold NUL, and no person
-      // types it; refused before any file of the form is decoded or stored.
-      if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
-        throw fieldError(part.fieldname, INPUT_MESSAGES.nulCharacter);
+  try {
+    // The per-file size is the plugin's limit (app.ts registers it with MAX_FORM_FILE_BYTES).
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // As `refuseNulCharacters` does for JSON: PostgreSQL text cannot hold NUL, and no person
+        // types it; refused before any file of the form is decoded or stored.
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw fieldError(part.fieldname, INPUT_MESSAGES.nulCharacter);
+        }
+        fields.set(part.fieldname, value);
+        continue;
       }
-      fields.set(part.fieldname, value);
-      continue;
+      // Over MAX_FORM_FILE_BYTES this throws FST_REQ_FILE_TOO_LARGE: the error handler's 413.
+      const data = await part.toBuffer();
+      if (data.length === 0 && !part.filename) continue;
+      total += data.length;
+      if (total > MAX_FORM_TOTAL_BYTES) throw new AppError(413, MULTIPART_MESSAGES.totalTooLarge);
+      files.set(part.fieldname, { field: part.fieldname, filename: part.filename, data });
+      if (files.size > maxFiles) throw new AppError(413, MULTIPART_MESSAGES.tooManyFiles);
     }
-    // Over MAX_FORM_FILE_BYTES this throws FST_REQ_FILE_TOO_LARGE: the error handler's 413.
-    const data = await part.toBuffer();
-    if (data.length === 0 && !part.filename) continue;
-    total += data.length;
-    if (total > MAX_FORM_TOTAL_BYTES) throw new AppError(413, MULTIPART_MESSAGES.totalTooLarge);
-    files.set(part.fieldname, { field: part.fieldname, filename: part.filename, data });
-    if (files.size > maxFiles) throw new AppError(413, MULTIPART_MESSAGES.tooManyFiles);
+  } catch (error) {
+    // Limits (413) and refusals of this module keep their status and text; the parser's own
+    // errors (no boundary, a boundary over 256 characters, data cut short) carry none and
+    // would be 500s: the form as sent cannot be read.
+    if (error instanceof AppError || hasStatus(error)) throw error;
+    throw new AppError(400, MULTIPART_MESSAGES.unreadable);
   }
   return { fields, files };
 }
