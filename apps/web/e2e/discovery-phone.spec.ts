@@ -13,6 +13,26 @@ async function box(locator: Locator) {
   return b;
 }
 
+/**
+ * Waits for the web fonts and the pictures that load at once: measured before them, a card's
+ * height (and so every box below it) can still change.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((done) => {
+            img.addEventListener('load', done, { once: true });
+            img.addEventListener('error', done, { once: true });
+          }),
+      ),
+    );
+  });
+}
+
 async function noSidewaysScroll(page: Page, what: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -27,6 +47,9 @@ test('the shop shows two products a row and the first one on the first screen', 
   const results = page.getByRole('list', { name: 'Search results' });
   const cards = results.getByRole('article');
   await expect(cards).toHaveCount(20);
+  const favorites = page.getByRole('list', { name: 'Current favorites' });
+  await expect(favorites.getByRole('article')).toHaveCount(8);
+  await settled(page);
 
   // Two cards side by side, each about half the screen.
   const [first, second, third] = [
@@ -42,7 +65,6 @@ test('the shop shows two products a row and the first one on the first screen', 
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6500);
 
   // The first product (the first favourite) starts on the first screen.
-  const favorites = page.getByRole('list', { name: 'Current favorites' });
   const firstFavorite = await box(favorites.getByRole('article').first());
   expect(firstFavorite.y).toBeLessThan(PHONE.height - 150);
   await noSidewaysScroll(page, '/shop');
