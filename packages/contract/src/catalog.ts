@@ -169,6 +169,62 @@ const queryNumber = (label: string) =>
       return n;
     });
 
+/** A price in dollars as a shopper types it in a query string ('12', '12.5', '12.50'); '' is absent. */
+const queryPrice = (label: string) =>
+  z
+    .string({ error: `${label} must be a single price.` })
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return undefined;
+      const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a price such as 25 or 25.50.` });
+        return z.NEVER;
+      }
+      return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+    });
+
+/** A yes/no filter of the shop: 'true' (or '1') turns it on; '', 'false', '0' or absent leave it off. */
+const queryFlag = (label: string) =>
+  z
+    .string({ error: `${label} must be true or false.` })
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim().toLowerCase() ?? '';
+      if (text === '' || text === 'false' || text === '0') return false;
+      if (text === 'true' || text === '1') return true;
+      ctx.addIssue({ code: 'custom', message: `${label} must be true or false.` });
+      return z.NEVER;
+    });
+
+/**
+ * The filters eco shoppers ask for (issue 15), beside `category` and the price sort, each in
+ * the query string of `api/search/` and `api/search/facets/` (and of the shop's URL):
+ * - `second_hand=true`: second-hand products only;
+ * - `verified=true`: products of verified brands only;
+ * - `min_price`, `max_price` (dollars, both ends included): the price range;
+ * - `free_shipping_at` (dollars): products of brands that ship free to the US at that cart
+ *   amount (their US rate is 0, their own free-shipping threshold is reached, or the amount
+ *   reaches the marketplace's $75).
+ * Prices are turned into cents here.
+ */
+export const searchRefinements = {
+  second_hand: queryFlag('second_hand'),
+  verified: queryFlag('verified'),
+  min_price: queryPrice('min_price'),
+  max_price: queryPrice('max_price'),
+  free_shipping_at: queryPrice('free_shipping_at'),
+};
+
+/** The price ranges the shop offers, in cents: [min, max] with max null for "and over". */
+export const SEARCH_PRICE_RANGES: ReadonlyArray<readonly [number, number | null]> = [
+  [0, 2499],
+  [2500, 4999],
+  [5000, 9999],
+  [10000, null],
+];
+
 export const SEARCH_FILTERS = ['', 'price_low_to_high', 'price_high_to_low'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 /** Category values the shop sends (SPEC §9): '', a product category, 'Stationary', favorites. */
@@ -208,5 +264,73 @@ export const searchQuery = z.object({
     .transform((v) => v ?? ''),
   page: queryNumber('page'),
   page_size: queryNumber('page_size'),
+  ...searchRefinements,
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
+
+/**
+ * The facet counts of a search (issue 15): for each choice of the shop's filters, how many
+ * products the search would find with that choice made and every other current choice kept
+ * (so a count never contradicts the list it leads to). Same query string as `api/search/`;
+ * `page` and `page_size` are ignored.
+ */
+export const searchFacetsResponse = z.object({
+  /** Products of the search as it is (the `count` of `api/search/`). */
+  count: z.number().int(),
+  second_hand: z.number().int(),
+  verified: z.number().int(),
+  /**
+   * Products whose brand ships free to the US at `free_shipping_at` (the shopper's cart amount,
+   * '0.00' when not given).
+   */
+  free_shipping: z.number().int(),
+  /** One entry per SEARCH_PRICE_RANGES range, in order, with the price filter itself left out. */
+  price_ranges: z.array(
+    z.object({
+      min_price: priceString,
+      max_price: priceString.nullable(),
+      count: z.number().int(),
+    }),
+  ),
+  /** One entry per product category (PRODUCT_CATEGORIES order), the category itself left out. */
+  categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+});
+export type SearchFacets = z.infer<typeof searchFacetsResponse>;
+
+/** Most suggestions `api/search/suggestions/` gives. */
+export const SEARCH_SUGGESTIONS_MAX = 8;
+/** Characters of `q` that are used. */
+export const SEARCH_SUGGESTIONS_MAX_LENGTH = 100;
+export const SUGGESTION_KINDS = ['product', 'brand', 'category'] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+
+export const searchSuggestionsQuery = z.object({
+  q: z
+    .string({ error: 'q must be a single text.' })
+    .optional()
+    .transform((v) =>
+      Array.from((v ?? '').replaceAll('\u0000', ' ').trim())
+        .slice(0, SEARCH_SUGGESTIONS_MAX_LENGTH)
+        .join(''),
+    ),
+});
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuery>;
+
+/**
+ * Search as you type (issue 15): product names, brands and categories that start with or
+ * nearly match what was typed (a typo in a word is forgiven), best first, at most
+ * SEARCH_SUGGESTIONS_MAX. `id` is the product's or brand's id; a category's `category` is
+ * the `category` value of `api/search/` that lists it.
+ */
+export const searchSuggestion = z.object({
+  kind: z.enum(SUGGESTION_KINDS),
+  label: z.string(),
+  id: z.number().int().nullable(),
+  category: z.string().nullable(),
+});
+export type SearchSuggestion = z.infer<typeof searchSuggestion>;
+export const searchSuggestionsResponse = z.object({
+  query: z.string(),
+  suggestions: z.array(searchSuggestion),
+});
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponse>;
