@@ -64,6 +64,7 @@ import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes
 import { payoutWorkers } from './modules/payouts/payout-workers';
 import { quizRoutes } from './modules/quiz/quiz.routes';
 import { refundWorkers } from './modules/refunds/refund-workers';
+import { createSearchEngine, type SearchEngine } from './modules/search/engine/search-engine';
 import { searchRoutes } from './modules/search/search.routes';
 import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes';
 import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
@@ -104,6 +105,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** This instance's metrics registry, scraped at `GET /metrics`. */
   metrics: Metrics;
+  /** This instance's in-memory search index (issue 15, decision 0023), loaded at start. */
+  searchEngine: SearchEngine;
 }
 
 declare module 'fastify' {
@@ -140,6 +143,7 @@ export async function buildApp(
     | 'liveOrders'
     | 'jobs'
     | 'metrics'
+    | 'searchEngine'
   > & {
     mediaDir?: string;
     /** The storage the caller already opened (the seed wrote through it); else by config. */
@@ -178,10 +182,19 @@ export async function buildApp(
     maxAgeSeconds: deps.config.catalogCacheSeconds,
     onLookup: (hit) => metrics.cacheLookup(hit),
   });
+  const searchEngine = createSearchEngine({ db: deps.database.db, log: app.log });
+  app.addHook('onClose', async () => searchEngine.stop());
   if (deps.config.catalogCacheSeconds > 0) {
     const stop = await deps.database.listen(
       'leafline_catalog',
-      () => catalogCache.clear(),
+      () => {
+        catalogCache.clear();
+        // Not needed for freshness (every search catches up first): it only spares the next
+        // search the wait.
+        searchEngine
+          .catchUp()
+          .catch((error) => app.log.warn({ err: error }, 'search index catch-up failed'));
+      },
       (listening) => catalogCache.setListening(listening),
     );
     app.addHook('onClose', async () => stop());
@@ -256,6 +269,7 @@ export async function buildApp(
     liveOrders,
     jobs,
     metrics,
+    searchEngine,
   });
   metrics.readFrom({
     poolStats: () => deps.database.poolStats(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   index,
@@ -85,6 +86,25 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   // GiST rather than GIN: the planner takes it for `%` (it seq-scanned past the GIN index).
   index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
 ]);
+
+/**
+ * The search engine's change log (issue 15, docs/decisions/0023): one row for each product
+ * whose searched fields changed (inserted, updated, deleted) and each business whose open,
+ * verified or shipping state changed, written by triggers (migration 0016) in the transaction
+ * of the change. Every app instance's in-memory index applies the rows after the last `seq` it
+ * applied before it answers a search, so no instance answers from an older catalogue than the
+ * database had when the search began. Rows older than a day are deleted.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id'),
+    businessId: integer('business_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_changed_idx').on(t.changedAt)],
+);
 
 export const productImages = pgTable(
   'product_images',

@@ -1,8 +1,10 @@
-import type { SearchFilter } from '@leafline/contract/catalog';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, products } from '../../db/schema/index';
 import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog/catalog.repo';
+import type { SearchCriteria, SearchRefinements } from './search-criteria';
+
+export type { SearchCriteria } from './search-criteria';
 
 /**
  * The search query of DESIGN 2.11 (docs/decisions/0005-catalogue-api.md): the weighted
@@ -11,18 +13,6 @@ import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog/
  * unknown word replaced by the closest word of the catalogue's vocabulary (pg_trgm, trigram
  * GIN index on `search_words`), so 'organc cotton' or 'sneker' still find products.
  */
-
-export interface SearchCriteria {
-  /** The terms as typed (already cut to the maximum length); '' lists everything. */
-  terms: string;
-  /** Lower-case words of the terms, for the typo correction. */
-  words: string[];
-  /** `words` with each unknown word replaced by its closest known word (correctWords). */
-  corrected: string[];
-  /** A product_category, or null for all. */
-  productCategory: string | null;
-  sort: SearchFilter;
-}
 
 /**
  * Each word kept when the catalogue knows it, else its closest known word (trigram similarity),
@@ -45,13 +35,64 @@ export async function correctWords(db: Db, words: string[]): Promise<string[]> {
   return rows.map((r) => r.word);
 }
 
+/**
+ * The shop's filters as SQL (the engine's `passes`, search-index.ts, answers them alike): the
+ * free-shipping one is the brand's US rate of fees.ts (`rateForCountry`) being 0, its own
+ * threshold reached, or the marketplace's.
+ */
+export function refinementConditions(r: SearchRefinements, marketplaceFreeCents: number): SQL[] {
+  const conditions: SQL[] = [];
+  if (r.secondHand) conditions.push(eq(products.condition, 'second_hand'));
+  if (r.verified) conditions.push(eq(businesses.verified, true));
+  if (r.minPriceCents !== null) conditions.push(sql`${products.priceCents} >= ${r.minPriceCents}`);
+  if (r.maxPriceCents !== null) conditions.push(sql`${products.priceCents} <= ${r.maxPriceCents}`);
+  const at = r.freeShippingAtCents;
+  if (at !== null && at < marketplaceFreeCents) {
+    conditions.push(sql`(exists (
+      select 1 from shipping_fee_configs c where c.business_id = ${businesses.id}
+        and (c.threshold_free_cents <= ${at} or coalesce(
+          (select f.fee_cents from shipping_country_fees f
+            where f.config_id = c.id and upper(f.country_code) = 'US' limit 1),
+          c.all_except_selected_fee_cents, c.worldwide_shipping_fee_cents, 0) = 0)
+      ) or not exists (select 1 from shipping_fee_configs c where c.business_id = ${businesses.id}))`);
+  }
+  return conditions;
+}
+
+/**
+ * Of these products, those whose document matches the terms as PostgreSQL reads them (typed,
+ * or typo-corrected): the exact matches of a phrase, whose words the index already found.
+ */
+export async function phraseMatches(
+  db: Db,
+  ids: number[],
+  terms: string,
+  correctedWords: string[] | null,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const typed = sql`${products.searchVector} @@ websearch_to_tsquery('english', ${terms})`;
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        sql`${products.id} = any(${`{${ids.join(',')}}`}::int[])`,
+        correctedWords
+          ? sql`(${typed} or ${products.searchVector} @@ plainto_tsquery('english', ${correctedWords.join(' ')}))`
+          : typed,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function searchProducts(
   db: Db,
   criteria: SearchCriteria,
   limit: number,
   offset: number,
+  marketplaceFreeCents: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = refinementConditions(criteria.refinements, marketplaceFreeCents);
   if (criteria.productCategory !== null) {
     conditions.push(eq(products.productCategory, criteria.productCategory));
   }

@@ -1,21 +1,38 @@
 import { errorResponse } from '@leafline/contract';
-import { searchQuery, searchResponse } from '@leafline/contract/catalog';
+import {
+  searchFacetsResponse,
+  searchQuery,
+  searchResponse,
+  searchSuggestionsQuery,
+  searchSuggestionsResponse,
+} from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogDeps } from '../catalog/catalog.service';
-import { search } from './search.service';
+import { type SearchDeps, SearchUnavailableError, search, searchFacets } from './search.service';
 
-/** `api/search/` of SPEC §7: ranked, typo-tolerant, DRF-style pages (DESIGN 2.11). */
+/** Seconds a client is asked to wait while the search index is still loading. */
+const LOADING_RETRY_SECONDS = 5;
+
+/**
+ * `api/search/` of SPEC §7 (ranked, typo-tolerant, DRF-style pages; DESIGN 2.11) and the calls
+ * of issue 15 beside it: the facet counts of the shop's filters and search as you type. All are
+ * answered by this instance's search index (decision 0023) and go through the catalogue cache.
+ */
 export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CatalogDeps = { db: app.deps.db, publicUrl: app.deps.config.publicUrl };
+  const deps: SearchDeps = {
+    db: app.deps.db,
+    publicUrl: app.deps.config.publicUrl,
+    engine: app.deps.searchEngine,
+  };
 
   app.get(
     '/api/search/',
     {
       schema: {
         tags: ['search'],
-        summary: 'Search the shop: terms, category, price sort, pages of 20 (at most 100)',
+        summary:
+          'Search the shop: terms, category, price sort, filters (second-hand, verified brands, price range, free US shipping), pages of 20 (at most 100)',
         querystring: searchQuery,
         response: { 200: searchResponse, '4xx': errorResponse },
       },
@@ -24,5 +41,49 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
       app.deps.catalogCache.respond(request, reply, searchResponse, () =>
         search(deps, request.query, request.url),
       ),
+  );
+
+  app.get(
+    '/api/search/facets/',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'How many products each filter choice of a search would find (same query as api/search/)',
+        querystring: searchQuery,
+        response: { 200: searchFacetsResponse, '4xx': errorResponse, 503: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await app.deps.catalogCache.respond(request, reply, searchFacetsResponse, () =>
+          searchFacets(deps, request.query),
+        );
+      } catch (error) {
+        if (!(error instanceof SearchUnavailableError)) throw error;
+        return reply
+          .status(503)
+          .header('Retry-After', String(LOADING_RETRY_SECONDS))
+          .send({ error: 'The shop’s filters are starting up. Please try again in a moment.' });
+      }
+    },
+  );
+
+  app.get(
+    '/api/search/suggestions/',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search as you type: product names, brands and categories for what was typed',
+        querystring: searchSuggestionsQuery,
+        response: { 200: searchSuggestionsResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) =>
+      app.deps.catalogCache.respond(request, reply, searchSuggestionsResponse, async () => ({
+        query: request.query.q,
+        // While the index loads (a large catalogue at start) there is nothing to suggest yet.
+        suggestions: deps.engine.loaded ? await deps.engine.suggest(request.query.q) : [],
+      })),
   );
 }

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { NO_REFINEMENTS, type SearchRefinements } from '../search-criteria';
+import { type EngineQuery, type ProductDoc, SearchIndex } from './search-index';
+import { editDistance } from './suggestions';
+import { parseTsquery, parseTsvector, queryLexemes } from './text';
+
+describe('PostgreSQL text-search values', () => {
+  it('reads a tsvector with weights and positions, scoring a name word above a description word', () => {
+    const terms = parseTsvector("'cotton':2A,9 'organ':1A 'tote':3A 'bag':12 'it''s':20");
+    expect(terms.map((t) => t.lexeme)).toEqual(['cotton', 'organ', 'tote', 'bag', "it's"]);
+    const score = Object.fromEntries(terms.map((t) => [t.lexeme, t.score]));
+    // calc_rank_or of one lexeme: a single A position is 1 / 1.64493406685.
+    expect(score.organ).toBeCloseTo(1 / 1.64493406685, 6);
+    expect(score.bag).toBeCloseTo(0.1 / 1.64493406685, 6);
+    // A second position adds its weight over 2².
+    expect(score.cotton).toBeCloseTo((1 + 0.1 / 4) / 1.64493406685, 6);
+  });
+
+  it('parses the tsqueries websearch_to_tsquery prints, with their precedence', () => {
+    expect(parseTsquery('')).toBeNull();
+    expect(parseTsquery("'cotton'")).toEqual({ kind: 'term', lexeme: 'cotton' });
+    const q = parseTsquery("'organ' & 'cotton' | 'hemp' & !'bag'");
+    expect(q).toEqual({
+      kind: 'or',
+      left: {
+        kind: 'and',
+        left: { kind: 'term', lexeme: 'organ' },
+        right: { kind: 'term', lexeme: 'cotton' },
+      },
+      right: {
+        kind: 'and',
+        left: { kind: 'term', lexeme: 'hemp' },
+        right: { kind: 'not', operand: { kind: 'term', lexeme: 'bag' } },
+      },
+    });
+    expect([...queryLexemes(q)]).toEqual(['organ', 'cotton', 'hemp', 'bag']);
+    // A hyphenated word's phrase is that word's lexeme; another phrase stays a phrase.
+    expect(parseTsquery("'t-shirt' <-> 't' <-> 'shirt'")).toEqual({
+      kind: 'term',
+      lexeme: 't-shirt',
+    });
+    expect(parseTsquery("'organ' <-> 'cotton'")?.kind).toBe('phrase');
+    expect(parseTsquery("( 'a' | 'b' ) & 'c'")?.kind).toBe('and');
+  });
+
+  it('measures edit distances with a limit', () => {
+    expect(editDistance('sneker', 'sneake', 2)).toBe(2);
+    expect(editDistance('organc', 'organi', 1)).toBe(1);
+    expect(editDistance('abc', 'xyzw', 1)).toBe(2);
+  });
+});
+
+const doc = (over: Partial<ProductDoc> & { id: number; vector: string }): ProductDoc => ({
+  name: `Product ${over.id}`,
+  businessId: 1,
+  priceCents: 1000,
+  createdMs: Date.UTC(2026, 0, 1) + over.id * 60_000,
+  productCategory: 'Apparel',
+  secondHand: false,
+  ...over,
+});
+
+const query = (over: Partial<EngineQuery> = {}): EngineQuery => ({
+  typed: null,
+  corrected: null,
+  hasTerms: false,
+  productCategory: null,
+  sort: '',
+  refinements: NO_REFINEMENTS,
+  ...over,
+});
+const refine = (r: Partial<SearchRefinements>) => ({ ...NO_REFINEMENTS, ...r });
+
+function fixture() {
+  const index = new SearchIndex({ marketplaceFreeShippingCents: 7500 });
+  index.setBusiness({
+    id: 1,
+    name: 'Fern Goods',
+    active: true,
+    verified: true,
+    usRateCents: 500,
+    thresholdFreeCents: 3000,
+  });
+  index.setBusiness({
+    id: 2,
+    name: 'Kelp Studio',
+    active: true,
+    verified: false,
+    usRateCents: 0,
+    thresholdFreeCents: null,
+  });
+  index.upsert(
+    doc({ id: 1, name: 'Cotton Tote', vector: "'cotton':1A 'tote':2A", priceCents: 2000 }),
+  );
+  index.upsert(
+    doc({ id: 2, name: 'Hemp Shirt', vector: "'hemp':1A 'shirt':2A 'cotton':9", priceCents: 6000 }),
+  );
+  index.upsert(
+    doc({
+      id: 3,
+      name: 'Cotton Socks',
+      vector: "'cotton':1A 'sock':2A",
+      businessId: 2,
+      secondHand: true,
+      priceCents: 1200,
+      productCategory: 'Accessories',
+    }),
+  );
+  index.upsert(
+    doc({ id: 4, name: 'Bamboo Brush', vector: "'bamboo':1A 'brush':2A", priceCents: 800 }),
+  );
+  return index;
+}
+
+describe('the search index', () => {
+  it('ranks name matches above description matches, ties to the higher id', () => {
+    const index = fixture();
+    const found = index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0);
+    expect(found.total).toBe(3);
+    expect(found.ids).toEqual([3, 1, 2]);
+  });
+
+  it('lists without terms newest first and by price, with exact counts and pages', () => {
+    const index = fixture();
+    expect(index.search(query(), 2, 0)).toEqual({ ids: [4, 3], total: 4 });
+    expect(index.search(query(), 2, 2)).toEqual({ ids: [2, 1], total: 4 });
+    expect(index.search(query({ sort: 'price_low_to_high' }), 4, 0).ids).toEqual([4, 3, 1, 2]);
+    expect(index.search(query({ sort: 'price_high_to_low' }), 4, 0).ids).toEqual([2, 1, 3, 4]);
+    expect(index.search(query({ productCategory: 'Accessories' }), 20, 0)).toEqual({
+      ids: [3],
+      total: 1,
+    });
+  });
+
+  it('applies the filters: second-hand, verified, price range, free US shipping', () => {
+    const index = fixture();
+    const ids = (r: Partial<SearchRefinements>) =>
+      index.search(query({ refinements: refine(r) }), 20, 0).ids;
+    expect(ids({ secondHand: true })).toEqual([3]);
+    expect(ids({ verified: true })).toEqual([4, 2, 1]);
+    expect(ids({ minPriceCents: 1000, maxPriceCents: 2000 })).toEqual([3, 1]);
+    // Brand 2 ships free to the US; brand 1 from $30, everyone from $75.
+    expect(ids({ freeShippingAtCents: 0 })).toEqual([3]);
+    expect(ids({ freeShippingAtCents: 3000 })).toEqual([4, 3, 2, 1]);
+  });
+
+  it('sees changes at once: an update, a removal, a brand closed', () => {
+    const index = fixture();
+    index.upsert(doc({ id: 4, name: 'Cotton Brush', vector: "'cotton':1A 'brush':2A" }));
+    expect(
+      index.search(query({ typed: parseTsquery("'bamboo'"), hasTerms: true }), 20, 0).total,
+    ).toBe(0);
+    expect(
+      index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0).total,
+    ).toBe(4);
+    index.remove(1);
+    expect(index.search(query(), 20, 0)).toEqual({ ids: [4, 3, 2], total: 3 });
+    index.setBusiness({
+      id: 2,
+      name: 'Kelp Studio',
+      active: false,
+      verified: false,
+      usRateCents: 0,
+      thresholdFreeCents: null,
+    });
+    expect(index.search(query(), 20, 0)).toEqual({ ids: [4, 2], total: 2 });
+    expect(index.suggestions.suggest('cotton').map((s) => s.label)).toEqual(['Cotton Brush']);
+  });
+
+  it('counts facets with every other choice kept', () => {
+    const index = fixture();
+    const facets = index.facets(query({ refinements: refine({ secondHand: true }) }));
+    expect(facets.count).toBe(1);
+    expect(facets.secondHand).toBe(1);
+    expect(facets.verified).toBe(0);
+    expect(facets.priceRanges).toEqual([1, 0, 0, 0]);
+    expect(facets.categories.get('Accessories')).toBe(1);
+    const all = index.facets(query());
+    expect(all.count).toBe(4);
+    expect(all.secondHand).toBe(1);
+    expect(all.verified).toBe(3);
+    expect(all.priceRanges).toEqual([3, 0, 1, 0]);
+    expect(all.categories.get('Apparel')).toBe(3);
+  });
+
+  it('gives the same answers after compaction', () => {
+    const index = fixture();
+    for (let round = 0; round < 5; round++) {
+      for (let id = 1; id <= 4; id++) {
+        index.upsert(doc({ id, vector: `'word${id}':1A 'cotton':2A`, priceCents: id * 100 }));
+      }
+    }
+    const before = index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0);
+    index.compact();
+    expect(index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0)).toEqual(
+      before,
+    );
+    expect(index.size).toBe(4);
+  });
+
+  it('suggests products, brands and categories, forgiving a typo', () => {
+    const index = fixture();
+    const labels = (q: string) => index.suggestions.suggest(q).map((s) => `${s.kind}:${s.label}`);
+    expect(labels('cot')).toEqual(['product:Cotton Tote', 'product:Cotton Socks']);
+    expect(labels('kelp')).toEqual(['brand:Kelp Studio']);
+    expect(labels('acces')).toEqual(['category:Accessories']);
+    expect(labels('cottn tote')).toEqual(['product:Cotton Tote']);
+    expect(labels('bamboo b')).toEqual(['product:Bamboo Brush']);
+    expect(labels('zzz')).toEqual([]);
+  });
+});

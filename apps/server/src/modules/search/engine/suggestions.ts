@@ -1,0 +1,314 @@
+import { PRODUCT_CATEGORIES } from '@leafline/contract';
+import { SEARCH_SUGGESTIONS_MAX, type SearchSuggestion } from '@leafline/contract/catalog';
+
+/**
+ * Search as you type (issue 15, docs/decisions/0023): product names, brands and categories
+ * whose words start with the words typed, in any order (the last one usually half typed), a
+ * typo forgiven in a word of four letters or more. Kept by the SearchIndex beside its own data.
+ *
+ * Every word of a name points to the names that have it, in a list kept sorted (shorter names
+ * first, then alphabetically), so a prefix is answered by merging the lists of the words it
+ * starts, best first, and stopping at the first few that match every word typed.
+ */
+
+interface Entry {
+  label: string;
+  kind: 'product' | 'brand';
+  /** Lower-case words of the label. */
+  words: string[];
+  /** Products (of a product name) with their brand, or the brand's own id. */
+  ids: Map<number, number>;
+  /** The order of the word lists: label length, then label. */
+  rank: string;
+}
+
+const CATEGORY_WORDS = PRODUCT_CATEGORIES.flatMap((c) => labelWords(c));
+/** Shortest typed word a typo is forgiven in. */
+const FUZZY_FROM = 4;
+
+/** Most brands and categories among the suggestions; products fill the rest. */
+const MAX_BRANDS = 3;
+const MAX_CATEGORIES = 2;
+
+export function labelWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+function compareEntries(a: Entry, b: Entry): number {
+  return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0;
+}
+
+/** Edit distance of a and b, or `limit + 1` once it is sure to be over `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      row.push(value);
+      if (value < best) best = value;
+    }
+    if (best > limit) return limit + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+export class SuggestionIndex {
+  private readonly entries = new Map<string, Entry>();
+  /** Word → the entries that have it, sorted by rank. */
+  private readonly byWord = new Map<string, Entry[]>();
+  private sortedWords: string[] = [];
+  private wordsDirty = false;
+  private readonly productEntry = new Map<number, Entry>();
+  private readonly brandEntry = new Map<number, Entry>();
+
+  constructor(private readonly isBrandShown: (businessId: number) => boolean) {}
+
+  private key(kind: Entry['kind'], label: string) {
+    return `${kind}:${label.toLowerCase()}`;
+  }
+
+  private add(kind: Entry['kind'], label: string, id: number, businessId: number): Entry {
+    const key = this.key(kind, label);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const trimmed = label.trim();
+      entry = {
+        label: trimmed,
+        kind,
+        words: labelWords(trimmed),
+        ids: new Map(),
+        rank: `${String(trimmed.length).padStart(4, '0')}${trimmed.toLowerCase()}`,
+      };
+      this.entries.set(key, entry);
+      for (const word of entry.words) {
+        let list = this.byWord.get(word);
+        if (!list) {
+          list = [];
+          this.byWord.set(word, list);
+          this.wordsDirty = true;
+        }
+        // Sorted insert.
+        let lo = 0;
+        let hi = list.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (compareEntries(list[mid]!, entry) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        list.splice(lo, 0, entry);
+      }
+    }
+    entry.ids.set(id, businessId);
+    return entry;
+  }
+
+  private drop(entry: Entry, id: number) {
+    entry.ids.delete(id);
+    if (entry.ids.size > 0) return;
+    this.entries.delete(this.key(entry.kind, entry.label));
+    for (const word of entry.words) {
+      const list = this.byWord.get(word);
+      if (!list) continue;
+      const at = list.indexOf(entry);
+      if (at >= 0) list.splice(at, 1);
+      if (list.length === 0) {
+        this.byWord.delete(word);
+        this.wordsDirty = true;
+      }
+    }
+  }
+
+  setProduct(id: number, name: string, businessId: number) {
+    this.removeProduct(id);
+    if (name.trim() === '') return;
+    this.productEntry.set(id, this.add('product', name, id, businessId));
+  }
+
+  removeProduct(id: number) {
+    const entry = this.productEntry.get(id);
+    if (!entry) return;
+    this.productEntry.delete(id);
+    this.drop(entry, id);
+  }
+
+  setBrand(id: number, name: string | null) {
+    const entry = this.brandEntry.get(id);
+    if (entry) {
+      this.brandEntry.delete(id);
+      this.drop(entry, id);
+    }
+    if (name && name.trim() !== '') this.brandEntry.set(id, this.add('brand', name, id, id));
+  }
+
+  /** A shown product of the entry (a brand: itself while it is shown), or null. */
+  private shownId(entry: Entry): number | null {
+    for (const [id, businessId] of entry.ids) if (this.isBrandShown(businessId)) return id;
+    return null;
+  }
+
+  private vocabulary(): string[] {
+    if (this.wordsDirty) {
+      this.sortedWords = [...this.byWord.keys()].sort();
+      this.wordsDirty = false;
+    }
+    return this.sortedWords;
+  }
+
+  /** Words of the vocabulary that start with `prefix`, else (a typo) those nearly starting so. */
+  private candidates(prefix: string): string[] {
+    const words = this.vocabulary();
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i++) found.push(words[i]!);
+    if (found.length || prefix.length < FUZZY_FROM) return found;
+    // One slip in a word of 4 to 6 letters, two in a longer one; the first letter is kept.
+    const limit = prefix.length >= 7 ? 2 : 1;
+    for (const word of words) {
+      if (word[0] !== prefix[0]) continue;
+      const near = Math.min(
+        editDistance(prefix, word.slice(0, prefix.length), limit),
+        editDistance(prefix, word.slice(0, prefix.length + 1), limit),
+        editDistance(prefix, word.slice(0, Math.max(1, prefix.length - 1)), limit),
+      );
+      if (near <= limit) found.push(word);
+    }
+    return found;
+  }
+
+  /** The best entries of one kind that match every typed word, best first. */
+  private best(
+    kind: Entry['kind'],
+    typed: Array<Set<string>>,
+    narrowest: string[],
+    max: number,
+  ): Array<{ entry: Entry; id: number }> {
+    const out: Array<{ entry: Entry; id: number }> = [];
+    if (max <= 0) return out;
+    // A merge of the sorted lists of the narrowest word's candidates, best first.
+    const lists = narrowest.map((w) => this.byWord.get(w) ?? []).filter((l) => l.length);
+    const heads = lists.map(() => 0);
+    const seen = new Set<Entry>();
+    // A small binary heap of list indexes by their head entry.
+    const heap: number[] = [];
+    const less = (a: number, b: number) =>
+      compareEntries(lists[a]![heads[a]!]!, lists[b]![heads[b]!]!) < 0;
+    const up = (i: number) => {
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!less(heap[i]!, heap[p]!)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    };
+    const down = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && less(heap[l]!, heap[m]!)) m = l;
+        if (r < heap.length && less(heap[r]!, heap[m]!)) m = r;
+        if (m === i) return;
+        [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+        i = m;
+      }
+    };
+    for (let k = 0; k < lists.length; k++) {
+      heap.push(k);
+      up(heap.length - 1);
+    }
+    let examined = 0;
+    while (heap.length && out.length < max && examined < 50_000) {
+      const k = heap[0]!;
+      const entry = lists[k]![heads[k]!]!;
+      heads[k]!++;
+      if (heads[k]! < lists[k]!.length) down(0);
+      else {
+        heap[0] = heap[heap.length - 1]!;
+        heap.pop();
+        if (heap.length) down(0);
+      }
+      examined++;
+      if (seen.has(entry)) continue;
+      seen.add(entry);
+      if (entry.kind !== kind) continue;
+      if (!typed.every((set) => entry.words.some((w) => set.has(w)))) continue;
+      const id = this.shownId(entry);
+      if (id !== null) out.push({ entry, id });
+    }
+    return out;
+  }
+
+  suggest(q: string): SearchSuggestion[] {
+    const words = labelWords(q).slice(0, 6);
+    if (words.length === 0) return [];
+    const suggestions: SearchSuggestion[] = [];
+
+    const typed = words.map((w) => new Set(this.candidates(w)));
+    // A typed word that starts some word as it is (a name's or a category's) is not a typo.
+    const exact = words.map(
+      (w, i) =>
+        [...typed[i]!].some((c) => c.startsWith(w)) || CATEGORY_WORDS.some((o) => o.startsWith(w)),
+    );
+    for (const category of PRODUCT_CATEGORIES) {
+      if (suggestions.length >= MAX_CATEGORIES) break;
+      const own = labelWords(category);
+      const matches = words.every((w, i) =>
+        own.some((o) => o.startsWith(w) || (!exact[i] && nearlyStarts(o, w))),
+      );
+      if (matches) suggestions.push({ kind: 'category', label: category, id: null, category });
+    }
+    if (typed.some((set) => set.size === 0)) return suggestions;
+    // Merge from the typed word with the fewest names.
+    let narrowest = typed[0]!;
+    let size = Number.POSITIVE_INFINITY;
+    for (const set of typed) {
+      let n = 0;
+      for (const w of set) n += this.byWord.get(w)?.length ?? 0;
+      if (n < size) {
+        size = n;
+        narrowest = set;
+      }
+    }
+    const candidates = [...narrowest];
+    const brands = this.best('brand', typed, candidates, MAX_BRANDS);
+    const products = this.best(
+      'product',
+      typed,
+      candidates,
+      SEARCH_SUGGESTIONS_MAX - suggestions.length - brands.length,
+    );
+    // Names that start with what was typed first, then the merge's order.
+    const first = words[0]!;
+    const startsFirst = (label: string) => (label.toLowerCase().startsWith(first) ? 0 : 1);
+    const ordered = (list: Array<{ entry: Entry; id: number }>) =>
+      list
+        .map((x, i) => ({ ...x, i }))
+        .sort((a, b) => startsFirst(a.entry.label) - startsFirst(b.entry.label) || a.i - b.i);
+    for (const { entry, id } of ordered(brands)) {
+      suggestions.push({ kind: 'brand', label: entry.label, id, category: null });
+    }
+    for (const { entry, id } of ordered(products)) {
+      suggestions.push({ kind: 'product', label: entry.label, id, category: null });
+    }
+    return suggestions.slice(0, SEARCH_SUGGESTIONS_MAX);
+  }
+}
+
+/** `word` starts with `prefix`, or nearly (one slip, two past 6 letters; first letter kept). */
+function nearlyStarts(word: string, prefix: string): boolean {
+  if (word.startsWith(prefix)) return true;
+  if (prefix.length < FUZZY_FROM || word[0] !== prefix[0]) return false;
+  const limit = prefix.length >= 7 ? 2 : 1;
+  return editDistance(prefix, word.slice(0, prefix.length), limit) <= limit;
+}

@@ -1,0 +1,303 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { openDatabase } from '../../db/client';
+import {
+  businesses,
+  products,
+  shippingCountryFees,
+  shippingFeeConfigs,
+} from '../../db/schema/index';
+import { correctWords, searchProducts } from './search.repo';
+import { termWords } from './search.service';
+import { NO_REFINEMENTS } from './search-criteria';
+
+/**
+ * The search engine (issue 15, decision 0023) against the SQL search it replaces, on both
+ * drivers: the same matches, counts and pages; the filters, facets and suggestions; and
+ * freshness — a change is seen by the next search of every instance.
+ */
+
+const WORDS = ['cotton', 'hemp', 'linen', 'bamboo', 'wool', 'cork', 'organic', 'recycled'];
+const THINGS = ['Tee', 'Tote', 'Sock', 'Brush', 'Mug', 'Scarf', 'Notebook', 'Soap'];
+const CATEGORIES = ['Apparel', 'Accessories', 'Home Goods', 'Hygiene'] as const;
+
+/** Fixed queries compared between the SQL search and the engine. */
+const QUERIES = [
+  '',
+  'cotton',
+  'organic cotton',
+  'hemp tote',
+  'cotten',
+  'bamboo -brush',
+  'cotton or linen',
+  '"organic cotton"',
+  'scarf',
+  'the',
+  'zzzz',
+];
+
+async function fill(t: TestApp) {
+  const brands = [
+    await addBusiness(t.db, { name: 'Fern Goods', verified: true }),
+    await addBusiness(t.db, { name: 'Kelp Studio', verified: false }),
+    await addBusiness(t.db, { name: 'Cedar Works', verified: true }),
+  ];
+  // Kelp ships free to the US; Fern from $30; Cedar charges $6 (and $0 to Canada).
+  const [fernConfig] = await t.db
+    .insert(shippingFeeConfigs)
+    .values({ businessId: brands[0]!.id, worldwideShippingFeeCents: 500, thresholdFreeCents: 3000 })
+    .returning();
+  void fernConfig;
+  await t.db
+    .insert(shippingFeeConfigs)
+    .values({ businessId: brands[1]!.id, worldwideShippingFeeCents: 0 });
+  const [cedarConfig] = await t.db
+    .insert(shippingFeeConfigs)
+    .values({ businessId: brands[2]!.id, worldwideShippingFeeCents: 0 })
+    .returning();
+  await t.db.insert(shippingCountryFees).values([
+    { configId: cedarConfig!.id, countryCode: 'US', feeCents: 600 },
+    { configId: cedarConfig!.id, countryCode: 'CA', feeCents: 0 },
+  ]);
+  let n = 0;
+  for (const word of WORDS) {
+    for (const thing of THINGS) {
+      n++;
+      const other = WORDS[(n * 3) % WORDS.length]!;
+      await addProduct(t.db, brands[n % 3]!.id, {
+        name: `${word[0]!.toUpperCase()}${word.slice(1)} ${thing}`,
+        description: `Made with ${other} and care. ${n % 4 === 0 ? 'Organic cotton lining.' : ''}`,
+        priceCents: 500 + ((n * 737) % 12_000),
+        productCategory: CATEGORIES[n % CATEGORIES.length]!,
+        condition: n % 5 === 0 ? 'second_hand' : 'new',
+        createdAt: new Date(Date.UTC(2026, 0, 1) + (n % 7) * 3_600_000),
+      });
+    }
+  }
+  return brands;
+}
+
+for (const driver of ['default', 'pglite'] as const) {
+  describe(`the search engine (${driver === 'default' ? 'the tests’ database' : 'PGlite'})`, () => {
+    let t: TestApp;
+    let brands: Awaited<ReturnType<typeof fill>>;
+
+    beforeAll(async () => {
+      t = await buildTestApp(
+        {},
+        driver === 'pglite'
+          ? {
+              database: await (async () => {
+                const database = await openDatabase({});
+                await database.migrate();
+                return database;
+              })(),
+            }
+          : {},
+      );
+      brands = await fill(t);
+      await t.app.deps.searchEngine.ready;
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url });
+      return { status: res.statusCode, body: res.json() };
+    };
+
+    /** The SQL search's ids, the reference. */
+    async function sqlIds(search: string, sort: '' | 'price_low_to_high' | 'price_high_to_low') {
+      const words = termWords(search);
+      if (search !== '' && words.length === 0) return { ids: [] as number[], total: 0 };
+      const { rows, total } = await searchProducts(
+        t.db,
+        {
+          terms: search,
+          words,
+          corrected: await correctWords(t.db, words),
+          productCategory: null,
+          sort,
+          refinements: NO_REFINEMENTS,
+        },
+        100,
+        0,
+        FREE_SHIPPING_THRESHOLD_CENTS,
+      );
+      return { ids: rows.map((r) => r.id), total };
+    }
+
+    it('finds what the SQL search finds: counts, price orders, and the same ranking for one word', async () => {
+      for (const search of QUERIES) {
+        for (const sort of ['', 'price_low_to_high', 'price_high_to_low'] as const) {
+          const reference = await sqlIds(search, sort);
+          const { status, body } = await get(
+            `/api/search/?search=${encodeURIComponent(search)}&filter=${sort}&page_size=100`,
+          );
+          if (reference.total === 0) {
+            expect(status === 404 || body.count === 0, `${search} ${sort}`).toBe(true);
+            continue;
+          }
+          expect(status).toBe(200);
+          const ids = body.results.map((r: { id: number }) => r.id);
+          expect(body.count, `count of '${search}' ${sort}`).toBe(reference.total);
+          if (sort !== '' || !search.includes(' ')) {
+            // Prices, newest first and one word's rank: the same order.
+            expect(ids, `order of '${search}' ${sort}`).toEqual(reference.ids);
+          } else {
+            // Several words: the same matches (PostgreSQL also weighs their distance).
+            expect([...ids].sort(), `matches of '${search}'`).toEqual([...reference.ids].sort());
+          }
+        }
+      }
+    });
+
+    it('pages through a broad word with exact counts and no product twice', async () => {
+      const seen = new Set<number>();
+      let count = 0;
+      for (let page = 1; page <= 10; page++) {
+        const { status, body } = await get(`/api/search/?search=cotton&page=${page}&page_size=5`);
+        if (status === 404) break;
+        count = body.count;
+        for (const r of body.results) seen.add(r.id);
+      }
+      expect(seen.size).toBe(count);
+    });
+
+    it('filters: second-hand, verified brands, a price range, free shipping to the US', async () => {
+      const all = (await get('/api/search/?page_size=100')).body;
+      const total = all.count as number;
+      const secondHand = (await get('/api/search/?second_hand=true&page_size=100')).body;
+      expect(
+        secondHand.results.every((r: { condition: string }) => r.condition === 'second_hand'),
+      ).toBe(true);
+      expect(secondHand.count).toBe(Math.floor(64 / 5));
+      const verified = (await get('/api/search/?verified=true&page_size=100')).body;
+      expect(
+        verified.results.every((r: { business: number }) =>
+          [brands[0]!.id, brands[2]!.id].includes(r.business),
+        ),
+      ).toBe(true);
+      const ranged = (await get('/api/search/?min_price=20&max_price=40.50&page_size=100')).body;
+      expect(
+        ranged.results.every(
+          (r: { price: string }) => Number(r.price) >= 20 && Number(r.price) <= 40.5,
+        ),
+      ).toBe(true);
+      // At $0 only Kelp ships free; at $30 Fern too; at $75 everyone.
+      const free = async (amount: string) =>
+        new Set(
+          (await get(`/api/search/?free_shipping_at=${amount}&page_size=100`)).body.results.map(
+            (r: { business: number }) => r.business,
+          ),
+        );
+      expect(await free('0')).toEqual(new Set([brands[1]!.id]));
+      expect(await free('30')).toEqual(new Set([brands[0]!.id, brands[1]!.id]));
+      expect((await get('/api/search/?free_shipping_at=75')).body.count).toBe(total);
+      // The same filters in SQL (the search while the index loads) agree.
+      const { rows, total: sqlTotal } = await searchProducts(
+        t.db,
+        {
+          terms: '',
+          words: [],
+          corrected: [],
+          productCategory: null,
+          sort: '',
+          refinements: { ...NO_REFINEMENTS, freeShippingAtCents: 3000, verified: true },
+        },
+        100,
+        0,
+        FREE_SHIPPING_THRESHOLD_CENTS,
+      );
+      const engine = (await get('/api/search/?free_shipping_at=30&verified=true&page_size=100'))
+        .body;
+      expect(engine.count).toBe(sqlTotal);
+      expect(engine.results.map((r: { id: number }) => r.id)).toEqual(rows.map((r) => r.id));
+    });
+
+    it('refuses a malformed filter with a readable 400', async () => {
+      const res = await get('/api/search/?min_price=cheap');
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/min_price must be a price such as 25 or 25.50/);
+      expect((await get('/api/search/facets/?second_hand=maybe')).status).toBe(400);
+    });
+
+    it('counts each facet with every other choice kept', async () => {
+      const { status, body } = await get('/api/search/facets/?search=cotton&second_hand=true');
+      expect(status).toBe(200);
+      const list = await get('/api/search/?search=cotton&second_hand=true&page_size=100');
+      expect(body.count).toBe(list.body.count);
+      expect(body.second_hand).toBe(body.count);
+      // Choosing a price range keeps the search and the second-hand choice.
+      for (const range of body.price_ranges) {
+        const url = `/api/search/?search=cotton&second_hand=true&min_price=${range.min_price}${
+          range.max_price ? `&max_price=${range.max_price}` : ''
+        }&page_size=100`;
+        const res = await get(url);
+        expect(res.status === 404 ? 0 : res.body.count, url).toBe(range.count);
+      }
+      for (const { category, count } of body.categories) {
+        const res = await get(
+          `/api/search/?search=cotton&second_hand=true&category=${encodeURIComponent(category)}`,
+        );
+        expect(res.status === 404 ? 0 : res.body.count, category).toBe(count);
+      }
+      const verified = await get('/api/search/?search=cotton&second_hand=true&verified=true');
+      expect(verified.status === 404 ? 0 : verified.body.count).toBe(body.verified);
+    });
+
+    it('suggests product names, brands and categories, with a typo forgiven', async () => {
+      const names = async (q: string) =>
+        (await get(`/api/search/suggestions/?q=${encodeURIComponent(q)}`)).body.suggestions.map(
+          (s: { kind: string; label: string }) => `${s.kind}:${s.label}`,
+        );
+      expect(await names('hemp to')).toEqual(['product:Hemp Tote']);
+      expect(await names('kelp')).toEqual(['brand:Kelp Studio']);
+      expect(await names('hygi')).toEqual(['category:Hygiene']);
+      expect(await names('bambo scarf')).toEqual(['product:Bamboo Scarf']);
+      expect((await names('co')).length).toBeGreaterThan(3);
+      expect(await names('')).toEqual([]);
+      const product = (await get('/api/search/suggestions/?q=cork%20mug')).body.suggestions[0];
+      const detail = await get(`/api/products/${product.id}/`);
+      expect(detail.body.name).toBe('Cork Mug');
+    });
+
+    it('sees a change at once, on this instance and on a second one', async () => {
+      const added = await addProduct(t.db, brands[0]!.id, { name: 'Seaweed Sponge' });
+      expect((await get('/api/search/?search=seaweed')).body.count).toBe(1);
+      if (!t.database.url) return;
+      const other = await buildTestApp({}, { database: await openSecond(t.database.url) });
+      try {
+        await other.app.deps.searchEngine.ready;
+        const look = async () =>
+          (await other.app.inject({ url: '/api/search/?search=sponge' })).json();
+        expect((await look()).count).toBe(1);
+        await t.db.update(products).set({ name: 'Kelp Sponge' }).where(eq(products.id, added.id));
+        expect((await look()).results[0].name).toBe('Kelp Sponge');
+        await t.db
+          .update(businesses)
+          .set({ isActive: false })
+          .where(eq(businesses.id, brands[0]!.id));
+        expect((await look()).count).toBe(0);
+        await t.db
+          .update(businesses)
+          .set({ isActive: true })
+          .where(eq(businesses.id, brands[0]!.id));
+        await t.db.delete(products).where(eq(products.id, added.id));
+        expect((await look()).count).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}
+
+/** A second connection pool on the same PostgreSQL database (closing it drops nothing). */
+async function openSecond(url: string) {
+  const database = await openDatabase({ url, poolSize: 2 });
+  return database;
+}
