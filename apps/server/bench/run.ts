@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SELLER_PAGE_SIZE } from '@leafline/contract';
-import { and, count, desc, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createDiskStorage } from '../src/adapters/storage/storage';
@@ -24,6 +24,7 @@ import {
 } from './export';
 import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
 import { liveBench } from './live';
+import { searchBench } from './search';
 import {
   ensureSellerBusiness,
   imagePipelineThroughput,
@@ -46,7 +47,13 @@ import { shopifyBench } from './shopify';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const targetProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** `npm run bench -- --products 1000000` (or BENCH_PRODUCTS) runs on a million products. */
+const productsFlag = process.argv.indexOf('--products');
+const targetProducts = Number(
+  (productsFlag >= 0 ? process.argv[productsFlag + 1] : undefined) ??
+    process.env.BENCH_PRODUCTS ??
+    100_000,
+);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
 /**
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
@@ -54,7 +61,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
  * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed);
  * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled);
  * `BENCH_ONLY=shopify` the Shopify product sync of 5,000 products and its baseline only
- * (bench/shopify.ts: no catalogue needed).
+ * (bench/shopify.ts: no catalogue needed);
+ * `BENCH_ONLY=search` the baselines and the search of issue 15 only (bench/search.ts).
  * Without it, everything runs: the catalogue, buying and the seller's calls, then the orders
  * export and the live order stream.
  */
@@ -73,27 +81,45 @@ async function productCount(url: string): Promise<number> {
   }
 }
 
-/** The naive baseline: what a search without a text index does. */
+/** The naive baseline: what a search without a text index does (terms, category, sort, page). */
 function addIlikeSearch(app: FastifyInstance) {
   const { db } = app.deps;
   app.get('/bench/ilike-search/', async (request) => {
-    const term = String((request.query as { search?: string }).search ?? '');
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = and(
-      or(
+    const query = request.query as {
+      search?: string;
+      category?: string;
+      filter?: string;
+      page?: string;
+    };
+    const words = String(query.search ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const conditions = words.map((term) => {
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return or(
         ilike(products.name, pattern),
         ilike(products.description, pattern),
         ilike(businesses.name, pattern),
-      ),
-    );
+      );
+    });
+    if (query.category) conditions.push(eq(products.productCategory, query.category));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const order =
+      query.filter === 'price_low_to_high'
+        ? [asc(products.priceCents), asc(products.id)]
+        : query.filter === 'price_high_to_low'
+          ? [desc(products.priceCents), desc(products.id)]
+          : [desc(products.createdAt), desc(products.id)];
+    const page = Math.max(1, Number(query.page ?? 1) || 1);
     const [rows, totals] = await Promise.all([
       db
         .select(summaryFields)
         .from(products)
         .innerJoin(businesses, activeProductsJoin)
         .where(where)
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(20),
+        .orderBy(...order)
+        .limit(20)
+        .offset((page - 1) * 20),
       db
         .select({ n: count() })
         .from(products)
@@ -258,6 +284,21 @@ async function main() {
     ['storefront: business', `/api/business/${sample?.business}/`],
     ['storefront: products page 1', `/api/products-by-business/${sample?.business}/?page=1`],
   ];
+  if (only === 'search') {
+    await searchBench({
+      served,
+      cold,
+      staticFile,
+      options: opts,
+      databaseUrl,
+      products: totals?.products ?? 0,
+    });
+    await app.close();
+    await coldApp.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const catalogueRuns = only === 'buying' || only === 'seller' ? [] : [...searches, ...catalogue];
   for (const [name, p] of catalogueRuns) {
     results.push(await run(served, { name: `${name}`, path: p }));
@@ -489,6 +530,17 @@ async function main() {
     `  server memory after the run: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB RSS`,
   );
 
+  // Issue 15: search without its cache, in its own table.
+  if (catalogueRuns.length) {
+    await searchBench({
+      served,
+      cold,
+      staticFile,
+      options: opts,
+      databaseUrl,
+      products: totals?.products ?? 0,
+    });
+  }
   // Issue 12: the orders export, then the live order stream (an app of its own).
   if (!only) await exportBench(database.db, served, account);
   await app.close();

@@ -36,6 +36,40 @@ export async function ensureDatabase(url: string, fresh: boolean): Promise<void>
   }
 }
 
+/**
+ * A progress bar on a terminal (redrawn in place), else a line every 5 %: products added, rate
+ * and the time left.
+ */
+export function progressBar(out: NodeJS.WriteStream = process.stdout) {
+  const started = performance.now();
+  let lastStep = -1;
+  return (added: number, toAdd: number) => {
+    const share = toAdd ? added / toAdd : 1;
+    const seconds = (performance.now() - started) / 1000;
+    const rate = added / Math.max(seconds, 0.001);
+    const left = rate > 0 ? (toAdd - added) / rate : 0;
+    const eta =
+      left >= 60
+        ? `${Math.floor(left / 60)} min ${Math.round(left % 60)} s`
+        : `${Math.round(left)} s`;
+    const width = 30;
+    const filled = Math.round(share * width);
+    const line =
+      `seed:large [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ` +
+      `${added.toLocaleString('en')} of ${toAdd.toLocaleString('en')} products, ` +
+      `${Math.round(rate).toLocaleString('en')}/s, ${added === toAdd ? `done in ${Math.round(seconds)} s` : `${eta} left`}`;
+    if (out.isTTY) {
+      out.write(`\r${line}${added === toAdd ? '\n' : ''}`);
+      return;
+    }
+    const step = Math.floor(share * 20);
+    if (step !== lastStep || added === toAdd) {
+      lastStep = step;
+      out.write(`${line}\n`);
+    }
+  };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -70,6 +104,7 @@ async function main() {
       targetProducts: target,
       storage,
       log: (msg) => console.log(msg),
+      progress: progressBar(),
     });
     console.log(
       `seed:large: ${result.total} products in ${new URL(url).pathname.slice(1)} ` +

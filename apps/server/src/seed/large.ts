@@ -240,7 +240,13 @@ function priceNear(cents: number, random: () => number): number {
  */
 export async function seedLargeCatalogue(
   db: Db,
-  options: { targetProducts: number; storage: MediaStorage; log: (msg: string) => void },
+  options: {
+    targetProducts: number;
+    storage: MediaStorage;
+    log: (msg: string) => void;
+    /** Told after every batch: products added so far of those to add. */
+    progress?: (added: number, toAdd: number) => void;
+  },
 ): Promise<LargeSeedResult> {
   const started = performance.now();
   await seedDemoIfEmpty(db, { storage: options.storage, log: options.log });
@@ -392,7 +398,8 @@ export async function seedLargeCatalogue(
       }
     });
     added += size;
-    if (added % 10_000 < BATCH || added === missing) {
+    if (options.progress) options.progress(added, missing);
+    else if (added % 10_000 < BATCH || added === missing) {
       options.log(`seed:large: ${have + added} products`);
     }
   }

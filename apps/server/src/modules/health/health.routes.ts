@@ -35,7 +35,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           limit = setTimeout(() => reject(new Error('readiness ping timed out')), PING_LIMIT_MS);
         }),
       ]);
-      return { status: 'ready', database: app.deps.database.kind };
+      // The search index answers once loaded; until then the SQL search does (decision 0023).
+      const engine = app.deps.searchEngine;
+      return {
+        status: 'ready',
+        database: app.deps.database.kind,
+        search_index: engine.loaded ? 'loaded' : 'loading',
+      };
     } catch {
       return reply
         .status(503)
