@@ -115,7 +115,11 @@ function toBusiness(row: BusinessRow): BusinessDoc {
 
 export function createSearchEngine(options: {
   db: Db;
-  log: { info(o: object, msg: string): void; error(o: object, msg: string): void };
+  log: {
+    info(o: object, msg: string): void;
+    debug(o: object, msg: string): void;
+    error(o: object, msg: string): void;
+  };
   marketplaceFreeShippingCents?: number;
 }): SearchEngine {
   const { db, log } = options;
@@ -180,7 +184,9 @@ export function createSearchEngine(options: {
     for (const s of missing) gaps.set(s, now);
     loadSeconds = (performance.now() - started) / 1000;
     loaded = true;
-    log.info(
+    // A line worth an operator's eye when it took a while (a large catalogue), else debug.
+    (loadSeconds >= 1 ? log.info : log.debug).call(
+      log,
       { products: next.size, terms: next.terms, seconds: Math.round(loadSeconds * 10) / 10 },
       'search index loaded',
     );
