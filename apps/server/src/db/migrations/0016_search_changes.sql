@@ -99,3 +99,41 @@ CREATE TRIGGER shipping_fee_configs_catalog_changed AFTER INSERT OR UPDATE OR DE
 --> statement-breakpoint
 CREATE TRIGGER shipping_country_fees_catalog_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON shipping_country_fees
   FOR EACH STATEMENT EXECUTE FUNCTION leafline_catalog_changed();
+--> statement-breakpoint
+-- The index also answers a page's first picture: a change to a product's pictures logs it.
+CREATE OR REPLACE FUNCTION search_log_images_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM new_rows;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER search_log_images_insert AFTER INSERT ON product_images
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_inserted();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_log_images_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM old_rows;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER search_log_images_delete AFTER DELETE ON product_images
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_deleted();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_log_images_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (product_id)
+    SELECT product_id FROM new_rows UNION SELECT product_id FROM old_rows;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER search_log_images_update AFTER UPDATE ON product_images
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_updated();

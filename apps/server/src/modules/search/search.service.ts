@@ -12,7 +12,6 @@ import {
   type SearchFacets,
   type SearchQuery,
 } from '@leafline/contract/catalog';
-import { summariesByIds } from '../catalog/catalog.repo';
 import { type CatalogDeps, curatedProducts, toSummary } from '../catalog/catalog.service';
 import { assertPageExists, pageLinks } from '../catalog/pagination';
 import type { SearchEngine } from './engine/search-engine';
@@ -121,14 +120,8 @@ export async function search(
   // A phrase in quotes needs the words' positions: the SQL search answers it.
   if (prepared && !hasPhrase(prepared.typed) && !hasPhrase(prepared.corrected)) {
     const found = deps.engine.search(prepared, pageSize, offset);
-    const byId = new Map((await summariesByIds(deps.db, found.ids)).map((r) => [r.id, r]));
-    return respond(
-      found.ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toSummary(row)] : [];
-      }),
-      found.total,
-    );
+    // The page's fields come from the index too: no second round trip.
+    return respond(deps.engine.index.summaries(found.ids).map(toSummary), found.total);
   }
 
   // The index is still loading (a large catalogue at start): the same search in SQL.

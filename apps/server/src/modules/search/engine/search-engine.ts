@@ -63,6 +63,7 @@ interface ProductRow {
   condition: string;
   product_category: string;
   created_ms: string | number;
+  primary_image: string | null;
   vector: string | null;
 }
 
@@ -77,6 +78,8 @@ interface BusinessRow {
 
 const productColumns = sql`p.id, p.name, p.business_id, p.price_cents, p.condition, p.product_category,
   (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
+  (select i.image from product_images i where i.product_id = p.id
+    order by i.position, i.id limit 1) as primary_image,
   p.search_vector::text as vector`;
 
 function toProduct(row: ProductRow): ProductDoc {
@@ -88,6 +91,7 @@ function toProduct(row: ProductRow): ProductDoc {
     createdMs: Number(row.created_ms),
     productCategory: row.product_category,
     secondHand: row.condition === 'second_hand',
+    primaryImage: row.primary_image,
     vector: row.vector,
   };
 }

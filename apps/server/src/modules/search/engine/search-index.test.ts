@@ -50,15 +50,17 @@ describe('PostgreSQL text-search values', () => {
   });
 });
 
-const doc = (over: Partial<ProductDoc> & { id: number; vector: string }): ProductDoc => ({
-  name: `Product ${over.id}`,
-  businessId: 1,
-  priceCents: 1000,
-  createdMs: Date.UTC(2026, 0, 1) + over.id * 60_000,
-  productCategory: 'Apparel',
-  secondHand: false,
-  ...over,
-});
+const doc = (over: Partial<ProductDoc> & { id: number; vector: string }): ProductDoc =>
+  ({
+    name: `Product ${over.id}`,
+    primaryImage: null,
+    businessId: 1,
+    priceCents: 1000,
+    createdMs: Date.UTC(2026, 0, 1) + over.id * 60_000,
+    productCategory: 'Apparel',
+    secondHand: false,
+    ...over,
+  }) as ProductDoc;
 
 const query = (over: Partial<EngineQuery> = {}): EngineQuery => ({
   typed: null,
@@ -142,6 +144,32 @@ describe('the search index', () => {
     // Brand 2 ships free to the US; brand 1 from $30, everyone from $75.
     expect(ids({ freeShippingAtCents: 0 })).toEqual([3]);
     expect(ids({ freeShippingAtCents: 3000 })).toEqual([4, 3, 2, 1]);
+  });
+
+  it('answers the page fields of its products without the database', () => {
+    const index = fixture();
+    index.upsert(
+      doc({
+        id: 5,
+        name: 'Kelp Soap',
+        vector: "'kelp':1A",
+        businessId: 2,
+        primaryImage: 'p/5.webp',
+      }),
+    );
+    expect(index.summaries([5, 99, 3])).toEqual([
+      {
+        id: 5,
+        name: 'Kelp Soap',
+        priceCents: 1000,
+        businessId: 2,
+        businessName: 'Kelp Studio',
+        condition: 'new',
+        productCategory: 'Apparel',
+        primaryImage: 'p/5.webp',
+      },
+      expect.objectContaining({ id: 3, condition: 'second_hand', productCategory: 'Accessories' }),
+    ]);
   });
 
   it('sees changes at once: an update, a removal, a brand closed', () => {

@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES } from '@leafline/contract';
 import { SEARCH_PRICE_RANGES, type SearchFilter } from '@leafline/contract/catalog';
+import type { SummaryRow } from '../../catalog/catalog.repo';
 import type { FacetCounts, SearchRefinements } from '../search-criteria';
 import { SuggestionIndex } from './suggestions';
 import { parseTsvector, type QueryNode, queryLexemes } from './text';
@@ -25,6 +26,8 @@ export interface ProductDoc {
   createdMs: number;
   productCategory: string;
   secondHand: boolean;
+  /** The product's first picture (media key), or null. */
+  primaryImage: string | null;
   /** The product's `search_vector` as text. */
   vector: string | null;
 }
@@ -195,6 +198,11 @@ export class SearchIndex {
   private category = new Uint8Array(1024);
   /** bit 0: alive; bit 1: second-hand. */
   private flags = new Uint8Array(1024);
+  /** The page's fields the arrays do not hold (a result is answered without the database). */
+  private names: string[] = [];
+  private images: Array<string | null> = [];
+  /** Picture keys shared by many products are kept once. */
+  private readonly interned = new Map<string, string>();
   private slots = 0;
   private dead = 0;
   // Per product id: its live slot + 1 (0: none).
@@ -205,6 +213,9 @@ export class SearchIndex {
   private bizUsRate = new Int32Array(256);
   /** The brand's free-shipping subtotal; -1 for none. */
   private bizThreshold = new Int32Array(256).fill(-1);
+  private bizName: string[] = [];
+  /** The category of a product whose category the shop does not list (none today). */
+  private readonly otherCategory = new Map<number, string>();
   private readonly postings = new Map<string, Postings>();
   /** Live products of open brands, per category code: the count of a listing without terms. */
   private categoryCounts = new Int32Array(OTHER_CATEGORY + 1);
@@ -306,7 +317,11 @@ export class SearchIndex {
     this.price[slot] = doc.priceCents;
     this.createdSeconds[slot] = Math.floor(doc.createdMs / 1000);
     this.category[slot] = CATEGORY_INDEX.get(doc.productCategory) ?? OTHER_CATEGORY;
+    if (this.category[slot] === OTHER_CATEGORY) this.otherCategory.set(doc.id, doc.productCategory);
+    else this.otherCategory.delete(doc.id);
     this.flags[slot] = 1 | (doc.secondHand ? 2 : 0);
+    this.names[slot] = doc.name;
+    this.images[slot] = doc.primaryImage === null ? null : this.intern(doc.primaryImage);
     this.slotOfId[doc.id] = slot + 1;
     for (const term of parseTsvector(doc.vector)) {
       let list = this.postings.get(term.lexeme);
@@ -335,6 +350,8 @@ export class SearchIndex {
       this.liveShown--;
     }
     this.flags[slot] = this.flags[slot]! & ~1;
+    this.names[slot] = '';
+    this.images[slot] = null;
     this.slotOfId[id] = 0;
     this.dead++;
     this.suggestions.removeProduct(id);
@@ -353,6 +370,7 @@ export class SearchIndex {
     this.bizVerified[doc.id] = doc.verified ? 1 : 0;
     this.bizUsRate[doc.id] = doc.usRateCents;
     this.bizThreshold[doc.id] = doc.thresholdFreeCents ?? -1;
+    this.bizName[doc.id] = doc.name ?? '';
     this.suggestions.setBrand(doc.id, doc.name);
     if (wasActive !== doc.active) this.recount();
     this.version++;
@@ -372,6 +390,7 @@ export class SearchIndex {
   /** Drops the spare capacity of the posting lists (after a bulk load). */
   trim(): void {
     for (const p of this.postings.values()) p.trim();
+    this.suggestions.finishLoad();
   }
 
   /** True when dead slots are worth dropping (a quarter of all). */
@@ -395,6 +414,16 @@ export class SearchIndex {
     this.createdSeconds = keep(this.createdSeconds);
     this.category = keep(this.category);
     this.flags = keep(this.flags);
+    const names: string[] = [];
+    const images: Array<string | null> = [];
+    for (let s = 0; s < this.slots; s++) {
+      if (map[s]! >= 0) {
+        names[map[s]!] = this.names[s]!;
+        images[map[s]!] = this.images[s] ?? null;
+      }
+    }
+    this.names = names;
+    this.images = images;
     for (const [lexeme, p] of this.postings) {
       let k = 0;
       for (let i = 0; i < p.length; i++) {
@@ -418,7 +447,39 @@ export class SearchIndex {
     this.version++;
   }
 
+  private intern(key: string): string {
+    const known = this.interned.get(key);
+    if (known !== undefined) return known;
+    this.interned.set(key, key);
+    return key;
+  }
+
   // ---- reading ----
+
+  /** The summary rows of these products (those still shown), in the order given. */
+  summaries(ids: readonly number[]): SummaryRow[] {
+    const rows: SummaryRow[] = [];
+    for (const id of ids) {
+      if (id >= this.slotOfId.length) continue;
+      const s = this.slotOfId[id]! - 1;
+      if (s < 0 || !this.isShown(s)) continue;
+      const biz = this.business[s]!;
+      rows.push({
+        id,
+        name: this.names[s]!,
+        priceCents: this.price[s]!,
+        businessId: biz,
+        businessName: this.bizName[biz] ?? '',
+        condition: this.flags[s]! & 2 ? 'second_hand' : 'new',
+        productCategory:
+          this.category[s]! < OTHER_CATEGORY
+            ? PRODUCT_CATEGORIES[this.category[s]!]!
+            : (this.otherCategory.get(id) ?? ''),
+        primaryImage: this.images[s] ?? null,
+      });
+    }
+    return rows;
+  }
 
   /** The slots of products that contain a lexeme (live ones; dead ones are filtered later). */
   private termSlots(lexeme: string): SlotSet {
@@ -468,11 +529,12 @@ export class SearchIndex {
       const p = this.postings.get(lexeme);
       if (!p) continue;
       // Both sorted by slot: one merge.
+      const { docs, scores, length } = p;
       let j = 0;
       for (let i = 0; i < slots.length; i++) {
         const s = slots[i]!;
-        while (j < p.length && p.docs[j]! < s) j++;
-        if (j < p.length && p.docs[j] === s) share[i] = Math.fround(share[i]! + p.scores[j]!);
+        while (j < length && docs[j]! < s) j++;
+        if (j < length && docs[j] === s) share[i] = Math.fround(share[i]! + scores[j]!);
       }
     }
     const size = lexemes.size;
@@ -546,15 +608,19 @@ export class SearchIndex {
     const freeAt = r.freeShippingAtCents ?? 0;
     const freeAll = freeAt >= this.marketplaceFree;
     if (matches === null) return this.listing(query, categoryCode, limit, offset);
+    if (query.sort === '' && query.typed?.kind === 'term' && !query.corrected) {
+      return this.oneWord(query.typed.lexeme, query, categoryCode, limit, offset);
+    }
 
-    // Keep the shown products that pass every filter.
+    // Keep the shown products that pass every filter (the arrays read once, for the loop).
     const kept = new Int32Array(matches.length);
     let m = 0;
     const refined = SearchIndex.hasRefinements(r);
+    const { flags, bizActive, business, category } = this;
     for (let i = 0; i < matches.length; i++) {
       const s = matches[i]!;
-      if (!this.isShown(s)) continue;
-      if (categoryCode >= 0 && this.category[s] !== categoryCode) continue;
+      if ((flags[s]! & 1) === 0 || bizActive[business[s]!] !== 1) continue;
+      if (categoryCode >= 0 && category[s] !== categoryCode) continue;
       if (refined && this.passes(s, categoryCode, r, freeAt, freeAll) !== PASS_ALL) continue;
       kept[m++] = s;
     }
@@ -563,7 +629,12 @@ export class SearchIndex {
     if (offset >= m) return { ids: [], total: m };
 
     // Sort keys, larger first: rank then id, or price then id.
-    const keys = new Float64Array(m);
+    // Keys, larger first: the rank (as float4, as PostgreSQL compares it) then the id, or the
+    // price then the id.
+    const primary = new Float64Array(m);
+    const ids = new Int32Array(m);
+    const allIds = this.ids;
+    for (let i = 0; i < m; i++) ids[i] = allIds[slots[i]!]!;
     if (query.sort === '') {
       const rank = new Float64Array(m);
       if (query.corrected) {
@@ -572,26 +643,57 @@ export class SearchIndex {
       } else {
         this.addRank(query.typed!, slots, rank, 3);
       }
-      // Ranks are compared as float4, as PostgreSQL's; ties go to the higher id.
-      const order = new Int32Array(m);
-      for (let i = 0; i < m; i++) order[i] = i;
-      const ranked = selectTop(order, want, (a, b) => {
-        const ra = Math.fround(rank[a]!);
-        const rb = Math.fround(rank[b]!);
-        if (ra !== rb) return rb - ra;
-        return this.ids[slots[b]!]! - this.ids[slots[a]!]!;
-      });
-      return { ids: ranked.slice(offset, want).map((i) => this.ids[slots[i]!]!), total: m };
+      for (let i = 0; i < m; i++) primary[i] = Math.fround(rank[i]!);
+    } else {
+      const sign = query.sort === 'price_low_to_high' ? -1 : 1;
+      const price = this.price;
+      for (let i = 0; i < m; i++) {
+        primary[i] = sign * price[slots[i]!]!;
+        if (sign < 0) ids[i] = -ids[i]!;
+      }
     }
-    const sign = query.sort === 'price_low_to_high' ? -1 : 1;
-    for (let i = 0; i < m; i++) {
-      const s = slots[i]!;
-      keys[i] = sign * (this.price[s]! * ID_BITS + this.ids[s]!);
+    const top = topK(primary, ids, want);
+    const page: number[] = [];
+    for (let i = offset; i < top.length; i++) page.push(Math.abs(ids[top[i]!]!));
+    return { ids: page, total: m };
+  }
+
+  /**
+   * One word by rank, the commonest search: its rank is its lexeme's score (ts_rank of one
+   * lexeme, times 3, orders alike), read in the same pass that filters its postings.
+   */
+  private oneWord(
+    lexeme: string,
+    query: EngineQuery,
+    categoryCode: number,
+    limit: number,
+    offset: number,
+  ): { ids: number[]; total: number } {
+    const p = this.postings.get(lexeme);
+    if (!p) return { ids: [], total: 0 };
+    const r = query.refinements;
+    const refined = SearchIndex.hasRefinements(r);
+    const freeAt = r.freeShippingAtCents ?? 0;
+    const freeAll = freeAt >= this.marketplaceFree;
+    const { flags, bizActive, business, category, ids: allIds } = this;
+    const { docs, scores, length } = p;
+    const primary = new Float64Array(length);
+    const ids = new Int32Array(length);
+    let m = 0;
+    for (let j = 0; j < length; j++) {
+      const s = docs[j]!;
+      if ((flags[s]! & 1) === 0 || bizActive[business[s]!] !== 1) continue;
+      if (categoryCode >= 0 && category[s] !== categoryCode) continue;
+      if (refined && this.passes(s, categoryCode, r, freeAt, freeAll) !== PASS_ALL) continue;
+      primary[m] = scores[j]!;
+      ids[m] = allIds[s]!;
+      m++;
     }
-    const order = new Int32Array(m);
-    for (let i = 0; i < m; i++) order[i] = i;
-    const top = selectTop(order, want, (a, b) => keys[b]! - keys[a]!);
-    return { ids: top.slice(offset, want).map((i) => this.ids[slots[i]!]!), total: m };
+    if (offset >= m) return { ids: [], total: m };
+    const top = topK(primary.subarray(0, m), ids.subarray(0, m), Math.min(m, offset + limit));
+    const page: number[] = [];
+    for (let i = offset; i < top.length; i++) page.push(ids[top[i]!]!);
+    return { ids: page, total: m };
   }
 
   /** Builds the orders of the listings without terms (newest first; by price). */
@@ -783,35 +885,57 @@ export class SearchIndex {
 }
 
 /**
- * The first `k` of `items` in `compare` order, sorted: a quickselect to the k-th, then a sort
- * of those k only (a deep page of a broad word sorts thousands, not all matches).
+ * The indexes of the `k` largest (primary, then secondary) entries, largest first: one pass
+ * with a heap of k whose root is the smallest kept, so most entries cost one comparison.
  */
-function selectTop(items: Int32Array, k: number, compare: (a: number, b: number) => number) {
-  const n = items.length;
-  if (k <= 0) return [];
-  if (k < n) {
-    let lo = 0;
-    let hi = n - 1;
-    const target = k - 1;
-    while (lo < hi) {
-      const pivot = items[(lo + hi) >>> 1]!;
-      let i = lo;
-      let j = hi;
-      while (i <= j) {
-        while (compare(items[i]!, pivot) < 0) i++;
-        while (compare(items[j]!, pivot) > 0) j--;
-        if (i <= j) {
-          const t = items[i]!;
-          items[i] = items[j]!;
-          items[j] = t;
-          i++;
-          j--;
-        }
+function topK(primary: Float64Array, secondary: Int32Array, k: number): Int32Array {
+  const n = primary.length;
+  const size = Math.min(k, n);
+  const heap = new Int32Array(size);
+  // `a` ranks below `b`.
+  const below = (a: number, b: number) =>
+    primary[a]! < primary[b]! || (primary[a] === primary[b] && secondary[a]! < secondary[b]!);
+  const siftDown = (from: number, length: number) => {
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= length) return;
+      let m = l;
+      if (l + 1 < length && below(heap[l + 1]!, heap[l]!)) m = l + 1;
+      if (!below(heap[m]!, heap[i]!)) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  let filled = 0;
+  // From the end: entries come in slot order (about id order), so among equal ranks the
+  // highest ids come first and the rest fail the root's test at once.
+  for (let e = n - 1; e >= 0; e--) {
+    if (filled < size) {
+      // Sift up.
+      let i = filled++;
+      heap[i] = e;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!below(heap[i]!, heap[p]!)) break;
+        const t = heap[i]!;
+        heap[i] = heap[p]!;
+        heap[p] = t;
+        i = p;
       }
-      if (target <= j) hi = j;
-      else if (target >= i) lo = i;
-      else break;
+    } else if (size > 0 && below(heap[0]!, e)) {
+      heap[0] = e;
+      siftDown(0, size);
     }
   }
-  return Array.from(items.subarray(0, Math.min(k, n))).sort(compare);
+  // Heap sort: the smallest goes last.
+  for (let end = size - 1; end > 0; end--) {
+    const t = heap[0]!;
+    heap[0] = heap[end]!;
+    heap[end] = t;
+    siftDown(0, end);
+  }
+  return heap;
 }

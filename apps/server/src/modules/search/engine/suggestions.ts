@@ -66,7 +66,17 @@ export class SuggestionIndex {
   private readonly productEntry = new Map<number, Entry>();
   private readonly brandEntry = new Map<number, Entry>();
 
+  /** False while a bulk load appends to the word lists unsorted. */
+  private sorted = false;
+
   constructor(private readonly isBrandShown: (businessId: number) => boolean) {}
+
+  /** Sorts the word lists once after a bulk load; from then on each entry is inserted in place. */
+  finishLoad() {
+    if (this.sorted) return;
+    for (const list of this.byWord.values()) list.sort(compareEntries);
+    this.sorted = true;
+  }
 
   private key(kind: Entry['kind'], label: string) {
     return `${kind}:${label.toLowerCase()}`;
@@ -91,6 +101,11 @@ export class SuggestionIndex {
           list = [];
           this.byWord.set(word, list);
           this.wordsDirty = true;
+        }
+        if (!this.sorted) {
+          // Loading: sorted once at the end (finishLoad), not entry by entry.
+          list.push(entry);
+          continue;
         }
         // Sorted insert.
         let lo = 0;
@@ -250,6 +265,7 @@ export class SuggestionIndex {
   }
 
   suggest(q: string): SearchSuggestion[] {
+    this.finishLoad();
     const words = labelWords(q).slice(0, 6);
     if (words.length === 0) return [];
     const suggestions: SearchSuggestion[] = [];
