@@ -26,6 +26,10 @@ const NARROW = [
   'folio',
   'apron',
   'clogs',
+  'sandals',
+  'serum',
+  'deodorant',
+  'trousers',
 ];
 const TWO_WORDS = [
   'linen dress',
@@ -48,6 +52,8 @@ const TYPOS = [
   'sweter',
   'shampo bar',
   'hepm',
+  'scarff',
+  'notbook',
 ];
 const CATEGORY_SORTS = [
   ['cotton', 'Apparel', 'price_low_to_high'],

@@ -795,11 +795,7 @@ export class SearchIndex {
    * every other current choice kept.
    */
   facets(query: EngineQuery): FacetCounts {
-    return this.facetsOver(
-      this.textMatches(query) ?? this.allSlots(),
-      this.categoryCode(query),
-      query.refinements,
-    );
+    return this.facetsOver(this.textMatches(query), this.categoryCode(query), query.refinements);
   }
 
   /** The slots of these product ids (those in the index), sorted. */
@@ -845,38 +841,76 @@ export class SearchIndex {
     return ids;
   }
 
-  private facetsOver(matches: SlotSet, categoryCode: number, r: SearchRefinements): FacetCounts {
+  private facetsOver(
+    matches: SlotSet | null,
+    categoryCode: number,
+    r: SearchRefinements,
+  ): FacetCounts {
     const freeAt = r.freeShippingAtCents ?? 0;
     const freeAll = freeAt >= this.marketplaceFree;
+    // Per brand, once: shown, verified, ships free (as filter bits and as facet flags).
+    const brands = this.bizActive.length;
+    const bizBits = new Uint8Array(brands);
+    const bizFlags = new Uint8Array(brands);
+    for (let b = 0; b < brands; b++) {
+      if (this.bizActive[b] !== 1) continue;
+      const verified = this.bizVerified[b] === 1;
+      const free = freeAll || this.shipsFree(b, freeAt);
+      bizFlags[b] = 1 | (verified ? 2 : 0) | (free ? 4 : 0);
+      bizBits[b] =
+        (!r.verified || verified ? PASS_VERIFIED : 0) |
+        (r.freeShippingAtCents === null || free ? PASS_FREE : 0);
+    }
+    const ranges = SEARCH_PRICE_RANGES;
     const counts: FacetCounts = {
       count: 0,
       secondHand: 0,
       verified: 0,
       freeShipping: 0,
-      priceRanges: SEARCH_PRICE_RANGES.map(() => 0),
+      priceRanges: ranges.map(() => 0),
       categories: new Map(PRODUCT_CATEGORIES.map((c) => [c, 0])),
     };
     const perCategory = new Int32Array(OTHER_CATEGORY + 1);
-    for (let i = 0; i < matches.length; i++) {
-      const s = matches[i]!;
-      if (!this.isShown(s)) continue;
-      const bits = this.passes(s, categoryCode, r, freeAt, freeAll);
-      const biz = this.business[s]!;
-      if (bits === PASS_ALL) counts.count++;
-      if ((bits | PASS_SECOND_HAND) === PASS_ALL && this.flags[s]! & 2) counts.secondHand++;
-      if ((bits | PASS_VERIFIED) === PASS_ALL && this.bizVerified[biz] === 1) counts.verified++;
-      if ((bits | PASS_FREE) === PASS_ALL && (freeAll || this.shipsFree(biz, freeAt))) {
-        counts.freeShipping++;
-      }
+    const perRange = new Int32Array(ranges.length);
+    const { flags, business, category, price } = this;
+    const min = r.minPriceCents ?? Number.NEGATIVE_INFINITY;
+    const max = r.maxPriceCents ?? Number.POSITIVE_INFINITY;
+    const n = matches ? matches.length : this.slots;
+    let count = 0;
+    let secondHand = 0;
+    let verified = 0;
+    let freeShipping = 0;
+    for (let i = 0; i < n; i++) {
+      const s = matches ? matches[i]! : i;
+      const f = flags[s]!;
+      if ((f & 1) === 0) continue;
+      const biz = business[s]!;
+      const bf = bizFlags[biz]!;
+      if (bf === 0) continue;
+      const p = price[s]!;
+      const c = category[s]!;
+      const bits =
+        bizBits[biz]! |
+        (categoryCode < 0 || c === categoryCode ? PASS_CATEGORY : 0) |
+        (!r.secondHand || f & 2 ? PASS_SECOND_HAND : 0) |
+        (p >= min && p <= max ? PASS_PRICE : 0);
+      if (bits === PASS_ALL) count++;
+      if ((bits | PASS_SECOND_HAND) === PASS_ALL && f & 2) secondHand++;
+      if ((bits | PASS_VERIFIED) === PASS_ALL && bf & 2) verified++;
+      if ((bits | PASS_FREE) === PASS_ALL && bf & 4) freeShipping++;
       if ((bits | PASS_PRICE) === PASS_ALL) {
-        const price = this.price[s]!;
-        for (let k = 0; k < SEARCH_PRICE_RANGES.length; k++) {
-          const [min, max] = SEARCH_PRICE_RANGES[k]!;
-          if (price >= min && (max === null || price <= max)) counts.priceRanges[k]!++;
+        for (let k = 0; k < ranges.length; k++) {
+          const [lo, hi] = ranges[k]!;
+          if (p >= lo && (hi === null || p <= hi)) perRange[k]!++;
         }
       }
-      if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[this.category[s]!]!++;
+      if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[c]!++;
     }
+    counts.count = count;
+    counts.secondHand = secondHand;
+    counts.verified = verified;
+    counts.freeShipping = freeShipping;
+    counts.priceRanges = Array.from(perRange);
     PRODUCT_CATEGORIES.forEach((c, k) => {
       counts.categories.set(c, perCategory[k]!);
     });

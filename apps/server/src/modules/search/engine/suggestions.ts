@@ -189,8 +189,17 @@ export class SuggestionIndex {
     if (found.length || prefix.length < FUZZY_FROM) return found;
     // One slip in a word of 4 to 6 letters, two in a longer one; the first letter is kept.
     const limit = prefix.length >= 7 ? 2 : 1;
-    for (const word of words) {
-      if (word[0] !== prefix[0]) continue;
+    // Only the words of the same first letter: a range of the sorted vocabulary.
+    const first = prefix[0]!;
+    let from = 0;
+    let to = words.length;
+    while (from < to) {
+      const mid = (from + to) >>> 1;
+      if (words[mid]! < first) from = mid + 1;
+      else to = mid;
+    }
+    for (let k = from; k < words.length && words[k]!.startsWith(first); k++) {
+      const word = words[k]!;
       const near = Math.min(
         editDistance(prefix, word.slice(0, prefix.length), limit),
         editDistance(prefix, word.slice(0, prefix.length + 1), limit),
