@@ -9,8 +9,10 @@ import {
   flushShopCacheWrites,
   hasPendingCacheWrite,
   isFresh,
+  NO_REFINEMENTS,
   readShopFilters,
   readShopProducts,
+  refinementsOf,
   type ShopFilters,
   type ShopProductsPage,
   scheduleCacheWrite,
@@ -78,6 +80,36 @@ describe('shop cache', () => {
       writeShopFilters(soap);
       expect(stored(FILTERS_KEY)).toEqual({ ...soap, timestamp: T0 });
       expect(readShopFilters()).toEqual({ ...soap, timestamp: T0 });
+    });
+
+    it('keeps the refinements that are on (issue 15), and reads filters saved without them', () => {
+      const refined: ShopFilters = {
+        ...soap,
+        secondHand: true,
+        minPrice: '25',
+        maxPrice: '49.99',
+        freeShippingAt: '0',
+      };
+      writeShopFilters(refined);
+      expect(stored(FILTERS_KEY)).toEqual({ ...refined, timestamp: T0 });
+      expect(readShopFilters()).toEqual({ ...refined, timestamp: T0 });
+      // Off is left out: `verified: false` is not stored.
+      writeShopFilters({ ...soap, verified: false, minPrice: '' });
+      expect(stored(FILTERS_KEY)).toEqual({ ...soap, timestamp: T0 });
+      expect(refinementsOf(readShopFilters()!)).toEqual(NO_REFINEMENTS);
+    });
+
+    it('removes saved filters whose refinements cannot be read', () => {
+      for (const bad of [
+        { secondHand: 'yes' },
+        { minPrice: '25 dollars' },
+        { maxPrice: 12 },
+        { freeShippingAt: '-1' },
+      ]) {
+        localStorage.setItem(FILTERS_KEY, JSON.stringify({ ...soap, ...bad, timestamp: T0 }));
+        expect(readShopFilters(), JSON.stringify(bad)).toBeNull();
+        expect(localStorage.getItem(FILTERS_KEY)).toBeNull();
+      }
     });
 
     it('ignores and removes filters 20 minutes old', () => {
@@ -163,6 +195,11 @@ describe('shop cache', () => {
         { selectedFilter: '' },
         { selectedCategory: 'Apparel' },
         { currentPage: 3 },
+        { secondHand: true },
+        { verified: true },
+        { minPrice: '25' },
+        { maxPrice: '49.99' },
+        { freeShippingAt: '0' },
       ]) {
         expect(cachedProductsFor({ ...soap, ...change }), JSON.stringify(change)).toBeNull();
       }

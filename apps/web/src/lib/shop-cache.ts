@@ -36,8 +36,34 @@ export type BusinessNames = Record<string, string>;
  */
 export const SHOP_CACHE_REVALIDATE_MS = SHOP_CACHE_TTL_MS;
 
-/** What the shopper chose on the shop page. */
-export interface ShopFilters {
+/**
+ * The shop's filters beside category and sort (issue 15), as the address writes them:
+ * `second_hand=true`, `verified=true`, `min_price`, `max_price` and `free_shipping_at` (the
+ * shopper's cart amount), prices in dollars ('25', '49.99'); '' for none.
+ */
+export interface ShopRefinements {
+  secondHand: boolean;
+  verified: boolean;
+  minPrice: string;
+  maxPrice: string;
+  /** The cart amount "Ships free to the US" was asked at; '' when that filter is off. */
+  freeShippingAt: string;
+}
+
+export const NO_REFINEMENTS: Readonly<ShopRefinements> = Object.freeze({
+  secondHand: false,
+  verified: false,
+  minPrice: '',
+  maxPrice: '',
+  freeShippingAt: '',
+});
+
+/**
+ * What the shopper chose on the shop page. A refinement that is off is left out (the
+ * canonical form, see `withRefinements`), so filters without any are the SPEC §3 shape, and
+ * filters saved before the refinements existed read as they were.
+ */
+export interface ShopFilters extends Partial<ShopRefinements> {
   searchTerm: string;
   /** The price sort (SORT_OPTIONS value; '' for No Filter). */
   selectedFilter: string;
@@ -53,6 +79,38 @@ export const DEFAULT_SHOP_FILTERS: Readonly<ShopFilters> = Object.freeze({
   selectedCategory: '',
   currentPage: 1,
 });
+
+const REFINEMENT_KEYS = Object.keys(NO_REFINEMENTS) as (keyof ShopRefinements)[];
+
+/** Every refinement of the filters, the ones left out as off. */
+export function refinementsOf(filters: ShopFilters): ShopRefinements {
+  const refinements = { ...NO_REFINEMENTS };
+  for (const key of REFINEMENT_KEYS)
+    if (filters[key]) Object.assign(refinements, { [key]: filters[key] });
+  return refinements;
+}
+
+/** Whether any refinement is on. */
+export function hasRefinements(filters: ShopFilters): boolean {
+  return REFINEMENT_KEYS.some((key) => filters[key]);
+}
+
+/** The filters with `changes` made, in the canonical form: refinements that are off left out. */
+export function withRefinements(
+  filters: ShopFilters,
+  changes: Partial<ShopRefinements> = {},
+): ShopFilters {
+  const { searchTerm, selectedFilter, selectedCategory, currentPage } = filters;
+  const next: ShopFilters = { searchTerm, selectedFilter, selectedCategory, currentPage };
+  for (const key of REFINEMENT_KEYS) {
+    const value = key in changes ? changes[key] : filters[key];
+    if (value) Object.assign(next, { [key]: value });
+  }
+  return next;
+}
+
+/** A price as the shop's address writes it: dollars, '25' or '49.99' (the contract's form). */
+export const PRICE_PARAM = /^\d{1,7}(?:\.\d{1,2})?$/;
 
 export interface ShopFiltersCache extends ShopFilters {
   /** Epoch milliseconds of the write. */
@@ -86,6 +144,13 @@ const isPage = (value: unknown): value is number =>
 const isUrlOrNull = (value: unknown): value is string | null =>
   value === null || typeof value === 'string';
 
+/** A refinement as saved: absent, or a flag (the first two) or a price ('' for none). */
+const isRefinement = (key: keyof ShopRefinements, value: unknown) =>
+  value === undefined ||
+  (typeof NO_REFINEMENTS[key] === 'boolean'
+    ? typeof value === 'boolean'
+    : typeof value === 'string' && (value === '' || PRICE_PARAM.test(value)));
+
 function toFilters(value: unknown): ShopFilters | null {
   if (!isObject(value)) return null;
   const { searchTerm, selectedFilter, selectedCategory, currentPage } = value;
@@ -93,10 +158,12 @@ function toFilters(value: unknown): ShopFilters | null {
     typeof searchTerm !== 'string' ||
     typeof selectedFilter !== 'string' ||
     typeof selectedCategory !== 'string' ||
-    !isPage(currentPage)
+    !isPage(currentPage) ||
+    // Refinements are optional: filters saved before they existed have none.
+    !REFINEMENT_KEYS.every((key) => isRefinement(key, value[key]))
   )
     return null;
-  return { searchTerm, selectedFilter, selectedCategory, currentPage };
+  return withRefinements(value as unknown as ShopFilters);
 }
 
 function toProduct(value: unknown): ProductSummary | null {
@@ -242,7 +309,8 @@ export function sameFilters(a: ShopFilters, b: ShopFilters): boolean {
     a.searchTerm === b.searchTerm &&
     a.selectedFilter === b.selectedFilter &&
     a.selectedCategory === b.selectedCategory &&
-    a.currentPage === b.currentPage
+    a.currentPage === b.currentPage &&
+    REFINEMENT_KEYS.every((key) => (a[key] || '') === (b[key] || ''))
   );
 }
 

@@ -14,6 +14,11 @@ import { AppRoutes } from '@/app/router';
 export interface TestRouter {
   readonly state: { location: Location };
   navigate(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void>;
+  /** The browser's Back and Forward buttons. */
+  back(): void;
+  forward(): void;
+  /** The position in the history: 0 for the first entry (one more for each push). */
+  readonly index: number;
 }
 
 /** Renders the whole app (providers, layout, router) at a path. */
@@ -30,6 +35,15 @@ export function renderApp(path: string, state?: unknown) {
     async navigate(to, options) {
       if (options?.replace) history.replace(to, options.state);
       else history.push(to, options?.state);
+    },
+    back() {
+      history.go(-1);
+    },
+    forward() {
+      history.go(1);
+    },
+    get index() {
+      return history.index;
     },
   };
   const view = render(

@@ -9,6 +9,7 @@ import { ApiError, apiFetch, NetworkError } from '@/lib/api-client';
 import {
   type BusinessNames,
   cachedProductsFor,
+  refinementsOf,
   SHOP_CACHE_REVALIDATE_MS,
   type ShopFilters,
   type ShopProductsPage,
@@ -26,6 +27,25 @@ export function searchTimeoutFor(filters: ShopFilters): number {
   return filters.currentPage > 1 ? PAGING_TIMEOUT_MS : SEARCH_TIMEOUT_MS;
 }
 
+/**
+ * The query string of a search without its page: the same for `api/search/` and
+ * `api/search/facets/`. Empty values are left out (apiFetch drops them), so the refinements
+ * that are off are not sent.
+ */
+export function searchCriteriaQuery(filters: ShopFilters) {
+  const r = refinementsOf(filters);
+  return {
+    search: filters.searchTerm,
+    filter: filters.selectedFilter,
+    category: filters.selectedCategory,
+    second_hand: r.secondHand ? 'true' : '',
+    verified: r.verified ? 'true' : '',
+    min_price: r.minPrice,
+    max_price: r.maxPrice,
+    free_shipping_at: r.freeShippingAt,
+  };
+}
+
 /** GET /api/search/: one page of 20 products for the shop's filters. */
 export function searchProducts(
   filters: ShopFilters,
@@ -36,9 +56,7 @@ export function searchProducts(
     signal,
     timeoutMs,
     query: {
-      search: filters.searchTerm,
-      filter: filters.selectedFilter,
-      category: filters.selectedCategory,
+      ...searchCriteriaQuery(filters),
       page: filters.currentPage,
       page_size: SEARCH_PAGE_SIZE,
     },
@@ -67,15 +85,22 @@ export function toShopPage(response: SearchResponse, filters: ShopFilters): Shop
   };
 }
 
-export const searchQueryKey = (filters: ShopFilters) =>
-  [
+export const searchQueryKey = (filters: ShopFilters) => {
+  const r = refinementsOf(filters);
+  return [
     'shop',
     'search',
     filters.searchTerm,
     filters.selectedFilter,
     filters.selectedCategory,
     filters.currentPage,
+    r.secondHand,
+    r.verified,
+    r.minPrice,
+    r.maxPrice,
+    r.freeShippingAt,
   ] as const;
+};
 
 /** A timed-out search (SPEC §8 shows its own text) or a page past the end is not retried. */
 function shouldRetry(failures: number, error: unknown): boolean {

@@ -1,10 +1,13 @@
+import type { SearchSuggestion } from '@leafline/contract/catalog';
 import { CATEGORY_OPTIONS } from '@leafline/contract/constants';
 import Search from 'lucide-react/icons/search';
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
 import { useRotatingPlaceholder } from '../hooks/use-rotating-placeholder';
+import { useSuggestionCombobox } from '../hooks/use-suggestion-combobox';
 import { SEARCH_EXAMPLES } from '../lib/search-examples';
+import { SuggestionList } from './suggestion-list';
 
 export const selectClasses =
   'min-h-11 w-full appearance-none rounded-xl border border-sand-300 bg-white bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat py-2 pr-9 pl-3.5 text-base text-ink shadow-sm transition-colors hover:border-sage-400 focus-visible:border-forest-700';
@@ -24,11 +27,20 @@ export interface ShopSearchBarProps {
   /** On phones the category hides behind the Filters button; its id for aria-controls. */
   categoryHiddenOnPhones?: boolean;
   categoryPanelId?: string;
+  /** How many products each category would list (facet counts), by option value. */
+  categoryCounts?: Readonly<Record<string, number>> | undefined;
+  /** A suggestion of the search box was picked. */
+  onPickSuggestion?: (suggestion: SearchSuggestion) => void;
 }
+
+/** 'Shoes (12)' when the count is known. */
+const withCount = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${count})`;
 
 /**
  * The shop's search bar (SPEC §2 Shop): category, a text box whose example placeholder
- * rotates every 3 s, and Search. Every control has a real label.
+ * rotates every 3 s, and Search. Every control has a real label. The text box suggests
+ * products, brands and categories as one types (a combobox, see useSuggestionCombobox).
  */
 export function ShopSearchBar({
   category,
@@ -38,15 +50,23 @@ export function ShopSearchBar({
   onSubmit,
   categoryHiddenOnPhones = false,
   categoryPanelId,
+  categoryCounts,
+  onPickSuggestion,
 }: ShopSearchBarProps) {
   const categoryId = useId();
   const searchId = useId();
+  const listboxId = useId();
   const { placeholder, onFocus, onBlur } = useRotatingPlaceholder(SEARCH_EXAMPLES, undefined, {
     paused: searchInput !== '',
   });
+  const combobox = useSuggestionCombobox(searchInput, (suggestion) =>
+    onPickSuggestion?.(suggestion),
+  );
+  const count = combobox.suggestions.length;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    combobox.close();
     onSubmit();
   };
 
@@ -75,7 +95,7 @@ export function ShopSearchBar({
           >
             {CATEGORY_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {withCount(option.label, categoryCounts?.[option.value])}
               </option>
             ))}
           </select>
@@ -93,16 +113,44 @@ export function ShopSearchBar({
               id={searchId}
               type="search"
               name="search"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={combobox.expanded}
+              aria-controls={listboxId}
+              aria-activedescendant={
+                combobox.expanded && combobox.active >= 0
+                  ? `${listboxId}-${combobox.active}`
+                  : undefined
+              }
               autoComplete="off"
               enterKeyHint="search"
               value={searchInput}
-              onChange={(e) => onSearchInputChange(e.target.value)}
+              onChange={(e) => {
+                onSearchInputChange(e.target.value);
+                combobox.onType(e.target.value);
+              }}
+              onKeyDown={combobox.onKeyDown}
               onFocus={onFocus}
-              onBlur={onBlur}
+              onBlur={() => {
+                onBlur();
+                combobox.close();
+              }}
               placeholder={placeholder ? `Try “${placeholder}”` : undefined}
               className="min-h-11 w-full rounded-xl border border-sand-300 bg-white py-2 pr-3.5 pl-10 text-base text-ink shadow-sm transition-colors placeholder:text-ink-muted/80 hover:border-sage-400 focus-visible:border-forest-700"
             />
+            <SuggestionList
+              id={listboxId}
+              suggestions={combobox.suggestions}
+              active={combobox.active}
+              typed={searchInput.trim()}
+              onPick={combobox.pick}
+            />
           </div>
+          <p role="status" className="sr-only">
+            {count > 0
+              ? `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`
+              : ''}
+          </p>
         </div>
         <Button type="submit">Search</Button>
       </form>

@@ -1,8 +1,15 @@
-import { CURATED_LISTS, FAVORITES_COUNT, SORT_OPTIONS } from '@leafline/contract/constants';
+import type { SearchFacets, SearchSuggestion } from '@leafline/contract/catalog';
+import {
+  CATEGORY_OPTIONS,
+  CURATED_LISTS,
+  FAVORITES_COUNT,
+  SORT_OPTIONS,
+} from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
 import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
@@ -10,14 +17,24 @@ import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
 import { curatedProductsQueryOptions, useCuratedProducts } from '@/lib/api/get-curated-products';
+import { searchFacetsQueryOptions, useSearchFacets } from '@/lib/api/search-facets';
 import { searchQueryOptions, useSearchProducts } from '@/lib/api/search-products';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
+import { hasRefinements, refinementsOf, type ShopFilters } from '@/lib/shop-cache';
+import { ShopRefinementsPanel } from '../components/shop-refinements';
 import { ShopResults } from '../components/shop-results';
 import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
-import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks/use-shop-filters';
+import { useCartAmount } from '../hooks/use-cart-amount';
+import {
+  CATEGORY_VALUES,
+  FAVORITES_CATEGORY,
+  initialShopFilters,
+  useShopFilters,
+} from '../hooks/use-shop-filters';
+import { CATEGORY_ALIASES } from '../lib/refinements';
 
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
@@ -83,42 +100,100 @@ function CurrentFavorites({
 }
 
 /**
+ * What the page shows for the filters: the landing (All Products, no search, no refinement,
+ * page 1) has the favorites on top; the Current Favorites category is the fixed list, fetched
+ * as a search only when refinements narrow it (the server applies them to the list).
+ */
+function shopView(filters: ShopFilters) {
+  const refined = hasRefinements(filters);
+  const favoritesList = filters.selectedCategory === FAVORITES_CATEGORY && !refined;
+  const landing =
+    filters.selectedCategory === '' &&
+    filters.searchTerm === '' &&
+    filters.currentPage === 1 &&
+    !refined;
+  return { favoritesList, landing };
+}
+
+/** The page a suggestion opens: a product's page, a brand's storefront; null for a category. */
+function suggestionPage({ kind, id }: SearchSuggestion): string | null {
+  if (id === null) return null;
+  if (kind === 'product') return `/shop/products/${id}`;
+  if (kind === 'brand') return `/businessproducts/${id}`;
+  return null;
+}
+
+/** The facet counts of the categories by option value ('Stationary' counts Art Supplies). */
+function categoryCountsOf(facets: SearchFacets | undefined) {
+  if (!facets) return undefined;
+  const byCategory = new Map(facets.categories.map((c) => [c.category, c.count]));
+  const counts: Record<string, number> = {};
+  for (const { value } of CATEGORY_OPTIONS) {
+    const count = byCategory.get(CATEGORY_ALIASES[value] ?? value);
+    if (count !== undefined) counts[value] = count;
+  }
+  return counts;
+}
+
+/**
  * The shop (SPEC §2 Shop, §4 Shop): search, category, price filter, Clear All, one page of
  * 20 results with the pager. All Products with no search (the default) shows the whole
  * catalogue with the Current Favorites on top; the Current Favorites category shows only
- * that fixed list.
+ * that fixed list. Issue 15 adds second-hand, verified brands, free US shipping and price
+ * range filters with their counts, and suggestions as one types.
  */
 /** At start-up on /shop: the results for the address's (or saved) filters, the favorites. */
 export async function prepareShopPage({ queryClient, searchParams }: PrepareContext) {
   const filters = initialShopFilters(searchParams);
-  const favoritesOnly = filters.selectedCategory === FAVORITES_CATEGORY;
-  const landing =
-    filters.selectedCategory === '' && filters.searchTerm === '' && filters.currentPage === 1;
+  const { favoritesList, landing } = shopView(filters);
+  // The counts are not waited for: the page can be shown without them.
+  void queryClient.prefetchQuery(searchFacetsQueryOptions(filters));
   await Promise.all([
-    landing || favoritesOnly
+    landing || favoritesList
       ? queryClient.prefetchQuery(curatedProductsQueryOptions(CURATED_LISTS.currentFavorites))
       : undefined,
-    favoritesOnly ? undefined : queryClient.prefetchQuery(searchQueryOptions(filters)),
+    favoritesList ? undefined : queryClient.prefetchQuery(searchQueryOptions(filters)),
   ]);
 }
 
 export function ShopPage() {
   useDocumentTitle('Shop Sustainable Brands');
-  const shop = useShopFilters();
+  const navigate = useNavigate();
+  // "Ships free to the US" asks at the shopper's cart subtotal.
+  const cartAmount = useCartAmount();
+  const shop = useShopFilters(cartAmount);
   const { filters } = shop;
-  const favoritesOnly = filters.selectedCategory === FAVORITES_CATEGORY;
-  const landing =
-    filters.selectedCategory === '' && filters.searchTerm === '' && filters.currentPage === 1;
-  const search = useSearchProducts(filters, !favoritesOnly);
+  const refinements = refinementsOf(filters);
+  const { favoritesList, landing } = shopView(filters);
+  const search = useSearchProducts(filters, !favoritesList);
+  const facets = useSearchFacets(filters);
   const resultsRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
   const categoryPanelId = useId();
+  const refinePanelId = useId();
   const sortPanelId = useId();
-  // On a phone the category, price filter and Clear All wait behind one button, so the first
+  // On a phone the category, the filters and Clear All wait behind one button, so the first
   // products are on the first screen; from sm they are always shown.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters =
-    Number(filters.selectedCategory !== '') + Number(filters.selectedFilter !== '');
+    Number(filters.selectedCategory !== '') +
+    Number(filters.selectedFilter !== '') +
+    Number(refinements.secondHand) +
+    Number(refinements.verified) +
+    Number(refinements.freeShippingAt !== '') +
+    Number(refinements.minPrice !== '' || refinements.maxPrice !== '');
+
+  /** A suggestion: a product's page, a brand's storefront, or the shop in that category. */
+  const pickSuggestion = (suggestion: SearchSuggestion) => {
+    const page = suggestionPage(suggestion);
+    if (page) {
+      // The typed words are not searched on the way out.
+      shop.leave();
+      void navigate(page);
+    } else if (suggestion.category !== null && CATEGORY_VALUES.has(suggestion.category))
+      shop.pickCategory(suggestion.category);
+    else shop.searchFor(suggestion.label);
+  };
 
   const error = search.error;
   const timedOut = error instanceof NetworkError && error.timedOut;
@@ -126,7 +201,7 @@ export function ShopPage() {
   const { setPage } = shop;
   // A saved or shared page that no longer exists (the catalogue shrank): back to page 1.
   useEffect(() => {
-    if (pastTheEnd) setPage(1);
+    if (pastTheEnd) setPage(1, { replace: true });
   }, [pastTheEnd, setPage]);
 
   const changePage = (page: number) => {
@@ -157,11 +232,13 @@ export function ShopPage() {
           onSubmit={shop.submitSearch}
           categoryHiddenOnPhones={!filtersOpen}
           categoryPanelId={categoryPanelId}
+          categoryCounts={categoryCountsOf(facets.data)}
+          onPickSuggestion={pickSuggestion}
         />
         <Button
           variant="secondary"
           aria-expanded={filtersOpen}
-          aria-controls={`${categoryPanelId} ${sortPanelId}`}
+          aria-controls={`${categoryPanelId} ${refinePanelId} ${sortPanelId}`}
           onClick={() => setFiltersOpen((open) => !open)}
           className="self-start sm:hidden"
         >
@@ -176,6 +253,18 @@ export function ShopPage() {
             </>
           ) : null}
         </Button>
+        <div
+          id={refinePanelId}
+          className={cx('border-t border-sand-200 pt-4', !filtersOpen && 'max-sm:hidden')}
+        >
+          <ShopRefinementsPanel
+            refinements={refinements}
+            facets={facets.data}
+            stale={facets.isPlaceholderData}
+            onChange={shop.setRefinements}
+            onFreeShippingChange={shop.setFreeShipping}
+          />
+        </div>
         <div
           id={sortPanelId}
           className={cx(
@@ -214,7 +303,7 @@ export function ShopPage() {
 
       {timedOut ? <Notice tone="error">{SEARCH_TIMEOUT_TEXT}</Notice> : null}
 
-      {favoritesOnly ? (
+      {favoritesList ? (
         <CurrentFavorites sort={filters.selectedFilter} headingLevel={2} />
       ) : (
         <>

@@ -1,0 +1,56 @@
+import type { SearchFacets } from '@leafline/contract/catalog';
+import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { refinementsOf, SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
+import { searchCriteriaQuery } from './search-products';
+
+/**
+ * GET /api/search/facets/ (issue 15): for each choice of the shop's filters, how many products
+ * the search would find with that choice made and every other current choice kept. Same query
+ * string as api/search/, without the page.
+ */
+export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Promise<SearchFacets> {
+  return apiFetch<SearchFacets>('/api/search/facets/', {
+    auth: false,
+    signal,
+    timeoutMs: SEARCH_TIMEOUT_MS,
+    query: searchCriteriaQuery(filters),
+  });
+}
+
+export const searchFacetsQueryKey = (filters: ShopFilters) => {
+  const r = refinementsOf(filters);
+  return [
+    'shop',
+    'facets',
+    filters.searchTerm,
+    filters.selectedFilter,
+    filters.selectedCategory,
+    r.secondHand,
+    r.verified,
+    r.minPrice,
+    r.maxPrice,
+    r.freeShippingAt,
+  ] as const;
+};
+
+/**
+ * The counts are a help, not the page: a failure (a 503 while the server's index starts, a
+ * timeout) is not retried and just shows no counts.
+ */
+export const searchFacetsQueryOptions = (filters: ShopFilters) =>
+  queryOptions({
+    queryKey: searchFacetsQueryKey(filters),
+    queryFn: ({ signal }) => getSearchFacets(filters, signal),
+    staleTime: SHOP_CACHE_REVALIDATE_MS,
+    retry: false,
+  });
+
+export function useSearchFacets(filters: ShopFilters) {
+  return useQuery({
+    ...searchFacetsQueryOptions(filters),
+    // The last counts stay (dimmed by the page) until the new ones arrive: no jumping labels.
+    placeholderData: keepPreviousData,
+  });
+}
