@@ -220,6 +220,8 @@ async function main() {
     mediaDir,
   });
   const cold = await coldApp.listen({ port: port ? port + 1 : 0, host: '127.0.0.1' });
+  // Until its search index is loaded an app searches in SQL: measure the index.
+  await Promise.all([app.deps.searchEngine.ready, coldApp.deps.searchEngine.ready]);
 
   const [totals] = await database.db
     .select({ products: count(), businesses: sql<number>`count(distinct ${products.businessId})` })
