@@ -54,8 +54,18 @@ async function prices(page: Page): Promise<number[]> {
  * else the state as it is, e.g. the suggestions open), then back at 1280 px.
  */
 async function axeBothWidths(page: Page, { openFilters = true } = {}) {
-  // The results and counts of the current choices, not the last ones kept meanwhile.
+  // The results and counts of the current choices, not the last ones kept meanwhile, and no
+  // longer fading back in (results being updated are dimmed: their contrast is not final).
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.transition-opacity')].every(
+          (e) => getComputedStyle(e).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
   await settled(page);
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize(PHONE);
@@ -102,6 +112,9 @@ test('suggestions as one types: a product picked with the keyboard opens its pag
   await expect(product).toBeVisible();
   // Each suggestion shows its kind.
   await expect(product).toContainText('Product');
+  // The search itself follows 500 ms after the typing: its results, then axe.
+  await expect(page).toHaveURL(/search=port/);
+  await resultCount(page);
   await axeBothWidths(page, { openFilters: false });
   await expect(list).toBeVisible();
   await box.pressSequentially('o', { delay: 60 });
