@@ -10,8 +10,8 @@ import { parseTsvector, type QueryNode, queryLexemes } from './text';
  * lexemes (from PostgreSQL's own search document), price, age, category and brand in typed
  * arrays, and an inverted index from lexeme to the products that contain it with their share
  * of the rank. It answers the shop's searches (match, rank, filter, count, page, facets) in
- * memory; the page's fields are then read from PostgreSQL by id. It is kept in step with the
- * database by the change log of migration 0016 (engine/sync.ts).
+ * memory, the page's fields (name, brand, first picture) included. It is kept in step with
+ * the database by the change log of migration 0016 (engine/search-engine.ts).
  *
  * A product's row is a slot; a change gives the product a new slot and leaves the old one dead
  * (skipped everywhere), so posting lists only grow at their end and stay sorted by slot. Dead
