@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 import { businesses, products } from '../../db/schema/index';
 import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog/catalog.repo';
 import type { SearchCriteria, SearchRefinements } from './search-criteria';
-
-export type { SearchCriteria } from './search-criteria';
 
 /**
  * The search query of DESIGN 2.11 (docs/decisions/0005-catalogue-api.md): the weighted
@@ -22,17 +21,24 @@ export type { SearchCriteria } from './search-criteria';
  */
 export async function correctWords(db: Db, words: string[]): Promise<string[]> {
   if (words.length === 0) return [];
-  const rows = await db
-    .select({
-      word: sql<string>`coalesce(
-        (select s.word from search_words s where s.word = t.w),
-        (select s.word from search_words s where s.word % t.w
-          order by similarity(s.word, t.w) desc, s.word limit 1),
-        t.w)`,
-    })
-    .from(sql`unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as t(w, n)`)
-    .orderBy(sql`t.n`);
-  return rows.map((r) => r.word);
+  const [row] = await rowsOf<{ words: string | null }>(
+    db,
+    sql`select (${correctedWordsSql(words)}) as words`,
+  );
+  return row?.words ? row.words.split(' ') : [];
+}
+
+/**
+ * The correction of `correctWords` as one scalar sub-select (the words, space-separated, in
+ * order), also used by the search engine's parse statement (engine/search-engine.ts).
+ */
+export function correctedWordsSql(words: string[]): SQL {
+  return sql`select string_agg(coalesce(
+      (select s.word from search_words s where s.word = t.w),
+      (select s.word from search_words s where s.word % t.w
+        order by similarity(s.word, t.w) desc, s.word limit 1),
+      t.w), ' ' order by t.n)
+    from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as t(w, n)`;
 }
 
 /**

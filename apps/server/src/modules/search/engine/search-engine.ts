@@ -3,6 +3,7 @@ import type { SearchSuggestion } from '@leafline/contract/catalog';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/raw-rows';
+import { correctedWordsSql } from '../search.repo';
 import type { FacetCounts } from '../search-criteria';
 import { type BusinessDoc, type EngineQuery, type ProductDoc, SearchIndex } from './search-index';
 import { parseTsquery, type QueryNode } from './text';
@@ -49,8 +50,6 @@ export interface SearchEngine {
   facets(query: EngineQuery): FacetCounts;
   /** Search as you type, on the index brought up to date. */
   suggest(q: string): Promise<SearchSuggestion[]>;
-  /** Figures for the bench and the metrics. */
-  stats(): { products: number; terms: number; bytes: number; loadSeconds: number };
   /** Stops loading and waits for the work in hand (before the database closes). */
   stop(): Promise<void>;
 }
@@ -134,7 +133,6 @@ export function createSearchEngine(options: {
   /** Missing seqs and when they were first missed. */
   const gaps = new Map<number, number>();
   let loaded = false;
-  let loadSeconds = 0;
   let stopped = false;
   let applying: Promise<void> | null = null;
   let lastPrune = 0;
@@ -186,7 +184,7 @@ export function createSearchEngine(options: {
     gaps.clear();
     const now = Date.now();
     for (const s of missing) gaps.set(s, now);
-    loadSeconds = (performance.now() - started) / 1000;
+    const loadSeconds = (performance.now() - started) / 1000;
     loaded = true;
     // A line worth an operator's eye when it took a while (a large catalogue), else debug.
     (loadSeconds >= 1 ? log.info : log.debug).call(
@@ -284,8 +282,8 @@ export function createSearchEngine(options: {
     return applying;
   }
 
+  /** At most hourly (bringTo's check). */
   async function prune() {
-    if (Date.now() - lastPrune < 3_600_000) return;
     lastPrune = Date.now();
     await db.execute(
       sql`delete from search_changes where changed_at < now() - ${KEEP_LOG}::interval`,
@@ -354,13 +352,7 @@ export function createSearchEngine(options: {
         terms === ''
           ? sql`select null as typed, null as corrected_words, null as corrected,
               (select coalesce(max(seq), 0) from search_changes) as head, ${gapSql()} as gaps`
-          : sql`with corrected as (
-              select string_agg(coalesce(
-                (select s.word from search_words s where s.word = t.w),
-                (select s.word from search_words s where s.word % t.w
-                  order by similarity(s.word, t.w) desc, s.word limit 1),
-                t.w), ' ' order by t.n) as words
-              from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as t(w, n))
+          : sql`with corrected as (select (${correctedWordsSql(words)}) as words)
             select websearch_to_tsquery('english', ${terms})::text as typed,
               c.words as corrected_words,
               plainto_tsquery('english', coalesce(c.words, ''))::text as corrected,
@@ -392,7 +384,6 @@ export function createSearchEngine(options: {
       await this.catchUp();
       return index.suggestions.suggest(q);
     },
-    stats: () => ({ products: index.size, terms: index.terms, bytes: index.bytes, loadSeconds }),
     async stop() {
       stopped = true;
       (wake as (() => void) | null)?.();

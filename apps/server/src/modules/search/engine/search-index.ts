@@ -224,8 +224,6 @@ export class SearchIndex {
   private byCreated: Int32Array | null = null;
   private byPrice: Int32Array | null = null;
   private recent = new IntList();
-  /** Bumped by every change: answers computed before a change are not those after it. */
-  version = 0;
   /** Names of products and brands for search as you type. */
   readonly suggestions = new SuggestionIndex((businessId) => this.bizActive[businessId] === 1);
 
@@ -235,24 +233,6 @@ export class SearchIndex {
 
   get size(): number {
     return this.slots - this.dead;
-  }
-
-  /** Approximate bytes held by the typed arrays (the index's bulk). */
-  get bytes(): number {
-    let total =
-      this.ids.byteLength +
-      this.business.byteLength +
-      this.price.byteLength +
-      this.createdSeconds.byteLength +
-      this.category.byteLength +
-      this.flags.byteLength +
-      this.slotOfId.byteLength +
-      (this.byCreated?.byteLength ?? 0) +
-      (this.byPrice?.byteLength ?? 0);
-    for (const [lexeme, p] of this.postings) {
-      total += p.docs.byteLength + p.scores.byteLength + lexeme.length * 2 + 64;
-    }
-    return total;
   }
 
   get terms(): number {
@@ -337,7 +317,6 @@ export class SearchIndex {
     }
     if (this.byCreated) this.recent.push(slot);
     this.suggestions.setProduct(doc.id, doc.name, doc.businessId);
-    this.version++;
   }
 
   /** Removes a product (nothing when it is not there). */
@@ -355,7 +334,6 @@ export class SearchIndex {
     this.slotOfId[id] = 0;
     this.dead++;
     this.suggestions.removeProduct(id);
-    this.version++;
   }
 
   has(id: number): boolean {
@@ -373,7 +351,6 @@ export class SearchIndex {
     this.bizName[doc.id] = doc.name ?? '';
     this.suggestions.setBrand(doc.id, doc.name);
     if (wasActive !== doc.active) this.recount();
-    this.version++;
   }
 
   private recount() {
@@ -444,7 +421,6 @@ export class SearchIndex {
     this.byCreated = null;
     this.byPrice = null;
     this.recent = new IntList();
-    this.version++;
   }
 
   private intern(key: string): string {
