@@ -17,9 +17,11 @@ export const shopProduct = (id: number, name = `Product ${id}`) => ({
 /** Products of every search: three pages of 20. */
 export const SHOP_TOTAL = 45;
 
-function searchPage(url: URL) {
+/** The mock's answer to api/search/: three pages of 20, nothing for the search 'nothing'. */
+export function searchPage(url: URL) {
   const page = Number(url.searchParams.get('page') ?? '1');
   const search = url.searchParams.get('search') ?? '';
+  if (search === 'nothing') return { results: [], count: 0, next: null, previous: null };
   const first = (page - 1) * 20 + 1;
   const ids = Array.from({ length: Math.min(20, SHOP_TOTAL - first + 1) }, (_, i) => first + i);
   const named = search ? `${search} ` : '';

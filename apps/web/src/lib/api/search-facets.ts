@@ -2,8 +2,8 @@ import type { SearchFacets } from '@leafline/contract/catalog';
 import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { refinementsOf, SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
-import { searchCriteriaQuery } from './search-products';
+import { SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
+import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
 
 /**
  * GET /api/search/facets/ (issue 15): for each choice of the shop's filters, how many products
@@ -19,21 +19,8 @@ export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Pro
   });
 }
 
-export const searchFacetsQueryKey = (filters: ShopFilters) => {
-  const r = refinementsOf(filters);
-  return [
-    'shop',
-    'facets',
-    filters.searchTerm,
-    filters.selectedFilter,
-    filters.selectedCategory,
-    r.secondHand,
-    r.verified,
-    r.minPrice,
-    r.maxPrice,
-    r.freeShippingAt,
-  ] as const;
-};
+export const searchFacetsQueryKey = (filters: ShopFilters) =>
+  ['shop', 'facets', ...searchCriteriaKey(filters)] as const;
 
 /**
  * The counts are a help, not the page: a failure (a 503 while the server's index starts, a

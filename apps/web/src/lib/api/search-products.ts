@@ -85,15 +85,13 @@ export function toShopPage(response: SearchResponse, filters: ShopFilters): Shop
   };
 }
 
-export const searchQueryKey = (filters: ShopFilters) => {
+/** What decides a search's answer but its page: the shared part of the search and facets keys. */
+export const searchCriteriaKey = (filters: ShopFilters) => {
   const r = refinementsOf(filters);
   return [
-    'shop',
-    'search',
     filters.searchTerm,
     filters.selectedFilter,
     filters.selectedCategory,
-    filters.currentPage,
     r.secondHand,
     r.verified,
     r.minPrice,
@@ -101,6 +99,9 @@ export const searchQueryKey = (filters: ShopFilters) => {
     r.freeShippingAt,
   ] as const;
 };
+
+export const searchQueryKey = (filters: ShopFilters) =>
+  ['shop', 'search', ...searchCriteriaKey(filters), filters.currentPage] as const;
 
 /** A timed-out search (SPEC §8 shows its own text) or a page past the end is not retried. */
 function shouldRetry(failures: number, error: unknown): boolean {

@@ -14,6 +14,7 @@ import {
 } from '@/lib/shop-cache';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
+import { shopProduct as product, searchPage } from '@/test/shop-fixtures';
 import { SUGGEST_MORE_TEXT } from '../components/suggested-products';
 import { SEARCH_TIMEOUT_TEXT } from './shop-page';
 
@@ -21,34 +22,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-const product = (id: number, name = `Product ${id}`) => ({
-  id,
-  name,
-  price: `${10 + id}.00`,
-  business: 100 + (id % 3),
-  business_name: `Maker ${id % 3}`,
-  condition: 'new',
-  primary_image: null,
-  product_category: 'Apparel',
-});
-
-const TOTAL = 45; // three pages of 20
-
-function searchPage(url: URL) {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  const search = url.searchParams.get('search') ?? '';
-  if (search === 'nothing') return { results: [], count: 0, next: null, previous: null };
-  const first = (page - 1) * 20 + 1;
-  const ids = Array.from({ length: Math.min(20, TOTAL - first + 1) }, (_, i) => first + i);
-  const named = search ? `${search} ` : '';
-  return {
-    results: ids.map((id) => product(id, `${named}Product ${id}`)),
-    count: TOTAL,
-    next: page < 3 ? `http://localhost/api/search/?page=${page + 1}` : null,
-    previous: page > 1 ? `http://localhost/api/search/?page=${page - 1}` : null,
-  };
-}
 
 function server() {
   return mockFetch((call: RecordedCall) => {
