@@ -59,8 +59,11 @@ export function editDistance(a: string, b: string, limit: number): number {
 
 export class SuggestionIndex {
   private readonly entries = new Map<string, Entry>();
-  /** Word → the entries that have it, sorted by rank. */
-  private readonly byWord = new Map<string, Entry[]>();
+  /** Per kind, word → the entries of that kind that have it, sorted by rank. */
+  private readonly byWord: Record<Entry['kind'], Map<string, Entry[]>> = {
+    product: new Map(),
+    brand: new Map(),
+  };
   private sortedWords: string[] = [];
   private wordsDirty = false;
   private readonly productEntry = new Map<number, Entry>();
@@ -74,7 +77,9 @@ export class SuggestionIndex {
   /** Sorts the word lists once after a bulk load; from then on each entry is inserted in place. */
   finishLoad() {
     if (this.sorted) return;
-    for (const list of this.byWord.values()) list.sort(compareEntries);
+    for (const lists of Object.values(this.byWord)) {
+      for (const list of lists.values()) list.sort(compareEntries);
+    }
     this.sorted = true;
   }
 
@@ -95,11 +100,12 @@ export class SuggestionIndex {
         rank: `${String(trimmed.length).padStart(4, '0')}${trimmed.toLowerCase()}`,
       };
       this.entries.set(key, entry);
+      const lists = this.byWord[kind];
       for (const word of entry.words) {
-        let list = this.byWord.get(word);
+        let list = lists.get(word);
         if (!list) {
           list = [];
-          this.byWord.set(word, list);
+          lists.set(word, list);
           this.wordsDirty = true;
         }
         if (!this.sorted) {
@@ -126,13 +132,14 @@ export class SuggestionIndex {
     entry.ids.delete(id);
     if (entry.ids.size > 0) return;
     this.entries.delete(this.key(entry.kind, entry.label));
+    const lists = this.byWord[entry.kind];
     for (const word of entry.words) {
-      const list = this.byWord.get(word);
+      const list = lists.get(word);
       if (!list) continue;
       const at = list.indexOf(entry);
       if (at >= 0) list.splice(at, 1);
       if (list.length === 0) {
-        this.byWord.delete(word);
+        lists.delete(word);
         this.wordsDirty = true;
       }
     }
@@ -168,7 +175,9 @@ export class SuggestionIndex {
 
   private vocabulary(): string[] {
     if (this.wordsDirty) {
-      this.sortedWords = [...this.byWord.keys()].sort();
+      this.sortedWords = [
+        ...new Set([...this.byWord.product.keys(), ...this.byWord.brand.keys()]),
+      ].sort();
       this.wordsDirty = false;
     }
     return this.sortedWords;
@@ -214,13 +223,28 @@ export class SuggestionIndex {
   private best(
     kind: Entry['kind'],
     typed: Array<Set<string>>,
-    narrowest: string[],
     max: number,
   ): Array<{ entry: Entry; id: number }> {
     const out: Array<{ entry: Entry; id: number }> = [];
     if (max <= 0) return out;
+    const byWord = this.byWord[kind];
+    // Merge from the typed word with the fewest names of this kind.
+    let narrowest = typed[0]!;
+    let size = Number.POSITIVE_INFINITY;
+    for (const set of typed) {
+      let n = 0;
+      for (const w of set) n += byWord.get(w)?.length ?? 0;
+      if (n < size) {
+        size = n;
+        narrowest = set;
+      }
+    }
     // A merge of the sorted lists of the narrowest word's candidates, best first.
-    const lists = narrowest.map((w) => this.byWord.get(w) ?? []).filter((l) => l.length);
+    const lists: Entry[][] = [];
+    for (const w of narrowest) {
+      const list = byWord.get(w);
+      if (list?.length) lists.push(list);
+    }
     const heads = lists.map(() => 0);
     const seen = new Set<Entry>();
     // A small binary heap of list indexes by their head entry.
@@ -265,7 +289,6 @@ export class SuggestionIndex {
       examined++;
       if (seen.has(entry)) continue;
       seen.add(entry);
-      if (entry.kind !== kind) continue;
       if (!typed.every((set) => entry.words.some((w) => set.has(w)))) continue;
       const id = this.shownId(entry);
       if (id !== null) out.push({ entry, id });
@@ -294,23 +317,10 @@ export class SuggestionIndex {
       if (matches) suggestions.push({ kind: 'category', label: category, id: null, category });
     }
     if (typed.some((set) => set.size === 0)) return suggestions;
-    // Merge from the typed word with the fewest names.
-    let narrowest = typed[0]!;
-    let size = Number.POSITIVE_INFINITY;
-    for (const set of typed) {
-      let n = 0;
-      for (const w of set) n += this.byWord.get(w)?.length ?? 0;
-      if (n < size) {
-        size = n;
-        narrowest = set;
-      }
-    }
-    const candidates = [...narrowest];
-    const brands = this.best('brand', typed, candidates, MAX_BRANDS);
+    const brands = this.best('brand', typed, MAX_BRANDS);
     const products = this.best(
       'product',
       typed,
-      candidates,
       SEARCH_SUGGESTIONS_MAX - suggestions.length - brands.length,
     );
     // Names that start with what was typed first, then the merge's order.
