@@ -215,14 +215,31 @@ describe('the search index', () => {
     const index = fixture();
     for (let round = 0; round < 5; round++) {
       for (let id = 1; id <= 4; id++) {
-        index.upsert(doc({ id, vector: `'word${id}':1A 'cotton':2A`, priceCents: id * 100 }));
+        index.upsert(
+          doc({
+            id,
+            // Names and pictures beyond ASCII, each round a new one: the old bytes are dropped.
+            name: `Crème Tote ${id}.${round} ☕`,
+            primaryImage: id % 2 ? `p/${id}-${round}-é.webp` : null,
+            vector: `'word${id}':1A 'cotton':2A`,
+            priceCents: id * 100,
+          }),
+        );
       }
     }
     const before = index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0);
+    const rows = index.summaries(before.ids);
+    expect(rows.map((r) => [r.name, r.primaryImage])).toEqual([
+      ['Crème Tote 4.4 ☕', null],
+      ['Crème Tote 3.4 ☕', 'p/3-4-é.webp'],
+      ['Crème Tote 2.4 ☕', null],
+      ['Crème Tote 1.4 ☕', 'p/1-4-é.webp'],
+    ]);
     index.compact();
     expect(index.search(query({ typed: parseTsquery("'cotton'"), hasTerms: true }), 20, 0)).toEqual(
       before,
     );
+    expect(index.summaries(before.ids)).toEqual(rows);
     expect(index.size).toBe(4);
   });
 

@@ -196,13 +196,18 @@ export class SearchIndex {
   private price = new Int32Array(1024);
   private createdSeconds = new Float64Array(1024);
   private category = new Uint8Array(1024);
+  /** The facets' price range of the product's price (priceRangeOf). */
+  private priceRange = new Uint8Array(1024);
   /** bit 0: alive; bit 1: second-hand. */
   private flags = new Uint8Array(1024);
-  /** The page's fields the arrays do not hold (a result is answered without the database). */
-  private names: string[] = [];
-  private images: Array<string | null> = [];
-  /** Picture keys shared by many products are kept once. */
-  private readonly interned = new Map<string, string>();
+  /** 1 when the slot's product is live and its brand open (what every search shows at least). */
+  private shown = new Uint8Array(1024);
+  /**
+   * The page's fields the arrays do not hold (a result is answered without the database):
+   * names and first pictures, as UTF-8 per slot, no string per product on the JS heap.
+   */
+  private names = new SlotStrings();
+  private images = new SlotStrings();
   private slots = 0;
   private dead = 0;
   // Per product id: its live slot + 1 (0: none).
@@ -217,12 +222,19 @@ export class SearchIndex {
   /** The category of a product whose category the shop does not list (none today). */
   private readonly otherCategory = new Map<number, string>();
   private readonly postings = new Map<string, Postings>();
+  /** Ranking scratch (scratch()). */
+  private readonly rankScratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+  /** Word counts per slot (countScratch()). */
+  private readonly wordCounts: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
   /** Live products of open brands, per category code: the count of a listing without terms. */
   private categoryCounts = new Int32Array(OTHER_CATEGORY + 1);
   private liveShown = 0;
   // Orders of the listings without terms, built on demand, plus the slots added since.
   private byCreated: Int32Array | null = null;
   private byPrice: Int32Array | null = null;
+  /** Per category code, its products in those orders (ensureOrders()). */
+  private byCreatedIn: Int32Array[] = [];
+  private byPriceIn: Int32Array[] = [];
   private recent = new IntList();
   /** Names of products and brands for search as you type. */
   readonly suggestions = new SuggestionIndex((businessId) => this.bizActive[businessId] === 1);
@@ -254,7 +266,9 @@ export class SearchIndex {
     this.price = grow(this.price);
     this.createdSeconds = grow(this.createdSeconds);
     this.category = grow(this.category);
+    this.priceRange = grow(this.priceRange);
     this.flags = grow(this.flags);
+    this.shown = grow(this.shown);
   }
 
   private growIds(id: number) {
@@ -282,7 +296,7 @@ export class SearchIndex {
   }
 
   private isShown(slot: number): boolean {
-    return (this.flags[slot]! & 1) === 1 && this.bizActive[this.business[slot]!] === 1;
+    return this.shown[slot] === 1;
   }
 
   /** Adds or replaces a product. */
@@ -295,13 +309,15 @@ export class SearchIndex {
     this.ids[slot] = doc.id;
     this.business[slot] = doc.businessId;
     this.price[slot] = doc.priceCents;
+    this.priceRange[slot] = priceRangeOf(doc.priceCents);
     this.createdSeconds[slot] = Math.floor(doc.createdMs / 1000);
     this.category[slot] = CATEGORY_INDEX.get(doc.productCategory) ?? OTHER_CATEGORY;
     if (this.category[slot] === OTHER_CATEGORY) this.otherCategory.set(doc.id, doc.productCategory);
     else this.otherCategory.delete(doc.id);
     this.flags[slot] = 1 | (doc.secondHand ? 2 : 0);
-    this.names[slot] = doc.name;
-    this.images[slot] = doc.primaryImage === null ? null : this.intern(doc.primaryImage);
+    this.shown[slot] = this.bizActive[doc.businessId] === 1 ? 1 : 0;
+    this.names.set(slot, doc.name);
+    this.images.set(slot, doc.primaryImage);
     this.slotOfId[doc.id] = slot + 1;
     for (const term of parseTsvector(doc.vector)) {
       let list = this.postings.get(term.lexeme);
@@ -329,8 +345,9 @@ export class SearchIndex {
       this.liveShown--;
     }
     this.flags[slot] = this.flags[slot]! & ~1;
-    this.names[slot] = '';
-    this.images[slot] = null;
+    this.shown[slot] = 0;
+    this.names.set(slot, null);
+    this.images.set(slot, null);
     this.slotOfId[id] = 0;
     this.dead++;
     this.suggestions.removeProduct(id);
@@ -357,7 +374,9 @@ export class SearchIndex {
     this.categoryCounts.fill(0);
     this.liveShown = 0;
     for (let s = 0; s < this.slots; s++) {
-      if (this.isShown(s)) {
+      const shown = (this.flags[s]! & 1) === 1 && this.bizActive[this.business[s]!] === 1;
+      this.shown[s] = shown ? 1 : 0;
+      if (shown) {
         this.categoryCounts[this.category[s]!]!++;
         this.liveShown++;
       }
@@ -367,6 +386,8 @@ export class SearchIndex {
   /** Drops the spare capacity of the posting lists (after a bulk load). */
   trim(): void {
     for (const p of this.postings.values()) p.trim();
+    this.names.trim();
+    this.images.trim();
     this.suggestions.finishLoad();
   }
 
@@ -390,17 +411,11 @@ export class SearchIndex {
     this.price = keep(this.price);
     this.createdSeconds = keep(this.createdSeconds);
     this.category = keep(this.category);
+    this.priceRange = keep(this.priceRange);
     this.flags = keep(this.flags);
-    const names: string[] = [];
-    const images: Array<string | null> = [];
-    for (let s = 0; s < this.slots; s++) {
-      if (map[s]! >= 0) {
-        names[map[s]!] = this.names[s]!;
-        images[map[s]!] = this.images[s] ?? null;
-      }
-    }
-    this.names = names;
-    this.images = images;
+    this.shown = keep(this.shown);
+    this.names = this.names.compacted(map, this.slots, next);
+    this.images = this.images.compacted(map, this.slots, next);
     for (const [lexeme, p] of this.postings) {
       let k = 0;
       for (let i = 0; i < p.length; i++) {
@@ -423,13 +438,6 @@ export class SearchIndex {
     this.recent = new IntList();
   }
 
-  private intern(key: string): string {
-    const known = this.interned.get(key);
-    if (known !== undefined) return known;
-    this.interned.set(key, key);
-    return key;
-  }
-
   // ---- reading ----
 
   /** The summary rows of these products (those still shown), in the order given. */
@@ -442,7 +450,7 @@ export class SearchIndex {
       const biz = this.business[s]!;
       rows.push({
         id,
-        name: this.names[s]!,
+        name: this.names.get(s) ?? '',
         priceCents: this.price[s]!,
         businessId: biz,
         businessName: this.bizName[biz] ?? '',
@@ -451,7 +459,7 @@ export class SearchIndex {
           this.category[s]! < OTHER_CATEGORY
             ? PRODUCT_CATEGORIES[this.category[s]!]!
             : (this.otherCategory.get(id) ?? ''),
-        primaryImage: this.images[s] ?? null,
+        primaryImage: this.images.get(s),
       });
     }
     return rows;
@@ -495,52 +503,50 @@ export class SearchIndex {
   }
 
   /**
-   * ts_rank of a query (its `calc_rank_or`: the lexemes' scores over their number) for each of
-   * the slots, added into `into` times `factor`.
+   * What a product must pass for one query, the brand's part (open, verified, ships free)
+   * worked out once per brand, so each product costs one look-up for it.
    */
-  private addRank(query: QueryNode, slots: SlotSet, into: Float64Array, factor: number) {
-    const lexemes = queryLexemes(query);
-    const share = new Float64Array(slots.length);
-    for (const lexeme of lexemes) {
-      const p = this.postings.get(lexeme);
-      if (!p) continue;
-      // Both sorted by slot: one merge.
-      const { docs, scores, length } = p;
-      let j = 0;
-      for (let i = 0; i < slots.length; i++) {
-        const s = slots[i]!;
-        while (j < length && docs[j]! < s) j++;
-        if (j < length && docs[j] === s) share[i] = Math.fround(share[i]! + scores[j]!);
+  private filterOf(categoryCode: number, r: SearchRefinements): Filter {
+    let bizOk = this.bizActive;
+    if (r.verified || r.freeShippingAtCents !== null) {
+      const freeAt = r.freeShippingAtCents ?? 0;
+      const freeAll = r.freeShippingAtCents === null || freeAt >= this.marketplaceFree;
+      bizOk = new Uint8Array(this.bizActive.length);
+      for (let b = 0; b < bizOk.length; b++) {
+        bizOk[b] =
+          this.bizActive[b] === 1 &&
+          (!r.verified || this.bizVerified[b] === 1) &&
+          (freeAll || this.shipsFree(b, freeAt))
+            ? 1
+            : 0;
       }
     }
-    const size = lexemes.size;
-    for (let i = 0; i < slots.length; i++) {
-      into[i] = into[i]! + factor * Math.fround(share[i]! / size);
-    }
+    return {
+      bizOk,
+      brands: bizOk !== this.bizActive,
+      categoryCode,
+      secondHand: r.secondHand,
+      priced: r.minPriceCents !== null || r.maxPriceCents !== null,
+      min: r.minPriceCents ?? Number.NEGATIVE_INFINITY,
+      max: r.maxPriceCents ?? Number.POSITIVE_INFINITY,
+    };
   }
 
-  /** Which filters a slot passes (PASS_* bits), for a query's refinements and category. */
-  private passes(
-    slot: number,
-    categoryCode: number,
-    r: SearchRefinements,
-    freeAt: number,
-    freeAll: boolean,
-  ): number {
-    let bits = 0;
-    const biz = this.business[slot]!;
-    if (categoryCode < 0 || this.category[slot] === categoryCode) bits |= PASS_CATEGORY;
-    if (!r.secondHand || this.flags[slot]! & 2) bits |= PASS_SECOND_HAND;
-    if (!r.verified || this.bizVerified[biz] === 1) bits |= PASS_VERIFIED;
-    const price = this.price[slot]!;
-    if (
-      (r.minPriceCents === null || price >= r.minPriceCents) &&
-      (r.maxPriceCents === null || price <= r.maxPriceCents)
-    ) {
-      bits |= PASS_PRICE;
-    }
-    if (r.freeShippingAtCents === null || freeAll || this.shipsFree(biz, freeAt)) bits |= PASS_FREE;
-    return bits;
+  /** A filter that keeps every shown product. */
+  private isPlain(f: Filter): boolean {
+    return !f.brands && f.categoryCode < 0 && !f.secondHand && !f.priced;
+  }
+
+  /** Whether the product of a slot is shown and passes the query's filter. */
+  private keeps(f: Filter, s: number): boolean {
+    // Shown first (one byte), then only the filters the query has.
+    if (this.shown[s] !== 1) return false;
+    if (f.categoryCode >= 0 && this.category[s] !== f.categoryCode) return false;
+    if (f.brands && f.bizOk[this.business[s]!] !== 1) return false;
+    if (f.secondHand && (this.flags[s]! & 2) === 0) return false;
+    if (!f.priced) return true;
+    const price = this.price[s]!;
+    return price >= f.min && price <= f.max;
   }
 
   private shipsFree(biz: number, amountCents: number): boolean {
@@ -578,98 +584,247 @@ export class SearchIndex {
 
   /** The page of product ids and the count of all matches, ordered as the SQL search orders. */
   search(query: EngineQuery, limit: number, offset: number): { ids: number[]; total: number } {
+    const filter = this.filterOf(this.categoryCode(query), query.refinements);
+    // Words that must all be there, by rank (most searches of several words): matched and
+    // ranked in one pass over their postings, without intersecting lists.
+    const typedAll = query.sort === '' ? allOf(query.typed) : null;
+    const correctedAll = query.corrected ? allOf(query.corrected) : [];
+    if (
+      query.hasTerms &&
+      typedAll &&
+      correctedAll &&
+      (typedAll.length > 1 || correctedAll.length > 0)
+    ) {
+      const top = new TopK(offset + limit);
+      const total = this.offerAllWords(typedAll, correctedAll, filter, top);
+      if (offset >= total) return { ids: [], total };
+      return { ids: Array.from(top.sorted().subarray(offset)), total };
+    }
     const matches = this.textMatches(query);
-    const categoryCode = this.categoryCode(query);
-    const r = query.refinements;
-    const freeAt = r.freeShippingAtCents ?? 0;
-    const freeAll = freeAt >= this.marketplaceFree;
-    if (matches === null) return this.listing(query, categoryCode, limit, offset);
-    if (query.sort === '' && query.typed?.kind === 'term' && !query.corrected) {
-      return this.oneWord(query.typed.lexeme, query, categoryCode, limit, offset);
-    }
+    if (matches === null) return this.listing(query, filter, limit, offset);
+    // One pass over the matches, from the last slot (about the highest id) down: each kept
+    // product is counted and offered to a heap of the page's size. No array of the matches'
+    // size is made. Each order has its own loop (a small function the JIT optimizes alone).
+    const top = new TopK(offset + limit);
+    let total: number;
+    if (query.sort !== '') total = this.offerByPrice(matches, filter, query.sort, top);
+    else if (query.typed?.kind === 'term' && !query.corrected) {
+      const p = this.postings.get(query.typed.lexeme);
+      total = p ? this.offerOneWord(p, filter, top) : 0;
+    } else total = this.offerByRank(matches, filter, query.typed, query.corrected, top);
+    if (offset >= total) return { ids: [], total };
+    return { ids: Array.from(top.sorted().subarray(offset)), total };
+  }
 
-    // Keep the shown products that pass every filter (the arrays read once, for the loop).
-    const kept = new Int32Array(matches.length);
-    let m = 0;
-    const refined = SearchIndex.hasRefinements(r);
-    const { flags, bizActive, business, category } = this;
-    for (let i = 0; i < matches.length; i++) {
+  /** By price, then id (both ascending, or both descending). */
+  private offerByPrice(matches: SlotSet, filter: Filter, sort: SearchFilter, top: TopK): number {
+    const sign = sort === 'price_low_to_high' ? -1 : 1;
+    const { price, ids } = this;
+    let total = 0;
+    for (let i = matches.length - 1; i >= 0; i--) {
       const s = matches[i]!;
-      if ((flags[s]! & 1) === 0 || bizActive[business[s]!] !== 1) continue;
-      if (categoryCode >= 0 && category[s] !== categoryCode) continue;
-      if (refined && this.passes(s, categoryCode, r, freeAt, freeAll) !== PASS_ALL) continue;
-      kept[m++] = s;
+      if (!this.keeps(filter, s)) continue;
+      total++;
+      const key = sign * price[s]!;
+      if (key < top.floor) continue;
+      const id = ids[s]!;
+      top.push(key, sign * id, id);
     }
-    const slots = kept.subarray(0, m);
-    const want = Math.min(m, offset + limit);
-    if (offset >= m) return { ids: [], total: m };
-
-    // Sort keys, larger first: rank then id, or price then id.
-    // Keys, larger first: the rank (as float4, as PostgreSQL compares it) then the id, or the
-    // price then the id.
-    const primary = new Float64Array(m);
-    const ids = new Int32Array(m);
-    const allIds = this.ids;
-    for (let i = 0; i < m; i++) ids[i] = allIds[slots[i]!]!;
-    if (query.sort === '') {
-      const rank = new Float64Array(m);
-      if (query.corrected) {
-        this.addRank(query.typed!, slots, rank, 2);
-        this.addRank(query.corrected, slots, rank, 1);
-      } else {
-        this.addRank(query.typed!, slots, rank, 3);
-      }
-      for (let i = 0; i < m; i++) primary[i] = Math.fround(rank[i]!);
-    } else {
-      const sign = query.sort === 'price_low_to_high' ? -1 : 1;
-      const price = this.price;
-      for (let i = 0; i < m; i++) {
-        primary[i] = sign * price[slots[i]!]!;
-        if (sign < 0) ids[i] = -ids[i]!;
-      }
-    }
-    const top = topK(primary, ids, want);
-    const page: number[] = [];
-    for (let i = offset; i < top.length; i++) page.push(Math.abs(ids[top[i]!]!));
-    return { ids: page, total: m };
+    return total;
   }
 
   /**
    * One word by rank, the commonest search: its rank is its lexeme's score (ts_rank of one
-   * lexeme, times 3, orders alike), read in the same pass that filters its postings.
+   * lexeme, times 3, orders alike), read beside the slot in the same pass.
    */
-  private oneWord(
-    lexeme: string,
-    query: EngineQuery,
-    categoryCode: number,
-    limit: number,
-    offset: number,
-  ): { ids: number[]; total: number } {
-    const p = this.postings.get(lexeme);
-    if (!p) return { ids: [], total: 0 };
-    const r = query.refinements;
-    const refined = SearchIndex.hasRefinements(r);
-    const freeAt = r.freeShippingAtCents ?? 0;
-    const freeAll = freeAt >= this.marketplaceFree;
-    const { flags, bizActive, business, category, ids: allIds } = this;
-    const { docs, scores, length } = p;
-    const primary = new Float64Array(length);
-    const ids = new Int32Array(length);
-    let m = 0;
-    for (let j = 0; j < length; j++) {
+  private offerOneWord(p: Postings, filter: Filter, top: TopK): number {
+    const { docs, scores } = p;
+    const { shown, ids } = this;
+    // Without a filter (most searches) a product is kept when shown: two look-ups.
+    const plain = this.isPlain(filter);
+    let total = 0;
+    for (let j = p.length - 1; j >= 0; j--) {
       const s = docs[j]!;
-      if ((flags[s]! & 1) === 0 || bizActive[business[s]!] !== 1) continue;
-      if (categoryCode >= 0 && category[s] !== categoryCode) continue;
-      if (refined && this.passes(s, categoryCode, r, freeAt, freeAll) !== PASS_ALL) continue;
-      primary[m] = scores[j]!;
-      ids[m] = allIds[s]!;
-      m++;
+      if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) continue;
+      total++;
+      const score = scores[j]!;
+      if (score < top.floor) continue;
+      const id = ids[s]!;
+      top.push(score, id, id);
     }
-    if (offset >= m) return { ids: [], total: m };
-    const top = topK(primary.subarray(0, m), ids.subarray(0, m), Math.min(m, offset + limit));
-    const page: number[] = [];
-    for (let i = offset; i < top.length; i++) page.push(ids[top[i]!]!);
-    return { ids: page, total: m };
+    return total;
+  }
+
+  /**
+   * ts_rank (calc_rank_or) of the typed terms, and of the corrected ones when a word was
+   * corrected (the typed weighing twice), as PostgreSQL computes it in float4: each lexeme's
+   * scores added into a scratch value per slot (in float4, in the lexemes' order), read for the
+   * matches, then cleared.
+   */
+  private offerByRank(
+    matches: SlotSet,
+    filter: Filter,
+    typedQuery: QueryNode | null,
+    correctedQuery: QueryNode | null,
+    top: TopK,
+  ): number {
+    const typed = this.rankLists(typedQuery);
+    const corrected = this.rankLists(correctedQuery);
+    const typedShare = this.scratch(0);
+    const correctedShare = this.scratch(1);
+    try {
+      accumulate(typedShare, typed.lists);
+      accumulate(correctedShare, corrected.lists);
+      return this.offerRanked(
+        matches,
+        filter,
+        typedShare,
+        correctedQuery ? 2 : 3,
+        Math.max(1, typed.size),
+        correctedShare,
+        Math.max(1, corrected.size),
+        top,
+      );
+    } finally {
+      clear(typedShare, typed.lists);
+      clear(correctedShare, corrected.lists);
+    }
+  }
+
+  private offerRanked(
+    matches: SlotSet,
+    filter: Filter,
+    typedShare: Float32Array,
+    typedFactor: number,
+    typedSize: number,
+    correctedShare: Float32Array,
+    correctedSize: number,
+    top: TopK,
+  ): number {
+    const { shown, ids } = this;
+    const plain = this.isPlain(filter);
+    let total = 0;
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const s = matches[i]!;
+      if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) continue;
+      total++;
+      // The corrected share is 0 (all cleared) when no word was corrected.
+      const score = Math.fround(
+        typedFactor * Math.fround(typedShare[s]! / typedSize) +
+          Math.fround(correctedShare[s]! / correctedSize),
+      );
+      if (score < top.floor) continue;
+      const id = ids[s]!;
+      top.push(score, id, id);
+    }
+    return total;
+  }
+
+  /**
+   * Products with every typed word (or every corrected word, when a word was corrected), by
+   * rank: each word's postings add its score into the slot's share and one to the slot's count
+   * (scratch values); the products of the rarest word with the full count match. The same
+   * matches and ranks as evaluate() and offerByRank().
+   */
+  private offerAllWords(
+    typedLexemes: string[],
+    correctedLexemes: string[],
+    filter: Filter,
+    top: TopK,
+  ): number {
+    const typed = this.wordLists(typedLexemes);
+    const corrected = this.wordLists(correctedLexemes);
+    const typedShare = this.scratch(0);
+    const correctedShare = this.scratch(1);
+    const typedCount = this.countScratch(0);
+    const correctedCount = this.countScratch(1);
+    const correcting = correctedLexemes.length > 0;
+    try {
+      accumulateCount(typedShare, typedCount, typed.lists);
+      accumulateCount(correctedShare, correctedCount, corrected.lists);
+      const rank = (s: number) =>
+        Math.fround(
+          (correcting ? 2 : 3) * Math.fround(typedShare[s]! / typedLexemes.length) +
+            (correcting ? Math.fround(correctedShare[s]! / correctedLexemes.length) : 0),
+        );
+      const plain = this.isPlain(filter);
+      const { shown, ids } = this;
+      let total = 0;
+      const offer = (s: number) => {
+        if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) return;
+        total++;
+        const score = rank(s);
+        if (score < top.floor) return;
+        const id = ids[s]!;
+        top.push(score, id, id);
+      };
+      const typedNeed = typed.lists.length;
+      if (typed.complete) {
+        const { docs, length } = typed.rarest!;
+        for (let j = length - 1; j >= 0; j--) {
+          const s = docs[j]!;
+          if (typedCount[s] === typedNeed) offer(s);
+        }
+      }
+      if (correcting && corrected.complete) {
+        const need = corrected.lists.length;
+        const { docs, length } = corrected.rarest!;
+        for (let j = length - 1; j >= 0; j--) {
+          const s = docs[j]!;
+          // Those the typed words matched too were offered above.
+          if (correctedCount[s] === need && !(typed.complete && typedCount[s] === typedNeed)) {
+            offer(s);
+          }
+        }
+      }
+      return total;
+    } finally {
+      clearBoth(typedShare, typedCount, typed.lists);
+      clearBoth(correctedShare, correctedCount, corrected.lists);
+    }
+  }
+
+  /** The postings of distinct lexemes: all found or not, and the shortest. */
+  private wordLists(lexemes: string[]) {
+    const lists: Postings[] = [];
+    let rarest: Postings | null = null;
+    for (const lexeme of lexemes) {
+      const p = this.postings.get(lexeme);
+      if (!p) continue;
+      lists.push(p);
+      if (!rarest || p.length < rarest.length) rarest = p;
+    }
+    return { lists, rarest, complete: lists.length === lexemes.length && lists.length > 0 };
+  }
+
+  /** A count per slot, all 0 between searches (as scratch()). */
+  private countScratch(k: 0 | 1): Uint8Array {
+    if (this.wordCounts[k]!.length < this.slots) {
+      this.wordCounts[k] = new Uint8Array(Math.ceil(this.slots * 1.25));
+    }
+    return this.wordCounts[k]!;
+  }
+
+  /** The postings of a query's lexemes (in its order) and the number of its lexemes. */
+  private rankLists(query: QueryNode | null): { lists: Postings[]; size: number } {
+    const lexemes = queryLexemes(query);
+    const lists: Postings[] = [];
+    for (const lexeme of lexemes) {
+      const p = this.postings.get(lexeme);
+      if (p) lists.push(p);
+    }
+    return { lists, size: lexemes.size };
+  }
+
+  /**
+   * A value per slot for ranking, all 0 between searches (a search is synchronous, so one
+   * pair serves them all; each search clears what it wrote).
+   */
+  private scratch(k: 0 | 1): Float32Array {
+    if (this.rankScratch[k]!.length < this.slots) {
+      this.rankScratch[k] = new Float32Array(Math.ceil(this.slots * 1.25));
+    }
+    return this.rankScratch[k]!;
   }
 
   /** Builds the orders of the listings without terms (newest first; by price). */
@@ -700,26 +855,37 @@ export class SearchIndex {
         (a, b) => this.price[a]! - this.price[b]! || this.ids[a]! - this.ids[b]!,
       );
     }
+    // Each category's part of both orders, so a category's listing walks only its products.
+    this.byCreatedIn = this.perCategory(this.byCreated);
+    this.byPriceIn = this.perCategory(this.byPrice);
     this.recent = new IntList();
+  }
+
+  /** The slots of an order split by category, each part in the same order. */
+  private perCategory(order: Int32Array): Int32Array[] {
+    const counts = new Int32Array(OTHER_CATEGORY + 1);
+    for (let i = 0; i < order.length; i++) counts[this.category[order[i]!]!]!++;
+    const parts = Array.from(counts, (n) => new Int32Array(n));
+    const filled = new Int32Array(OTHER_CATEGORY + 1);
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i]!;
+      const c = this.category[s]!;
+      parts[c]![filled[c]!++] = s;
+    }
+    return parts;
   }
 
   /** A listing without terms: walks the prebuilt order, merged with the recent slots. */
   private listing(
     query: EngineQuery,
-    categoryCode: number,
+    filter: Filter,
     limit: number,
     offset: number,
   ): { ids: number[]; total: number } {
     this.ensureOrders();
     const r = query.refinements;
     const refined = SearchIndex.hasRefinements(r);
-    const freeAt = r.freeShippingAtCents ?? 0;
-    const freeAll = freeAt >= this.marketplaceFree;
-    const keep = (s: number) =>
-      (this.flags[s]! & 1) === 1 &&
-      this.bizActive[this.business[s]!] === 1 &&
-      (categoryCode < 0 || this.category[s] === categoryCode) &&
-      (!refined || this.passes(s, categoryCode, r, freeAt, freeAll) === PASS_ALL);
+    const keep = (s: number) => this.keeps(filter, s);
 
     // Keys, larger first.
     const key =
@@ -729,7 +895,15 @@ export class SearchIndex {
           ? (s: number) => this.price[s]! * ID_BITS + this.ids[s]!
           : (s: number) =>
               Math.max(0, this.createdSeconds[s]! - EPOCH_SECONDS) * ID_BITS + this.ids[s]!;
-    const base = query.sort === '' ? this.byCreated! : this.byPrice!;
+    const code = filter.categoryCode;
+    const base =
+      query.sort === ''
+        ? code >= 0
+          ? this.byCreatedIn[code]!
+          : this.byCreated!
+        : code >= 0
+          ? this.byPriceIn[code]!
+          : this.byPrice!;
     const ascending = query.sort === 'price_low_to_high';
     const recent = Array.from(this.recent.data.subarray(0, this.recent.length))
       .filter(keep)
@@ -737,10 +911,10 @@ export class SearchIndex {
 
     let total: number;
     if (!refined) {
-      total = categoryCode < 0 ? this.liveShown : this.categoryCounts[categoryCode]!;
+      total = filter.categoryCode < 0 ? this.liveShown : this.categoryCounts[filter.categoryCode]!;
     } else {
       total = 0;
-      for (let s = 0; s < this.slots; s++) if (keep(s)) total++;
+      for (let s = 0; s < this.slots; s++) if (this.keeps(filter, s)) total++;
     }
     const ids: number[] = [];
     let skipped = 0;
@@ -785,14 +959,9 @@ export class SearchIndex {
 
   /** Which of these products are shown and pass the filters (a curated list filtered). */
   filterIds(ids: readonly number[], r: SearchRefinements): Set<number> {
-    const freeAt = r.freeShippingAtCents ?? 0;
-    const freeAll = freeAt >= this.marketplaceFree;
+    const filter = this.filterOf(-1, r);
     const kept = new Set<number>();
-    for (const s of this.slotsOf(ids)) {
-      if (this.isShown(s) && this.passes(s, -1, r, freeAt, freeAll) === PASS_ALL) {
-        kept.add(this.ids[s]!);
-      }
-    }
+    for (const s of this.slotsOf(ids)) if (this.keeps(filter, s)) kept.add(this.ids[s]!);
     return kept;
   }
 
@@ -824,69 +993,74 @@ export class SearchIndex {
   ): FacetCounts {
     const freeAt = r.freeShippingAtCents ?? 0;
     const freeAll = freeAt >= this.marketplaceFree;
-    // Per brand, once: shown, verified, ships free (as filter bits and as facet flags).
+    // Per brand, once: shown, verified, ships free.
     const brands = this.bizActive.length;
-    const bizBits = new Uint8Array(brands);
     const bizFlags = new Uint8Array(brands);
     for (let b = 0; b < brands; b++) {
       if (this.bizActive[b] !== 1) continue;
       const verified = this.bizVerified[b] === 1;
       const free = freeAll || this.shipsFree(b, freeAt);
       bizFlags[b] = 1 | (verified ? 2 : 0) | (free ? 4 : 0);
-      bizBits[b] =
-        (!r.verified || verified ? PASS_VERIFIED : 0) |
-        (r.freeShippingAtCents === null || free ? PASS_FREE : 0);
     }
-    const ranges = SEARCH_PRICE_RANGES;
+    // One pass that only counts: each shown match adds one to the cell of its category,
+    // second-hand flag, price range, price-filter result and brand flags (a few thousand cells,
+    // no branch to mispredict). The facets are then read off the cells.
+    const cells = new Int32Array(FACET_CELLS);
+    const { flags, business, category, price, priceRange } = this;
+    const min = r.minPriceCents ?? Number.NEGATIVE_INFINITY;
+    const max = r.maxPriceCents ?? Number.POSITIVE_INFINITY;
+    const priced = min !== Number.NEGATIVE_INFINITY || max !== Number.POSITIVE_INFINITY;
+    const count = (s: number) => {
+      const f = flags[s]!;
+      const p = price[s]!;
+      const inPrice = priced ? (p >= min && p <= max ? 1 : 0) : 1;
+      // A dead slot counts as a closed brand's.
+      const brand = bizFlags[business[s]!]! & -(f & 1);
+      const key =
+        ((((category[s]! * 2 + ((f >> 1) & 1)) * RANGE_CODES + priceRange[s]!) * 2 + inPrice) <<
+          3) |
+        brand;
+      cells[key]!++;
+    };
+    if (matches) for (let i = 0; i < matches.length; i++) count(matches[i]!);
+    else for (let s = 0; s < this.slots; s++) count(s);
+
     const counts: FacetCounts = {
       count: 0,
       secondHand: 0,
       verified: 0,
       freeShipping: 0,
-      priceRanges: ranges.map(() => 0),
+      priceRanges: SEARCH_PRICE_RANGES.map(() => 0),
       categories: new Map(PRODUCT_CATEGORIES.map((c) => [c, 0])),
     };
     const perCategory = new Int32Array(OTHER_CATEGORY + 1);
-    const perRange = new Int32Array(ranges.length);
-    const { flags, business, category, price } = this;
-    const min = r.minPriceCents ?? Number.NEGATIVE_INFINITY;
-    const max = r.maxPriceCents ?? Number.POSITIVE_INFINITY;
-    const n = matches ? matches.length : this.slots;
-    let count = 0;
-    let secondHand = 0;
-    let verified = 0;
-    let freeShipping = 0;
-    for (let i = 0; i < n; i++) {
-      const s = matches ? matches[i]! : i;
-      const f = flags[s]!;
-      if ((f & 1) === 0) continue;
-      const biz = business[s]!;
-      const bf = bizFlags[biz]!;
-      if (bf === 0) continue;
-      const p = price[s]!;
-      const c = category[s]!;
+    for (let key = 0; key < FACET_CELLS; key++) {
+      const n = cells[key]!;
+      if (n === 0) continue;
+      const bf = key & 7;
+      if ((bf & 1) === 0) continue;
+      let rest = key >> 3;
+      const inPrice = rest & 1;
+      rest >>= 1;
+      const range = rest % RANGE_CODES;
+      rest = (rest - range) / RANGE_CODES;
+      const secondHand = rest & 1;
+      const c = rest >> 1;
       const bits =
-        bizBits[biz]! |
+        (!r.verified || bf & 2 ? PASS_VERIFIED : 0) |
+        (r.freeShippingAtCents === null || bf & 4 ? PASS_FREE : 0) |
         (categoryCode < 0 || c === categoryCode ? PASS_CATEGORY : 0) |
-        (!r.secondHand || f & 2 ? PASS_SECOND_HAND : 0) |
-        (p >= min && p <= max ? PASS_PRICE : 0);
-      if (bits === PASS_ALL) count++;
-      if ((bits | PASS_SECOND_HAND) === PASS_ALL && f & 2) secondHand++;
-      if ((bits | PASS_VERIFIED) === PASS_ALL && bf & 2) verified++;
-      if ((bits | PASS_FREE) === PASS_ALL && bf & 4) freeShipping++;
-      if ((bits | PASS_PRICE) === PASS_ALL) {
-        for (let k = 0; k < ranges.length; k++) {
-          const [lo, hi] = ranges[k]!;
-          if (p >= lo && (hi === null || p <= hi)) perRange[k]!++;
-        }
+        (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
+        (inPrice ? PASS_PRICE : 0);
+      if (bits === PASS_ALL) counts.count += n;
+      if ((bits | PASS_SECOND_HAND) === PASS_ALL && secondHand) counts.secondHand += n;
+      if ((bits | PASS_VERIFIED) === PASS_ALL && bf & 2) counts.verified += n;
+      if ((bits | PASS_FREE) === PASS_ALL && bf & 4) counts.freeShipping += n;
+      if ((bits | PASS_PRICE) === PASS_ALL && range < SEARCH_PRICE_RANGES.length) {
+        counts.priceRanges[range]! += n;
       }
-      if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[c]!++;
+      if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[c]! += n;
     }
-    counts.count = count;
-    counts.secondHand = secondHand;
-    counts.verified = verified;
-    counts.freeShipping = freeShipping;
-    counts.priceRanges = Array.from(perRange);
     PRODUCT_CATEGORIES.forEach((c, k) => {
       counts.categories.set(c, perCategory[k]!);
     });
@@ -894,58 +1068,238 @@ export class SearchIndex {
   }
 }
 
+/** The facets' price range of a price: its index in SEARCH_PRICE_RANGES (disjoint), or none. */
+const RANGE_NONE = SEARCH_PRICE_RANGES.length;
+const RANGE_CODES = RANGE_NONE + 1;
+function priceRangeOf(cents: number): number {
+  const k = SEARCH_PRICE_RANGES.findIndex(
+    ([low, high]) => cents >= low && (high === null || cents <= high),
+  );
+  return k < 0 ? RANGE_NONE : k;
+}
+/** The facet count cells: category × second-hand × price range × in the price filter × brand flags. */
+const FACET_CELLS = (OTHER_CATEGORY + 1) * 2 * RANGE_CODES * 2 * 8;
+
 /**
- * The indexes of the `k` largest (primary, then secondary) entries, largest first: one pass
- * with a heap of k whose root is the smallest kept, so most entries cost one comparison.
+ * A string (or null) per slot, kept as UTF-8 in one growing buffer: a million products' names
+ * are a few tens of MB off the JS heap instead of a million strings for the GC to visit. A
+ * slot written again leaves its old bytes behind until compacted().
  */
-function topK(primary: Float64Array, secondary: Int32Array, k: number): Int32Array {
-  const n = primary.length;
-  const size = Math.min(k, n);
-  const heap = new Int32Array(size);
-  // `a` ranks below `b`.
-  const below = (a: number, b: number) =>
-    primary[a]! < primary[b]! || (primary[a] === primary[b] && secondary[a]! < secondary[b]!);
-  const siftDown = (from: number, length: number) => {
+class SlotStrings {
+  private static readonly encoder = new TextEncoder();
+  private static readonly decoder = new TextDecoder();
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private start = new Int32Array(1024);
+  /** The byte length, or -1 for null. */
+  private length = new Int32Array(1024).fill(-1);
+
+  set(slot: number, value: string | null): void {
+    if (slot >= this.start.length) {
+      const size = Math.max(slot + 1, Math.ceil(this.start.length * 1.5));
+      const start = new Int32Array(size);
+      start.set(this.start);
+      this.start = start;
+      const length = new Int32Array(size).fill(-1);
+      length.set(this.length);
+      this.length = length;
+    }
+    if (value === null) {
+      this.length[slot] = -1;
+      return;
+    }
+    const most = value.length * 3;
+    if (this.used + most > this.bytes.length) {
+      const bytes = new Uint8Array(Math.max(this.used + most, Math.ceil(this.bytes.length * 1.5)));
+      bytes.set(this.bytes.subarray(0, this.used));
+      this.bytes = bytes;
+    }
+    const { written } = SlotStrings.encoder.encodeInto(value, this.bytes.subarray(this.used));
+    this.start[slot] = this.used;
+    this.length[slot] = written;
+    this.used += written;
+  }
+
+  get(slot: number): string | null {
+    const n = slot < this.length.length ? this.length[slot]! : -1;
+    if (n < 0) return null;
+    const from = this.start[slot]!;
+    return SlotStrings.decoder.decode(this.bytes.subarray(from, from + n));
+  }
+
+  /** The strings of the slots kept, at their new slots (`map[old]`, -1 for dropped). */
+  compacted(map: Int32Array, slots: number, next: number): SlotStrings {
+    const out = new SlotStrings();
+    out.start = new Int32Array(Math.max(1024, next));
+    out.length = new Int32Array(Math.max(1024, next)).fill(-1);
+    let bytes = 0;
+    for (let s = 0; s < slots; s++)
+      if (map[s]! >= 0 && this.length[s]! > 0) bytes += this.length[s]!;
+    out.bytes = new Uint8Array(Math.max(1 << 16, Math.ceil(bytes * 1.25)));
+    for (let s = 0; s < slots; s++) {
+      const to = map[s]!;
+      const n = this.length[s]!;
+      if (to < 0 || n < 0) continue;
+      out.bytes.set(this.bytes.subarray(this.start[s]!, this.start[s]! + n), out.used);
+      out.start[to] = out.used;
+      out.length[to] = n;
+      out.used += n;
+    }
+    return out;
+  }
+
+  /** Drops the spare capacity (after a bulk load). */
+  trim(): void {
+    this.bytes = this.bytes.slice(0, this.used);
+  }
+}
+
+/** What a product must pass for one query (SearchIndex.filterOf). */
+interface Filter {
+  /** Per brand: 1 when its products may be shown (open, and verified / ships free if asked). */
+  bizOk: Uint8Array;
+  /** Whether bizOk asks more than an open brand (verified, ships free). */
+  brands: boolean;
+  /** The category's code, or -1 for any. */
+  categoryCode: number;
+  secondHand: boolean;
+  /** Whether a price range is asked (min, max: its bounds, ±∞ when open). */
+  priced: boolean;
+  min: number;
+  max: number;
+}
+
+/** Adds each list's scores into its slots' values (float4 sums, in the lists' order). */
+function accumulate(into: Float32Array, lists: Postings[]) {
+  for (const { docs, scores, length } of lists) {
+    for (let j = 0; j < length; j++) into[docs[j]!] += scores[j]!;
+  }
+}
+
+/** accumulate(), and one per list added to its slots' counts, in the same pass. */
+function accumulateCount(into: Float32Array, counts: Uint8Array, lists: Postings[]) {
+  for (const { docs, scores, length } of lists) {
+    for (let j = 0; j < length; j++) {
+      const s = docs[j]!;
+      into[s] += scores[j]!;
+      counts[s]!++;
+    }
+  }
+}
+
+/** clear() of both. */
+function clearBoth(into: Float32Array, counts: Uint8Array, lists: Postings[]) {
+  for (const { docs, length } of lists) {
+    for (let j = 0; j < length; j++) {
+      const s = docs[j]!;
+      into[s] = 0;
+      counts[s] = 0;
+    }
+  }
+}
+
+/**
+ * The distinct lexemes of a query that is words all required (`a & b & c`, or one word), in
+ * the query's order; null for any other shape (or, not, phrase), or too many words to count.
+ */
+function allOf(node: QueryNode | null): string[] | null {
+  if (!node) return null;
+  const out = new Set<string>();
+  const walk = (n: QueryNode): boolean => {
+    if (n.kind === 'term') {
+      out.add(n.lexeme);
+      return true;
+    }
+    return n.kind === 'and' && walk(n.left) && walk(n.right);
+  };
+  return walk(node) && out.size <= 200 ? [...out] : null;
+}
+
+/** Sets the lists' slots' values back to 0. */
+function clear(into: Float32Array, lists: Postings[]) {
+  for (const { docs, length } of lists) for (let j = 0; j < length; j++) into[docs[j]!] = 0;
+}
+
+/**
+ * The `k` largest entries offered, by (primary, then secondary), in a heap of k whose root is
+ * the smallest kept: most offers cost one comparison. Offered about from the highest id down,
+ * the entries equal in primary come highest first and fail that comparison at once.
+ */
+class TopK {
+  private readonly primary: Float64Array;
+  private readonly secondary: Float64Array;
+  private readonly values: Int32Array;
+  private filled = 0;
+  /** The smallest primary kept once the heap is full (-∞ before): anything below is not. */
+  floor = Number.NEGATIVE_INFINITY;
+  constructor(private readonly k: number) {
+    this.primary = new Float64Array(k);
+    this.secondary = new Float64Array(k);
+    this.values = new Int32Array(k);
+  }
+  /** `a` ranks below `b`. */
+  private below(a: number, b: number): boolean {
+    const { primary, secondary } = this;
+    return (
+      primary[a]! < primary[b]! || (primary[a] === primary[b] && secondary[a]! < secondary[b]!)
+    );
+  }
+  private swap(a: number, b: number) {
+    const { primary, secondary, values } = this;
+    const p = primary[a]!;
+    primary[a] = primary[b]!;
+    primary[b] = p;
+    const s = secondary[a]!;
+    secondary[a] = secondary[b]!;
+    secondary[b] = s;
+    const v = values[a]!;
+    values[a] = values[b]!;
+    values[b] = v;
+  }
+  private siftDown(from: number, length: number) {
     let i = from;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= length) return;
       let m = l;
-      if (l + 1 < length && below(heap[l + 1]!, heap[l]!)) m = l + 1;
-      if (!below(heap[m]!, heap[i]!)) return;
-      const t = heap[i]!;
-      heap[i] = heap[m]!;
-      heap[m] = t;
+      if (l + 1 < length && this.below(l + 1, l)) m = l + 1;
+      if (!this.below(m, i)) return;
+      this.swap(i, m);
       i = m;
     }
-  };
-  let filled = 0;
-  // From the end: entries come in slot order (about id order), so among equal ranks the
-  // highest ids come first and the rest fail the root's test at once.
-  for (let e = n - 1; e >= 0; e--) {
-    if (filled < size) {
-      // Sift up.
-      let i = filled++;
-      heap[i] = e;
+  }
+  push(primary: number, secondary: number, value: number): void {
+    if (this.filled < this.k) {
+      let i = this.filled++;
+      this.primary[i] = primary;
+      this.secondary[i] = secondary;
+      this.values[i] = value;
       while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!below(heap[i]!, heap[p]!)) break;
-        const t = heap[i]!;
-        heap[i] = heap[p]!;
-        heap[p] = t;
-        i = p;
+        const parent = (i - 1) >> 1;
+        if (!this.below(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
       }
-    } else if (size > 0 && below(heap[0]!, e)) {
-      heap[0] = e;
-      siftDown(0, size);
+      if (this.filled === this.k) this.floor = this.primary[0]!;
+      return;
     }
+    if (this.k === 0) return;
+    const rootPrimary = this.primary[0]!;
+    if (primary < rootPrimary || (primary === rootPrimary && secondary <= this.secondary[0]!)) {
+      return;
+    }
+    this.primary[0] = primary;
+    this.secondary[0] = secondary;
+    this.values[0] = value;
+    this.siftDown(0, this.k);
+    this.floor = this.primary[0]!;
   }
-  // Heap sort: the smallest goes last.
-  for (let end = size - 1; end > 0; end--) {
-    const t = heap[0]!;
-    heap[0] = heap[end]!;
-    heap[end] = t;
-    siftDown(0, end);
+  /** The values kept, largest first (the heap is used up). */
+  sorted(): Int32Array {
+    for (let end = this.filled - 1; end > 0; end--) {
+      this.swap(0, end);
+      this.siftDown(0, end);
+    }
+    return this.values.subarray(0, this.filled);
   }
-  return heap;
 }
