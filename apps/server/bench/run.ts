@@ -55,7 +55,15 @@ const targetProducts = Number(
     process.env.BENCH_PRODUCTS ??
     DEFAULT_PRODUCTS,
 );
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? LARGE_DATABASE_URL;
+/**
+ * BENCH_DATABASE_URL, else `leafline_large` for the default 100,000 products and a database of
+ * its own for another size (`leafline_large_1000000`), so the default one stays the reference.
+ */
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (targetProducts === DEFAULT_PRODUCTS
+    ? LARGE_DATABASE_URL
+    : `${LARGE_DATABASE_URL}_${targetProducts}`);
 /**
  * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
  * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
