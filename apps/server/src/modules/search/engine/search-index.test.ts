@@ -211,6 +211,45 @@ describe('the search index', () => {
     expect(all.categories.get('Apparel')).toBe(3);
   });
 
+  it('matches words that must all be there from the rarest one, as the lists intersected', () => {
+    const index = fixture();
+    // 'common' in every product, 'middle' in every third, 'rare' in every tenth; weights vary.
+    for (let id = 10; id < 400; id++) {
+      const words = [`'common':${(id % 5) + 1}${id % 2 ? 'A' : 'C'}`];
+      if (id % 3 === 0) words.push(`'middle':${(id % 7) + 1}${id % 4 ? 'B' : 'D'}`);
+      if (id % 10 === 0) words.push(`'rare':${(id % 3) + 1}A`);
+      index.upsert(doc({ id, vector: words.join(' '), businessId: id % 11 === 0 ? 2 : 1 }));
+    }
+    index.remove(30);
+    const all = (tsquery: string, corrected?: string) =>
+      index.search(
+        query({
+          typed: parseTsquery(tsquery),
+          corrected: corrected ? parseTsquery(corrected) : null,
+          hasTerms: true,
+        }),
+        20,
+        20,
+      );
+    // The same words with `& !'absent'` take the path that intersects sorted lists: the same
+    // products in the same order (the absent word only divides every rank alike).
+    for (const words of [
+      "'rare' & 'common'",
+      "'middle' & 'common'",
+      "'rare' & 'middle' & 'common'",
+    ]) {
+      const found = all(words);
+      expect(found.total).toBeGreaterThan(0);
+      expect(found).toEqual(all(`${words} & !'absent'`));
+    }
+    expect(all("'rare' & 'middle'").total).toBe(
+      [...Array(390).keys()].map((k) => k + 10).filter((id) => id % 30 === 0 && id !== 30).length,
+    );
+    // A corrected query: the typed words' matches, then the corrected words' others.
+    const typo = all("'rare' & 'middle'", "'middle' & 'common'");
+    expect(typo.total).toBe(all("'middle' & 'common'").total);
+  });
+
   it('gives the same answers after compaction', () => {
     const index = fixture();
     for (let round = 0; round < 5; round++) {

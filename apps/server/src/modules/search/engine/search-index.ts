@@ -224,8 +224,6 @@ export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
   /** Ranking scratch (scratch()). */
   private readonly rankScratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
-  /** Word counts per slot (countScratch()). */
-  private readonly wordCounts: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
   /** Live products of open brands, per category code: the count of a listing without terms. */
   private categoryCounts = new Int32Array(OTHER_CATEGORY + 1);
   private liveShown = 0;
@@ -586,7 +584,7 @@ export class SearchIndex {
   search(query: EngineQuery, limit: number, offset: number): { ids: number[]; total: number } {
     const filter = this.filterOf(this.categoryCode(query), query.refinements);
     // Words that must all be there, by rank (most searches of several words): matched and
-    // ranked in one pass over their postings, without intersecting lists.
+    // ranked from the rarest word's postings, without intersecting lists.
     const typedAll = query.sort === '' ? allOf(query.typed) : null;
     const correctedAll = query.corrected ? allOf(query.corrected) : [];
     if (
@@ -722,9 +720,10 @@ export class SearchIndex {
 
   /**
    * Products with every typed word (or every corrected word, when a word was corrected), by
-   * rank: each word's postings add its score into the slot's share and one to the slot's count
-   * (scratch values); the products of the rarest word with the full count match. The same
-   * matches and ranks as evaluate() and offerByRank().
+   * rank: the rarest word's products, from the highest slot down, each looked for in the other
+   * words' postings by galloping cursors (a few steps each, whether the next is near or far);
+   * the scores found are the rank's shares. The same matches and ranks as evaluate() and
+   * offerByRank().
    */
   private offerAllWords(
     typedLexemes: string[],
@@ -734,54 +733,69 @@ export class SearchIndex {
   ): number {
     const typed = this.wordLists(typedLexemes);
     const corrected = this.wordLists(correctedLexemes);
-    const typedShare = this.scratch(0);
-    const correctedShare = this.scratch(1);
-    const typedCount = this.countScratch(0);
-    const correctedCount = this.countScratch(1);
     const correcting = correctedLexemes.length > 0;
-    try {
-      accumulateCount(typedShare, typedCount, typed.lists);
-      accumulateCount(correctedShare, correctedCount, corrected.lists);
-      const rank = (s: number) =>
-        Math.fround(
-          (correcting ? 2 : 3) * Math.fround(typedShare[s]! / typedLexemes.length) +
-            (correcting ? Math.fround(correctedShare[s]! / correctedLexemes.length) : 0),
-        );
-      const plain = this.isPlain(filter);
-      const { shown, ids } = this;
-      let total = 0;
-      const offer = (s: number) => {
-        if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) return;
-        total++;
-        const score = rank(s);
-        if (score < top.floor) return;
-        const id = ids[s]!;
-        top.push(score, id, id);
-      };
-      const typedNeed = typed.lists.length;
-      if (typed.complete) {
-        const { docs, length } = typed.rarest!;
-        for (let j = length - 1; j >= 0; j--) {
-          const s = docs[j]!;
-          if (typedCount[s] === typedNeed) offer(s);
-        }
+    const typedFactor = correcting ? 2 : 3;
+    const typedSize = typedLexemes.length;
+    const correctedSize = Math.max(1, correctedLexemes.length);
+    const plain = this.isPlain(filter);
+    const { shown, ids } = this;
+    let total = 0;
+    const typedCursors = new Int32Array(typed.lists.length);
+    const correctedCursors = new Int32Array(corrected.lists.length);
+    const reset = () => {
+      typed.lists.forEach((p, l) => {
+        typedCursors[l] = p.length - 1;
+      });
+      corrected.lists.forEach((p, l) => {
+        correctedCursors[l] = p.length - 1;
+      });
+    };
+    /** The share of a slot over the lists (-1 when `all` and a list lacks it). */
+    const share = (lists: Postings[], cursors: Int32Array, s: number, all: boolean) => {
+      let sum = 0;
+      for (let l = 0; l < lists.length; l++) {
+        const { docs, scores } = lists[l]!;
+        const j = seekDown(docs, cursors[l]!, s);
+        cursors[l] = j;
+        if (j >= 0 && docs[j] === s) sum = Math.fround(sum + scores[j]!);
+        else if (all) return -1;
       }
-      if (correcting && corrected.complete) {
-        const need = corrected.lists.length;
-        const { docs, length } = corrected.rarest!;
-        for (let j = length - 1; j >= 0; j--) {
-          const s = docs[j]!;
-          // Those the typed words matched too were offered above.
-          if (correctedCount[s] === need && !(typed.complete && typedCount[s] === typedNeed)) {
-            offer(s);
-          }
-        }
+      return sum;
+    };
+    const offer = (s: number, typedShare: number, correctedShare: number) => {
+      if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) return;
+      total++;
+      const score = Math.fround(
+        typedFactor * Math.fround(typedShare / typedSize) +
+          (correcting ? Math.fround(correctedShare / correctedSize) : 0),
+      );
+      if (score < top.floor) return;
+      const id = ids[s]!;
+      top.push(score, id, id);
+    };
+    if (typed.complete) {
+      reset();
+      const { docs, length } = typed.rarest!;
+      for (let j = length - 1; j >= 0; j--) {
+        const s = docs[j]!;
+        const t = share(typed.lists, typedCursors, s, true);
+        if (t < 0) continue;
+        offer(s, t, correcting ? share(corrected.lists, correctedCursors, s, false) : 0);
       }
-      return total;
-    } finally {
-      clearBoth(typedShare, typedCount, typed.lists);
-      clearBoth(correctedShare, correctedCount, corrected.lists);
     }
+    if (correcting && corrected.complete) {
+      reset();
+      const { docs, length } = corrected.rarest!;
+      for (let j = length - 1; j >= 0; j--) {
+        const s = docs[j]!;
+        const c = share(corrected.lists, correctedCursors, s, true);
+        if (c < 0) continue;
+        // Those the typed words matched too were offered above.
+        if (typed.complete && share(typed.lists, typedCursors, s, true) >= 0) continue;
+        offer(s, share(typed.lists, typedCursors, s, false), c);
+      }
+    }
+    return total;
   }
 
   /** The postings of distinct lexemes: all found or not, and the shortest. */
@@ -795,14 +809,6 @@ export class SearchIndex {
       if (!rarest || p.length < rarest.length) rarest = p;
     }
     return { lists, rarest, complete: lists.length === lexemes.length && lists.length > 0 };
-  }
-
-  /** A count per slot, all 0 between searches (as scratch()). */
-  private countScratch(k: 0 | 1): Uint8Array {
-    if (this.wordCounts[k]!.length < this.slots) {
-      this.wordCounts[k] = new Uint8Array(Math.ceil(this.slots * 1.25));
-    }
-    return this.wordCounts[k]!;
   }
 
   /** The postings of a query's lexemes (in its order) and the number of its lexemes. */
@@ -1176,31 +1182,34 @@ function accumulate(into: Float32Array, lists: Postings[]) {
   }
 }
 
-/** accumulate(), and one per list added to its slots' counts, in the same pass. */
-function accumulateCount(into: Float32Array, counts: Uint8Array, lists: Postings[]) {
-  for (const { docs, scores, length } of lists) {
-    for (let j = 0; j < length; j++) {
-      const s = docs[j]!;
-      into[s] += scores[j]!;
-      counts[s]!++;
-    }
+/**
+ * The last index at or below `from` of a sorted list whose entry is at most `s` (-1 if none),
+ * galloping down from `from`.
+ */
+function seekDown(docs: Int32Array, from: number, s: number): number {
+  if (from < 0 || docs[from]! <= s) return from;
+  let high = from;
+  let step = 1;
+  let low = from - 1;
+  while (low >= 0 && docs[low]! > s) {
+    high = low;
+    step *= 2;
+    low = high - step;
   }
-}
-
-/** clear() of both. */
-function clearBoth(into: Float32Array, counts: Uint8Array, lists: Postings[]) {
-  for (const { docs, length } of lists) {
-    for (let j = 0; j < length; j++) {
-      const s = docs[j]!;
-      into[s] = 0;
-      counts[s] = 0;
-    }
+  // docs[high] > s, and docs[low] <= s or low < 0: the answer is in [max(low, -1), high - 1].
+  let a = Math.max(low, -1);
+  let b = high - 1;
+  while (a < b) {
+    const mid = (a + b + 1) >> 1;
+    if (docs[mid]! <= s) a = mid;
+    else b = mid - 1;
   }
+  return a;
 }
 
 /**
  * The distinct lexemes of a query that is words all required (`a & b & c`, or one word), in
- * the query's order; null for any other shape (or, not, phrase), or too many words to count.
+ * the query's order; null for any other shape (or, not, phrase).
  */
 function allOf(node: QueryNode | null): string[] | null {
   if (!node) return null;
@@ -1212,7 +1221,7 @@ function allOf(node: QueryNode | null): string[] | null {
     }
     return n.kind === 'and' && walk(n.left) && walk(n.right);
   };
-  return walk(node) && out.size <= 200 ? [...out] : null;
+  return walk(node) ? [...out] : null;
 }
 
 /** Sets the lists' slots' values back to 0. */
