@@ -20,6 +20,8 @@ interface Entry {
   ids: Map<number, number>;
   /** The order of the word lists: label length, then label. */
   rank: string;
+  /** Its place in SuggestionIndex.entryList. */
+  index: number;
 }
 
 const CATEGORY_WORDS = PRODUCT_CATEGORIES.flatMap((c) => labelWords(c));
@@ -66,7 +68,14 @@ export class SuggestionIndex {
   };
   private sortedWords: string[] = [];
   private wordsDirty = false;
-  private readonly productEntry = new Map<number, Entry>();
+  /**
+   * Per product id: its name's entry's index + 1 (0: none). A typed array, not a Map of a
+   * million products: nothing for the garbage collector to walk.
+   */
+  private entryOfProduct = new Int32Array(1024);
+  /** The entries by index (a free index is reused). */
+  private readonly entryList: Array<Entry | undefined> = [];
+  private readonly freeIndexes: number[] = [];
   private readonly brandEntry = new Map<number, Entry>();
 
   /** False while a bulk load appends to the word lists unsorted. */
@@ -98,7 +107,9 @@ export class SuggestionIndex {
         words: labelWords(trimmed),
         ids: new Map(),
         rank: `${String(trimmed.length).padStart(4, '0')}${trimmed.toLowerCase()}`,
+        index: this.freeIndexes.pop() ?? this.entryList.length,
       };
+      this.entryList[entry.index] = entry;
       this.entries.set(key, entry);
       const lists = this.byWord[kind];
       for (const word of entry.words) {
@@ -132,6 +143,8 @@ export class SuggestionIndex {
     entry.ids.delete(id);
     if (entry.ids.size > 0) return;
     this.entries.delete(this.key(entry.kind, entry.label));
+    this.entryList[entry.index] = undefined;
+    this.freeIndexes.push(entry.index);
     const lists = this.byWord[entry.kind];
     for (const word of entry.words) {
       const list = lists.get(word);
@@ -148,14 +161,21 @@ export class SuggestionIndex {
   setProduct(id: number, name: string, businessId: number) {
     this.removeProduct(id);
     if (name.trim() === '') return;
-    this.productEntry.set(id, this.add('product', name, id, businessId));
+    const entry = this.add('product', name, id, businessId);
+    if (id >= this.entryOfProduct.length) {
+      const next = new Int32Array(Math.max(id + 1, this.entryOfProduct.length * 2));
+      next.set(this.entryOfProduct);
+      this.entryOfProduct = next;
+    }
+    this.entryOfProduct[id] = entry.index + 1;
   }
 
   removeProduct(id: number) {
-    const entry = this.productEntry.get(id);
-    if (!entry) return;
-    this.productEntry.delete(id);
-    this.drop(entry, id);
+    const k = id < this.entryOfProduct.length ? this.entryOfProduct[id]! - 1 : -1;
+    if (k < 0) return;
+    this.entryOfProduct[id] = 0;
+    const entry = this.entryList[k];
+    if (entry) this.drop(entry, id);
   }
 
   setBrand(id: number, name: string | null) {
