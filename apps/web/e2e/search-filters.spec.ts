@@ -117,7 +117,13 @@ test('suggestions as one types: a product picked with the keyboard opens its pag
   await resultCount(page);
   await axeBothWidths(page, { openFilters: false });
   await expect(list).toBeVisible();
+  // One more letter: the arrows below read the list that answers it.
+  const porto = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/search/suggestions/' && url.searchParams.get('q') === 'porto';
+  });
   await box.pressSequentially('o', { delay: 60 });
+  await porto;
   await expect(product).toBeVisible();
 
   // Down to the product, one option at a time.

@@ -32,11 +32,19 @@ export function useSuggestionCombobox(
     asked && typed.length >= SUGGESTIONS_MIN_CHARS ? (result.data?.suggestions ?? []) : [];
   const suggestions = open ? available : [];
 
-  // A new list starts with no suggestion active.
+  // A new list (the answer for what was typed since) keeps the suggestion the shopper had
+  // reached with the arrows when it is still there, wherever it now is; else none is active.
   const [listSeen, setListSeen] = useState(result.data);
   if (listSeen !== result.data) {
+    const reached = active >= 0 ? listSeen?.suggestions[active] : undefined;
     setListSeen(result.data);
-    setActive(-1);
+    setActive(
+      reached
+        ? (result.data?.suggestions ?? []).findIndex(
+            (s) => s.kind === reached.kind && s.id === reached.id && s.label === reached.label,
+          )
+        : -1,
+    );
   }
 
   const close = () => {

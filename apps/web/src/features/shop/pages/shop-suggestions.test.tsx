@@ -1,8 +1,9 @@
 import { SEARCH_INPUT_PAUSE_MS } from '@leafline/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fetch-mock';
 import { fill, renderApp } from '@/test/render-app';
-import { mockShopApi, queriesOf } from '@/test/shop-fixtures';
+import { mockShopApi, queriesOf, SUGGESTIONS } from '@/test/shop-fixtures';
 import { SUGGESTIONS_PAUSE_MS } from '../hooks/use-suggestion-combobox';
 
 afterEach(() => {
@@ -108,6 +109,45 @@ describe('search as you type (issue 15)', { timeout: 30_000 }, () => {
     // Leaving the box closes it.
     fireEvent.blur(box());
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('a list that comes while the arrows move keeps the suggestion reached, wherever it now is', async () => {
+    // For 'porto' the same suggestions in another order; for 'portob' the brand is gone.
+    const [product, brand, category] = SUGGESTIONS;
+    mockShopApi((_call, url) => {
+      const q = url.searchParams.get('q');
+      if (url.pathname !== '/api/search/suggestions/' || q === 'port') return undefined;
+      const suggestions = q === 'porto' ? [brand, category, product] : [product, category];
+      return jsonResponse(200, { query: q, suggestions });
+    });
+    renderApp('/shop');
+    await results();
+    const list = await typeAndSuggest('port');
+    const labels = () =>
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label'));
+    expect(labels()).toEqual([
+      'Porto Linen Button-Up, Product',
+      'Porto Studio, Brand',
+      'Home, Category',
+    ]);
+    // One more letter, and the arrows before its list has come: the brand, second here.
+    fill(box(), 'porto');
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(activeOption()?.getAttribute('aria-label')).toBe('Porto Studio, Brand');
+    await waitFor(() => expect(labels()[0]).toBe('Porto Studio, Brand'));
+    // Still the brand, now first.
+    expect(activeOption()?.getAttribute('aria-label')).toBe('Porto Studio, Brand');
+    expect(activeOption()?.getAttribute('aria-selected')).toBe('true');
+
+    fill(box(), 'portob');
+    key('ArrowDown');
+    expect(activeOption()?.getAttribute('aria-label')).toBe('Porto Studio, Brand');
+    // The brand is not in the next list: nothing is active.
+    await waitFor(() => expect(labels()).toHaveLength(2));
+    expect(activeOption()).toBeNull();
   });
 
   it('opens only on typing: not when Back changes the text', async () => {
