@@ -245,16 +245,22 @@ async function main() {
   // port without it.
   const port = Number(process.env.BENCH_PORT ?? 0);
   const served = await app.listen({ port, host: '127.0.0.1' });
-  // The same app with the catalogue cache off: every request runs its queries.
-  const coldApp = await buildApp({
-    config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }),
-    database,
-    mailer,
-    mediaDir,
-  });
-  const cold = await coldApp.listen({ port: port ? port + 1 : 0, host: '127.0.0.1' });
+  // The same app with the catalogue cache off: every request runs its queries. The search
+  // bench alone has no use for it (its uncached rows run on a server process of their own).
+  const coldApp =
+    only === 'search'
+      ? null
+      : await buildApp({
+          config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }),
+          database,
+          mailer,
+          mediaDir,
+        });
+  const cold = coldApp
+    ? await coldApp.listen({ port: port ? port + 1 : 0, host: '127.0.0.1' })
+    : '';
   // Until its search index is loaded an app searches in SQL: measure the index.
-  await Promise.all([app.deps.searchEngine.ready, coldApp.deps.searchEngine.ready]);
+  await Promise.all([app.deps.searchEngine.ready, coldApp?.deps.searchEngine.ready]);
 
   const [totals] = await database.db
     .select({ products: count(), businesses: sql<number>`count(distinct ${products.businessId})` })
@@ -290,7 +296,7 @@ async function main() {
   if (only === 'export') {
     await exportBench(database.db, served, account);
     await app.close();
-    await coldApp.close();
+    await coldApp?.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -332,7 +338,7 @@ async function main() {
   if (only === 'search') {
     await runSearchBench();
     await app.close();
-    await coldApp.close();
+    await coldApp?.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -575,7 +581,7 @@ async function main() {
   // Issue 12: the orders export, then the live order stream (an app of its own).
   if (!only) await exportBench(database.db, served, account);
   await app.close();
-  await coldApp.close();
+  await coldApp?.close();
   if (!only) {
     await liveBench(ownApp);
     await shopifyBench(ownApp);
