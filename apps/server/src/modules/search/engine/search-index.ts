@@ -84,15 +84,38 @@ class IntList {
   }
 }
 
+/** Postings per block of a list's block maxima (a power of 2). */
+const BLOCK_SHIFT = 7;
+const BLOCK = 1 << BLOCK_SHIFT;
+
+/**
+ * A lexeme's products (slots, ascending) with its score in each. Per block of BLOCK postings,
+ * the highest score in it and the highest product id among those with that score: a bound that
+ * lets a search by rank pass over whole blocks that cannot reach its page (block-max, as
+ * search engines do), which is most of a common word's list.
+ */
 class Postings {
   docs: Int32Array;
   scores: Float32Array;
+  blockMax: Float32Array;
+  blockMaxId: Int32Array;
+  /** Per block, the lowest price and the lowest id at it; the highest and the highest id. */
+  blockMinPrice: Int32Array;
+  blockMinPriceId: Int32Array;
+  blockMaxPrice: Int32Array;
+  blockMaxPriceId: Int32Array;
   length = 0;
   constructor() {
     this.docs = new Int32Array(2);
     this.scores = new Float32Array(2);
+    this.blockMax = new Float32Array(1);
+    this.blockMaxId = new Int32Array(1);
+    this.blockMinPrice = new Int32Array(1);
+    this.blockMinPriceId = new Int32Array(1);
+    this.blockMaxPrice = new Int32Array(1);
+    this.blockMaxPriceId = new Int32Array(1);
   }
-  push(slot: number, score: number) {
+  push(slot: number, score: number, id: number, price: number) {
     if (this.length === this.docs.length) {
       const size = this.docs.length < 1024 ? this.docs.length * 2 : this.docs.length * 1.5;
       const docs = new Int32Array(Math.ceil(size));
@@ -102,17 +125,93 @@ class Postings {
       scores.set(this.scores);
       this.scores = scores;
     }
-    this.docs[this.length] = slot;
-    this.scores[this.length] = score;
-    this.length++;
+    const j = this.length++;
+    this.docs[j] = slot;
+    this.scores[j] = score;
+    const b = j >> BLOCK_SHIFT;
+    if (b >= this.blockMax.length) this.resizeBlocks(Math.max(b + 1, this.blockMax.length * 2));
+    this.bound(j, id, price);
+  }
+  private resizeBlocks(blocks: number) {
+    const grow = <T extends Int32Array | Float32Array>(a: T): T => {
+      const out = new (a.constructor as new (n: number) => T)(blocks);
+      out.set(a.subarray(0, Math.min(blocks, a.length)));
+      return out;
+    };
+    this.blockMax = grow(this.blockMax);
+    this.blockMaxId = grow(this.blockMaxId);
+    this.blockMinPrice = grow(this.blockMinPrice);
+    this.blockMinPriceId = grow(this.blockMinPriceId);
+    this.blockMaxPrice = grow(this.blockMaxPrice);
+    this.blockMaxPriceId = grow(this.blockMaxPriceId);
+  }
+  /** Takes posting j (of product `id` at `price`) into its block's bounds. */
+  private bound(j: number, id: number, price: number) {
+    const b = j >> BLOCK_SHIFT;
+    const score = this.scores[j]!;
+    if ((j & (BLOCK - 1)) === 0) {
+      this.blockMax[b] = score;
+      this.blockMaxId[b] = id;
+      this.blockMinPrice[b] = price;
+      this.blockMinPriceId[b] = id;
+      this.blockMaxPrice[b] = price;
+      this.blockMaxPriceId[b] = id;
+      return;
+    }
+    if (score > this.blockMax[b]! || (score === this.blockMax[b] && id > this.blockMaxId[b]!)) {
+      this.blockMax[b] = score;
+      this.blockMaxId[b] = id;
+    }
+    if (
+      price < this.blockMinPrice[b]! ||
+      (price === this.blockMinPrice[b] && id < this.blockMinPriceId[b]!)
+    ) {
+      this.blockMinPrice[b] = price;
+      this.blockMinPriceId[b] = id;
+    }
+    if (
+      price > this.blockMaxPrice[b]! ||
+      (price === this.blockMaxPrice[b] && id > this.blockMaxPriceId[b]!)
+    ) {
+      this.blockMaxPrice[b] = price;
+      this.blockMaxPriceId[b] = id;
+    }
   }
   /** Trims the spare capacity (after a bulk load). */
   trim() {
-    if (this.docs.length === this.length) return;
-    this.docs = this.docs.slice(0, this.length);
-    this.scores = this.scores.slice(0, this.length);
+    const blocks = (this.length + BLOCK - 1) >> BLOCK_SHIFT;
+    if (this.docs.length !== this.length) {
+      this.docs = this.docs.slice(0, this.length);
+      this.scores = this.scores.slice(0, this.length);
+    }
+    if (this.blockMax.length !== blocks) this.resizeBlocks(blocks);
+  }
+  /** Whether the list has this slot (a binary search). */
+  has(slot: number): boolean {
+    const { docs } = this;
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const d = docs[mid]!;
+      if (d === slot) return true;
+      if (d < slot) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+  /** Works the block bounds out anew (after the postings were rewritten). */
+  reblock(ids: Int32Array, price: Int32Array) {
+    this.resizeBlocks((this.length + BLOCK - 1) >> BLOCK_SHIFT);
+    for (let j = 0; j < this.length; j++) {
+      const s = this.docs[j]!;
+      this.bound(j, ids[s]!, price[s]!);
+    }
   }
 }
+
+/** The most steps of a price order a one-word search by price walks expecting its page. */
+const WALK_STEPS = 2000;
 
 /** Sorted, distinct slots. */
 type SlotSet = Int32Array;
@@ -323,7 +422,7 @@ export class SearchIndex {
         list = new Postings();
         this.postings.set(term.lexeme, list);
       }
-      list.push(slot, term.score);
+      list.push(slot, term.score, doc.id, doc.priceCents);
     }
     if (this.isShown(slot)) {
       this.categoryCounts[this.category[slot]!]!++;
@@ -425,7 +524,10 @@ export class SearchIndex {
       }
       p.length = k;
       if (k === 0) this.postings.delete(lexeme);
-      else p.trim();
+      else {
+        p.trim();
+        p.reblock(this.ids, this.price);
+      }
     }
     this.slotOfId.fill(0);
     for (let s = 0; s < next; s++) this.slotOfId[this.ids[s]!] = s + 1;
@@ -580,9 +682,38 @@ export class SearchIndex {
     return query.corrected ? union(typed, this.evaluate(query.corrected)) : typed;
   }
 
+  /**
+   * The postings of the one lexeme whose products are exactly the query's matches (null: that
+   * lexeme is in no product), or false for any other query. A typo whose typed words are in
+   * no product at all (`bambo`) is its correction alone: the typed share of its rank is 0.
+   */
+  private singleList(query: EngineQuery): Postings | null | false {
+    if (!query.hasTerms || !query.typed) return false;
+    let node = query.typed;
+    if (query.corrected) {
+      const typed = allOf(query.typed);
+      if (!typed || typed.some((lexeme) => this.postings.has(lexeme))) return false;
+      node = query.corrected;
+    }
+    if (node.kind !== 'term') return false;
+    return this.postings.get(node.lexeme) ?? null;
+  }
+
   /** The page of product ids and the count of all matches, ordered as the SQL search orders. */
   search(query: EngineQuery, limit: number, offset: number): { ids: number[]; total: number } {
     const filter = this.filterOf(this.categoryCode(query), query.refinements);
+    const page = (top: TopK, total: number) =>
+      offset >= total ? { ids: [], total } : { ids: Array.from(top.sorted().subarray(offset)), total };
+    // One word (the commonest search, and a typo's one-word correction).
+    const single = this.singleList(query);
+    if (single === null) return { ids: [], total: 0 };
+    if (single) {
+      if (query.sort !== '') {
+        return this.offerOneWordByPrice(single, filter, query.sort, limit, offset);
+      }
+      const top = new TopK(offset + limit);
+      return page(top, this.offerOneWord(single, filter, top));
+    }
     // Words that must all be there, by rank (most searches of several words): matched and
     // ranked from the rarest word's postings, without intersecting lists.
     const typedAll = query.sort === '' ? allOf(query.typed) : null;
@@ -594,9 +725,7 @@ export class SearchIndex {
       (typedAll.length > 1 || correctedAll.length > 0)
     ) {
       const top = new TopK(offset + limit);
-      const total = this.offerAllWords(typedAll, correctedAll, filter, top);
-      if (offset >= total) return { ids: [], total };
-      return { ids: Array.from(top.sorted().subarray(offset)), total };
+      return page(top, this.offerAllWords(typedAll, correctedAll, filter, top));
     }
     const matches = this.textMatches(query);
     if (matches === null) return this.listing(query, filter, limit, offset);
@@ -604,14 +733,122 @@ export class SearchIndex {
     // product is counted and offered to a heap of the page's size. No array of the matches'
     // size is made. Each order has its own loop (a small function the JIT optimizes alone).
     const top = new TopK(offset + limit);
-    let total: number;
-    if (query.sort !== '') total = this.offerByPrice(matches, filter, query.sort, top);
-    else if (query.typed?.kind === 'term' && !query.corrected) {
-      const p = this.postings.get(query.typed.lexeme);
-      total = p ? this.offerOneWord(p, filter, top) : 0;
-    } else total = this.offerByRank(matches, filter, query.typed, query.corrected, top);
+    if (query.sort !== '') return page(top, this.offerByPrice(matches, filter, query.sort, top));
+    return page(top, this.offerByRank(matches, filter, query.typed, query.corrected, top));
+  }
+
+  /** How many of a list's products pass the filter (without a branch per product when plain). */
+  private countKept(p: Postings, filter: Filter): number {
+    const { docs, length } = p;
+    const { shown, category } = this;
+    let total = 0;
+    if (this.isPlain(filter)) {
+      for (let j = 0; j < length; j++) total += shown[docs[j]!]!;
+    } else if (!filter.brands && !filter.secondHand && !filter.priced) {
+      const code = filter.categoryCode;
+      for (let j = 0; j < length; j++) {
+        const s = docs[j]!;
+        total += shown[s]! & (category[s] === code ? 1 : 0);
+      }
+    } else {
+      for (let j = 0; j < length; j++) if (this.keeps(filter, docs[j]!)) total++;
+    }
+    return total;
+  }
+
+  /**
+   * One word by price. The count is a pass over the word's list. The page: when the word is
+   * common in the price order walked (the category's), the first products of that order that
+   * have it (a binary search in its list each); else, or when the walk finds them too slowly
+   * (price and word go together: candles are never the dearest home goods), the blocks of the
+   * list whose cheapest (or dearest) product could still reach the heap.
+   */
+  private offerOneWordByPrice(
+    p: Postings,
+    filter: Filter,
+    sort: SearchFilter,
+    limit: number,
+    offset: number,
+  ): { ids: number[]; total: number } {
+    const total = this.countKept(p, filter);
     if (offset >= total) return { ids: [], total };
+    const need = offset + limit;
+    const walked = this.walkByPrice(p, filter, sort, need, total);
+    if (walked) return { ids: walked.slice(offset), total };
+    const { docs } = p;
+    const { price, ids } = this;
+    const top = new TopK(need);
+    const ascending = sort === 'price_low_to_high';
+    const sign = ascending ? -1 : 1;
+    // Per block, the best key it could offer and that key's best tie.
+    const bound = ascending ? p.blockMinPrice : p.blockMaxPrice;
+    const boundId = ascending ? p.blockMinPriceId : p.blockMaxPriceId;
+    for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
+      const best = sign * bound[b]!;
+      if (best < top.floor || (best === top.floor && sign * boundId[b]! <= top.floorTie)) continue;
+      const from = b << BLOCK_SHIFT;
+      for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
+        const s = docs[j]!;
+        if (!this.keeps(filter, s)) continue;
+        const key = sign * price[s]!;
+        if (key < top.floor) continue;
+        const id = ids[s]!;
+        top.push(key, sign * id, id);
+      }
+    }
     return { ids: Array.from(top.sorted().subarray(offset)), total };
+  }
+
+  /**
+   * The ids of the first `need` products of the price order (the category's) that pass the
+   * filter and have the word, or null when the walk would take too long: it is tried only when
+   * the word's `total` products should turn up within a few hundred steps, and given up after
+   * four times the steps an even spread would take.
+   */
+  private walkByPrice(
+    p: Postings,
+    filter: Filter,
+    sort: SearchFilter,
+    need: number,
+    total: number,
+  ): number[] | null {
+    this.ensureOrders();
+    const code = filter.categoryCode;
+    const base = code >= 0 ? this.byPriceIn[code]! : this.byPrice!;
+    const expected = (need * base.length) / total;
+    if (expected > WALK_STEPS) return null;
+    let budget = 4 * expected + 64;
+    const ascending = sort === 'price_low_to_high';
+    const { price, ids } = this;
+    // Keys, larger first (as offerByPrice and listing order them).
+    const key = ascending
+      ? (s: number) => -(price[s]! * ID_BITS + ids[s]!)
+      : (s: number) => price[s]! * ID_BITS + ids[s]!;
+    const recent = Array.from(this.recent.data.subarray(0, this.recent.length))
+      .filter((s) => this.keeps(filter, s) && p.has(s))
+      .sort((a, b) => key(b) - key(a));
+    const out: number[] = [];
+    let i = ascending ? 0 : base.length - 1;
+    const step = ascending ? 1 : -1;
+    let j = 0;
+    while (out.length < need) {
+      for (; i >= 0 && i < base.length; i += step) {
+        if (--budget < 0) return null;
+        const s = base[i]!;
+        if (this.keeps(filter, s) && p.has(s)) break;
+      }
+      const fromBase = i >= 0 && i < base.length ? base[i]! : -1;
+      const fromRecent = j < recent.length ? recent[j]! : -1;
+      if (fromBase < 0 && fromRecent < 0) break;
+      if (fromRecent >= 0 && (fromBase < 0 || key(fromRecent) > key(fromBase))) {
+        out.push(ids[fromRecent]!);
+        j++;
+      } else {
+        out.push(ids[fromBase]!);
+        i += step;
+      }
+    }
+    return out;
   }
 
   /** By price, then id (both ascending, or both descending). */
@@ -633,24 +870,43 @@ export class SearchIndex {
 
   /**
    * One word by rank, the commonest search: its rank is its lexeme's score (ts_rank of one
-   * lexeme, times 3, orders alike), read beside the slot in the same pass.
+   * lexeme, times 3, orders alike), read beside the slot. Without a filter, the count is a sum
+   * over the list and the page comes from the blocks whose best can still reach the heap: once
+   * the page is full of the best scores, the rest of a common word's list is passed over.
    */
   private offerOneWord(p: Postings, filter: Filter, top: TopK): number {
-    const { docs, scores } = p;
+    const { docs, scores, blockMax, blockMaxId } = p;
     const { shown, ids } = this;
-    // Without a filter (most searches) a product is kept when shown: two look-ups.
-    const plain = this.isPlain(filter);
-    let total = 0;
-    for (let j = p.length - 1; j >= 0; j--) {
-      const s = docs[j]!;
-      if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) continue;
-      total++;
-      const score = scores[j]!;
-      if (score < top.floor) continue;
-      const id = ids[s]!;
-      top.push(score, id, id);
+    if (!this.isPlain(filter)) {
+      for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
+        const max = blockMax[b]!;
+        if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
+        const from = b << BLOCK_SHIFT;
+        for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
+          const s = docs[j]!;
+          if (!this.keeps(filter, s)) continue;
+          const score = scores[j]!;
+          if (score < top.floor) continue;
+          const id = ids[s]!;
+          top.push(score, id, id);
+        }
+      }
+      return this.countKept(p, filter);
     }
-    return total;
+    for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
+      const max = blockMax[b]!;
+      if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
+      const from = b << BLOCK_SHIFT;
+      for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
+        const s = docs[j]!;
+        if (shown[s] !== 1) continue;
+        const score = scores[j]!;
+        if (score < top.floor) continue;
+        const id = ids[s]!;
+        top.push(score, id, id);
+      }
+    }
+    return this.countKept(p, filter);
   }
 
   /**
@@ -1241,6 +1497,10 @@ class TopK {
   private filled = 0;
   /** The smallest primary kept once the heap is full (-∞ before): anything below is not. */
   floor = Number.NEGATIVE_INFINITY;
+  /** With `floor`: the secondary of the lowest kept (-∞ before the heap is full). */
+  get floorTie(): number {
+    return this.filled === this.k && this.k > 0 ? this.secondary[0]! : Number.NEGATIVE_INFINITY;
+  }
   constructor(private readonly k: number) {
     this.primary = new Float64Array(k);
     this.secondary = new Float64Array(k);
