@@ -250,6 +250,96 @@ describe('the search index', () => {
     expect(typo.total).toBe(all("'middle' & 'common'").total);
   });
 
+  it('finds the page of a word in thousands of products as a sort of all its matches would', () => {
+    // Enough products for many blocks of a word's list, most ranks and prices tied, so the
+    // blocks passed over (their best cannot reach the page) must be exactly the right ones.
+    const index = fixture();
+    index.setBusiness({
+      id: 3,
+      name: 'Closed Shop',
+      active: false,
+      verified: true,
+      usRateCents: 0,
+      thresholdFreeCents: null,
+    });
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const categories = ['Apparel', 'Hygiene', 'Home Goods'];
+    const docs = new Map<number, ProductDoc>();
+    const put = (id: number) => {
+      const weight = ['A', 'B', 'C', 'D'][random(4) === 0 ? random(4) : 0]!;
+      const positions = random(3) === 0 ? `${1 + random(5)},${9 + random(5)}` : `${1 + random(9)}`;
+      const d = doc({
+        id,
+        vector: random(5) < 3 ? `'linen':${positions}${weight} 'x${id}':20` : `'x${id}':20`,
+        priceCents: 100 * (1 + random(40)),
+        productCategory: categories[random(3)]!,
+        secondHand: random(4) === 0,
+        businessId: random(10) === 0 ? 3 : 1 + random(2),
+      });
+      docs.set(id, d);
+      index.upsert(d);
+    };
+    for (let id = 10; id < 3000; id++) put(id);
+    const score = (d: ProductDoc) =>
+      parseTsvector(d.vector ?? '').find((t) => t.lexeme === 'linen')!.score;
+    const expected = (q: EngineQuery, offset: number) => {
+      const r = q.refinements;
+      const kept = [...docs.values()].filter(
+        (d) =>
+          d.vector?.includes("'linen'") &&
+          d.businessId !== 3 &&
+          (!q.productCategory || d.productCategory === q.productCategory) &&
+          (!r.secondHand || d.secondHand) &&
+          (r.minPriceCents === null || d.priceCents >= r.minPriceCents) &&
+          (r.maxPriceCents === null || d.priceCents <= r.maxPriceCents) &&
+          (!r.verified || d.businessId !== 2),
+      );
+      const sign = q.sort === 'price_high_to_low' ? -1 : 1;
+      kept.sort((a, b) =>
+        q.sort === ''
+          ? Math.fround(score(b)) - Math.fround(score(a)) || b.id - a.id
+          : sign * (a.priceCents - b.priceCents) || sign * (a.id - b.id),
+      );
+      return { ids: kept.slice(offset, offset + 24).map((d) => d.id), total: kept.length };
+    };
+    const check = () => {
+      for (const sort of ['', 'price_low_to_high', 'price_high_to_low'] as const) {
+        for (const productCategory of [null, 'Hygiene']) {
+          for (const refinements of [
+            NO_REFINEMENTS,
+            refine({ secondHand: true }),
+            refine({ verified: true, minPriceCents: 1000, maxPriceCents: 2500 }),
+          ]) {
+            for (const offset of [0, 24, 480]) {
+              const q = query({
+                typed: parseTsquery("'linen'"),
+                hasTerms: true,
+                sort,
+                productCategory,
+                refinements,
+              });
+              expect(index.search(q, 24, offset)).toEqual(expected(q, offset));
+            }
+          }
+        }
+      }
+    };
+    check();
+    // Changes after the load: new prices and ranks (new slots), removals; then compaction.
+    for (let id = 10; id < 3000; id += 3) put(id);
+    for (let id = 11; id < 3000; id += 5) {
+      index.remove(id);
+      docs.delete(id);
+    }
+    check();
+    index.compact();
+    check();
+  });
+
   it('gives the same answers after compaction', () => {
     const index = fixture();
     for (let round = 0; round < 5; round++) {

@@ -703,7 +703,9 @@ export class SearchIndex {
   search(query: EngineQuery, limit: number, offset: number): { ids: number[]; total: number } {
     const filter = this.filterOf(this.categoryCode(query), query.refinements);
     const page = (top: TopK, total: number) =>
-      offset >= total ? { ids: [], total } : { ids: Array.from(top.sorted().subarray(offset)), total };
+      offset >= total
+        ? { ids: [], total }
+        : { ids: Array.from(top.sorted().subarray(offset)), total };
     // One word (the commonest search, and a typo's one-word correction).
     const single = this.singleList(query);
     if (single === null) return { ids: [], total: 0 };
