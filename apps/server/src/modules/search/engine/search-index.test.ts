@@ -340,6 +340,108 @@ describe('the search index', () => {
     check();
   });
 
+  it('matches words that must all be there in many products as a sort of all their matches', () => {
+    // Lists long enough to be matched by blocks and bit sets; ranks mostly tied.
+    const index = fixture();
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const docs = new Map<number, ProductDoc>();
+    const put = (id: number) => {
+      const words: string[] = [];
+      const weight = () => ['A', 'B', 'C'][random(5) === 0 ? random(3) : 0]!;
+      if (random(2) === 0) words.push(`'organ':${1 + random(3)}${weight()}`);
+      if (random(5) < 3) words.push(`'cotton':${4 + random(3)}${weight()}`);
+      if (random(20) < 9) words.push(`'bag':${7 + random(3)}${weight()}`);
+      const d = doc({
+        id,
+        vector: [...words, `'x${id}':20`].join(' '),
+        secondHand: random(3) === 0,
+        businessId: 1 + random(2),
+      });
+      docs.set(id, d);
+      index.upsert(d);
+    };
+    for (let id = 10; id < 12_000; id++) put(id);
+    const scoreOf = (d: ProductDoc, lexeme: string) =>
+      parseTsvector(d.vector ?? '').find((t) => t.lexeme === lexeme)?.score;
+    /** The rank PostgreSQL's ts_rank gives, in float4, the typed and corrected shares added. */
+    const expected = (
+      typed: string[],
+      corrected: string[],
+      secondHand: boolean,
+      offset: number,
+    ) => {
+      const share = (d: ProductDoc, lexemes: string[]) => {
+        let sum = 0;
+        for (const l of lexemes) {
+          const score = scoreOf(d, l);
+          if (score !== undefined) sum = Math.fround(sum + Math.fround(score));
+        }
+        return sum;
+      };
+      const has = (d: ProductDoc, lexemes: string[]) =>
+        lexemes.length > 0 && lexemes.every((l) => scoreOf(d, l) !== undefined);
+      const ranked = [...docs.values()]
+        .filter((d) => (has(d, typed) || has(d, corrected)) && (!secondHand || d.secondHand))
+        .map((d) => ({
+          id: d.id,
+          rank: corrected.length
+            ? Math.fround(
+                2 * Math.fround(share(d, typed) / typed.length) +
+                  Math.fround(share(d, corrected) / corrected.length),
+              )
+            : Math.fround(3 * Math.fround(share(d, typed) / typed.length)),
+        }))
+        .sort((a, b) => b.rank - a.rank || b.id - a.id);
+      return { ids: ranked.slice(offset, offset + 24).map((r) => r.id), total: ranked.length };
+    };
+    const check = () => {
+      for (const [typed, corrected] of [
+        [['organ', 'cotton'], []],
+        [['cotton', 'organ', 'bag'], []],
+        // A typo: the typed words in no product, or some of them.
+        [
+          ['orgnc', 'cottn'],
+          ['organ', 'cotton'],
+        ],
+        [
+          ['orgnc', 'bag'],
+          ['organ', 'bag'],
+        ],
+      ] as const) {
+        for (const secondHand of [false, true]) {
+          for (const offset of [0, 240]) {
+            const tsquery = (lexemes: readonly string[]) =>
+              parseTsquery(lexemes.map((l) => `'${l}'`).join(' & '));
+            const found = index.search(
+              query({
+                typed: tsquery(typed),
+                corrected: corrected.length ? tsquery(corrected) : null,
+                hasTerms: true,
+                refinements: refine({ secondHand }),
+              }),
+              24,
+              offset,
+            );
+            expect(found).toEqual(expected([...typed], [...corrected], secondHand, offset));
+          }
+        }
+      }
+    };
+    check();
+    for (let id = 10; id < 12_000; id += 4) put(id);
+    for (let id = 13; id < 12_000; id += 6) {
+      index.remove(id);
+      docs.delete(id);
+    }
+    check();
+    index.compact();
+    check();
+  });
+
   it('gives the same answers after compaction', () => {
     const index = fixture();
     for (let round = 0; round < 5; round++) {

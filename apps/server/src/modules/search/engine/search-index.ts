@@ -104,6 +104,11 @@ class Postings {
   blockMinPriceId: Int32Array;
   blockMaxPrice: Int32Array;
   blockMaxPriceId: Int32Array;
+  /** Per block, the highest product id in it. */
+  blockTopId: Int32Array;
+  /** The list as a bit per slot, for a list of many products (built when first needed). */
+  private bits: Int32Array | null = null;
+  private bitsUpTo = 0;
   length = 0;
   constructor() {
     this.docs = new Int32Array(2);
@@ -114,6 +119,7 @@ class Postings {
     this.blockMinPriceId = new Int32Array(1);
     this.blockMaxPrice = new Int32Array(1);
     this.blockMaxPriceId = new Int32Array(1);
+    this.blockTopId = new Int32Array(1);
   }
   push(slot: number, score: number, id: number, price: number) {
     if (this.length === this.docs.length) {
@@ -144,6 +150,7 @@ class Postings {
     this.blockMinPriceId = grow(this.blockMinPriceId);
     this.blockMaxPrice = grow(this.blockMaxPrice);
     this.blockMaxPriceId = grow(this.blockMaxPriceId);
+    this.blockTopId = grow(this.blockTopId);
   }
   /** Takes posting j (of product `id` at `price`) into its block's bounds. */
   private bound(j: number, id: number, price: number) {
@@ -156,8 +163,10 @@ class Postings {
       this.blockMinPriceId[b] = id;
       this.blockMaxPrice[b] = price;
       this.blockMaxPriceId[b] = id;
+      this.blockTopId[b] = id;
       return;
     }
+    if (id > this.blockTopId[b]!) this.blockTopId[b] = id;
     if (score > this.blockMax[b]! || (score === this.blockMax[b] && id > this.blockMaxId[b]!)) {
       this.blockMax[b] = score;
       this.blockMaxId[b] = id;
@@ -200,8 +209,36 @@ class Postings {
     }
     return false;
   }
+  /** The highest score in the list. */
+  maxScore(): number {
+    let max = Number.NEGATIVE_INFINITY;
+    const blocks = (this.length + BLOCK - 1) >> BLOCK_SHIFT;
+    for (let b = 0; b < blocks; b++) if (this.blockMax[b]! > max) max = this.blockMax[b]!;
+    return max;
+  }
+  /**
+   * The list as a bit set over `slots` slots, brought up to date with the postings added since
+   * (a list only grows between compactions; a removed product's bit stays, as its posting does).
+   */
+  bitsOver(slots: number): Int32Array {
+    const words = (slots + 31) >> 5;
+    if (!this.bits || this.bits.length < words) {
+      const next = new Int32Array(words + (words >> 3));
+      if (this.bits) next.set(this.bits);
+      this.bits = next;
+    }
+    const { bits, docs } = this;
+    for (let j = this.bitsUpTo; j < this.length; j++) {
+      const s = docs[j]!;
+      bits[s >> 5]! |= 1 << (s & 31);
+    }
+    this.bitsUpTo = this.length;
+    return bits;
+  }
   /** Works the block bounds out anew (after the postings were rewritten). */
   reblock(ids: Int32Array, price: Int32Array) {
+    this.bits = null;
+    this.bitsUpTo = 0;
     this.resizeBlocks((this.length + BLOCK - 1) >> BLOCK_SHIFT);
     for (let j = 0; j < this.length; j++) {
       const s = this.docs[j]!;
@@ -209,6 +246,9 @@ class Postings {
     }
   }
 }
+
+/** The fewest products of the rarest word for words all required to be matched by blocks. */
+const BLOCKS_FROM = 4096;
 
 /** The most steps of a price order a one-word search by price walks expecting its page. */
 const WALK_STEPS = 2000;
@@ -995,6 +1035,31 @@ export class SearchIndex {
     const typedFactor = correcting ? 2 : 3;
     const typedSize = typedLexemes.length;
     const correctedSize = Math.max(1, correctedLexemes.length);
+    // One set of words to match, the rarest of many products, the others many: by blocks.
+    if (!correcting && typed.complete && this.byBlocks(typed.lists, typed.rarest!)) {
+      return this.offerAllWordsByBlocks(typed.lists, typed.rarest!, [], true, filter, top, {
+        typedFactor,
+        typedSize,
+        correctedSize,
+        correcting,
+      });
+    }
+    if (
+      correcting &&
+      !typed.complete &&
+      corrected.complete &&
+      this.byBlocks(corrected.lists, corrected.rarest!)
+    ) {
+      return this.offerAllWordsByBlocks(
+        corrected.lists,
+        corrected.rarest!,
+        typed.lists,
+        false,
+        filter,
+        top,
+        { typedFactor, typedSize, correctedSize, correcting },
+      );
+    }
     const plain = this.isPlain(filter);
     const { shown, ids } = this;
     let total = 0;
@@ -1051,6 +1116,108 @@ export class SearchIndex {
         // Those the typed words matched too were offered above.
         if (typed.complete && share(typed.lists, typedCursors, s, true) >= 0) continue;
         offer(s, share(typed.lists, typedCursors, s, false), c);
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Whether words are worth matching by blocks: two or more, the rarest in many products, each
+   * other word in enough of them for a bit set (at most twice its postings' size).
+   */
+  private byBlocks(lists: Postings[], rarest: Postings): boolean {
+    const many = Math.max(BLOCKS_FROM, this.slots / 128);
+    return (
+      lists.length > 1 &&
+      rarest.length >= BLOCKS_FROM &&
+      lists.every((p) => p === rarest || p.length >= many)
+    );
+  }
+
+  /**
+   * offerAllWords for one set of words (`lists`, which must all be there), the other set's
+   * share (`others`) counted where present. The count: each of the rarest word's products
+   * kept and in every other word (a bit each). The page: the rarest word's blocks from the last
+   * down, each passed over when the best rank it could give (its best score with the other
+   * words' best) cannot reach the heap; the others looked for by galloping cursors.
+   */
+  private offerAllWordsByBlocks(
+    lists: Postings[],
+    rarest: Postings,
+    others: Postings[],
+    typedBranch: boolean,
+    filter: Filter,
+    top: TopK,
+    rank: { typedFactor: number; typedSize: number; correctedSize: number; correcting: boolean },
+  ): number {
+    const { shown, ids } = this;
+    const plain = this.isPlain(filter);
+    const { typedFactor, typedSize, correctedSize, correcting } = rank;
+    const score = (typedShare: number, correctedShare: number) =>
+      Math.fround(
+        typedFactor * Math.fround(typedShare / typedSize) +
+          (correcting ? Math.fround(correctedShare / correctedSize) : 0),
+      );
+    const { docs, scores, length, blockMax, blockTopId } = rarest;
+    const rarestAt = lists.indexOf(rarest);
+    const bits = lists.filter((p) => p !== rarest).map((p) => p.bitsOver(this.slots));
+    const first = bits[0]!;
+    /** Whether a product of the rarest word is in every other word (a bit each). */
+    const inAll = (s: number) => {
+      if (((first[s >> 5]! >>> (s & 31)) & 1) === 0) return false;
+      for (let l = 1; l < bits.length; l++) {
+        if (((bits[l]![s >> 5]! >>> (s & 31)) & 1) === 0) return false;
+      }
+      return true;
+    };
+    // The count: each of the rarest word's products kept and in every other word.
+    let total = 0;
+    if (bits.length === 1 && plain) {
+      for (let j = 0; j < length; j++) {
+        const s = docs[j]!;
+        total += shown[s]! & (first[s >> 5]! >>> (s & 31)) & 1;
+      }
+    } else {
+      for (let j = 0; j < length; j++) {
+        const s = docs[j]!;
+        if ((plain ? shown[s] === 1 : this.keeps(filter, s)) && inAll(s)) total++;
+      }
+    }
+    const best = lists.map((p) => (p === rarest ? 0 : p.maxScore()));
+    let othersBest = 0;
+    for (const p of others) othersBest = Math.fround(othersBest + p.maxScore());
+    const cursors = Int32Array.from(lists, (p) => p.length - 1);
+    const otherCursors = Int32Array.from(others, (p) => p.length - 1);
+    // The page.
+    for (let b = (length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
+      const from = b << BLOCK_SHIFT;
+      const to = Math.min(length, from + BLOCK) - 1;
+      let sum = 0;
+      for (let l = 0; l < lists.length; l++) {
+        sum = Math.fround(sum + (l === rarestAt ? blockMax[b]! : best[l]!));
+      }
+      const bound = typedBranch ? score(sum, othersBest) : score(othersBest, sum);
+      if (bound < top.floor || (bound === top.floor && blockTopId[b]! <= top.floorTie)) continue;
+      for (let j = to; j >= from; j--) {
+        const s = docs[j]!;
+        if (!(plain ? shown[s] === 1 : this.keeps(filter, s)) || !inAll(s)) continue;
+        // The rank's shares, in the lists' order: the rarest's score here, the others' found.
+        let own = 0;
+        for (let l = 0; l < lists.length; l++) {
+          if (l === rarestAt) {
+            own = Math.fround(own + scores[j]!);
+            continue;
+          }
+          const list = lists[l]!;
+          const k = seekDown(list.docs, cursors[l]!, s);
+          cursors[l] = k;
+          own = Math.fround(own + list.scores[k]!);
+        }
+        const other = shareOf(others, otherCursors, s, false);
+        const value = typedBranch ? score(own, other) : score(other, own);
+        if (value < top.floor) continue;
+        const id = ids[s]!;
+        top.push(value, id, id);
       }
     }
     return total;
@@ -1444,6 +1611,22 @@ function accumulate(into: Float32Array, lists: Postings[]) {
  * The last index at or below `from` of a sorted list whose entry is at most `s` (-1 if none),
  * galloping down from `from`.
  */
+/**
+ * The share of a slot over the lists (their scores added in float4, in order), the cursors
+ * moved down to it; -1 when `all` and a list lacks it.
+ */
+function shareOf(lists: Postings[], cursors: Int32Array, s: number, all: boolean): number {
+  let sum = 0;
+  for (let l = 0; l < lists.length; l++) {
+    const { docs, scores } = lists[l]!;
+    const j = seekDown(docs, cursors[l]!, s);
+    cursors[l] = j;
+    if (j >= 0 && docs[j] === s) sum = Math.fround(sum + scores[j]!);
+    else if (all) return -1;
+  }
+  return sum;
+}
+
 function seekDown(docs: Int32Array, from: number, s: number): number {
   if (from < 0 || docs[from]! <= s) return from;
   let high = from;
