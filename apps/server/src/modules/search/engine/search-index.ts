@@ -342,6 +342,14 @@ export class SearchIndex {
   /** 1 when the slot's product is live and its brand open (what every search shows at least). */
   private shown = new Uint8Array(1024);
   /**
+   * What a filter reads of a slot, side by side (one cache line, not five arrays, per product
+   * of a long list): [2s] shown (bit 0), second-hand (bit 1), category (bits 2–5), brand (bits
+   * 6–31); [2s + 1] the price.
+   */
+  private attrs = new Int32Array(2048);
+  /** True once a brand's id does not fit its bits: filters then read the arrays themselves. */
+  private wideBusiness = false;
+  /**
    * The page's fields the arrays do not hold (a result is answered without the database):
    * names and first pictures, as UTF-8 per slot, no string per product on the JS heap.
    */
@@ -406,6 +414,18 @@ export class SearchIndex {
     this.priceRange = grow(this.priceRange);
     this.flags = grow(this.flags);
     this.shown = grow(this.shown);
+    const attrs = new Int32Array(2 * size);
+    attrs.set(this.attrs);
+    this.attrs = attrs;
+  }
+
+  /** Writes a slot's filter attributes (see `attrs`) from its arrays. */
+  private pack(s: number) {
+    const business = this.business[s]!;
+    if (business >= 2 ** 26) this.wideBusiness = true;
+    this.attrs[2 * s] =
+      this.shown[s]! | (this.flags[s]! & 2) | (this.category[s]! << 2) | (business << 6);
+    this.attrs[2 * s + 1] = this.price[s]!;
   }
 
   private growIds(id: number) {
@@ -453,6 +473,7 @@ export class SearchIndex {
     else this.otherCategory.delete(doc.id);
     this.flags[slot] = 1 | (doc.secondHand ? 2 : 0);
     this.shown[slot] = this.bizActive[doc.businessId] === 1 ? 1 : 0;
+    this.pack(slot);
     this.names.set(slot, doc.name);
     this.images.set(slot, doc.primaryImage);
     this.slotOfId[doc.id] = slot + 1;
@@ -483,6 +504,7 @@ export class SearchIndex {
     }
     this.flags[slot] = this.flags[slot]! & ~1;
     this.shown[slot] = 0;
+    this.attrs[2 * slot] = this.attrs[2 * slot]! & ~1;
     this.names.set(slot, null);
     this.images.set(slot, null);
     this.slotOfId[id] = 0;
@@ -513,6 +535,7 @@ export class SearchIndex {
     for (let s = 0; s < this.slots; s++) {
       const shown = (this.flags[s]! & 1) === 1 && this.bizActive[this.business[s]!] === 1;
       this.shown[s] = shown ? 1 : 0;
+      this.attrs[2 * s] = (this.attrs[2 * s]! & ~1) | this.shown[s]!;
       if (shown) {
         this.categoryCounts[this.category[s]!]!++;
         this.liveShown++;
@@ -551,6 +574,8 @@ export class SearchIndex {
     this.priceRange = keep(this.priceRange);
     this.flags = keep(this.flags);
     this.shown = keep(this.shown);
+    this.attrs = new Int32Array(2 * this.ids.length);
+    for (let s = 0; s < next; s++) this.pack(s);
     this.names = this.names.compacted(map, this.slots, next);
     this.images = this.images.compacted(map, this.slots, next);
     for (const [lexeme, p] of this.postings) {
@@ -669,6 +694,9 @@ export class SearchIndex {
       priced: r.minPriceCents !== null || r.maxPriceCents !== null,
       min: r.minPriceCents ?? Number.NEGATIVE_INFINITY,
       max: r.maxPriceCents ?? Number.POSITIVE_INFINITY,
+      wide: this.wideBusiness,
+      mask: 1 | (r.secondHand ? 2 : 0) | (categoryCode >= 0 ? 0b111100 : 0),
+      bits: 1 | (r.secondHand ? 2 : 0) | (categoryCode >= 0 ? categoryCode << 2 : 0),
     };
   }
 
@@ -679,6 +707,15 @@ export class SearchIndex {
 
   /** Whether the product of a slot is shown and passes the query's filter. */
   private keeps(f: Filter, s: number): boolean {
+    if (!f.wide) {
+      // Shown, second-hand and category at once; then the brand and the price if asked.
+      const meta = this.attrs[2 * s]!;
+      if ((meta & f.mask) !== f.bits) return false;
+      if (f.brands && f.bizOk[meta >>> 6] !== 1) return false;
+      if (!f.priced) return true;
+      const price = this.attrs[2 * s + 1]!;
+      return price >= f.min && price <= f.max;
+    }
     // Shown first (one byte), then only the filters the query has.
     if (this.shown[s] !== 1) return false;
     if (f.categoryCode >= 0 && this.category[s] !== f.categoryCode) return false;
@@ -920,20 +957,42 @@ export class SearchIndex {
     const { docs, scores, blockMax, blockMaxId } = p;
     const { shown, ids } = this;
     if (!this.isPlain(filter)) {
-      for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
-        const max = blockMax[b]!;
-        if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
-        const from = b << BLOCK_SHIFT;
-        for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
+      // A filter asks each product anyway (for the count): one pass does both. (A page of the
+      // best scores is no bound here: the best may all be filtered out.)
+      let total = 0;
+      if (filter.wide) {
+        for (let j = p.length - 1; j >= 0; j--) {
           const s = docs[j]!;
           if (!this.keeps(filter, s)) continue;
+          total++;
           const score = scores[j]!;
           if (score < top.floor) continue;
           const id = ids[s]!;
           top.push(score, id, id);
         }
+        return total;
       }
-      return this.countKept(p, filter);
+      // keeps(), read from the packed attributes in the loop itself.
+      const { attrs } = this;
+      const { mask, bits, bizOk, brands, priced, min, max } = filter;
+      // From the last slot (about the highest id) down: ties go to the higher id, so the
+      // heap fills with its final ties first and the rest are turned away at the floor.
+      for (let j = p.length - 1; j >= 0; j--) {
+        const s = docs[j]!;
+        const meta = attrs[2 * s]!;
+        if ((meta & mask) !== bits) continue;
+        if (brands && bizOk[meta >>> 6] !== 1) continue;
+        if (priced) {
+          const price = attrs[2 * s + 1]!;
+          if (price < min || price > max) continue;
+        }
+        total++;
+        const score = scores[j]!;
+        if (score < top.floor) continue;
+        const id = ids[s]!;
+        top.push(score, id, id);
+      }
+      return total;
     }
     for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
       const max = blockMax[b]!;
@@ -1598,6 +1657,11 @@ interface Filter {
   priced: boolean;
   min: number;
   max: number;
+  /** True when `attrs` cannot be read (a brand id too large for its bits). */
+  wide: boolean;
+  /** The bits of a slot's packed attributes (`attrs`) the filter asks, and their values. */
+  mask: number;
+  bits: number;
 }
 
 /** Adds each list's scores into its slots' values (float4 sums, in the lists' order). */
