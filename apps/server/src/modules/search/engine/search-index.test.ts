@@ -484,4 +484,37 @@ describe('the search index', () => {
     expect(labels('bamboo b')).toEqual(['product:Bamboo Brush']);
     expect(labels('zzz')).toEqual([]);
   });
+
+  it('suggests a name several products share once, linked to one still shown', () => {
+    const index = fixture();
+    const tote = (id: number, businessId: number) =>
+      index.upsert(doc({ id, name: 'Linen Tote', vector: "'linen':1A 'tote':2A", businessId }));
+    tote(10, 2);
+    tote(11, 1);
+    tote(12, 2);
+    const linen = () => index.suggestions.suggest('linen t');
+    expect(linen()).toEqual([{ kind: 'product', label: 'Linen Tote', id: 10, category: null }]);
+    // Its brand closed: the next product of that name, in the order they were added.
+    index.setBusiness({
+      id: 2,
+      name: 'Kelp Studio',
+      active: false,
+      verified: false,
+      usRateCents: 0,
+      thresholdFreeCents: null,
+    });
+    expect(linen()[0]?.id).toBe(11);
+    index.remove(11);
+    expect(linen()).toEqual([]);
+    // Renamed products leave the name; a new one takes it.
+    tote(13, 1);
+    expect(linen()[0]?.id).toBe(13);
+    index.upsert(doc({ id: 13, name: 'Hemp Tote', vector: "'hemp':1A 'tote':2A" }));
+    index.remove(10);
+    index.remove(12);
+    expect(linen()).toEqual([]);
+    tote(14, 1);
+    expect(linen()[0]?.id).toBe(14);
+    expect(index.suggestions.suggest('hemp t')[0]?.id).toBe(13);
+  });
 });

@@ -16,8 +16,11 @@ interface Entry {
   kind: 'product' | 'brand';
   /** Lower-case words of the label. */
   words: string[];
-  /** Products (of a product name) with their brand, or the brand's own id. */
-  ids: Map<number, number>;
+  /**
+   * A brand's own id(s) (two brands may share a name). A product name's products are in the
+   * index's typed lists instead (`firstProduct`…): nothing per product on the JS heap.
+   */
+  ids: Map<number, number> | null;
   /** The order of the word lists: label length, then label. */
   rank: string;
   /** Its place in SuggestionIndex.entryList. */
@@ -77,6 +80,17 @@ export class SuggestionIndex {
   private readonly entryList: Array<Entry | undefined> = [];
   private readonly freeIndexes: number[] = [];
   private readonly brandEntry = new Map<number, Entry>();
+  /**
+   * The products of each product name, a list threaded through typed arrays (ids + 1, 0 for
+   * none): per entry index its first and last product and their number; per product id the
+   * next and previous of the same name, and its brand.
+   */
+  private firstProduct = new Int32Array(1024);
+  private lastProduct = new Int32Array(1024);
+  private productCount = new Int32Array(1024);
+  private nextProduct = new Int32Array(1024);
+  private prevProduct = new Int32Array(1024);
+  private brandOfProduct = new Int32Array(1024);
 
   /** False while a bulk load appends to the word lists unsorted. */
   private sorted = false;
@@ -105,7 +119,7 @@ export class SuggestionIndex {
         label: trimmed,
         kind,
         words: labelWords(trimmed),
-        ids: new Map(),
+        ids: kind === 'brand' ? new Map() : null,
         rank: `${String(trimmed.length).padStart(4, '0')}${trimmed.toLowerCase()}`,
         index: this.freeIndexes.pop() ?? this.entryList.length,
       };
@@ -135,13 +149,63 @@ export class SuggestionIndex {
         list.splice(lo, 0, entry);
       }
     }
-    entry.ids.set(id, businessId);
+    if (entry.ids) entry.ids.set(id, businessId);
+    else this.link(entry, id, businessId);
     return entry;
   }
 
+  /** Appends a product to its name's list (in the order added, as a Map would keep them). */
+  private link(entry: Entry, id: number, businessId: number) {
+    this.growProducts(id);
+    this.growEntries(entry.index);
+    const k = entry.index;
+    const last = this.lastProduct[k]! - 1;
+    this.brandOfProduct[id] = businessId;
+    this.prevProduct[id] = last + 1;
+    this.nextProduct[id] = 0;
+    if (last >= 0) this.nextProduct[last] = id + 1;
+    else this.firstProduct[k] = id + 1;
+    this.lastProduct[k] = id + 1;
+    this.productCount[k]!++;
+  }
+
+  private unlink(entry: Entry, id: number) {
+    const k = entry.index;
+    const prev = this.prevProduct[id]! - 1;
+    const next = this.nextProduct[id]! - 1;
+    if (prev >= 0) this.nextProduct[prev] = next + 1;
+    else this.firstProduct[k] = next + 1;
+    if (next >= 0) this.prevProduct[next] = prev + 1;
+    else this.lastProduct[k] = prev + 1;
+    this.prevProduct[id] = 0;
+    this.nextProduct[id] = 0;
+    this.productCount[k]!--;
+  }
+
+  private growProducts(id: number) {
+    if (id < this.nextProduct.length) return;
+    const size = Math.max(id + 1, this.nextProduct.length * 2);
+    for (const key of ['nextProduct', 'prevProduct', 'brandOfProduct'] as const) {
+      const next = new Int32Array(size);
+      next.set(this[key]);
+      this[key] = next;
+    }
+  }
+
+  private growEntries(index: number) {
+    if (index < this.firstProduct.length) return;
+    const size = Math.max(index + 1, this.firstProduct.length * 2);
+    for (const key of ['firstProduct', 'lastProduct', 'productCount'] as const) {
+      const next = new Int32Array(size);
+      next.set(this[key]);
+      this[key] = next;
+    }
+  }
+
   private drop(entry: Entry, id: number) {
-    entry.ids.delete(id);
-    if (entry.ids.size > 0) return;
+    if (entry.ids) entry.ids.delete(id);
+    else this.unlink(entry, id);
+    if ((entry.ids ? entry.ids.size : this.productCount[entry.index]!) > 0) return;
     this.entries.delete(this.key(entry.kind, entry.label));
     this.entryList[entry.index] = undefined;
     this.freeIndexes.push(entry.index);
@@ -189,7 +253,13 @@ export class SuggestionIndex {
 
   /** A shown product of the entry (a brand: itself while it is shown), or null. */
   private shownId(entry: Entry): number | null {
-    for (const [id, businessId] of entry.ids) if (this.isBrandShown(businessId)) return id;
+    if (entry.ids) {
+      for (const [id, businessId] of entry.ids) if (this.isBrandShown(businessId)) return id;
+      return null;
+    }
+    for (let p = this.firstProduct[entry.index]!; p > 0; p = this.nextProduct[p - 1]!) {
+      if (this.isBrandShown(this.brandOfProduct[p - 1]!)) return p - 1;
+    }
     return null;
   }
 
