@@ -342,12 +342,14 @@ export class SearchIndex {
   /** 1 when the slot's product is live and its brand open (what every search shows at least). */
   private shown = new Uint8Array(1024);
   /**
-   * What a filter reads of a slot, side by side (one cache line, not five arrays, per product
-   * of a long list): [2s] shown (bit 0), second-hand (bit 1), category (bits 2–5), brand (bits
-   * 6–31); [2s + 1] the price.
+   * What a filter reads first of a slot, in one byte: shown (bit 0), second-hand (bit 1),
+   * category (bits 2–5). A megabyte at a million products: it stays in the CPU's cache while a
+   * long list is filtered (five arrays of a slot's attributes do not).
    */
-  private attrs = new Int32Array(2048);
-  /** True once a brand's id does not fit its bits: filters then read the arrays themselves. */
+  private meta = new Uint8Array(1024);
+  /** The brand of a slot in two bytes (while every brand id fits), for the brand filters. */
+  private brand16 = new Uint16Array(1024);
+  /** True once a brand's id does not fit two bytes: filters then read `business`. */
   private wideBusiness = false;
   /**
    * The page's fields the arrays do not hold (a result is answered without the database):
@@ -414,18 +416,18 @@ export class SearchIndex {
     this.priceRange = grow(this.priceRange);
     this.flags = grow(this.flags);
     this.shown = grow(this.shown);
-    const attrs = new Int32Array(2 * size);
-    attrs.set(this.attrs);
-    this.attrs = attrs;
+    this.meta = grow(this.meta);
+    const brand16 = new Uint16Array(size);
+    brand16.set(this.brand16);
+    this.brand16 = brand16;
   }
 
-  /** Writes a slot's filter attributes (see `attrs`) from its arrays. */
+  /** Writes a slot's filter attributes (`meta`, `brand16`) from its arrays. */
   private pack(s: number) {
     const business = this.business[s]!;
-    if (business >= 2 ** 26) this.wideBusiness = true;
-    this.attrs[2 * s] =
-      this.shown[s]! | (this.flags[s]! & 2) | (this.category[s]! << 2) | (business << 6);
-    this.attrs[2 * s + 1] = this.price[s]!;
+    if (business > 0xffff) this.wideBusiness = true;
+    this.meta[s] = this.shown[s]! | (this.flags[s]! & 2) | (this.category[s]! << 2);
+    this.brand16[s] = business;
   }
 
   private growIds(id: number) {
@@ -504,7 +506,7 @@ export class SearchIndex {
     }
     this.flags[slot] = this.flags[slot]! & ~1;
     this.shown[slot] = 0;
-    this.attrs[2 * slot] = this.attrs[2 * slot]! & ~1;
+    this.meta[slot] = this.meta[slot]! & ~1;
     this.names.set(slot, null);
     this.images.set(slot, null);
     this.slotOfId[id] = 0;
@@ -535,7 +537,7 @@ export class SearchIndex {
     for (let s = 0; s < this.slots; s++) {
       const shown = (this.flags[s]! & 1) === 1 && this.bizActive[this.business[s]!] === 1;
       this.shown[s] = shown ? 1 : 0;
-      this.attrs[2 * s] = (this.attrs[2 * s]! & ~1) | this.shown[s]!;
+      this.meta[s] = (this.meta[s]! & ~1) | this.shown[s]!;
       if (shown) {
         this.categoryCounts[this.category[s]!]!++;
         this.liveShown++;
@@ -574,7 +576,8 @@ export class SearchIndex {
     this.priceRange = keep(this.priceRange);
     this.flags = keep(this.flags);
     this.shown = keep(this.shown);
-    this.attrs = new Int32Array(2 * this.ids.length);
+    this.meta = new Uint8Array(this.ids.length);
+    this.brand16 = new Uint16Array(this.ids.length);
     for (let s = 0; s < next; s++) this.pack(s);
     this.names = this.names.compacted(map, this.slots, next);
     this.images = this.images.compacted(map, this.slots, next);
@@ -709,11 +712,10 @@ export class SearchIndex {
   private keeps(f: Filter, s: number): boolean {
     if (!f.wide) {
       // Shown, second-hand and category at once; then the brand and the price if asked.
-      const meta = this.attrs[2 * s]!;
-      if ((meta & f.mask) !== f.bits) return false;
-      if (f.brands && f.bizOk[meta >>> 6] !== 1) return false;
+      if ((this.meta[s]! & f.mask) !== f.bits) return false;
+      if (f.brands && f.bizOk[this.brand16[s]!] !== 1) return false;
       if (!f.priced) return true;
-      const price = this.attrs[2 * s + 1]!;
+      const price = this.price[s]!;
       return price >= f.min && price <= f.max;
     }
     // Shown first (one byte), then only the filters the query has.
@@ -816,21 +818,30 @@ export class SearchIndex {
     return page(top, this.offerByRank(matches, filter, query.typed, query.corrected, top));
   }
 
-  /** How many of a list's products pass the filter (without a branch per product when plain). */
+  /** How many of a list's products pass the filter (a sum, without a branch per product). */
   private countKept(p: Postings, filter: Filter): number {
     const { docs, length } = p;
-    const { shown, category } = this;
+    const { shown } = this;
     let total = 0;
     if (this.isPlain(filter)) {
       for (let j = 0; j < length; j++) total += shown[docs[j]!]!;
-    } else if (!filter.brands && !filter.secondHand && !filter.priced) {
-      const code = filter.categoryCode;
+    } else if (filter.wide) {
+      for (let j = 0; j < length; j++) if (this.keeps(filter, docs[j]!)) total++;
+    } else {
+      // keeps() as a sum of 0s and 1s: no branch per product to mispredict (whether a product
+      // passes a filter is as good as random).
+      const { meta, brand16, price } = this;
+      const { mask, bits, bizOk, brands, priced, min, max } = filter;
       for (let j = 0; j < length; j++) {
         const s = docs[j]!;
-        total += shown[s]! & (category[s] === code ? 1 : 0);
+        let pass = +((meta[s]! & mask) === bits);
+        if (brands) pass &= bizOk[brand16[s]!]!;
+        if (priced) {
+          const cents = price[s]!;
+          pass &= +(cents >= min) & +(cents <= max);
+        }
+        total += pass;
       }
-    } else {
-      for (let j = 0; j < length; j++) if (this.keeps(filter, docs[j]!)) total++;
     }
     return total;
   }
@@ -957,42 +968,24 @@ export class SearchIndex {
     const { docs, scores, blockMax, blockMaxId } = p;
     const { shown, ids } = this;
     if (!this.isPlain(filter)) {
-      // A filter asks each product anyway (for the count): one pass does both. (A page of the
-      // best scores is no bound here: the best may all be filtered out.)
-      let total = 0;
-      if (filter.wide) {
-        for (let j = p.length - 1; j >= 0; j--) {
+      // With a filter, the best scores may all be filtered out, so the floor may stay below
+      // most blocks' best: a block's ties are then turned away by its highest id, and the
+      // rest by their score, read in order, before the product is looked at.
+      for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
+        const max = blockMax[b]!;
+        if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
+        const topId = p.blockTopId[b]!;
+        const from = b << BLOCK_SHIFT;
+        for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
+          const score = scores[j]!;
+          if (score < top.floor || (score === top.floor && topId <= top.floorTie)) continue;
           const s = docs[j]!;
           if (!this.keeps(filter, s)) continue;
-          total++;
-          const score = scores[j]!;
-          if (score < top.floor) continue;
           const id = ids[s]!;
           top.push(score, id, id);
         }
-        return total;
       }
-      // keeps(), read from the packed attributes in the loop itself.
-      const { attrs } = this;
-      const { mask, bits, bizOk, brands, priced, min, max } = filter;
-      // From the last slot (about the highest id) down: ties go to the higher id, so the
-      // heap fills with its final ties first and the rest are turned away at the floor.
-      for (let j = p.length - 1; j >= 0; j--) {
-        const s = docs[j]!;
-        const meta = attrs[2 * s]!;
-        if ((meta & mask) !== bits) continue;
-        if (brands && bizOk[meta >>> 6] !== 1) continue;
-        if (priced) {
-          const price = attrs[2 * s + 1]!;
-          if (price < min || price > max) continue;
-        }
-        total++;
-        const score = scores[j]!;
-        if (score < top.floor) continue;
-        const id = ids[s]!;
-        top.push(score, id, id);
-      }
-      return total;
+      return this.countKept(p, filter);
     }
     for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
       const max = blockMax[b]!;
@@ -1657,9 +1650,9 @@ interface Filter {
   priced: boolean;
   min: number;
   max: number;
-  /** True when `attrs` cannot be read (a brand id too large for its bits). */
+  /** True when `brand16` cannot be read (a brand id over two bytes). */
   wide: boolean;
-  /** The bits of a slot's packed attributes (`attrs`) the filter asks, and their values. */
+  /** The bits of a slot's `meta` the filter asks, and their values. */
   mask: number;
   bits: number;
 }
