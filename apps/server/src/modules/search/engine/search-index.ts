@@ -90,9 +90,9 @@ const BLOCK = 1 << BLOCK_SHIFT;
 
 /**
  * A lexeme's products (slots, ascending) with its score in each. Per block of BLOCK postings,
- * the highest score in it and the highest product id among those with that score: a bound that
- * lets a search by rank pass over whole blocks that cannot reach its page (block-max, as
- * search engines do), which is most of a common word's list.
+ * bounds (the highest score, the lowest and highest price, each with its best id; the highest
+ * id) that let a search by rank or price pass over whole blocks that cannot reach its page
+ * (block-max, as search engines do), which is most of a common word's list.
  */
 class Postings {
   docs: Int32Array;
@@ -965,37 +965,22 @@ export class SearchIndex {
    * the page is full of the best scores, the rest of a common word's list is passed over.
    */
   private offerOneWord(p: Postings, filter: Filter, top: TopK): number {
-    const { docs, scores, blockMax, blockMaxId } = p;
+    const { docs, scores, blockMax, blockMaxId, blockTopId } = p;
     const { shown, ids } = this;
-    if (!this.isPlain(filter)) {
-      // With a filter, the best scores may all be filtered out, so the floor may stay below
-      // most blocks' best: a block's ties are then turned away by its highest id, and the
-      // rest by their score, read in order, before the product is looked at.
-      for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
-        const max = blockMax[b]!;
-        if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
-        const topId = p.blockTopId[b]!;
-        const from = b << BLOCK_SHIFT;
-        for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
-          const score = scores[j]!;
-          if (score < top.floor || (score === top.floor && topId <= top.floorTie)) continue;
-          const s = docs[j]!;
-          if (!this.keeps(filter, s)) continue;
-          const id = ids[s]!;
-          top.push(score, id, id);
-        }
-      }
-      return this.countKept(p, filter);
-    }
+    const plain = this.isPlain(filter);
     for (let b = (p.length - 1) >> BLOCK_SHIFT; b >= 0; b--) {
       const max = blockMax[b]!;
       if (max < top.floor || (max === top.floor && blockMaxId[b]! <= top.floorTie)) continue;
+      // With a filter the best scores may all be filtered out, so the floor may stay below
+      // most blocks' best: a block's ties are then turned away by its highest id, and the rest
+      // by their score, read in order, before the product is looked at.
+      const topId = blockTopId[b]!;
       const from = b << BLOCK_SHIFT;
       for (let j = Math.min(p.length, from + BLOCK) - 1; j >= from; j--) {
-        const s = docs[j]!;
-        if (shown[s] !== 1) continue;
         const score = scores[j]!;
-        if (score < top.floor) continue;
+        if (score < top.floor || (score === top.floor && topId <= top.floorTie)) continue;
+        const s = docs[j]!;
+        if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) continue;
         const id = ids[s]!;
         top.push(score, id, id);
       }
@@ -1084,17 +1069,15 @@ export class SearchIndex {
     const typed = this.wordLists(typedLexemes);
     const corrected = this.wordLists(correctedLexemes);
     const correcting = correctedLexemes.length > 0;
-    const typedFactor = correcting ? 2 : 3;
-    const typedSize = typedLexemes.length;
-    const correctedSize = Math.max(1, correctedLexemes.length);
+    const rank: AllWordsRank = {
+      typedFactor: correcting ? 2 : 3,
+      typedSize: typedLexemes.length,
+      correctedSize: Math.max(1, correctedLexemes.length),
+      correcting,
+    };
     // One set of words to match, the rarest of many products, the others many: by blocks.
     if (!correcting && typed.complete && this.byBlocks(typed.lists, typed.rarest!)) {
-      return this.offerAllWordsByBlocks(typed.lists, typed.rarest!, [], true, filter, top, {
-        typedFactor,
-        typedSize,
-        correctedSize,
-        correcting,
-      });
+      return this.offerAllWordsByBlocks(typed.lists, typed.rarest!, [], true, filter, top, rank);
     }
     if (
       correcting &&
@@ -1109,7 +1092,7 @@ export class SearchIndex {
         false,
         filter,
         top,
-        { typedFactor, typedSize, correctedSize, correcting },
+        rank,
       );
     }
     const plain = this.isPlain(filter);
@@ -1125,25 +1108,10 @@ export class SearchIndex {
         correctedCursors[l] = p.length - 1;
       });
     };
-    /** The share of a slot over the lists (-1 when `all` and a list lacks it). */
-    const share = (lists: Postings[], cursors: Int32Array, s: number, all: boolean) => {
-      let sum = 0;
-      for (let l = 0; l < lists.length; l++) {
-        const { docs, scores } = lists[l]!;
-        const j = seekDown(docs, cursors[l]!, s);
-        cursors[l] = j;
-        if (j >= 0 && docs[j] === s) sum = Math.fround(sum + scores[j]!);
-        else if (all) return -1;
-      }
-      return sum;
-    };
     const offer = (s: number, typedShare: number, correctedShare: number) => {
       if (plain ? shown[s] !== 1 : !this.keeps(filter, s)) return;
       total++;
-      const score = Math.fround(
-        typedFactor * Math.fround(typedShare / typedSize) +
-          (correcting ? Math.fround(correctedShare / correctedSize) : 0),
-      );
+      const score = allWordsRank(rank, typedShare, correctedShare);
       if (score < top.floor) return;
       const id = ids[s]!;
       top.push(score, id, id);
@@ -1153,9 +1121,9 @@ export class SearchIndex {
       const { docs, length } = typed.rarest!;
       for (let j = length - 1; j >= 0; j--) {
         const s = docs[j]!;
-        const t = share(typed.lists, typedCursors, s, true);
+        const t = shareOf(typed.lists, typedCursors, s, true);
         if (t < 0) continue;
-        offer(s, t, correcting ? share(corrected.lists, correctedCursors, s, false) : 0);
+        offer(s, t, correcting ? shareOf(corrected.lists, correctedCursors, s, false) : 0);
       }
     }
     if (correcting && corrected.complete) {
@@ -1163,11 +1131,11 @@ export class SearchIndex {
       const { docs, length } = corrected.rarest!;
       for (let j = length - 1; j >= 0; j--) {
         const s = docs[j]!;
-        const c = share(corrected.lists, correctedCursors, s, true);
+        const c = shareOf(corrected.lists, correctedCursors, s, true);
         if (c < 0) continue;
         // Those the typed words matched too were offered above.
-        if (typed.complete && share(typed.lists, typedCursors, s, true) >= 0) continue;
-        offer(s, share(typed.lists, typedCursors, s, false), c);
+        if (typed.complete && shareOf(typed.lists, typedCursors, s, true) >= 0) continue;
+        offer(s, shareOf(typed.lists, typedCursors, s, false), c);
       }
     }
     return total;
@@ -1200,16 +1168,13 @@ export class SearchIndex {
     typedBranch: boolean,
     filter: Filter,
     top: TopK,
-    rank: { typedFactor: number; typedSize: number; correctedSize: number; correcting: boolean },
+    rank: AllWordsRank,
   ): number {
     const { shown, ids } = this;
     const plain = this.isPlain(filter);
-    const { typedFactor, typedSize, correctedSize, correcting } = rank;
+    const { typedFactor, typedSize, correcting } = rank;
     const score = (typedShare: number, correctedShare: number) =>
-      Math.fround(
-        typedFactor * Math.fround(typedShare / typedSize) +
-          (correcting ? Math.fround(correctedShare / correctedSize) : 0),
-      );
+      allWordsRank(rank, typedShare, correctedShare);
     const { docs, scores, length, blockMax, blockTopId } = rarest;
     const rarestAt = lists.indexOf(rarest);
     const bits = lists.filter((p) => p !== rarest).map((p) => p.bitsOver(this.slots));
@@ -1695,10 +1660,23 @@ function accumulate(into: Float32Array, lists: Postings[]) {
   }
 }
 
-/**
- * The last index at or below `from` of a sorted list whose entry is at most `s` (-1 if none),
- * galloping down from `from`.
- */
+/** How offerAllWords weighs the typed and the corrected words' shares of a rank. */
+interface AllWordsRank {
+  /** 2 when a word was corrected, else 3. */
+  typedFactor: number;
+  typedSize: number;
+  correctedSize: number;
+  correcting: boolean;
+}
+
+/** ts_rank of words all required, in float4: the typed share, and the corrected one if any. */
+function allWordsRank(r: AllWordsRank, typedShare: number, correctedShare: number): number {
+  return Math.fround(
+    r.typedFactor * Math.fround(typedShare / r.typedSize) +
+      (r.correcting ? Math.fround(correctedShare / r.correctedSize) : 0),
+  );
+}
+
 /**
  * The share of a slot over the lists (their scores added in float4, in order), the cursors
  * moved down to it; -1 when `all` and a list lacks it.
@@ -1715,6 +1693,10 @@ function shareOf(lists: Postings[], cursors: Int32Array, s: number, all: boolean
   return sum;
 }
 
+/**
+ * The last index at or below `from` of a sorted list whose entry is at most `s` (-1 if none),
+ * galloping down from `from`.
+ */
 function seekDown(docs: Int32Array, from: number, s: number): number {
   if (from < 0 || docs[from]! <= s) return from;
   let high = from;

@@ -39,6 +39,14 @@ export function labelWords(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 
+/** `a`, or a copy twice as long (at least) when `index` is past its end. */
+function grownTo(a: Int32Array<ArrayBuffer>, index: number): Int32Array<ArrayBuffer> {
+  if (index < a.length) return a;
+  const next = new Int32Array(Math.max(index + 1, a.length * 2));
+  next.set(a);
+  return next;
+}
+
 function compareEntries(a: Entry, b: Entry): number {
   return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0;
 }
@@ -182,24 +190,19 @@ export class SuggestionIndex {
     this.productCount[k]!--;
   }
 
+  /** Makes room in the per-product arrays for product `id`. */
   private growProducts(id: number) {
-    if (id < this.nextProduct.length) return;
-    const size = Math.max(id + 1, this.nextProduct.length * 2);
-    for (const key of ['nextProduct', 'prevProduct', 'brandOfProduct'] as const) {
-      const next = new Int32Array(size);
-      next.set(this[key]);
-      this[key] = next;
-    }
+    this.entryOfProduct = grownTo(this.entryOfProduct, id);
+    this.nextProduct = grownTo(this.nextProduct, id);
+    this.prevProduct = grownTo(this.prevProduct, id);
+    this.brandOfProduct = grownTo(this.brandOfProduct, id);
   }
 
+  /** Makes room in the per-entry arrays for entry `index`. */
   private growEntries(index: number) {
-    if (index < this.firstProduct.length) return;
-    const size = Math.max(index + 1, this.firstProduct.length * 2);
-    for (const key of ['firstProduct', 'lastProduct', 'productCount'] as const) {
-      const next = new Int32Array(size);
-      next.set(this[key]);
-      this[key] = next;
-    }
+    this.firstProduct = grownTo(this.firstProduct, index);
+    this.lastProduct = grownTo(this.lastProduct, index);
+    this.productCount = grownTo(this.productCount, index);
   }
 
   private drop(entry: Entry, id: number) {
@@ -225,13 +228,8 @@ export class SuggestionIndex {
   setProduct(id: number, name: string, businessId: number) {
     this.removeProduct(id);
     if (name.trim() === '') return;
-    const entry = this.add('product', name, id, businessId);
-    if (id >= this.entryOfProduct.length) {
-      const next = new Int32Array(Math.max(id + 1, this.entryOfProduct.length * 2));
-      next.set(this.entryOfProduct);
-      this.entryOfProduct = next;
-    }
-    this.entryOfProduct[id] = entry.index + 1;
+    // add() linked the product, making room for its id.
+    this.entryOfProduct[id] = this.add('product', name, id, businessId).index + 1;
   }
 
   removeProduct(id: number) {
