@@ -62,6 +62,36 @@ const doc = (over: Partial<ProductDoc> & { id: number; vector: string }): Produc
     ...over,
   }) as ProductDoc;
 
+/** A repeatable pseudo-random integer below n (a linear congruential generator). */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+}
+
+/**
+ * `check()` on the index as loaded; again after changes (products put anew: new slots, new
+ * prices and ranks; products removed); and again after compaction.
+ */
+function checkThroughChanges(
+  index: SearchIndex,
+  docs: Map<number, ProductDoc>,
+  put: (id: number) => void,
+  check: () => void,
+  o: { last: number; putEvery: number; removeFrom?: number; removeEvery: number },
+) {
+  check();
+  for (let id = 10; id < o.last; id += o.putEvery) put(id);
+  for (let id = o.removeFrom ?? 11; id < o.last; id += o.removeEvery) {
+    index.remove(id);
+    docs.delete(id);
+  }
+  check();
+  index.compact();
+  check();
+}
+
 const query = (over: Partial<EngineQuery> = {}): EngineQuery => ({
   typed: null,
   corrected: null,
@@ -262,11 +292,7 @@ describe('the search index', () => {
       usRateCents: 0,
       thresholdFreeCents: null,
     });
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const random = seeded(7);
     const categories = ['Apparel', 'Hygiene', 'Home Goods'];
     const docs = new Map<number, ProductDoc>();
     const put = (id: number) => {
@@ -328,26 +354,13 @@ describe('the search index', () => {
         }
       }
     };
-    check();
-    // Changes after the load: new prices and ranks (new slots), removals; then compaction.
-    for (let id = 10; id < 3000; id += 3) put(id);
-    for (let id = 11; id < 3000; id += 5) {
-      index.remove(id);
-      docs.delete(id);
-    }
-    check();
-    index.compact();
-    check();
+    checkThroughChanges(index, docs, put, check, { last: 3000, putEvery: 3, removeEvery: 5 });
   });
 
   it('matches words that must all be there in many products as a sort of all their matches', () => {
     // Lists long enough to be matched by blocks and bit sets; ranks mostly tied.
     const index = fixture();
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const random = seeded(11);
     const docs = new Map<number, ProductDoc>();
     const put = (id: number) => {
       const words: string[] = [];
@@ -431,15 +444,12 @@ describe('the search index', () => {
         }
       }
     };
-    check();
-    for (let id = 10; id < 12_000; id += 4) put(id);
-    for (let id = 13; id < 12_000; id += 6) {
-      index.remove(id);
-      docs.delete(id);
-    }
-    check();
-    index.compact();
-    check();
+    checkThroughChanges(index, docs, put, check, {
+      last: 12_000,
+      putEvery: 4,
+      removeFrom: 13,
+      removeEvery: 6,
+    });
   });
 
   it('gives the same answers after compaction', () => {
