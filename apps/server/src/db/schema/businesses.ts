@@ -23,6 +23,11 @@ export const businesses = pgTable(
     description: text('description').notNull().default(''),
     /** Public contact e-mail. */
     email: text('email').notNull(),
+    /**
+     * Where the brand's new-order e-mails go (issue 24 point 7); null: the owner's account
+     * e-mail. Never the public `email` above.
+     */
+    orderEmail: text('order_email'),
     website: text('website').notNull().default(''),
     businessType: text('business_type', { enum: ['eco_friendly_company', 'individual_seller'] })
       .notNull()

@@ -88,6 +88,16 @@ export const orders = pgTable(
       .default('Pending'),
     subtotalCents: integer('subtotal_cents').notNull().default(0),
     shippingFeeCents: integer('shipping_fee_cents').notNull().default(0),
+    /**
+     * Why the brand's shipping fee was not charged, as the fee computation said at checkout
+     * (issue 24 point 3): `marketplace_threshold` (the whole cart reached the marketplace's
+     * free-shipping subtotal), `business_threshold` (the brand's own "free from"), or null
+     * (the fee was charged, or there was none to waive). Recorded, not derived later: the
+     * brand's fees and the threshold may change after the order.
+     */
+    shippingFreeReason: text('shipping_free_reason', {
+      enum: ['business_threshold', 'marketplace_threshold'],
+    }),
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
     /** What the brand receives: total − round(3 % × total) (DESIGN 2.7). */
