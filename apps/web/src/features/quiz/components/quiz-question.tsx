@@ -35,7 +35,7 @@ export function QuizQuestion({ question, number, total, selected, onSelect }: Qu
               key={option.key}
               className={cx(
                 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border px-4 py-2.5 text-base font-medium transition-colors',
-                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-clay-700',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus',
                 checked
                   ? 'border-forest-900 bg-forest-900 text-cream'
                   : 'border-sand-300 bg-cream text-ink hover:border-sage-400 hover:bg-sage-50',
