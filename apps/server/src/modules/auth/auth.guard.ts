@@ -17,6 +17,8 @@ export interface AuthUser {
   id: number;
   /** When the access token that let the request in expires (long requests end then). */
   expiresAt?: Date;
+  /** The token version the access token carries (a long request asks again with it). */
+  version?: number;
 }
 
 // Kept beside the request rather than decorated onto it, so it works in every plugin scope.
@@ -38,7 +40,21 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   // A deleted or deactivated account's tokens die with it, and a logout's or password reset's
   // with the token version they raised, not 15 minutes later.
   if (!(await activeUsers.isActive(db, claims.userId, claims.version))) throw tokenNotValid();
-  authenticated.set(request, { id: claims.userId, expiresAt: claims.expiresAt });
+  authenticated.set(request, {
+    id: claims.userId,
+    expiresAt: claims.expiresAt,
+    version: claims.version,
+  });
+}
+
+/**
+ * Whether the session that let `user` in still holds: the account active and at the token
+ * version of its access token (a logout or password reset since then ends it). For requests
+ * that outlive their start, such as the live-order stream.
+ */
+export function sessionHolds(request: FastifyRequest, user: AuthUser): Promise<boolean> {
+  const { db, activeUsers } = request.server.deps;
+  return activeUsers.isActive(db, user.id, user.version ?? 0);
 }
 
 /** The user `authenticate` let through; a 401 if the route forgot to authenticate. */

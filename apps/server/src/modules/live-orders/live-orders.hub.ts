@@ -58,6 +58,12 @@ export class LiveStream {
   catchingUp: Promise<void> | undefined;
   /** When it opened (a stream sent nothing yet catches up from then, not from the start). */
   readonly openedAt = Date.now();
+  /**
+   * Whether the session that opened the stream still holds (its account active, its access
+   * token's version current). Asked before every event and at every keep-alive: a logout or a
+   * password reset closes the stream instead of letting it carry buyers' data on.
+   */
+  sessionHolds: (() => Promise<boolean>) | undefined;
 
   constructor(
     readonly businessId: number,
@@ -120,6 +126,16 @@ export class LiveStream {
     if (this.closed) return;
     this.sink.write(': keep-alive\n\n');
     if (this.sink.writableLength > MAX_UNSENT_BYTES) this.close();
+  }
+
+  /** True when the stream may be sent an event; a session that ended closes it. */
+  async stillAllowed(): Promise<boolean> {
+    if (this.closed) return false;
+    if (!this.sessionHolds) return true;
+    // A check that fails ends the stream too: the dashboard reconnects through the guard.
+    const holds = await this.sessionHolds().catch(() => false);
+    if (!holds) this.close();
+    return !this.closed;
   }
 
   close(): void {
@@ -202,7 +218,11 @@ export function createLiveOrdersHub(deps: {
       try {
         const [event] = await readEvents(businessId, [notice]);
         if (!event) return;
-        for (const stream of streamsOf(businessId) ?? []) stream.deliver(event.id, event.frame);
+        const targets = [...(streamsOf(businessId) ?? [])];
+        const allowed = await Promise.all(targets.map((stream) => stream.stillAllowed()));
+        targets.forEach((stream, i) => {
+          if (allowed[i]) stream.deliver(event.id, event.frame);
+        });
       } catch (error) {
         // Not lost: the business's streams end, and their dashboards reconnect and catch up.
         deps.log.error({ err: error, notice }, 'live orders: reading an event failed');
@@ -238,7 +258,7 @@ export function createLiveOrdersHub(deps: {
           limit: CATCH_UP_PAGE,
           ...(sinceMs === undefined ? {} : { sinceMs }),
         });
-        if (stream.closed) return;
+        if (!notices.length || !(await stream.stillAllowed())) return;
         for (const event of await readEvents(stream.businessId, notices)) {
           stream.write(event.id, event.frame);
         }

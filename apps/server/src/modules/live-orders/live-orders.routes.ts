@@ -10,7 +10,7 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser, sessionHolds } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
 import { findOwnedBusinessId } from '../businesses/business-access.repo';
 import { LiveStream } from './live-orders.hub';
@@ -84,11 +84,14 @@ export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> 
         lastId,
       );
       // The guard let the stream in once; it is asked again with every keep-alive (a business
-      // closed or handed over stops its stream), and the stream ends when the access token that
-      // opened it expires: the dashboard reconnects through the guard with a fresh one.
+      // closed or handed over stops its stream), the session before every event and at every
+      // keep-alive (a logout or password reset ends it at once), and the stream ends when the
+      // access token that opened it expires: the dashboard reconnects with a fresh one.
       const user = requireUser(request);
+      stream.sessionHolds = () => sessionHolds(request, user);
       const keepAlive = setInterval(() => {
         stream.keepAlive();
+        void stream.stillAllowed();
         findOwnedBusinessId(app.deps.db, user.id, businessId).then(
           (owned) => {
             if (owned === undefined) stream.close();

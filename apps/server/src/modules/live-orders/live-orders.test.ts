@@ -15,6 +15,8 @@ import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../t
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { openSse, type SseClient, type SseEvent } from '../../../test/helpers/sse';
 import { openDatabase } from '../../db/client';
+import { findUserById } from '../auth/auth.repo';
+import { resetLink } from '../auth/auth.service';
 
 let t: TestApp;
 let base: string;
@@ -209,6 +211,52 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe(LIVE_MESSAGES.lastEventId);
+  });
+
+  it('a stream ends with the session that opened it: after logout no buyer data reaches it', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    expect(c.status).toBe(200);
+    const buyer = await shopper(t.app);
+    const before = await buy(t.app, buyer.headers, s.product.id);
+    await c.next(forOrder('order.paid', before));
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/logout/',
+      payload: { refresh_token: s.tokens.refresh },
+    });
+    expect(out.statusCode).toBe(200);
+    // The next order of the business is not sent to the stream of the ended session: it closes.
+    const after = await buy(t.app, buyer.headers, s.product.id);
+    await c.ended;
+    expect(c.events.map((e) => parse(e).order.id)).toEqual([before]);
+    expect(c.events.some(forOrder('order.paid', after))).toBe(false);
+    // And its token opens no new one.
+    const again = await fetch(new URL(orderEventsPath(s.business.id), base), {
+      headers: s.headers,
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('a password reset ends the streams opened before it', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    expect(c.status).toBe(200);
+    await expect.poll(() => c.retry).toBe(LIVE_RECONNECT_MS[0]);
+    // The link of the reset e-mail, followed.
+    const account = await findUserById(t.db, s.shopper.id);
+    const link = new URL(resetLink(t.app.deps.config, account!));
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/auth${link.pathname}/`,
+      payload: { password: 'a-new-one', password2: 'a-new-one' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const buyer = await shopper(t.app);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    await c.ended;
+    expect(c.events.some(forOrder('order.paid', orderId))).toBe(false);
   });
 
   it('a client that goes away is forgotten; the app closes with streams open', async () => {
