@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -119,8 +121,20 @@ export const productImages = pgTable(
     position: integer('position').notNull().default(0),
     /** The Shopify image it was imported from (its id): a re-sync keeps it, never re-downloads. */
     shopifyImageId: text('shopify_image_id'),
+    /**
+     * The option value the picture shows (issue 24 point 14, docs/decisions/0024): 1 or 2 (the
+     * variants' option1 or option2) with `option_value`, both null for a picture of every variant.
+     */
+    optionIndex: smallint('option_index'),
+    optionValue: text('option_value'),
   },
-  (t) => [index('product_images_product_idx').on(t.productId)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId),
+    check(
+      'product_images_option_tie',
+      sql`(${t.optionIndex} is null and ${t.optionValue} is null) or (${t.optionIndex} in (1, 2) and ${t.optionValue} <> '')`,
+    ),
+  ],
 );
 
 export const variants = pgTable(

@@ -155,6 +155,11 @@ export const orderItems = pgTable(
     totalPriceCents: integer('total_price_cents').notNull(),
     /** Map of option name to value, e.g. {"Size": "M", "Colour": "Sage"}. */
     variantOptions: jsonb('variant_options').$type<Record<string, string>>(),
+    /**
+     * The picture of the chosen variant when it was bought (media key; docs/decisions/0024):
+     * the order keeps showing it after the product's pictures change. Null on older lines.
+     */
+    image: text('image'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
