@@ -7,11 +7,6 @@ export const SUGGESTION_KIND_LABELS: Record<SuggestionKind, string> = {
   category: 'Category',
 };
 
-/** 'Porto Linen Button-Up, Product': what a screen reader says of a suggestion. */
-export function suggestionName(suggestion: SearchSuggestion): string {
-  return `${suggestion.label}, ${SUGGESTION_KIND_LABELS[suggestion.kind]}`;
-}
-
 /** The label with the typed text in bold where it occurs. */
 function Highlighted({ label, typed }: { label: string; typed: string }) {
   const at = typed ? label.toLowerCase().indexOf(typed.toLowerCase()) : -1;
@@ -64,7 +59,6 @@ export function SuggestionList({
           id={`${id}-${index}`}
           role="option"
           aria-selected={index === active}
-          aria-label={suggestionName(suggestion)}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onPick(suggestion)}
           className={cx(
@@ -72,9 +66,12 @@ export function SuggestionList({
             index === active ? 'bg-sage-100' : 'hover:bg-sage-50',
           )}
         >
+          {/* Named by its text (label, a hidden comma, the kind: 'Porto Studio, Brand'), never
+              an aria-label that could differ from what is seen (axe label-content-name-mismatch). */}
           <span className="min-w-0 break-words">
             <Highlighted label={suggestion.label} typed={typed} />
-          </span>
+            <span className="sr-only">,</span>
+          </span>{' '}
           <span className="shrink-0 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-medium text-ink-muted">
             {SUGGESTION_KIND_LABELS[suggestion.kind]}
           </span>
