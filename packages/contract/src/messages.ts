@@ -49,4 +49,6 @@ export const MESSAGES = {
 export const INPUT_MESSAGES = {
   /** PostgreSQL cannot store U+0000 in text, and no person types it. */
   nulCharacter: 'Text may not contain the NUL character (\\u0000). Please remove it and try again.',
+  /** A file sent under a field name the form does not read (it would be silently dropped). */
+  unknownFileField: (field: string) => `The form has no file field "${field}"; nothing was saved.`,
 } as const;

@@ -39,6 +39,39 @@ export interface MultipartForm {
   files: Map<string, FormFile>;
 }
 
+/**
+ * A field name as a message may show it: control characters (a NUL, a newline) written as
+ * `\\uXXXX`, and at most 100 characters.
+ */
+export function shownFieldName(field: string): string {
+  let shown = '';
+  for (const c of field) {
+    const code = c.charCodeAt(0);
+    const control =
+      code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    shown += control ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  }
+  return shown.length > 100 ? `${shown.slice(0, 99)}…` : shown;
+}
+
+/**
+ * Refuses a form that carries a file under a field name it does not read (`foo`,
+ * `__proto__[0].image`, a name with a NUL): a 400 naming the field, rather than the rest saved
+ * and the picture silently dropped. `read`: the file fields the form's own reader took, so
+ * that a new file field is declared once, where the form reads it.
+ */
+export function refuseUnreadFiles(
+  form: MultipartForm,
+  read: ReadonlySet<string> | readonly string[],
+): void {
+  const known = read instanceof Set ? read : new Set(read);
+  for (const field of form.files.keys()) {
+    if (known.has(field)) continue;
+    const shown = shownFieldName(field);
+    throw fieldError(shown, INPUT_MESSAGES.unknownFileField(shown));
+  }
+}
+
 const hasStatus = (error: unknown) =>
   typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
 

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
-import type { MultipartForm } from '../../lib/multipart-form';
+import { type MultipartForm, refuseUnreadFiles } from '../../lib/multipart-form';
 import { toPublicBusiness } from '../catalog/catalog.service';
 import { ImageBatch } from '../media/image-batch';
 import { recordEvent } from '../payments/payments.repo';
@@ -92,6 +92,8 @@ async function storeImages(
   form: MultipartForm,
   fieldNames: readonly string[],
 ): Promise<Record<string, string>> {
+  // The image fields this form reads are its only file fields: any other file is a 400.
+  refuseUnreadFiles(form, fieldNames);
   const keys: Record<string, string> = {};
   for (const name of fieldNames) {
     const file = form.files.get(name);

@@ -297,6 +297,27 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
     expect(media()).toEqual(before);
   });
 
+  it('refuses a file under a field it does not read (logonew is the edit form’s) with a 400 naming it; nothing saved', async () => {
+    const user = await signedInShopper(t.app);
+    const before = media();
+    for (const field of ['logonew', 'foo', 'logo\u0000']) {
+      const shown = field.replace('\u0000', '\\u0000');
+      const res = await register(user.headers, FIELDS, {
+        logo: await pngFile(),
+        [field]: await pngFile(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: INPUT_MESSAGES.unknownFileField(shown),
+        fields: { [shown]: INPUT_MESSAGES.unknownFileField(shown) },
+      });
+    }
+    expect(
+      await t.db.select().from(businesses).where(eq(businesses.ownerId, user.shopper.id)),
+    ).toEqual([]);
+    expect(media()).toEqual(before);
+  });
+
   it('answers 413 for a 30 MB logo; nothing saved', async () => {
     const user = await signedInShopper(t.app);
     const before = media();
@@ -593,6 +614,22 @@ describe('POST api/business/edit/{businessId}/ (SPEC §5, §7)', () => {
     );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: MULTIPART_MESSAGES.fileTooLarge });
+    expect(await rowOf(owner.businessId)).toEqual(before);
+    expect(media()).toEqual(filesBefore);
+  });
+
+  it('refuses a logo sent as `logo` (the registration form’s name) with a 400 naming it; nothing changed', async () => {
+    const owner = await seller();
+    const before = await rowOf(owner.businessId);
+    const filesBefore = media();
+    const res = await edit(
+      owner.headers,
+      owner.businessId,
+      { name: 'Renamed', email: 'a@b.example' },
+      { logo: await pngFile() },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(INPUT_MESSAGES.unknownFileField('logo'));
     expect(await rowOf(owner.businessId)).toEqual(before);
     expect(media()).toEqual(filesBefore);
   });

@@ -1,4 +1,9 @@
-import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@leafline/contract';
+import {
+  DEFAULT_PRODUCT_CATEGORY,
+  INPUT_MESSAGES,
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+} from '@leafline/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import type { FormFile, MultipartForm } from '../../lib/multipart-form';
@@ -127,17 +132,33 @@ describe('parseProductForm', () => {
     expect(parsed.variants[0]!.files).toEqual([]);
   });
 
-  it('ignores unknown keys, texts where files belong and files where texts belong', () => {
+  it('ignores unknown text keys and texts where files belong', () => {
     const parsed = parseProductForm(
-      form({ ...BASE, colour: 'red', 'images[0].image': 'x', 'variants[0].weight': '3' }, [
-        'existingImages[0]',
-        'logo',
-        'images[1].thumbnail',
-      ]),
+      form({ ...BASE, colour: 'red', 'images[0].image': 'x', 'variants[0].weight': '3' }),
     );
     expect(parsed.files).toEqual([]);
     expect(parsed.fields.existingImages).toEqual([]);
     expect(parsed.variants).toEqual([]);
+  });
+
+  it.each([
+    'existingImages[0]',
+    'logo',
+    'name',
+    'images[1].thumbnail',
+    'foo',
+    '__proto__[0].image',
+    'variants[0].images[0].picture',
+  ])('refuses a file under %s, a key the form reads no file from, naming it', (key) => {
+    const error = refusal(BASE, ['images[0].image', key]);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toBe(INPUT_MESSAGES.unknownFileField(key));
+    expect(error.extra.fields).toEqual({ [key]: INPUT_MESSAGES.unknownFileField(key) });
+  });
+
+  it('names a file field with a NUL in it readably', () => {
+    const error = refusal(BASE, ['images[0].image\u0000x']);
+    expect(error.message).toBe(INPUT_MESSAGES.unknownFileField('images[0].image\\u0000x'));
   });
 
   it.each([

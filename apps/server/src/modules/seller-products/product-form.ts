@@ -6,7 +6,7 @@ import {
   type VariantFormFields,
 } from '@leafline/contract';
 import { badRequest, fieldError } from '../../lib/errors';
-import type { FormFile, MultipartForm } from '../../lib/multipart-form';
+import { type FormFile, type MultipartForm, refuseUnreadFiles } from '../../lib/multipart-form';
 
 /**
  * The product form of add and edit (SPEC §7, docs/decisions/0013-seller-products.md): the flat
@@ -19,8 +19,10 @@ import type { FormFile, MultipartForm } from '../../lib/multipart-form';
  *
  * Lists are ordered by their index (sparse and out of order are fine); a key of one of these
  * lists with a malformed index (`variants[x]`, `images[-1]`, above PRODUCT_LIMITS.formIndex) is
- * a 400; any other key is ignored, as is a text where a file belongs and a file where a text
- * belongs. A variant with neither option1 nor price is left out (SPEC §5), with its files.
+ * a 400; any other text key is ignored, as is a text where a file belongs. A file under a key
+ * the form does not read (`foo`, `name`, `__proto__[0].image`) is a 400 naming it: a file field
+ * is declared once, by being read in `visit`. A variant with neither option1 nor price is left
+ * out (SPEC §5), with its files.
  */
 
 export interface ParsedVariant {
@@ -93,13 +95,20 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
     return variant;
   };
 
+  /** The file fields read: any other file of the form is refused, not dropped. */
+  const filesRead = new Set<string>();
+  const take = (into: Map<number, FormFile>, index: number, file: FormFile) => {
+    into.set(index, file);
+    filesRead.add(file.field);
+  };
+
   const visit = (key: string, text: string | undefined, file: FormFile | undefined) => {
     const open = key.indexOf('[');
     const list = open > 0 ? key.slice(0, open) : '';
     if (!LISTS.has(list)) return;
     const { index, rest } = takeIndex(key, key.slice(open));
     if (list === 'images') {
-      if (rest === '.image' && file) productFiles.set(index, file);
+      if (rest === '.image' && file) take(productFiles, index, file);
     } else if (list === 'existingImages') {
       if (rest === '' && text !== undefined) existingImages.set(index, text);
     } else if (list === 'option_names') {
@@ -113,7 +122,7 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
         if (name === 'existingImages' && inner.rest === '' && text !== undefined) {
           variantOf(index).existingImages.set(inner.index, text);
         } else if (name === 'images' && inner.rest === '.image' && file) {
-          variantOf(index).files.set(inner.index, file);
+          take(variantOf(index).files, inner.index, file);
         }
       } else if (tail === '' && VARIANT_TEXT.has(name) && text !== undefined) {
         variantOf(index).text[name] = text;
@@ -122,6 +131,7 @@ export function parseProductForm(form: MultipartForm): ParsedProductForm {
   };
   for (const [key, value] of form.fields) visit(key, value, undefined);
   for (const [key, file] of form.files) visit(key, undefined, file);
+  refuseUnreadFiles(form, filesRead);
 
   // SPEC §5: a variant is sent only with an option1 or a price; an empty one is left out.
   const variantIndexes = sortedKeys(variants).filter((i) => {

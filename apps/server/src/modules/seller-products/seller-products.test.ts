@@ -351,6 +351,40 @@ describe('the seller adds, edits and deletes a product', () => {
   });
 });
 
+describe('a file under a field the product form does not read', () => {
+  it.each([
+    ['foo', 'foo'],
+    ['__proto__[0].image', '__proto__[0].image'],
+    ['images[0].image\u0000', 'images[0].image\\u0000'],
+  ])('is refused with a 400 naming %j, and nothing is saved', async (key, shown) => {
+    const before = await snapshot();
+    const res = await add(
+      formData(
+        { ...BASE, name: 'Odd Field Shirt' },
+        { 'images[0].image': await png(40), [key]: await png(50) },
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: INPUT_MESSAGES.unknownFileField(shown),
+      fields: { [shown]: INPUT_MESSAGES.unknownFileField(shown) },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is refused on the edit form too, the product left as it was', async () => {
+    const saved = await addShirt();
+    const before = await snapshot();
+    const res = await edit(
+      saved.id,
+      formData({ ...BASE, price: '50.00' }, { 'variants[0].photo': await png(44) }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(INPUT_MESSAGES.unknownFileField('variants[0].photo'));
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe("GET /api/business/products/{businessId}/, the seller's list", () => {
   it('lists newest first, a page at a time, the total in the header, live variants only', async () => {
     const seller = await signedInShopper(t.app);
