@@ -25,6 +25,9 @@ export const BUSINESS_MESSAGES = {
   productsFailed: 'Something went wrong while fetching products',
   selectBusinessFirst: 'Please select a business before adding or editing a product.',
   orderUpdateFailed: 'Failed to update order.',
+  /** 409 of an order edit while the buyer has not paid (issue 24 point 1). */
+  orderAwaitingPayment:
+    'This order has not been paid yet, so it cannot be shipped or changed. It appears in your orders once the buyer pays.',
   onboardingLinkError: 'Error creating onboarding link: ',
   onboardingLinkFailed: 'Failed to generate onboarding link.',
   /** 409 of the onboarding link: nothing left to set up. */

@@ -210,3 +210,41 @@ export const ordersResponse = z.array(order);
 export type OrdersResponse = z.infer<typeof ordersResponse>;
 
 export const orderIdParams = z.object({ orderId: z.string() });
+
+/**
+ * A checkout still waiting for its payment (issue 24 point 1): no order of anybody's yet, so
+ * not in `api/orders/`; My Orders shows it as one entry (whatever the number of brands) with
+ * the way back to its payment page, and nothing once it was paid, replaced or ended.
+ */
+export const awaitingPayment = z.object({
+  checkout_id: z.number().int(),
+  created_at: z.string(),
+  /** When the payment page stops taking payment (UTC ISO). */
+  expires_at: z.string(),
+  /** The provider's hosted payment page (a path on this site for the local provider). */
+  payment_url: z.string(),
+  items_subtotal: priceString,
+  shipping_fees: priceString,
+  total_price: priceString,
+  /** The brands the payment is for, in the order of the cart. */
+  business_names: z.array(z.string()),
+  order_items: z.array(orderItem),
+});
+export type AwaitingPayment = z.infer<typeof awaitingPayment>;
+
+/** GET api/orders/awaiting-payment/ (auth): the buyer's open checkout, if any (0 or 1 entry). */
+export const AWAITING_PAYMENT_PATH = '/api/orders/awaiting-payment/';
+export const awaitingPaymentResponse = z.array(awaitingPayment);
+export type AwaitingPaymentResponse = z.infer<typeof awaitingPaymentResponse>;
+
+/** How My Orders shows a checkout waiting for its payment. */
+export const AWAITING_PAYMENT_TEXTS = {
+  status: 'Awaiting payment',
+  heading: (brands: readonly string[]) =>
+    brands.length === 1 ? `Order from ${brands[0]}` : `Order from ${brands.length} brands`,
+  note: 'Not paid yet: no brand has received this order. Complete the payment to place it.',
+  /** The date already formatted. */
+  expires: (date: string) => `The payment page is open until ${date}.`,
+  resume: 'Complete payment',
+  total: 'Total due',
+} as const;

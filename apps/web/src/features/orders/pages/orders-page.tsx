@@ -8,7 +8,9 @@ import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useAwaitingPayment } from '../api/get-awaiting-payment';
 import { useOrders } from '../api/get-orders';
+import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { OrderCard } from '../components/order-card';
 import { newestFirst } from '../lib/order-format';
 import { ORDERS_TEXTS } from '../lib/orders-texts';
@@ -46,6 +48,10 @@ function MyOrders() {
 function OrdersList() {
   const navigate = useNavigate();
   const orders = useOrders();
+  // A checkout still waiting for payment: one entry above the orders (issue 24 point 1). Its
+  // failure hides only that entry; the orders are what the page is about.
+  const awaiting = useAwaitingPayment();
+  const open = awaiting.data ?? [];
 
   // SPEC §4: a failed load ends at /logout/; the message is shown for a moment first.
   useEffect(() => {
@@ -54,7 +60,7 @@ function OrdersList() {
     return () => clearTimeout(timer);
   }, [orders.isError, navigate]);
 
-  if (orders.isPending) {
+  if (orders.isPending || awaiting.isPending) {
     return (
       <LoadingRegion label="Loading your orders…" className="mt-6 flex flex-col gap-4">
         {[0, 1].map((i) => (
@@ -78,7 +84,7 @@ function OrdersList() {
       </Notice>
     );
   }
-  if (orders.data.length === 0) {
+  if (orders.data.length === 0 && open.length === 0) {
     return (
       <div
         className={cx(
@@ -95,12 +101,21 @@ function OrdersList() {
     );
   }
   return (
-    <ol className="mt-6 flex flex-col gap-4" aria-label="Your orders, newest first">
-      {newestFirst(orders.data).map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} />
-        </li>
+    <>
+      {open.map((checkout) => (
+        <div key={checkout.checkout_id} className="mt-6">
+          <AwaitingPaymentCard checkout={checkout} />
+        </div>
       ))}
-    </ol>
+      {orders.data.length > 0 ? (
+        <ol className="mt-6 flex flex-col gap-4" aria-label="Your orders, newest first">
+          {newestFirst(orders.data).map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,12 @@
 import { AUTH_REDIRECT_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
-import { type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
+import {
+  AWAITING_PAYMENT_PATH,
+  AWAITING_PAYMENT_TEXTS,
+  type AwaitingPayment,
+  type Order,
+  STATUS_HISTORY_TEXTS,
+} from '@leafline/contract/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
@@ -203,6 +209,40 @@ describe('my orders', { timeout: 20_000 }, () => {
     server([]);
     renderApp('/myorders');
     expect(await screen.findByText(MESSAGES.noOrders)).toBeTruthy();
+  });
+
+  it('shows a checkout waiting for payment as one entry with the way back to its page', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const awaiting: AwaitingPayment = {
+      checkout_id: 31,
+      created_at: '2026-03-14T09:26:00.000Z',
+      expires_at: '2026-03-14T10:26:00.000Z',
+      payment_url: '/pay/cs_local_abc',
+      items_subtotal: '52.00',
+      shipping_fees: '0.00',
+      total_price: '52.00',
+      business_names: ['Fern & Flax', 'Moss & Stone'],
+      order_items: [
+        order({ id: 1 }).order_items[0]!,
+        { ...order({ id: 1 }).order_items[0]!, id: 2 },
+      ],
+    };
+    server([], (call) =>
+      call.url === AWAITING_PAYMENT_PATH ? jsonResponse(200, [awaiting]) : undefined,
+    );
+    renderApp('/myorders');
+    const entry = await screen.findByTestId('awaiting-payment');
+    expect(screen.queryByText(MESSAGES.noOrders)).toBeNull();
+    expect(screen.queryAllByTestId('order-card')).toHaveLength(0);
+    expect(within(entry).getByRole('heading').textContent).toBe(
+      AWAITING_PAYMENT_TEXTS.heading(awaiting.business_names),
+    );
+    expect(within(entry).getByTestId('order-status').textContent).toBe(
+      `Status: ${AWAITING_PAYMENT_TEXTS.status}`,
+    );
+    expect(
+      within(entry).getByRole('link', { name: AWAITING_PAYMENT_TEXTS.resume }).getAttribute('href'),
+    ).toBe('/pay/cs_local_abc');
   });
 
   it('a failed load says so, then goes to /logout', async () => {
