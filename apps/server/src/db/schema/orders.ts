@@ -53,6 +53,11 @@ export const checkouts = pgTable(
       .default('open'),
     provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
+    /**
+     * The provider's hosted payment page of the session (a path on this site for the local
+     * provider): the buyer's way back to it from My Orders while the checkout is open.
+     */
+    paymentUrl: text('payment_url'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
