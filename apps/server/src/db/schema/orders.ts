@@ -166,7 +166,11 @@ export const orderItems = pgTable(
      */
     image: text('image'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // Whether a picture a product no longer uses is still an order line's (before removing it).
+    index('order_items_image_idx').on(t.image).where(sql`image is not null`),
+  ],
 );
 
 /** Payment-provider webhook events already handled: replays change nothing (DESIGN 2.7). */

@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_image_idx" ON "order_items" USING btree ("image") WHERE image is not null;
