@@ -2,7 +2,7 @@ import type { StripeStatus } from '@leafline/contract/business';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, orders, payouts, products } from '../../db/schema/index';
-import { notAbandoned } from '../orders/orders.repo';
+import { paidOrLater } from '../orders/orders.repo';
 import { WAITING_FOR_SETUP_NOTE } from '../payouts/payouts.service';
 
 /** Drizzle queries of the seller's business (SPEC §3 Business; DESIGN 2.8, 2.16). */
@@ -193,7 +193,7 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
       toShip: sql<number>`count(*) filter (where ${orders.status} = 'Paid')::int`,
     })
     .from(orders)
-    .where(and(eq(orders.businessId, businessId), notAbandoned));
+    .where(and(eq(orders.businessId, businessId), paidOrLater));
   // The brand's money for its orders that were not refunded (canceled and reversed payouts
   // are not the brand's): paid, or still owed (pending, or failed and waiting for someone).
   const [payoutRow] = await db

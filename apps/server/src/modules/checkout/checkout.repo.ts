@@ -74,16 +74,24 @@ export async function markCheckoutPaid(
     .where(eq(checkouts.id, checkoutId));
 }
 
-/** Records the provider's session on a checkout that is still open; false otherwise. */
+/**
+ * Records the provider's session (and its hosted page, the buyer's way back to it from My
+ * Orders) on a checkout that is still open; false otherwise.
+ */
 export async function attachSession(
   db: Db,
   checkoutId: number,
-  sessionId: string,
+  session: { id: string; url: string },
   expiresAt: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(checkouts)
-    .set({ providerSessionId: sessionId, expiresAt, updatedAt: new Date() })
+    .set({
+      providerSessionId: session.id,
+      paymentUrl: session.url,
+      expiresAt,
+      updatedAt: new Date(),
+    })
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')))
     .returning({ id: checkouts.id });
   return rows.length > 0;

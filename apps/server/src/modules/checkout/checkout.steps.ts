@@ -343,7 +343,7 @@ export async function attachPaymentPage(
   const attached = await attachSession(
     db,
     reservation.checkoutId,
-    page.id,
+    page,
     reservation.session.expiresAt,
   );
   if (!attached) throw conflict(CHECKOUT_MESSAGES.cartChanged);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import {
   findBusinessOrder,
   findOrdersByIds,
+  isPaidOrLater,
   latestOrderEventId,
   listOrderEventsAfter,
   ORDERS_CHANNEL,
@@ -185,7 +186,8 @@ export function createLiveOrdersHub(deps: {
       ids.length === 1
         ? [await findBusinessOrder(db, businessId, ids[0]!)].filter((r) => r !== undefined)
         : (await findOrdersByIds(db, ids)).filter((r) => r.businessId === businessId);
-    const orders = await toSellerOrders(db, businessId, rows);
+    // Only paid orders are anybody's (issue 24 point 1): an unpaid one is never announced.
+    const orders = await toSellerOrders(db, businessId, rows.filter(isPaidOrLater));
     const byId = new Map(orders.map((o) => [o.id, o]));
     const events: Array<{ id: number; frame: string }> = [];
     for (const notice of [...notices].sort((a, b) => a.id - b.id)) {

@@ -17,6 +17,7 @@ import { openSse, type SseClient, type SseEvent } from '../../../test/helpers/ss
 import { openDatabase } from '../../db/client';
 import { findUserById } from '../auth/auth.repo';
 import { resetLink } from '../auth/auth.service';
+import { recordOrderEvents } from '../orders/orders.repo';
 
 let t: TestApp;
 let base: string;
@@ -115,6 +116,57 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     expect(updated.order.tracking_number).toBe('1Z999AA10123456784');
     expect(Number(c.events.at(-1)?.id)).toBe(updated.id);
     expect(updated.id).toBeGreaterThan(paid.id);
+  });
+
+  it('announces paid orders only: an unpaid, replaced or ended checkout never reaches the stream, and list and counts agree', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    const buyer = await shopper(t.app);
+    // "Place order", then the buyer leaves the payment page; then checks out again (the first
+    // checkout replaced), and leaves again.
+    await addToCart(t.app, buyer.headers, s.product.id);
+    const first: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
+    const second: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
+    const unpaid = [...first.order_ids, ...second.order_ids];
+    // The seller cannot act on them, so nothing about them is recorded…
+    const ship = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/business/orders/edit/${second.order_ids[0]}/`,
+      headers: s.headers,
+      payload: { status: 'Shipped' },
+    });
+    expect(ship.statusCode).toBe(409);
+    // …and an event recorded for one anyway (before this rule) is not sent either.
+    await recordOrderEvents(t.db, [
+      { order: second.order_ids[0]!, business: s.business.id, type: 'status', status: 'Shipped' },
+    ]);
+    // Another buyer pays: that is the stream's first event.
+    const paidId = await buy(t.app, (await shopper(t.app)).headers, s.product.id);
+    const paid = parse(
+      await c.next((e) => e.event === 'order.paid' || e.event === 'order.updated'),
+    );
+    expect([paid.type, paid.order.id]).toEqual(['order.paid', paidId]);
+    expect(c.events.some((e) => unpaid.includes(parse(e).order.id))).toBe(false);
+
+    // What the dashboard reads again on an event: the list and the counts say the same.
+    const list = await t.app.inject({
+      url: `/api/business/orders/${s.business.id}/`,
+      headers: s.headers,
+    });
+    expect(list.json().map((o: { id: number }) => o.id)).toEqual([paidId]);
+    expect(list.headers['x-total-count']).toBe('1');
+    const sales = await t.app.inject({
+      url: `/api/business/sales/${s.business.id}/`,
+      headers: s.headers,
+    });
+    const counts: Record<string, number> = sales.json().orders_by_status;
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(counts.Paid).toBe(1);
+
+    // The buyer's own checkout paid at last: now it is announced.
+    expect((await payLocal(t.app, second.checkout_url)).statusCode).toBe(303);
+    const late = parse(await c.next(forOrder('order.paid', second.order_ids[0]!)));
+    expect(late.order.status).toBe('Paid');
   });
 
   it('two sellers connected at once each get only their own business’s events', async () => {

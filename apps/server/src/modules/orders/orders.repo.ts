@@ -4,11 +4,12 @@ import {
   desc,
   eq,
   getTableName,
+  gt,
   inArray,
+  isNotNull,
   max,
   ne,
   notExists,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -27,7 +28,14 @@ import {
 
 /** Drizzle queries of the buyer's orders (SPEC §2 Orders, Order confirmation; §3 Order). */
 
-export type OrderRow = typeof orders.$inferSelect & { businessName: string; businessEmail: string };
+export type OrderRow = typeof orders.$inferSelect & {
+  businessName: string;
+  businessEmail: string;
+  /** The status of the checkout that made the order (null: none, e.g. a Shopify order). */
+  checkoutStatus: CheckoutStatus | null;
+};
+
+type CheckoutStatus = (typeof checkouts.$inferSelect)['status'];
 
 export interface OrderItemRow {
   id: number;
@@ -43,16 +51,23 @@ export interface OrderItemRow {
 }
 
 /**
- * Orders of an abandoned payment (its checkout expired or failed before anything was paid)
- * are not the buyer's orders in any useful sense: My Orders leaves them out.
+ * What is an order to anybody (issue 24 point 1): one that was paid, whatever its status now
+ * (Paid, Shipped, …, or Refunded/Canceled after the payment). Paid is a fact of the payment,
+ * not of the status text: an order made by a marketplace checkout is paid once that checkout
+ * is (`checkouts.status` 'paid', which never changes again); an order with no checkout (synced
+ * from Shopify, where it was paid, even if it shows Pending) is one. The Pending orders of an
+ * open checkout (the buyer is on the payment page, or left it) and those of a checkout that
+ * ended unpaid (expired, failed, replaced by a newer one) are nobody's orders: the buyer's
+ * list, the seller's list, counts, CSV and live stream leave them out.
  */
-export const notAbandoned = or(
-  ne(orders.status, 'Canceled'),
-  notExists(
-    sql`(select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId}
-      and ${checkouts.status} in ('expired', 'failed'))`,
-  ),
+export const paidOrLater = notExists(
+  sql`(select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId}
+    and ${checkouts.status} <> 'paid')`,
 ) as SQL;
+
+/** The same test on a row read (`paidOrLater` in SQL). */
+export const isPaidOrLater = (row: Pick<OrderRow, 'checkoutStatus'>) =>
+  row.checkoutStatus === null || row.checkoutStatus === 'paid';
 
 async function selectOrders(
   db: Db,
@@ -60,9 +75,15 @@ async function selectOrders(
   page?: { limit: number; offset: number },
 ): Promise<OrderRow[]> {
   const query = db
-    .select({ order: orders, businessName: businesses.name, businessEmail: businesses.email })
+    .select({
+      order: orders,
+      businessName: businesses.name,
+      businessEmail: businesses.email,
+      checkoutStatus: checkouts.status,
+    })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
@@ -70,12 +91,50 @@ async function selectOrders(
     ...r.order,
     businessName: r.businessName,
     businessEmail: r.businessEmail,
+    checkoutStatus: r.checkoutStatus,
   }));
 }
 
-/** The user's orders, newest first, without abandoned payments. */
+/** The user's orders, newest first: paid ones only (`paidOrLater`). */
 export const listUserOrders = (db: Db, userId: number) =>
-  selectOrders(db, and(eq(orders.userId, userId), notAbandoned) as SQL);
+  selectOrders(db, and(eq(orders.userId, userId), paidOrLater) as SQL);
+
+/**
+ * The user's checkouts waiting for payment whose page still takes it (one at most: a new
+ * checkout ends the previous one), newest first.
+ */
+export async function listAwaitingCheckouts(db: Db, userId: number) {
+  return db
+    .select({
+      id: checkouts.id,
+      createdAt: checkouts.createdAt,
+      expiresAt: checkouts.expiresAt,
+      paymentUrl: checkouts.paymentUrl,
+      subtotalCents: checkouts.subtotalCents,
+      shippingCents: checkouts.shippingCents,
+      totalCents: checkouts.totalCents,
+    })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'open'),
+        isNotNull(checkouts.paymentUrl),
+        gt(checkouts.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id));
+}
+
+/** The brand orders of these checkouts, oldest first (the order of the cart). */
+export async function listOrdersOfCheckouts(
+  db: Db,
+  checkoutIds: readonly number[],
+): Promise<OrderRow[]> {
+  if (!checkoutIds.length) return [];
+  const rows = await selectOrders(db, inArray(orders.checkoutId, [...checkoutIds]));
+  return rows.reverse();
+}
 
 /** One of the user's orders (any state), or undefined. */
 export async function findUserOrder(
@@ -92,11 +151,11 @@ export async function findUserOrder(
 
 /*
  * The seller's side (SPEC §2 dashboard orders; DESIGN 2.16): the business id always comes from
- * the seller guard. Abandoned payments are no more the seller's orders than the buyer's.
+ * the seller guard. Unpaid orders are no more the seller's orders than the buyer's.
  */
 
 const ofBusiness = (businessId: number) =>
-  and(eq(orders.businessId, businessId), notAbandoned) as SQL;
+  and(eq(orders.businessId, businessId), paidOrLater) as SQL;
 
 /** A page of the business's orders, newest first (read off `orders_business_idx`). */
 export const listBusinessOrders = (

@@ -1,8 +1,15 @@
-import { errorResponse, order, orderIdParams, ordersResponse } from '@leafline/contract';
+import {
+  AWAITING_PAYMENT_PATH,
+  awaitingPaymentResponse,
+  errorResponse,
+  order,
+  orderIdParams,
+  ordersResponse,
+} from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
-import { getOrder, listOrders, type OrdersDeps } from './orders.service';
+import { getOrder, listAwaitingPayments, listOrders, type OrdersDeps } from './orders.service';
 
 /** SPEC §7 `GET api/orders/` and `GET api/orders/{orderId}/`: the buyer's own orders only. */
 export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -16,11 +23,26 @@ export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: authenticate,
       schema: {
         ...common,
-        summary: "The user's orders, newest first (abandoned payments left out)",
+        summary:
+          "The user's orders, newest first: paid ones only (a checkout waiting for payment is in awaiting-payment/)",
         response: { 200: ordersResponse, '4xx': errorResponse },
       },
     },
     async (request) => listOrders(deps, requireUser(request).id),
+  );
+
+  app.get(
+    AWAITING_PAYMENT_PATH,
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary:
+          "The user's checkout waiting for payment while its page is open, as one entry with its payment_url ([] when none)",
+        response: { 200: awaitingPaymentResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => listAwaitingPayments(deps, requireUser(request).id),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  type AwaitingPayment,
   CHECKOUT_MESSAGES,
   centsToPrice,
   type Order,
@@ -25,7 +26,9 @@ import {
   findBuyerFirstName,
   findOrdersByIds,
   findUserOrder,
+  listAwaitingCheckouts,
   listOrderItems,
+  listOrdersOfCheckouts,
   listStatusHistory,
   listUserOrders,
   type OrderItemRow,
@@ -132,6 +135,41 @@ export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Orde
 /** GET api/orders/: the user's own orders, newest first. */
 export async function listOrders(deps: OrdersDeps, userId: number): Promise<Order[]> {
   return withItems(deps.db, await listUserOrders(deps.db, userId));
+}
+
+/**
+ * GET api/orders/awaiting-payment/: the user's checkout waiting for payment, as one entry
+ * (all its brands together) with the way back to its payment page; [] when there is none.
+ */
+export async function listAwaitingPayments(
+  deps: OrdersDeps,
+  userId: number,
+): Promise<AwaitingPayment[]> {
+  const checkouts = await listAwaitingCheckouts(deps.db, userId);
+  if (!checkouts.length) return [];
+  const rows = await listOrdersOfCheckouts(
+    deps.db,
+    checkouts.map((c) => c.id),
+  );
+  const items = await listOrderItems(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return checkouts.map((checkout) => {
+    const brandOrders = rows.filter((r) => r.checkoutId === checkout.id);
+    const ids = new Set(brandOrders.map((r) => r.id));
+    return {
+      checkout_id: checkout.id,
+      created_at: checkout.createdAt.toISOString(),
+      expires_at: checkout.expiresAt!.toISOString(),
+      payment_url: checkout.paymentUrl!,
+      items_subtotal: centsToPrice(checkout.subtotalCents),
+      shipping_fees: centsToPrice(checkout.shippingCents),
+      total_price: centsToPrice(checkout.totalCents),
+      business_names: brandOrders.map((r) => r.businessName),
+      order_items: items.filter((i) => ids.has(i.orderId)).map(toOrderItem),
+    };
+  });
 }
 
 /** GET api/orders/{orderId}/: one of the user's own orders; anything else is 404. */

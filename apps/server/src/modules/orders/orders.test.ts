@@ -1,5 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
+  AWAITING_PAYMENT_PATH,
+  awaitingPaymentResponse,
   CHECKOUT_MESSAGES,
   type CheckoutResponse,
   type Order,
@@ -11,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
-import { orders } from '../../db/schema/index';
+import { checkouts, orders } from '../../db/schema/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +44,7 @@ async function buy(headers: Headers): Promise<CheckoutResponse> {
 }
 
 const list = (headers: Headers) => t.app.inject({ url: '/api/orders/', headers });
+const awaiting = (headers: Headers) => t.app.inject({ url: AWAITING_PAYMENT_PATH, headers });
 const one = (headers: Headers, id: number | string) =>
   t.app.inject({ url: `/api/orders/${id}/`, headers });
 
@@ -202,30 +205,94 @@ describe('GET /api/orders/ and /api/orders/{id}/', () => {
     },
   );
 
-  it('keeps a Pending order of a payment still open, and leaves out abandoned payments', async () => {
+  it('shows an open checkout as one Awaiting payment entry, not as orders, until it is paid', async () => {
     const { headers } = await shopper(t.app);
-    const brand = await addBusiness(t.db);
-    const product = await addProduct(t.db, brand.id, { priceCents: 500 });
-    await addToCart(t.app, headers, product.id);
+    const a = await addBusiness(t.db, { name: 'Fern & Field' });
+    const b = await addBusiness(t.db, { name: 'Juniper Row' });
+    const candle = await addProduct(t.db, a.id, { name: 'Soy Candle', priceCents: 1800 });
+    const towel = await addProduct(t.db, b.id, { name: 'Linen Towel', priceCents: 2200 });
+    await addToCart(t.app, headers, candle.id);
+    await addToCart(t.app, headers, towel.id);
     const first: CheckoutResponse = (await checkout(t.app, headers)).json();
-    expect((await list(headers)).json().map((o: Order) => [o.id, o.status])).toEqual([
-      [first.order_ids[0], 'Pending'],
-    ]);
+    expect(first.order_ids).toHaveLength(2);
+    // The buyer left the payment page ("Cancel and return to checkout"): no order anywhere…
+    expect((await list(headers)).json()).toEqual([]);
+    // …but one entry for the whole payment, with the way back to its page.
+    const open = awaitingPaymentResponse.parse((await awaiting(headers)).json());
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      payment_url: first.checkout_url,
+      items_subtotal: '40.00',
+      total_price: '40.00',
+      business_names: ['Fern & Field', 'Juniper Row'],
+    });
+    expect(open[0]!.order_items.map((i) => i.product_name)).toEqual(['Soy Candle', 'Linen Towel']);
+    expect(Date.parse(open[0]!.expires_at)).toBeGreaterThan(Date.now());
+
+    // A new checkout replaces it: still one entry, the new page's.
     const second: CheckoutResponse = (await checkout(t.app, headers)).json();
-    expect((await list(headers)).json().map((o: Order) => [o.id, o.status])).toEqual([
-      [second.order_ids[0], 'Pending'],
-    ]);
-    // The abandoned one is still readable by id (the confirmation page may link to it).
-    const old = await one(headers, first.order_ids[0]!);
-    expect(old.json().status).toBe('Canceled');
-    // A paid order a seller later cancels stays listed.
+    const replaced = awaitingPaymentResponse.parse((await awaiting(headers)).json());
+    expect(replaced.map((c) => c.payment_url)).toEqual([second.checkout_url]);
+    expect((await list(headers)).json()).toEqual([]);
+    // The replaced one is still readable by id (the confirmation page may link to it).
+    expect((await one(headers, first.order_ids[0]!)).json().status).toBe('Canceled');
+
+    // Paid: the brand orders are the buyer's orders, and nothing awaits payment.
     await payLocal(t.app, second.checkout_url);
     await t.app.deps.tasks.idle();
+    expect((await awaiting(headers)).json()).toEqual([]);
+    expect(
+      (await list(headers))
+        .json()
+        .map((o: Order) => [o.id, o.status])
+        .sort(),
+    ).toEqual(second.order_ids.map((id) => [id, 'Paid']).sort());
+    // A paid order a seller later cancels stays listed.
     await t.db
       .update(orders)
       .set({ status: 'Canceled' })
       .where(eq(orders.id, second.order_ids[0]!));
-    expect((await list(headers)).json().map((o: Order) => o.status)).toEqual(['Canceled']);
+    expect((await list(headers)).json().map((o: Order) => o.status)).toContain('Canceled');
+  });
+
+  it('shows nothing of a checkout whose page expired or ended unpaid', async () => {
+    const { headers } = await shopper(t.app);
+    const brand = await addBusiness(t.db);
+    const product = await addProduct(t.db, brand.id, { priceCents: 500 });
+    await addToCart(t.app, headers, product.id);
+    const res: CheckoutResponse = (await checkout(t.app, headers)).json();
+    const [row] = await t.db
+      .select({ checkoutId: orders.checkoutId })
+      .from(orders)
+      .where(eq(orders.id, res.order_ids[0]!));
+    // Past its time, before the provider reported it: already gone.
+    await t.db
+      .update(checkouts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkouts.id, row!.checkoutId!));
+    expect((await awaiting(headers)).json()).toEqual([]);
+    // Ended (expired, failed): gone too, and its orders are nobody's.
+    await t.db
+      .update(checkouts)
+      .set({ status: 'expired', expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(checkouts.id, row!.checkoutId!));
+    expect((await awaiting(headers)).json()).toEqual([]);
+    expect((await list(headers)).json()).toEqual([]);
+  });
+
+  it('keeps synced orders without a checkout (paid elsewhere) even while Pending', async () => {
+    const { account, headers } = await shopper(t.app);
+    const brand = await addBusiness(t.db);
+    const [synced] = await t.db
+      .insert(orders)
+      .values({ userId: account.id, businessId: brand.id, status: 'Pending', source: 'shopify' })
+      .returning({ id: orders.id });
+    expect((await list(headers)).json().map((o: Order) => o.id)).toEqual([synced!.id]);
+  });
+
+  it('awaiting-payment/ needs a session', async () => {
+    const res = await t.app.inject({ url: AWAITING_PAYMENT_PATH });
+    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import type { orders } from '../../db/schema/index';
-import { notAbandoned } from '../orders/orders.repo';
+import { paidOrLater } from '../orders/orders.repo';
 import type { OrderPayoutRow } from './seller-orders.repo';
 
 /**
@@ -93,7 +93,7 @@ export async function listExportOrders(
       from orders
       left join payouts p on p.order_id = orders.id
       where orders.business_id = ${businessId}
-        and ${notAbandoned}
+        and ${paidOrLater}
         and orders.created_at >= ${range.from.toISOString()}::timestamptz
         and orders.created_at < ${range.to.toISOString()}::timestamptz
         ${after ? sql`and (orders.created_at, orders.id) > (${after.createdAt}::timestamptz, ${after.id}::int)` : sql``}

@@ -355,6 +355,24 @@ describe('GET /api/business/orders/{businessId}/export/', () => {
     const rows = records((await download(headers, business.id, `?from=${today}&to=${today}`)).body);
     expect(rows.map((r) => Number(r.order_id))).toEqual([kept]);
   });
+
+  it('leaves out the orders of a checkout still waiting for payment, until it is paid', async () => {
+    const { headers, business } = await seller();
+    const { headers: buyer } = await shopper(t.app);
+    const soap = await addProduct(t.db, business.id, { name: 'Oat Soap', priceCents: 700 });
+    await addToCart(t.app, buyer, soap.id);
+    const body: CheckoutResponse = (await checkout(t.app, buyer)).json();
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = async () =>
+      records((await download(headers, business.id, `?from=${today}&to=${today}`)).body).map(
+        (r) => [Number(r.order_id), r.status],
+      );
+    // The buyer is on the payment page (or left it): no order of the brand's yet.
+    expect(await csv()).toEqual([]);
+    expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
+    expect(await csv()).toEqual([[body.order_ids[0], 'Paid']]);
+  });
 });
 
 describe('the export beside the seller’s order list', () => {

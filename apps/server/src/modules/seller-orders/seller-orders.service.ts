@@ -9,11 +9,12 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
 import {
   countBusinessOrders,
   findBusinessOrder,
+  isPaidOrLater,
   listBusinessOrders,
   type OrderRow,
   updateOrderBySeller,
@@ -129,6 +130,9 @@ export type SellerOrderUpdate = z.output<typeof sellerOrderUpdateBody>;
  * settles the brand's payout first (refunds.service.ts, exactly once); the status changes only
  * when that succeeded (a refusal is a 502 with the provider's reason). Afterwards, and for an
  * order never paid, a status change changes only the status.
+ *
+ * An order whose checkout is not paid (the buyer is still on the payment page, or left it) is
+ * nobody's order yet (`paidOrLater`): nothing of it changes, 409 (issue 24 point 1).
  */
 export async function updateSellerOrder(
   deps: SellerOrdersDeps,
@@ -136,6 +140,9 @@ export async function updateSellerOrder(
   body: SellerOrderUpdate,
 ): Promise<SellerOrder> {
   const { businessId, orderId } = scope;
+  const current = await findBusinessOrder(deps.db, businessId, orderId);
+  if (!current) throw notFound(BUSINESS_MESSAGES.orderNotFound);
+  if (!isPaidOrLater(current)) throw conflict(BUSINESS_MESSAGES.orderAwaitingPayment);
   if (body.status === 'Refunded' || body.status === 'Canceled') {
     const refund = await refundOrderIfPaid(deps, scope, body.status, {
       trackingNumber: body.tracking_number,

@@ -234,10 +234,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
     const { headers, business } = await seller();
     const bag = await addProduct(t.db, business.id, { name: 'Jute Bag', priceCents: 1234 });
     const { headers: buyer } = await shopper(t.app);
-    // Still on the payment page (a new checkout of the same cart would replace it).
-    const [unpaid] = await buy((await shopper(t.app)).headers, [[bag.id, undefined, 1]], {
-      pay: false,
-    });
+    // An order synced from the brand's Shopify store (paid there, no payout here).
+    const [unpaid] = await insertOrders(business.id, [{ createdAt: new Date(), totalCents: 1234 }]);
     const [paid] = await buy(buyer, [[bag.id, undefined, 1]]);
     const [retrying] = await buy(buyer, [[bag.id, undefined, 1]]);
     const [failed] = await buy(buyer, [[bag.id, undefined, 1]]);
@@ -250,7 +248,7 @@ describe('GET /api/business/orders/{businessId}/', () => {
           .json()
           .map((o: SellerOrder) => [o.id, [o.payout_status, o.payout, o.commission]]),
       );
-    // Before payment there is no payout row: what the brand would get, not due yet.
+    // Without a payout row: what the brand would get, not due here.
     expect(await states()).toEqual({
       [unpaid!]: ['not_due', '11.97', '0.37'],
       [paid!]: ['paid', '11.97', '0.37'],
@@ -271,6 +269,32 @@ describe('GET /api/business/orders/{businessId}/', () => {
     // The payout row's own amounts win over the computed ones.
     expect(after[retrying!]).toEqual(['waiting_for_onboarding', '11.00', '1.34']);
     expect(after[paid!]).toEqual(['paid', '11.97', '0.37']);
+  });
+
+  it('lists paid orders only: the list, its total and the Orders by status counts agree', async () => {
+    const { headers, business } = await seller();
+    const bag = await addProduct(t.db, business.id, { name: 'Jute Bag', priceCents: 1234 });
+    // One buyer left the payment page; another checked out twice (the first one replaced);
+    // a third paid; a Shopify order shows Pending though it was paid there.
+    await buy((await shopper(t.app)).headers, [[bag.id, undefined, 1]], { pay: false });
+    const twice = (await shopper(t.app)).headers;
+    const [replaced] = await buy(twice, [[bag.id, undefined, 1]], { pay: false });
+    await buy(twice, [], { pay: false });
+    const [paid] = await buy((await shopper(t.app)).headers, [[bag.id, undefined, 1]]);
+    const [synced] = await insertOrders(business.id, [{ createdAt: new Date(0) }]);
+    expect((await orderRow(replaced!)).status).toBe('Canceled');
+
+    const res = await list(headers, business.id);
+    expect(res.json().map((o: SellerOrder) => [o.id, o.status])).toEqual([
+      [paid, 'Paid'],
+      [synced, 'Pending'],
+    ]);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('2');
+
+    const sales = await t.app.inject({ url: `/api/business/sales/${business.id}/`, headers });
+    const counts: Record<string, number> = sales.json().orders_by_status;
+    expect(counts).toMatchObject({ Pending: 1, Paid: 1, Canceled: 0 });
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(2);
   });
 
   it('pages by SELLER_PAGE_SIZE, newest first (id breaks ties), the total in X-Total-Count', async () => {
@@ -391,6 +415,39 @@ describe('PATCH /api/business/orders/edit/{orderId}/', () => {
   it('needs a session', async () => {
     const res = await edit({}, 1, { status: 'Shipped' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses to ship or change an order not paid yet (409), and works once it is paid', async () => {
+    const { headers, business } = await seller();
+    const scarf = await addProduct(t.db, business.id, { name: 'Wool Scarf', priceCents: 4500 });
+    const buyer = await shopper(t.app);
+    await addToCart(t.app, buyer.headers, scarf.id);
+    const started: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
+    const orderId = started.order_ids[0]!;
+    const before = await orderRow(orderId);
+    for (const payload of [
+      { status: 'Shipped', tracking_number: '1Z999AA10123456784' },
+      { status: 'Paid' },
+      { status: 'Canceled' },
+      { status: 'Refunded' },
+      { tracking_number: '1Z999' },
+    ]) {
+      const res = await edit(headers, orderId, payload);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: BUSINESS_MESSAGES.orderAwaitingPayment });
+    }
+    const after = await orderRow(orderId);
+    expect([after.status, after.trackingNumber, after.updatedAt]).toEqual([
+      before.status,
+      before.trackingNumber,
+      before.updatedAt,
+    ]);
+
+    expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
+    const shipped = await edit(headers, orderId, { status: 'Shipped', tracking_number: '1Z1' });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({ status: 'Shipped', tracking_number: '1Z1' });
   });
 
   it('sets each field on its own, answers the updated order and keeps the others', async () => {

@@ -2,7 +2,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import { orders } from '../../db/schema/index';
-import { notAbandoned } from '../orders/orders.repo';
+import { paidOrLater } from '../orders/orders.repo';
 
 /**
  * The grouped reads behind the sales overview (DESIGN 2.13): one query each for the daily and
@@ -79,7 +79,7 @@ export async function salesBuckets(
   }));
 }
 
-/** How many of the business's orders (abandoned payments left out) are in each status. */
+/** How many of the business's orders (paid ones: `paidOrLater`) are in each status. */
 export async function countOrdersByStatus(
   db: Db,
   businessId: number,
@@ -87,7 +87,7 @@ export async function countOrdersByStatus(
   return db
     .select({ status: orders.status, count: count() })
     .from(orders)
-    .where(and(eq(orders.businessId, businessId), notAbandoned))
+    .where(and(eq(orders.businessId, businessId), paidOrLater))
     .groupBy(orders.status);
 }
 
