@@ -30,7 +30,18 @@ export const priceString = z.string().regex(/^-?\d+\.\d{2}$/);
 /** A media address under the site root, `/media/<key>`. */
 const mediaUrl = z.string();
 
-export const productImage = z.object({ id, image: mediaUrl, alt_text: z.string() });
+export const productImage = z.object({
+  id,
+  image: mediaUrl,
+  alt_text: z.string(),
+  /**
+   * A product picture tied to an option value (issue 24 point 14, docs/decisions/0024): it
+   * shows every variant whose option1 (or option2) is this value, "Navy". Present only on a
+   * tied product picture, in the product's `images` and, for the variants it shows, in theirs.
+   */
+  option1: z.string().optional(),
+  option2: z.string().optional(),
+});
 export type ProductImage = z.infer<typeof productImage>;
 
 export const productVariant = z.object({
@@ -41,6 +52,10 @@ export const productVariant = z.object({
   price: priceString,
   /** The first of `images`, or null. */
   image: mediaUrl.nullable(),
+  /**
+   * The variant's own pictures, then the product's pictures tied to its option1 or option2
+   * value (those carry `option1` / `option2`), each address once.
+   */
   images: z.array(productImage),
   deleted: z.boolean(),
 });

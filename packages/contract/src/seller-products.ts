@@ -10,7 +10,10 @@ import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from
  *   variants[i].option1 / option2 / price / id / clear_images / images[j].image (files) /
  *   existingImages[j],
  * and, beside them, option_names[0] and option_names[1] (the names of option1 and option2,
- * "Size", "Colour"; optional).
+ * "Size", "Colour"; optional), and the option value a product picture shows (issue 24 point
+ * 14, docs/decisions/0024): images[i].option1 or images[i].option2 for an upload,
+ * existingImages[i].option1 or existingImages[i].option2 for a kept picture ('' unties it;
+ * not sent, a kept picture keeps its tie).
  * The server reads the text parts into `productFormFields` below; files are kept by key.
  */
 
@@ -42,6 +45,12 @@ export const PRODUCT_MESSAGES = {
   unknownImage: 'This picture does not belong to the product.',
   duplicateVariant: 'A variant is sent twice.',
   tooManyOptionNames: 'A product has at most two option names.',
+  /** `images[i].option1` and `images[i].option2` both given for one picture. */
+  oneOptionValue: 'A picture shows the variants of one option value: give option1 or option2.',
+  optionValueLength: `An option must be at most ${PRODUCT_LIMITS.option} characters.`,
+  /** An option value sent for a picture the form does not carry (`images[3].option1` alone). */
+  optionValueWithoutPicture: (name: string) =>
+    `The form field "${name}" names no picture of the form.`,
   /** A form key of the §7 shape with a malformed or too large index (`variants[x].price`). */
   invalidFieldName: (name: string) => `The form field "${name}" is not valid.`,
   productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,

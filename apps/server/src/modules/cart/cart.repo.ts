@@ -1,21 +1,19 @@
 import { MAX_CART_QUANTITY } from '@leafline/contract';
 import { and, asc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { perDb, preparedSql } from '../../db/prepared';
 import {
   businesses,
   cartItems,
   carts,
-  productImages,
   products,
   shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
-  variantImages,
   variants,
 } from '../../db/schema/index';
-import { activeProductsJoin } from '../catalog/catalog.repo';
+import { activeProductsJoin, variantPicture } from '../catalog/catalog.repo';
 import type { ShippingRates } from '../shipping/fees';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
@@ -23,16 +21,8 @@ import type { ShippingRates } from '../shipping/fees';
 /** The chosen option of add-to-cart, when it is one of the product's live ones. */
 const chosen = alias(variants, 'chosen');
 
-/** The first picture of a variant, else of the product (what a cart line shows). */
-const lineImage = (variantId: SQL | AnyPgColumn, productId: SQL | AnyPgColumn) => sql<
-  string | null
->`coalesce(
-        (select ${variantImages.image} from ${variantImages}
-          where ${variantImages.variantId} = ${variantId}
-          order by ${variantImages.position}, ${variantImages.id} limit 1),
-        (select ${productImages.image} from ${productImages}
-          where ${productImages.productId} = ${productId}
-          order by ${productImages.position}, ${productImages.id} limit 1))`;
+/** What a cart line shows: the variant's picture (docs/decisions/0024), else the product's. */
+const lineImage = variantPicture;
 
 const productToAdd = perDb((db) =>
   db
@@ -139,7 +129,7 @@ const lineFields = {
   optionNames: products.optionNames,
   businessId: products.businessId,
   businessName: businesses.name,
-  // The variant's first picture, else the product's.
+  // The variant's picture (its own, else the product's tied to its option value), else the product's.
   image: lineImage(cartItems.variantId, cartItems.productId),
 };
 

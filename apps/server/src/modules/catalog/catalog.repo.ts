@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   businesses,
@@ -26,6 +27,30 @@ export const summaryFields = {
     where ${productImages.productId} = ${products.id}
     order by ${productImages.position}, ${productImages.id} limit 1)`,
 };
+
+/**
+ * The picture of a product's variant, for a cart line or an order item (docs/decisions/0024):
+ * the variant's own first picture, else the product's first picture tied to the variant's
+ * option1 or option2 value ("Navy"), else its first picture of every variant, else its first.
+ * With a null variant: the product's first picture of every variant, else its first. Pass
+ * columns qualified by their table (the aliases inside are vi, pi and v).
+ */
+export const variantPicture = (variantId: SQL | AnyPgColumn, productId: SQL | AnyPgColumn) => sql<
+  string | null
+>`coalesce(
+        (select vi.image from ${variantImages} vi
+          where vi.variant_id = ${variantId}
+          order by vi.position, vi.id limit 1),
+        (select pi.image from ${productImages} pi
+          left join ${variants} v on v.id = ${variantId}
+          where pi.product_id = ${productId}
+          order by case
+              when pi.option_index = 1 and pi.option_value = v.option1 then 0
+              when pi.option_index = 2 and pi.option_value = v.option2 then 0
+              when pi.option_index is null then 1
+              else 2
+            end, pi.position, pi.id
+          limit 1))`;
 
 export interface SummaryRow {
   id: number;
@@ -87,6 +112,12 @@ export interface ImageRow {
   id: number;
   image: string;
   altText: string;
+  /**
+   * A product picture's option value (docs/decisions/0024): 1 or 2 with `optionValue`, null
+   * for a picture of every variant; absent on a variant's own pictures.
+   */
+  optionIndex?: number | null;
+  optionValue?: string | null;
 }
 
 export async function listProductImages(db: Db, productId: number): Promise<ImageRow[]> {
@@ -106,6 +137,8 @@ export async function listImagesOfProducts(
       id: productImages.id,
       image: productImages.image,
       altText: productImages.altText,
+      optionIndex: productImages.optionIndex,
+      optionValue: productImages.optionValue,
     })
     .from(productImages)
     .where(inArray(productImages.productId, [...productIds]))

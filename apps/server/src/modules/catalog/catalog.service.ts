@@ -5,6 +5,7 @@ import {
   type CuratedListResponse,
   centsToPrice,
   type ProductDetail,
+  type ProductImage,
   type ProductPage,
   type ProductSummary,
   type PublicBusiness,
@@ -66,7 +67,30 @@ export async function getProductDetail(deps: CatalogDeps, rawId: string): Promis
   return toProductDetail(product, images, liveVariants);
 }
 
-const toImage = (i: ImageRow) => ({ id: i.id, image: mediaUrl(i.image)!, alt_text: i.altText });
+const toImage = (i: ImageRow): ProductImage => {
+  const image: ProductImage = { id: i.id, image: mediaUrl(i.image)!, alt_text: i.altText };
+  if (i.optionValue && i.optionIndex === 1) image.option1 = i.optionValue;
+  if (i.optionValue && i.optionIndex === 2) image.option2 = i.optionValue;
+  return image;
+};
+
+/**
+ * A variant's pictures in the payloads (docs/decisions/0024): its own, then the product's
+ * pictures tied to its option1 or option2 value, each address once.
+ */
+function variantImagesOf(variant: VariantRow, productImages: readonly ImageRow[]): ImageRow[] {
+  const tied = productImages.filter(
+    (i) =>
+      (i.optionIndex === 1 && i.optionValue === variant.option1) ||
+      (i.optionIndex === 2 && i.optionValue !== null && i.optionValue === variant.option2),
+  );
+  const seen = new Set<string>();
+  return [...variant.images, ...tied].filter((i) => {
+    if (seen.has(i.image)) return false;
+    seen.add(i.image);
+    return true;
+  });
+}
 
 /**
  * The one mapping of a product to its detail payload (product page, the seller's list and
@@ -90,15 +114,18 @@ export function toProductDetail(
     business: product.businessId,
     business_name: product.businessName,
     option_names: product.optionNames,
-    variants: liveVariants.map((v) => ({
-      id: v.id,
-      option1: v.option1,
-      option2: v.option2,
-      price: centsToPrice(v.priceCents ?? product.priceCents),
-      image: mediaUrl(v.images[0]?.image),
-      images: v.images.map(toImage),
-      deleted: v.deleted,
-    })),
+    variants: liveVariants.map((v) => {
+      const pictures = variantImagesOf(v, images);
+      return {
+        id: v.id,
+        option1: v.option1,
+        option2: v.option2,
+        price: centsToPrice(v.priceCents ?? product.priceCents),
+        image: mediaUrl(pictures[0]?.image),
+        images: pictures.map(toImage),
+        deleted: v.deleted,
+      };
+    }),
   };
 }
 

@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   businesses,
+  orderItems,
   productImages,
   products,
   variantImages,
   variants,
 } from '../../db/schema/index';
 import { type ProductDetailRow, productDetailFields } from '../catalog/catalog.repo';
+import type { ImageTie } from './image-ties';
 
 /**
  * Drizzle queries of the seller's products (SPEC §2 dashboard add/products, §7). The business
@@ -120,14 +122,28 @@ export async function deleteProduct(db: Db, businessId: number, productId: numbe
 export interface StoredImage {
   id: number;
   image: string;
+  /** A product picture's option value (docs/decisions/0024); absent on a variant's. */
+  tie?: ImageTie | null;
 }
 
 export async function listImagesOfProduct(db: Db, productId: number): Promise<StoredImage[]> {
-  return db
-    .select({ id: productImages.id, image: productImages.image })
+  const rows = await db
+    .select({
+      id: productImages.id,
+      image: productImages.image,
+      optionIndex: productImages.optionIndex,
+      optionValue: productImages.optionValue,
+    })
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.position), asc(productImages.id));
+  return rows.map(({ optionIndex, optionValue, ...image }) => ({
+    ...image,
+    tie:
+      (optionIndex === 1 || optionIndex === 2) && optionValue
+        ? { option: optionIndex, value: optionValue }
+        : null,
+  }));
 }
 
 /** Every variant of the product, deleted ones too, with its pictures' ids and keys. */
@@ -167,7 +183,16 @@ export interface ImageList {
   add: string[];
   drop: number[];
   altText: string;
+  /**
+   * Product pictures only (docs/decisions/0024): the option value of each kept picture (by
+   * position in `keep`; undefined keeps the stored one, null unties) and of each upload.
+   */
+  keepTies?: (ImageTie | null | undefined)[];
+  addTies?: (ImageTie | null)[];
 }
+
+const tieColumns = (tie: ImageTie | null | undefined) =>
+  tie === undefined ? {} : { optionIndex: tie?.option ?? null, optionValue: tie?.value ?? null };
 
 export async function writeProductImages(
   db: Db,
@@ -182,7 +207,7 @@ export async function writeProductImages(
   for (const [position, id] of list.keep.entries()) {
     await db
       .update(productImages)
-      .set({ position, altText: list.altText })
+      .set({ position, altText: list.altText, ...tieColumns(list.keepTies?.[position]) })
       .where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
   }
   if (list.add.length) {
@@ -192,6 +217,7 @@ export async function writeProductImages(
         image,
         altText: list.altText,
         position: list.keep.length + i,
+        ...tieColumns(list.addTies?.[i] ?? null),
       })),
     );
   }
@@ -285,6 +311,13 @@ export async function imagesStillUsed(db: Db, keys: readonly string[]): Promise<
         .select({ image: variantImages.image })
         .from(variantImages)
         .where(inArray(variantImages.image, list)),
+    )
+    .union(
+      // An order line shows the picture it was bought with (docs/decisions/0024).
+      db
+        .select({ image: sql<string>`${orderItems.image}` })
+        .from(orderItems)
+        .where(inArray(orderItems.image, list)),
     );
   return new Set(rows.map((r) => r.image));
 }

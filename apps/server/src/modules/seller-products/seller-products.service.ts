@@ -13,6 +13,7 @@ import { listImagesOfProducts, listLiveVariantsOfProducts } from '../catalog/cat
 import { toProductDetail } from '../catalog/catalog.service';
 import type { ResponseCache } from '../catalog/response-cache';
 import { ImageBatch } from '../media/image-batch';
+import { type ImageTie, type ParsedImageTies, parseImageTies } from './image-ties';
 import { type ParsedProductForm, parseProductForm } from './product-form';
 import {
   deleteProduct,
@@ -170,14 +171,27 @@ function planImages(
   uploads: readonly string[],
   field: string,
   altText: string,
+  options: {
+    /** Product pictures: the option value sent for each `existing` entry and each upload. */
+    ties?: ParsedImageTies;
+    /** A variant's: entries that name one of these (its tied product pictures) are skipped. */
+    skip?: readonly StoredImage[];
+  } = {},
 ): ImageList {
   let kept: StoredImage[];
+  const keptTies = new Map<StoredImage, ImageTie | null | undefined>();
   if (existing.length) {
     kept = [];
     for (const [i, entry] of existing.entries()) {
       const image = matchExisting(entry, current);
-      if (!image) throw fieldError(`${field}existingImages[${i}]`, PRODUCT_MESSAGES.unknownImage);
+      if (!image) {
+        // A variant's tied product picture, as the payloads list it: not the variant's own.
+        if (options.skip && matchExisting(entry, options.skip)) continue;
+        throw fieldError(`${field}existingImages[${i}]`, PRODUCT_MESSAGES.unknownImage);
+      }
       if (!kept.includes(image)) kept.push(image);
+      const tie = options.ties?.existing[i];
+      if (tie !== undefined) keptTies.set(image, tie);
     }
   } else {
     kept = clear ? [] : [...current];
@@ -190,8 +204,37 @@ function planImages(
     add: [...uploads],
     drop: current.filter((i) => !kept.includes(i)).map((i) => i.id),
     altText,
+    ...(options.ties
+      ? {
+          keepTies: kept.map((i) => keptTies.get(i)),
+          addTies: uploads.map((_, i) => options.ties?.uploads[i] ?? null),
+        }
+      : {}),
   };
 }
+
+/**
+ * The product's pictures after the save tied to option1 / option2 values (docs/decisions/0024):
+ * kept ones by id and key, uploads by key.
+ */
+function tiedAfterSave(current: readonly StoredImage[], list: ImageList): StoredImage[] {
+  const tied: StoredImage[] = [];
+  for (const [position, id] of list.keep.entries()) {
+    const image = current.find((i) => i.id === id);
+    const sent = list.keepTies?.[position];
+    const tie = sent === undefined ? image?.tie : sent;
+    if (image && tie) tied.push({ ...image, tie });
+  }
+  for (const [i, key] of list.add.entries()) {
+    const tie = list.addTies?.[i];
+    if (tie) tied.push({ id: -1, image: key, tie });
+  }
+  return tied;
+}
+
+const showsVariant = (image: StoredImage, option1: string, option2: string | null) =>
+  (image.tie?.option === 1 && image.tie.value === option1) ||
+  (image.tie?.option === 2 && image.tie.value === option2);
 
 /** The media keys of the pictures a list drops. */
 const droppedKeys = (current: readonly StoredImage[], list: ImageList) =>
@@ -212,7 +255,7 @@ async function writeProduct(
   db: Db,
   businessId: number,
   productId: number | null,
-  form: ParsedProductForm,
+  form: ParsedProductForm & { ties: ParsedImageTies },
   uploads: StoredUploads,
   batch: ImageBatch,
 ): Promise<number> {
@@ -241,9 +284,11 @@ async function writeProduct(
     uploads.product,
     '',
     name,
+    { ties: form.ties },
   );
   dropped.push(...droppedKeys(currentImages, images));
   await writeProductImages(db, id, images);
+  const tied = tiedAfterSave(currentImages, images);
 
   const live = new Map(currentVariants.filter((v) => !v.deleted).map((v) => [v.id, v]));
   const seen = new Set<number>();
@@ -271,6 +316,7 @@ async function writeProduct(
       uploads.variants[position] ?? [],
       field,
       variantAlt(name, fields.option1, fields.option2),
+      { skip: tied.filter((i) => showsVariant(i, fields.option1, fields.option2)) },
     );
     let variantId: number;
     if (existing) {
@@ -299,7 +345,7 @@ async function save(
   productId: number | null,
   multipart: MultipartForm,
 ): Promise<SellerProduct> {
-  const form = parseProductForm(multipart);
+  const form = { ...parseProductForm(multipart), ties: parseImageTies(multipart) };
   const batch = new ImageBatch(deps.storage);
   const uploads = await storeUploads(batch, form);
   const id = await batch.commit(() =>
