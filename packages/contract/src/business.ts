@@ -92,10 +92,21 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters.`));
 
+/**
+ * A website as the owner typed it, with `https://` put in front when it has no scheme
+ * ('fernwood.example/shop' → 'https://fernwood.example/shop'; issue 24). Something with a
+ * scheme of its own ('ftp:', 'javascript:') is left as it is, for the check to refuse.
+ */
+export function withHttps(value: string): string {
+  const v = value.trim();
+  if (v === '' || /^[a-z][a-z\d+-]*:/i.test(v)) return v;
+  return `https://${v.replace(/^\/+/, '')}`;
+}
+
 const website = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').trim())
+  .transform((v) => withHttps(v ?? ''))
   .refine(
     (v) => v === '' || (/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v)),
     'Website must be a full address starting with https://',

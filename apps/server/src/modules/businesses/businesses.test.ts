@@ -196,6 +196,19 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
     expect(row.website).toBe('');
   });
 
+  it('puts https:// in front of a website typed without a scheme (issue 24)', async () => {
+    const { businessId, headers } = await seller({ ...FIELDS, website: ' fernwood.example/shop ' });
+    expect((await rowOf(businessId)).website).toBe('https://fernwood.example/shop');
+    const res = await edit(headers, businessId, {
+      name: 'Fernwood Goods',
+      email: 'hello@fernwood.example',
+      website: 'www.fernwood.example',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().website).toBe('https://www.fernwood.example');
+    expect((await rowOf(businessId)).website).toBe('https://www.fernwood.example');
+  });
+
   const { name: _n, ...withoutName } = FIELDS;
   const { description: _d, ...withoutDescription } = FIELDS;
   const { email: _e, ...withoutEmail } = FIELDS;
@@ -217,8 +230,8 @@ describe('POST api/registerbiz/ (SPEC §2, §5, §7)', () => {
       'Enter a valid email address.',
     ],
     [
-      'a website without https://',
-      { ...FIELDS, website: 'fernwood.example' },
+      'a website of another scheme',
+      { ...FIELDS, website: 'ftp://fernwood.example' },
       'website',
       'Website must be a full address starting with https://',
     ],

@@ -1,3 +1,4 @@
+import { withHttps } from '@leafline/contract/business';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 
@@ -87,6 +88,12 @@ export function BusinessProfileFields({
             autoComplete="url"
             placeholder="https://"
             {...field('website')}
+            // A website typed without a scheme gets https:// as the field is left (the
+            // contract's check does the same on submit and on the server).
+            onBlur={(event) => {
+              const completed = withHttps(event.target.value);
+              if (completed !== event.target.value) onChange('website', completed);
+            }}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
 import ImageIcon from 'lucide-react/icons/image';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { FieldFrame, useFieldIds } from '@/components/ui/field-frame';
 import { cx } from '@/lib/cx';
 
@@ -13,6 +13,24 @@ export const IMAGE_FILE_TEXTS = {
  * could not type is left to the server, which decodes every upload).
  */
 export const mayBeImage = (file: File): boolean => !file.type || file.type.startsWith('image/');
+
+/**
+ * Whether a chosen file is a picture the browser can decode (issue 24: a text file named
+ * logo.png is refused when chosen, not after the upload, and never shown as a broken
+ * preview). Where the browser cannot decode here (no `createImageBitmap`), the type check
+ * alone decides and the server, which decodes every upload, has the last word.
+ */
+export async function isDecodableImage(file: File): Promise<boolean> {
+  if (!mayBeImage(file)) return false;
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A preview address of a chosen file: an object URL where the browser has them. */
 export function usePreviewUrl(file: File | null): string | null {
@@ -76,16 +94,30 @@ export function ImageFileField({
   const shownError = typeError ?? error;
   const { controlId: id, hintId, errorId, describedBy } = useFieldIds(undefined, hint, shownError);
 
+  // The latest choice wins when an earlier one is still being checked.
+  const choice = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const refuse = (input: HTMLInputElement | null) => {
+    setTypeError(IMAGE_FILE_TEXTS.notAnImage);
+    if (input) input.value = '';
+    onChange(null);
+  };
+
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    if (chosen && !mayBeImage(chosen)) {
-      setTypeError(IMAGE_FILE_TEXTS.notAnImage);
-      event.target.value = '';
+    const input = event.target;
+    const chosen = input.files?.[0] ?? null;
+    const mine = ++choice.current;
+    if (!chosen) {
+      setTypeError(undefined);
       onChange(null);
       return;
     }
-    setTypeError(undefined);
-    onChange(chosen);
+    void isDecodableImage(chosen).then((ok) => {
+      if (mine !== choice.current) return;
+      if (!ok) return refuse(input);
+      setTypeError(undefined);
+      onChange(chosen);
+    });
   };
 
   return (
@@ -108,6 +140,8 @@ export function ImageFileField({
             <img
               src={shown}
               alt={preview ? `${label} preview` : `${label}: ${IMAGE_FILE_TEXTS.current}`}
+              // A chosen file the browser cannot show after all is refused, not shown broken.
+              onError={preview ? () => refuse(inputRef.current) : undefined}
               className="size-full object-cover"
             />
           ) : (
@@ -115,6 +149,7 @@ export function ImageFileField({
           )}
         </div>
         <input
+          ref={inputRef}
           id={id}
           name={name}
           type="file"

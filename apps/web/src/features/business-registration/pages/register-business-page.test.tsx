@@ -71,7 +71,7 @@ describe('Register Your Business', () => {
 
     await fillEcoForm();
     fill(input('Public email'), 'not-an-email');
-    fill(input('Website (start with https://)'), 'fernflax.example');
+    fill(input('Website (start with https://)'), 'ftp://fernflax.example');
     submit();
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Website must be a full address starting with https://')).toBeTruthy();
@@ -171,6 +171,60 @@ describe('Register Your Business', () => {
     );
     expect(screen.getByRole('button', { name: 'Register business' })).toBeTruthy();
     expect(leaveApp).not.toHaveBeenCalled();
+  });
+
+  it('puts https:// in front of a website typed without one, as the field is left and when sent (issue 24)', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const { calls } = server(() => registered(null));
+    renderApp('/registerbusiness');
+    await fillEcoForm();
+    const website = input('Website (start with https://)');
+    fill(website, 'fernflax.example/shop');
+    fireEvent.blur(website);
+    expect(website.value).toBe('https://fernflax.example/shop');
+    // Typed again and sent without leaving the field: the sent value has it too.
+    fill(website, 'www.fernflax.example');
+    submit();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/registerbiz/')).toBe(true));
+    const form = sentForm(calls.find((c) => c.url === '/api/registerbiz/'));
+    expect(form.get('website')).toBe('https://www.fernflax.example');
+    expect(screen.queryByText('Website must be a full address starting with https://')).toBeNull();
+  });
+
+  it('refuses, when chosen, a file named like a picture that the browser cannot decode: one message, no preview (issue 24)', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server(() => registered(null));
+    // The browser's decoder: only real pictures decode.
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async (file: File) => {
+        const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+        if (head[0] !== 0x89 || head[1] !== 0x50)
+          throw new DOMException('bad', 'InvalidStateError');
+        return { close() {} };
+      }),
+    );
+    renderApp('/registerbusiness');
+    const logo = await screen.findByLabelText('Logo');
+    fireEvent.change(logo, {
+      target: { files: [new File(['just some notes'], 'logo.png', { type: 'image/png' })] },
+    });
+    expect(
+      await screen.findAllByText('Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).'),
+    ).toHaveLength(1);
+    expect(screen.queryByAltText('Logo preview')).toBeNull();
+    expect(screen.queryByRole('img', { name: /Logo/ })).toBeNull();
+    expect(logo.getAttribute('aria-invalid')).toBe('true');
+
+    // A real PNG is taken: its preview shows and the message goes.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    fireEvent.change(logo, {
+      target: { files: [new File([png], 'logo.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByAltText('Logo preview')).toBeTruthy();
+    expect(
+      screen.queryByText('Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).'),
+    ).toBeNull();
   });
 
   it('refuses a file that is not an image', async () => {
