@@ -119,6 +119,15 @@ const newOrderToast = (page: Page, orderId: number) =>
     .getByRole('region', { name: 'Notifications' })
     .getByText(new RegExp(`^New order #${orderId}\\b`));
 
+/** Opens a dashboard section from the sidebar (no reload: the live stream stays open). */
+async function openSection(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await expect(page.locator('#dashboard-section-heading')).toHaveText(label);
+}
+
 /** Today's row of the chart's table alternative (daily): its orders count. */
 async function todaysOrders(page: Page): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
@@ -146,13 +155,13 @@ test('live order, status from another tab, refund with the buyer’s history and
   test.setTimeout(120_000);
   const problems = watchForProblems(page);
   await loginViaUi(page, SELLER.username, SELLER.password);
-  const { businessId, businessName } = await openDashboard(page);
-  const overview = page.getByRole('region', { name: businessName });
-  await expect(
-    overview.getByRole('heading', { name: SALES_TEXTS.heading, exact: true }),
-  ).toBeVisible();
+  const { businessId } = await openDashboard(page);
+  // The sales block is the Overview section's (issue 24).
+  await openSection(page, 'Overview');
+  await expect(page.getByRole('heading', { name: SALES_TEXTS.heading, exact: true })).toBeVisible();
   const ordersBefore = await todaysOrders(page);
   await checkBothWidths(page);
+  await openSection(page, 'Orders');
 
   // 1. A new shopper buys one item of the business in another browser.
   const pick = await pickProduct(request, businessId);
@@ -179,9 +188,12 @@ test('live order, status from another tab, refund with the buyer’s history and
   await expect(newOrderToast(page, orderId)).toHaveText(
     LIVE_TEXTS.newOrder(orderId, `${buyer.user.fname} ${buyer.user.lname}`, total),
   );
+  await checkBothWidths(page, [PARTS.card(orderId), PARTS.toasts]);
   // The sales block counts the sale today, without reload.
+  await openSection(page, 'Overview');
   await expect.poll(() => todaysOrders(page)).toBe(ordersBefore + 1);
-  await checkBothWidths(page, [PARTS.card(orderId), PARTS.sales, PARTS.toasts]);
+  await checkBothWidths(page, [PARTS.sales]);
+  await openSection(page, 'Orders');
 
   // 2. A second tab of the seller ships the order; the first follows without reload.
   const tracking = `1Z${randomBytes(3).toString('hex').toUpperCase()}LIVE`;

@@ -6,8 +6,10 @@ import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
 import { DASHBOARD_SECTIONS, SECTION_INFO } from '../lib/sections';
 
 /**
- * SPEC §2: the floating help button and its Dashboard Help modal (focus kept inside, Escape
- * closes): what each section is for, and that payouts shown are after the commission (§1).
+ * SPEC §2: the help button and its Dashboard Help modal (focus kept inside, Escape closes):
+ * what each section is for, and that payouts shown are after the commission (§1). The button
+ * stands out like a floating one but sits in the dashboard's header, in the page's flow, so it
+ * never covers a control (issue 24: a fixed button hid the chart's Weekly toggle and payouts).
  */
 export function DashboardHelp() {
   const [open, setOpen] = useState(false);
@@ -17,7 +19,7 @@ export function DashboardHelp() {
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        className="fixed right-4 bottom-4 z-30 inline-flex min-h-12 items-center gap-2 rounded-full bg-forest-900 px-4 text-cream shadow-soft hover:bg-forest-800 sm:right-6 sm:bottom-6"
+        className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-forest-900 px-4 text-cream shadow-soft hover:bg-forest-800"
       >
         <CircleHelp aria-hidden="true" className="size-5" />
         <span className="text-sm font-medium">{DASHBOARD_TEXTS.helpButton}</span>

@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cx } from '@/lib/cx';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
@@ -12,13 +14,38 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
       : 'border border-sand-300 bg-white/60 text-forest-900 hover:bg-sage-50 @3xl:border-transparent @3xl:bg-transparent',
   );
 
+const fade =
+  'pointer-events-none absolute top-0 bottom-2 flex w-12 items-center from-cream via-cream/85 to-transparent text-forest-900 @3xl:hidden';
+
 /**
  * The sidebar: one link per section, each to its own address, keeping the chosen business.
- * Narrow: a row that scrolls sideways; wide (by the dashboard's own width): a column.
+ * Narrow: a row that scrolls sideways, faded with a chevron at the side where more sections
+ * follow (issue 24: a phone shows that there are more); wide (by the dashboard's own width):
+ * a column.
  */
 export function SectionNav({ basePath, businessId }: { basePath: string; businessId: number }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const [more, setMore] = useState({ before: false, after: false });
+  useEffect(() => {
+    const row = list.current;
+    if (!row) return;
+    const measure = () => {
+      const before = row.scrollLeft > 1;
+      const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setMore((current) =>
+        current.before === before && current.after === after ? current : { before, after },
+      );
+    };
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, []);
   // In the sideways row, the current section is brought into view (sideways only: the page
   // itself does not move).
   useEffect(() => {
@@ -28,7 +55,7 @@ export function SectionNav({ basePath, businessId }: { basePath: string; busines
     row.scrollLeft = Math.max(0, current.offsetLeft - row.offsetLeft - 16);
   }, [pathname]);
   return (
-    <nav aria-label={DASHBOARD_TEXTS.sectionsLabel} className="min-w-0">
+    <nav aria-label={DASHBOARD_TEXTS.sectionsLabel} className="relative min-w-0">
       <ul
         ref={list}
         className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2 @3xl:mx-0 @3xl:flex-col @3xl:gap-1 @3xl:overflow-visible @3xl:px-0"
@@ -45,6 +72,24 @@ export function SectionNav({ basePath, businessId }: { basePath: string; busines
           );
         })}
       </ul>
+      {more.before ? (
+        <div
+          aria-hidden="true"
+          data-testid="sections-before"
+          className={cx(fade, 'left-0 justify-start bg-linear-to-r')}
+        >
+          <ChevronLeft className="size-5" />
+        </div>
+      ) : null}
+      {more.after ? (
+        <div
+          aria-hidden="true"
+          data-testid="sections-after"
+          className={cx(fade, 'right-0 justify-end bg-linear-to-l')}
+        >
+          <ChevronRight className="size-5" />
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -1,3 +1,4 @@
+import ChartLine from 'lucide-react/icons/chart-line';
 import Package from 'lucide-react/icons/package';
 import PackagePlus from 'lucide-react/icons/package-plus';
 import Pencil from 'lucide-react/icons/pencil';
@@ -5,7 +6,11 @@ import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Store from 'lucide-react/icons/store';
 import Truck from 'lucide-react/icons/truck';
 
-/** The sidebar sections (SPEC §2), each at its own address under the dashboard (DESIGN 2.18). */
+/**
+ * The sidebar sections (SPEC §2), each at its own address under the dashboard (DESIGN 2.18).
+ * `overview` (issue 24): the sales figures, chart and best sellers, once above every section,
+ * now a section of their own so the working sections start at the top.
+ */
 export const DASHBOARD_SECTIONS = [
   'orders',
   'add',
@@ -13,6 +18,7 @@ export const DASHBOARD_SECTIONS = [
   'shopify',
   'logistics',
   'editbiz',
+  'overview',
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
@@ -52,6 +58,11 @@ export const SECTION_INFO: Record<
     label: 'Edit business',
     icon: Pencil,
     help: 'Your public profile: name, description, contact e-mail, website, shipping, prices, production, logo and banner.',
+  },
+  overview: {
+    label: 'Overview',
+    icon: ChartLine,
+    help: 'Your payouts after the commission, sales and net payouts by day or week, orders by status and best sellers.',
   },
 };
 

@@ -74,9 +74,12 @@ describe('business dashboard', () => {
     fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'Shipped' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save order #41' }));
     await waitFor(async () => expect(await toShip()).toBe('0'));
-    // The sales block (orders by status) is asked again too.
+    // The sales block (orders by status) is the Overview section's: asked again there, fresh.
+    expect(calls.filter((c) => c.url === '/api/business/sales/3/')).toHaveLength(0);
+    fireEvent.click(within(sectionNav()).getByRole('link', { name: 'Overview' }));
+    await screen.findByRole('region', { name: SALES_TEXTS.heading });
     await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api/business/sales/3/').length).toBe(2),
+      expect(calls.filter((c) => c.url === '/api/business/sales/3/').length).toBe(1),
     );
   });
 
@@ -118,8 +121,13 @@ describe('business dashboard', () => {
       ['Shopify', '/dashboard/shopify?business=3'],
       ['Shipping fees', '/dashboard/logistics?business=3'],
       ['Edit business', '/dashboard/editbiz?business=3'],
+      ['Overview', '/dashboard/overview?business=3'],
     ]);
     expect(links[0]?.getAttribute('aria-current')).toBe('page');
+    // Issue 24: the working section comes right after the short overview strip; the sales
+    // chart and best sellers are not above it (they are the Overview section's).
+    expect(screen.queryByRole('region', { name: SALES_TEXTS.heading })).toBeNull();
+    expect(calls.some((c) => c.url === '/api/business/sales/3/')).toBe(false);
   });
 
   it('switches business with the selector, keeps the section, and remembers the choice', async () => {
@@ -275,7 +283,7 @@ describe('finish setting up payouts', () => {
   });
 });
 
-describe('the sales block of the overview', () => {
+describe('the sales block of the Overview section', () => {
   const salesRegion = () => screen.findByRole('region', { name: SALES_TEXTS.heading });
   const figure = (region: HTMLElement, term: string) =>
     within(region).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -285,7 +293,7 @@ describe('the sales block of the overview', () => {
     const { calls } = mockDashboardApi([businessOverview()], (call) =>
       call.url === '/api/business/sales/3/' ? jsonResponse(200, salesOverview()) : undefined,
     );
-    renderApp('/dashboard/orders?business=3');
+    renderApp('/dashboard/overview?business=3');
     const region = await salesRegion();
     await waitFor(() => expect(figure(region, SALES_TEXTS.paidThisWeek)).toBe('$47.53'));
     expect(within(region).getByText(SALES_TEXTS.payoutsNote).textContent).toBe(
@@ -326,7 +334,7 @@ describe('the sales block of the overview', () => {
     mockDashboardApi([businessOverview()], (call) =>
       call.url === '/api/business/sales/3/' ? jsonResponse(200, salesOverview()) : undefined,
     );
-    renderApp('/dashboard/orders?business=3');
+    renderApp('/dashboard/overview?business=3');
     const region = await salesRegion();
     const chart = await within(region).findByRole('img', {
       name: SALES_TEXTS.chartLabel(SALES_TEXTS.daily),
@@ -392,7 +400,7 @@ describe('the sales block of the overview', () => {
   it('says so when nothing was sold yet (no chart)', async () => {
     signIn();
     mockDashboardApi([businessOverview()]);
-    renderApp('/dashboard/orders?business=3');
+    renderApp('/dashboard/overview?business=3');
     const region = await salesRegion();
     await waitFor(() => expect(figure(region, SALES_TEXTS.paidTotal)).toBe('$0.00'));
     expect(within(region).getAllByText(SALES_TEXTS.noSales).length).toBeGreaterThan(0);
@@ -410,7 +418,7 @@ describe('the sales block of the overview', () => {
           : jsonResponse(200, salesOverview())
         : undefined,
     );
-    renderApp('/dashboard/orders?business=3');
+    renderApp('/dashboard/overview?business=3');
     const region = await salesRegion();
     expect((await within(region).findByText(SALES_TEXTS.failed)).textContent).toBe(
       SALES_TEXTS.failed,

@@ -26,6 +26,7 @@ import { AddProductSection } from '../sections/add-product-section';
 import { EditBusinessSection } from '../sections/edit-business-section';
 import { LogisticsSection } from '../sections/logistics-section';
 import { OrdersSection } from '../sections/orders-section';
+import { OverviewSection } from '../sections/overview-section';
 import { ProductsSection } from '../sections/products-section';
 import { ShopifySection } from '../sections/shopify-section';
 
@@ -51,8 +52,10 @@ interface DashboardProps {
 
 /**
  * SPEC §2 Business dashboard, DESIGN 2.18: without a token it goes to /logout/; else the
- * business selector, the overview panel, and the section of the address (orders by default),
- * for the business of the address (`?business=`), remembered for the next visit.
+ * business selector, the overview strip, and the section of the address (orders by default),
+ * for the business of the address (`?business=`), remembered for the next visit. The strip is
+ * short and the sales figures are a section of their own (issue 24), so the working section
+ * starts within the first screen, at 1280 × 800 as on a phone.
  */
 function Dashboard(props: DashboardProps) {
   useDocumentTitle(DASHBOARD_TEXTS.title);
@@ -65,11 +68,13 @@ function Dashboard(props: DashboardProps) {
     return <Navigate to={`${props.basePath}/${DEFAULT_SECTION}${search}`} replace />;
   }
   return (
-    // Room at the bottom for the floating help button.
-    <div className="@container pb-20">
-      <h1 className="text-3xl font-semibold sm:text-4xl">{DASHBOARD_TEXTS.title}</h1>
+    <div className="@container">
+      {/* The help button sits beside the title, in the page's flow: it never covers a control. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="text-3xl font-semibold sm:text-4xl">{DASHBOARD_TEXTS.title}</h1>
+        <DashboardHelp />
+      </div>
       <OwnedBusinesses {...props} section={section} />
-      <DashboardHelp />
     </div>
   );
 }
@@ -174,6 +179,8 @@ function renderSection(section: DashboardSection, businessId: number): ReactNode
       return <LogisticsSection businessId={businessId} />;
     case 'editbiz':
       return <EditBusinessSection businessId={businessId} />;
+    case 'overview':
+      return <OverviewSection businessId={businessId} />;
   }
 }
 
@@ -185,7 +192,7 @@ function Overview({ businessId }: { businessId: number }) {
       failedText={DASHBOARD_TEXTS.overviewFailed}
       loading={
         <LoadingRegion label="Loading the business overview…">
-          <Skeleton className="h-44 w-full rounded-card" />
+          <Skeleton className="h-20 w-full rounded-card" />
         </LoadingRegion>
       }
     >
