@@ -15,7 +15,9 @@ import { DEMO_STORE, startFakeShopify } from '../test/helpers/fake-shopify-serve
  *
  * It serves the demo store (240 active products, `--large`: 5,000) at
  * `<origin>/<store>/admin/api/<version>/graphql.json`, its pictures at `<origin>/cdn/…`, and
- * what it received at `GET <origin>/_fake/calls` and `GET <origin>/_fake/orders?store=`.
+ * what it received at `GET <origin>/_fake/calls` and `GET <origin>/_fake/orders?store=`;
+ * `POST <origin>/_fake/uninstall?store=[&token=]` revokes a token as uninstalling the app does
+ * (the app's uninstall webhook is then confirmed by Shopify refusing it).
  * Start the app with SHOPIFY_ADMIN_ORIGIN=<origin> and connect the printed store and token.
  * One JSON line on stdout says where it listens (for scripts that start it).
  */

@@ -26,8 +26,11 @@ export const SHOPIFY_WEBHOOK_TOPICS = [
   'app/uninstalled',
 ] as const;
 export type ShopifyWebhookTopic = (typeof SHOPIFY_WEBHOOK_TOPICS)[number];
-/** 200 of a webhook delivery: received (handled, a replay of one handled before, or nothing for Leafline to do). */
-export const SHOPIFY_WEBHOOK_OUTCOMES = ['handled', 'duplicate', 'ignored'] as const;
+/**
+ * 200 of a webhook delivery: received (handled, a replay of one handled before, nothing for
+ * Leafline to do, or an uninstall Shopify did not confirm: the token still works).
+ */
+export const SHOPIFY_WEBHOOK_OUTCOMES = ['handled', 'duplicate', 'ignored', 'unconfirmed'] as const;
 export type ShopifyWebhookOutcome = (typeof SHOPIFY_WEBHOOK_OUTCOMES)[number];
 export const shopifyWebhookResponse = z.object({
   received: z.literal(true),
@@ -105,7 +108,19 @@ export const SHOPIFY_MESSAGES = {
   /** Webhooks. */
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookHeadersMissing: 'The webhook is missing its Shopify headers.',
+  /** X-Shopify-Triggered-At missing, unreadable, or older than SHOPIFY_WEBHOOK_MAX_AGE_MS. */
+  webhookStale: 'The webhook is too old, or does not say when it was triggered.',
+  /** 503 of an uninstall while Shopify cannot be asked whether the token is revoked. */
+  uninstallUnconfirmed:
+    'Shopify could not be reached to confirm the uninstall. Please deliver it again later.',
 } as const;
+
+/**
+ * How old a webhook may be (its X-Shopify-Triggered-At) when it arrives: a replay of an old
+ * signed delivery under a fresh webhook id is refused past it. A clock ahead of ours by up to
+ * a minute still passes.
+ */
+export const SHOPIFY_WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
 /** Texts of the connected view (SPEC §2 Shopify section). */
 export const SHOPIFY_TEXTS = {

@@ -639,6 +639,8 @@ function rawBody(kind: RawBodyKind, ctx: CaseContext): fc.Arbitrary<Body> {
         'x-shopify-topic': topic,
         'x-shopify-shop-domain': shop,
         'x-shopify-webhook-id': asciiHeader(webhookId),
+        // Recent, as Shopify's own: an old delivery is refused before its body is read.
+        'x-shopify-triggered-at': new Date().toISOString(),
       };
       return {
         payload,

@@ -28,6 +28,9 @@ import { QUERY_COST_LIMIT, queryCost } from './fake-shopify-cost';
  *   Shopify's leaky bucket. Off by default (then `throttle` is sent as set).
  * - `GET /_fake/calls` and `GET /_fake/orders?store=` answer what was received, as JSON, for the
  *   browser tests and demos (`apps/server/scripts/fake-shopify.ts`).
+ * - A store may take other apps' tokens too (`grantToken`: two brands' custom apps on one
+ *   store); `revokeToken` (or `POST /_fake/uninstall?store=&token=`) does what uninstalling an
+ *   app does to its token: every later call with it is a 401, as by Shopify.
  */
 
 export interface FakeShopifyStore {
@@ -96,6 +99,10 @@ export interface FakeShopify {
   setCatalog(domain: string, products: FakeProduct[]): void;
   /** Picture paths requested from /cdn/, oldest first. */
   imageRequests: string[];
+  /** Another app's token the store takes (a second custom app installed on it). */
+  grantToken(domain: string, token: string): void;
+  /** The app of this token was uninstalled: the token is refused from now on. */
+  revokeToken(domain: string, token: string): void;
   /** Orders created through `orderCreate` (fake-shopify-orders.ts records them here), by store. */
   orders: Array<{ store: string; id: string; name: string; input: unknown }>;
   close(): Promise<void>;
@@ -281,6 +288,21 @@ export async function startFakeShopify(
   const catalogs = new Map<string, FakeProduct[]>();
   const imageRequests: string[] = [];
   const orders: FakeShopify['orders'] = [];
+  /** Tokens by store: granted beyond the store's own, and revoked (uninstalled apps). */
+  const granted = new Map<string, Set<string>>();
+  const revoked = new Map<string, Set<string>>();
+  const tokenWorks = (store: FakeShopifyStore, token: string | undefined) =>
+    token !== undefined &&
+    (token === store.accessToken || granted.get(store.domain)?.has(token) === true) &&
+    revoked.get(store.domain)?.has(token) !== true;
+  const revokeToken = (domain: string, token: string) => {
+    let set = revoked.get(domain);
+    if (!set) {
+      set = new Set();
+      revoked.set(domain, set);
+    }
+    set.add(token);
+  };
   let origin = '';
   let refilledAt = Date.now();
   const fake = { simulateCosts: false };
@@ -361,6 +383,13 @@ export async function startFakeShopify(
         orders.filter((o) => !store || o.store === store),
       );
     }
+    if (req.method === 'POST' && pathname === '/_fake/uninstall') {
+      const params = new URL(req.url ?? '/', 'http://x').searchParams;
+      const store = storeMap.get(params.get('store') ?? '');
+      if (!store) return send(res, 404, { errors: 'Not Found' });
+      revokeToken(store.domain, params.get('token') || store.accessToken);
+      return send(res, 200, { uninstalled: true });
+    }
     const match = GRAPHQL_PATH.exec(new URL(req.url ?? '/', 'http://x').pathname);
     const token = req.headers['x-shopify-access-token'];
     const accessToken = typeof token === 'string' ? token : undefined;
@@ -404,7 +433,7 @@ export async function startFakeShopify(
     if (req.method !== 'POST' || !match) return answer(404, { errors: 'Not Found' });
     const store = storeMap.get(match[1]!);
     if (!store) return answer(404, { errors: 'Not Found' });
-    if (accessToken !== store.accessToken) {
+    if (!tokenWorks(store, accessToken)) {
       return answer(401, {
         errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
       });
@@ -512,6 +541,15 @@ export async function startFakeShopify(
     catalogs,
     setCatalog: (domain, products) => catalogs.set(domain, products),
     imageRequests,
+    grantToken: (domain, token) => {
+      let set = granted.get(domain);
+      if (!set) {
+        set = new Set();
+        granted.set(domain, set);
+      }
+      set.add(token);
+    },
+    revokeToken,
     orders,
     async close() {
       for (const res of hanging) res.destroy();

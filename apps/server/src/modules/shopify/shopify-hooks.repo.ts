@@ -36,17 +36,17 @@ export async function businessesOfStore(db: Db, storeUrl: string): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-/** The stored (encrypted) webhook secrets of the businesses connected to a store. */
-export async function webhookSecretsOfStore(db: Db, storeUrl: string): Promise<string[]> {
+/**
+ * The businesses connected to a store, each with its stored (encrypted) webhook secret, null
+ * when it connected through the marketplace's app.
+ */
+export async function connectionsOfStore(
+  db: Db,
+  storeUrl: string,
+): Promise<Array<{ businessId: number; encryptedSecret: string | null }>> {
   const rows = await db
-    .select({ secret: businesses.shopifyWebhookSecret })
+    .select({ businessId: businesses.id, encryptedSecret: businesses.shopifyWebhookSecret })
     .from(businesses)
-    .where(
-      and(
-        eq(businesses.shopifyStoreUrl, storeUrl),
-        isNotNull(businesses.shopifyAccessToken),
-        isNotNull(businesses.shopifyWebhookSecret),
-      ),
-    );
-  return rows.map((r) => r.secret!);
+    .where(and(eq(businesses.shopifyStoreUrl, storeUrl), isNotNull(businesses.shopifyAccessToken)));
+  return rows;
 }

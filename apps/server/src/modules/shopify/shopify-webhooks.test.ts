@@ -3,6 +3,7 @@ import {
   type CheckoutResponse,
   type Order,
   SHOPIFY_MESSAGES,
+  SHOPIFY_WEBHOOK_MAX_AGE_MS,
   SHOPIFY_WEBHOOK_PATH,
 } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
@@ -106,6 +107,7 @@ function deliver(d: Delivery & { secret?: string }, app = t.app) {
     'x-shopify-webhook-id': d.webhookId ?? randomUUID(),
     'x-shopify-api-version': '2026-07',
     'x-shopify-hmac-sha256': sign(raw, d.secret),
+    'x-shopify-triggered-at': new Date().toISOString(),
   };
   for (const [k, v] of Object.entries(d.headers ?? {})) {
     if (v === undefined) delete headers[k];
@@ -476,15 +478,12 @@ describe('POST /api/shopify/webhooks/, app/uninstalled', () => {
       shopifyProductId: 'gid://shopify/Product/4440001',
     });
     expect((await overview(owner)).shopify_connected).toBe(true);
+    // The brand uninstalled the app: Shopify refuses its token from now on.
+    shopify.revokeToken(owner.store.domain, owner.store.accessToken);
     const res = await deliver({
       topic: 'app/uninstalled',
       shop: owner.store.domain,
-      body: {
-        id: 1,
-        name: 'Brand',
-        domain: owner.store.domain,
-        myshopify_domain: owner.store.domain,
-      },
+      body: uninstallBody(owner.store.domain),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'handled' });
@@ -505,6 +504,142 @@ describe('POST /api/shopify/webhooks/, app/uninstalled', () => {
       body: productBody(4440001),
     });
     expect(later.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});
+
+const uninstallBody = (domain: string) => ({
+  id: 1,
+  name: 'Brand',
+  domain,
+  myshopify_domain: domain,
+});
+
+/** A second brand connected to `store` through a custom app of its own (its own token). */
+async function sameStoreSeller(store: FakeShopifyStore, apiSecret: string): Promise<Owner> {
+  const token = `shpat_second_app_${randomUUID()}`;
+  shopify.grantToken(store.domain, token);
+  const owner = await signedInShopper(t.app);
+  const business = await addBusiness(t.db, { ownerId: owner.shopper.id });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/shopifymanualconnect/${business.id}/`,
+    headers: owner.headers,
+    payload: {
+      shopify_store_url: store.domain,
+      access_token: token,
+      shopify_api_secret: apiSecret,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...owner, businessId: business.id, store: { ...store, accessToken: token } };
+}
+
+describe("one brand's Shopify secret acts only for that brand (issue 24, point 22)", () => {
+  it("two brands on one store: B's signed uninstall disconnects B only, B's update refreshes B's product only", async () => {
+    const a = await connectedSeller('shpss_same_store_a_0001');
+    const b = await sameStoreSeller(a.store, 'shpss_same_store_b_0002');
+    const before = (await refreshJobs()).length;
+    const update = await deliver({
+      topic: 'products/update',
+      shop: a.store.domain,
+      body: productBody(9600001),
+      secret: 'shpss_same_store_b_0002',
+    });
+    expect(update.json()).toEqual({ received: true, outcome: 'handled' });
+    expect((await refreshJobs()).slice(before)).toEqual([
+      { businessId: b.businessId, shopifyProductId: 'gid://shopify/Product/9600001' },
+    ]);
+
+    // B uninstalls its app: B's token is refused, A's still works.
+    shopify.revokeToken(b.store.domain, b.store.accessToken);
+    const res = await deliver({
+      topic: 'app/uninstalled',
+      shop: a.store.domain,
+      body: uninstallBody(a.store.domain),
+      secret: 'shpss_same_store_b_0002',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'handled' });
+    expect((await overview(b)).shopify_connected).toBe(false);
+    const viewA = await overview(a);
+    expect(viewA.shopify_connected).toBe(true);
+    expect(viewA.shopify_store_url).toBe(a.store.domain);
+  });
+
+  it("the marketplace's secret acts only for brands connected through the marketplace's app", async () => {
+    const own = await connectedSeller('shpss_own_app_only_0003');
+    const res = await deliver({
+      topic: 'products/update',
+      shop: own.store.domain,
+      body: productBody(9600002),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});
+
+describe('a replayed webhook (issue 24, point 23)', () => {
+  it('is refused when X-Shopify-Triggered-At is old, missing or unreadable, even under a fresh id', async () => {
+    const owner = await connectedSeller();
+    const before = await refreshJobs();
+    const old = new Date(Date.now() - SHOPIFY_WEBHOOK_MAX_AGE_MS - 60_000).toISOString();
+    const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
+    for (const triggeredAt of [old, ahead, undefined, 'yesterday']) {
+      const res = await deliver({
+        topic: 'products/update',
+        shop: owner.store.domain,
+        body: productBody(9700001),
+        headers: { 'x-shopify-triggered-at': triggeredAt },
+      });
+      expect(res.statusCode, String(triggeredAt)).toBe(400);
+      expect(res.json()).toEqual({ error: SHOPIFY_MESSAGES.webhookStale });
+    }
+    expect(await refreshJobs()).toEqual(before);
+    // A few seconds old is fine.
+    const recent = await deliver({
+      topic: 'products/update',
+      shop: owner.store.domain,
+      body: productBody(9700001),
+      headers: { 'x-shopify-triggered-at': new Date(Date.now() - 5_000).toISOString() },
+    });
+    expect(recent.json()).toEqual({ received: true, outcome: 'handled' });
+  });
+
+  it('an uninstall is applied only when Shopify refuses the token; an outage is a 503 to retry', async () => {
+    const owner = await connectedSeller();
+    // A signed uninstall replayed while the app is installed: the token still works.
+    const replay = await deliver({
+      topic: 'app/uninstalled',
+      shop: owner.store.domain,
+      body: uninstallBody(owner.store.domain),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, outcome: 'unconfirmed' });
+    expect((await overview(owner)).shopify_connected).toBe(true);
+
+    // Uninstalled for real, but Shopify is away when the webhook comes: nothing recorded.
+    shopify.revokeToken(owner.store.domain, owner.store.accessToken);
+    const webhookId = randomUUID();
+    shopify.failNext(1, { kind: 'status', status: 503 });
+    const away = await deliver({
+      topic: 'app/uninstalled',
+      shop: owner.store.domain,
+      body: uninstallBody(owner.store.domain),
+      webhookId,
+    });
+    expect(away.statusCode).toBe(503);
+    expect(away.json()).toEqual({ error: SHOPIFY_MESSAGES.uninstallUnconfirmed });
+    expect((await overview(owner)).shopify_connected).toBe(true);
+    expect(await deliveriesOf(webhookId)).toEqual([]);
+    // Shopify's retry of the same delivery: confirmed now.
+    const retry = await deliver({
+      topic: 'app/uninstalled',
+      shop: owner.store.domain,
+      body: uninstallBody(owner.store.domain),
+      webhookId,
+    });
+    expect(retry.json()).toEqual({ received: true, outcome: 'handled' });
+    expect((await overview(owner)).shopify_connected).toBe(false);
   });
 });
 

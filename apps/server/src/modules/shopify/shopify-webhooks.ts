@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   SHOPIFY_MESSAGES,
+  SHOPIFY_WEBHOOK_MAX_AGE_MS,
   SHOPIFY_WEBHOOK_PATH,
   SHOPIFY_WEBHOOK_TOPICS,
   type ShopifyWebhookTopic,
@@ -9,15 +10,10 @@ import {
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SellerProductsDeps } from '../seller-products/seller-products.service';
-import { clearShopifyConnection } from './shopify.repo';
+import { clearShopifyConnection, findShopifyConnection } from './shopify.repo';
 import type { ShopifyDeps } from './shopify.service';
-import type { ShopifyAdmin } from './shopify-admin';
-import { ShopifyAdminError } from './shopify-admin';
-import {
-  businessesOfStore,
-  recordWebhookDelivery,
-  webhookSecretsOfStore,
-} from './shopify-hooks.repo';
+import { type ShopifyAdmin, ShopifyAdminError, shopifyAdmin } from './shopify-admin';
+import { businessesOfStore, connectionsOfStore, recordWebhookDelivery } from './shopify-hooks.repo';
 import { productRefreshKey, SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
 import { decryptShopifyToken } from './shopify-token';
@@ -31,11 +27,56 @@ import { decryptShopifyToken } from './shopify-token';
  * (`SHOPIFY_API_SECRET`) — then recorded by its webhook id (a delivery seen before does
  * nothing) and turned into work in the same transaction as that record.
  *
+ * A delivery acts only for the businesses whose app signed it (issue 24, point 22): a brand's
+ * own secret speaks for that brand alone, the marketplace's for the businesses connected
+ * through the marketplace's app (no secret of their own). Two brands connected to one store
+ * with their own apps cannot act for each other.
+ *
  * The signature covers the body, not the headers: nothing destructive is done on a body's word.
- * An update or a delete sends one refresh of the product, which asks Shopify and removes the
- * product only when the store no longer has it active; an uninstall must name its store in its
- * body. The answer comes at once; the jobs do the slow part with retries.
+ * A delivery must be recent (X-Shopify-Triggered-At, SHOPIFY_WEBHOOK_MAX_AGE_MS), so an old
+ * signed body replayed under a fresh webhook id is refused (point 23); since that header is not
+ * signed either, an uninstall is also confirmed with Shopify: the connection is cleared only
+ * when the business's token is really refused now. An update or a delete sends one refresh of
+ * the product, which asks Shopify and removes the product only when the store no longer has it
+ * active; an uninstall must name its store in its body. Updates are answered at once (the jobs
+ * do the slow part with retries); an uninstall waits for its one `shop` query per business.
  */
+
+/** A clock ahead of ours by this much still passes the age check. */
+const WEBHOOK_CLOCK_SKEW_MS = 60_000;
+
+/** Whether X-Shopify-Triggered-At (an ISO time) says the delivery is recent. */
+export function recentlyTriggered(value: string | undefined, now = Date.now()): boolean {
+  if (!value || value.length > 64) return false;
+  const at = Date.parse(value);
+  if (!Number.isFinite(at)) return false;
+  return at <= now + WEBHOOK_CLOCK_SKEW_MS && now - at <= SHOPIFY_WEBHOOK_MAX_AGE_MS;
+}
+
+const SHOP_NAME_QUERY = `#graphql
+  query LeaflineUninstallCheck {
+    shop {
+      name
+    }
+  }
+`;
+
+/**
+ * Whether the business's token is refused by Shopify now (the app really was uninstalled).
+ * False when the token still works; a ShopifyAdminError when Shopify cannot tell.
+ */
+async function tokenRevoked(deps: ShopifyDeps, businessId: number): Promise<boolean> {
+  const connection = await findShopifyConnection(deps.db, businessId);
+  if (!connection) return true;
+  const token = decryptShopifyToken(deps.config.tokenSecret, connection.encryptedToken);
+  try {
+    await shopifyAdmin(deps, connection.storeUrl, token).request(SHOP_NAME_QUERY);
+    return false;
+  } catch (error) {
+    if (error instanceof ShopifyAdminError && error.kind === 'refused') return true;
+    throw error;
+  }
+}
 
 export interface ShopifyHooksDeps extends ShopifyDeps, SellerProductsDeps {
   jobs: JobRunner;
@@ -96,21 +137,28 @@ export async function receiveShopifyWebhook(
   const storeUrl =
     shopDomain && shopDomain.length <= 255 ? normalizeShopifyStoreUrl(shopDomain) : null;
   // The secrets that may have signed it: the brands' apps connected to the store it names, and
-  // the marketplace's app. The header only chooses which secrets to try.
-  const secrets = [
-    ...(storeUrl ? await webhookSecretsOfStore(deps.db, storeUrl) : []).map((stored) =>
-      decryptShopifyToken(deps.config.tokenSecret, stored),
-    ),
-    ...(deps.config.shopifyApiSecret ? [deps.config.shopifyApiSecret] : []),
-  ];
+  // the marketplace's app. The header only chooses which secrets to try; the businesses it acts
+  // for are those whose app's secret signed it.
   const hmac = header(headers['x-shopify-hmac-sha256']);
-  if (!secrets.some((secret) => validShopifyHmac(raw, hmac, secret))) {
+  const connections = storeUrl ? await connectionsOfStore(deps.db, storeUrl) : [];
+  const marketplaceSigned = validShopifyHmac(raw, hmac, deps.config.shopifyApiSecret);
+  const signedFor = new Set<number>();
+  for (const { businessId, encryptedSecret } of connections) {
+    const own = encryptedSecret
+      ? validShopifyHmac(raw, hmac, decryptShopifyToken(deps.config.tokenSecret, encryptedSecret))
+      : marketplaceSigned;
+    if (own) signedFor.add(businessId);
+  }
+  if (!marketplaceSigned && signedFor.size === 0) {
     throw new AppError(401, SHOPIFY_MESSAGES.webhookSignatureInvalid);
   }
   const webhookId = header(headers['x-shopify-webhook-id']);
   const topic = header(headers['x-shopify-topic']);
   if (!webhookId || !topic || !shopDomain || webhookId.length > 200 || topic.length > 100) {
     throw badRequest(SHOPIFY_MESSAGES.webhookHeadersMissing);
+  }
+  if (!recentlyTriggered(header(headers['x-shopify-triggered-at']))) {
+    throw badRequest(SHOPIFY_MESSAGES.webhookStale);
   }
   const text = raw.toString('utf8');
   let body: unknown;
@@ -130,6 +178,25 @@ export async function receiveShopifyWebhook(
     throw badRequest('The webhook body is for another store.');
   }
 
+  // An uninstall is believed only when Shopify refuses the business's token now (outside the
+  // transaction: a provider call). Shopify unreachable: a 503, nothing recorded, so that
+  // Shopify's own retry comes back to it.
+  const uninstalled = new Set<number>();
+  if (known && topic === 'app/uninstalled') {
+    for (const businessId of signedFor) {
+      try {
+        if (await tokenRevoked(deps, businessId)) uninstalled.add(businessId);
+      } catch (error) {
+        if (!(error instanceof ShopifyAdminError)) throw error;
+        deps.log.warn(
+          { businessId, store: storeUrl, kind: error.kind, status: error.status },
+          'Shopify uninstall could not be confirmed',
+        );
+        throw new AppError(503, SHOPIFY_MESSAGES.uninstallUnconfirmed);
+      }
+    }
+  }
+
   const queued = new Set<typeof SHOPIFY_PRODUCT_REFRESH_QUEUE>();
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const fresh = await recordWebhookDelivery(tx, {
@@ -139,8 +206,11 @@ export async function receiveShopifyWebhook(
     });
     if (!fresh) return 'duplicate';
     if (!known || !storeUrl) return 'ignored';
-    const businessIds = await businessesOfStore(tx, storeUrl);
+    const businessIds = (await businessesOfStore(tx, storeUrl)).filter((id) => signedFor.has(id));
     if (businessIds.length === 0) return 'ignored';
+    if (topic === 'app/uninstalled' && !businessIds.some((id) => uninstalled.has(id))) {
+      return 'unconfirmed';
+    }
     for (const businessId of businessIds) {
       switch (topic as ShopifyWebhookTopic) {
         case 'products/update':
@@ -155,8 +225,9 @@ export async function receiveShopifyWebhook(
           queued.add(SHOPIFY_PRODUCT_REFRESH_QUEUE);
           break;
         case 'app/uninstalled':
-          // The token no longer works: forget it; the imported products stay (Build 6).
-          await clearShopifyConnection(tx, businessId);
+          // The token no longer works (Shopify said so above): forget it; the imported products
+          // stay (Build 6). A business whose token still works keeps its connection.
+          if (uninstalled.has(businessId)) await clearShopifyConnection(tx, businessId);
           break;
       }
     }
