@@ -5,15 +5,22 @@ export function liveVariants(variants: readonly ProductVariant[]): ProductVarian
   return variants.filter((variant) => !variant.deleted);
 }
 
+/** A product picture tied to an option value ("Navy"; docs/decisions/0024). */
+const isTied = (image: ProductImage) => !!(image.option1 || image.option2);
+
 /**
- * The pictures the gallery shows: the picked variant's own first (so the main picture is
- * the variant), then the product's, each address once; without any, the primary image alone.
+ * The pictures the gallery shows: the picked variant's first (its own and the product's tied
+ * to its option value, "Navy", so the main picture is the variant), then the product's
+ * pictures of every variant, each address once; pictures tied to another value ("Sage") are
+ * left out unless nothing else is left. Without any, the primary image alone.
  */
 export function galleryImages(
   product: { name: string; images: readonly ProductImage[]; primary_image: string | null },
   variant: ProductVariant | undefined,
 ): ProductImage[] {
-  const images = [...(variant?.images ?? []), ...product.images];
+  const ofEveryVariant = variant ? product.images.filter((image) => !isTied(image)) : [];
+  const picked = [...(variant?.images ?? []), ...ofEveryVariant];
+  const images = picked.length > 0 ? picked : product.images;
   const seen = new Set<string>();
   const unique = images.filter((image) => {
     if (!image.image || seen.has(image.image)) return false;

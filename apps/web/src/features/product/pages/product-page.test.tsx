@@ -206,6 +206,40 @@ describe('product page', { timeout: 20_000 }, () => {
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
   });
 
+  it('picking Navy shows the Navy photos, leaving out the Sage one (docs/decisions/0024)', async () => {
+    const front = { id: 1, image: '/media/products/hoodie-front.webp', alt_text: 'Hoodie' };
+    const navy = {
+      id: 2,
+      image: '/media/products/hoodie-navy.webp',
+      alt_text: '',
+      option1: 'Navy',
+    };
+    const sage = {
+      id: 3,
+      image: '/media/products/hoodie-sage.webp',
+      alt_text: '',
+      option1: 'Sage',
+    };
+    const tiedTo = (photo: typeof navy) => ({ image: photo.image, images: [photo] });
+    server(
+      product({
+        images: [front, navy, sage],
+        option_names: ['Colour'],
+        variants: [variant(100, 'Sage', tiedTo(sage)), variant(101, 'Navy', tiedTo(navy))],
+      }),
+    );
+    renderApp('/shop/products/7');
+    await screen.findByRole('radio', { name: 'Sage' });
+    expect(mainImage().getAttribute('src')).toBe(sage.image);
+    fireEvent.click(screen.getByRole('radio', { name: 'Navy' }));
+    expect(mainImage().getAttribute('src')).toBe(navy.image);
+    const thumbs = screen.getAllByRole('button', { name: /^Show image/ });
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Show image 1 of 2: Linen Tote',
+      'Show image 2 of 2: Hoodie',
+    ]);
+  });
+
   it('the dropdown also changes the price', async () => {
     const variants = Array.from({ length: 12 }, (_, i) =>
       variant(100 + i, `Scent ${i + 1}`, { price: `${10 + i}.00` }),

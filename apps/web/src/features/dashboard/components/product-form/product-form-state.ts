@@ -6,7 +6,39 @@ import type { SellerProduct } from '@leafline/contract/seller-products';
 export interface NewImage {
   key: string;
   file: File;
+  /** A product picture's option value, as on a stored one (docs/decisions/0024). */
+  option1?: string;
+  option2?: string;
 }
+
+/**
+ * The option value a product picture shows (docs/decisions/0024): option 1 or 2 of the
+ * variants with its value ("Navy"); null for a picture of every variant.
+ */
+export type PhotoTie = { option: 1 | 2; value: string } | null;
+
+/** The tie of a stored or a picked product picture. */
+export function tieOf(image: {
+  option1?: string | undefined;
+  option2?: string | undefined;
+}): PhotoTie {
+  if (image.option1) return { option: 1, value: image.option1 };
+  if (image.option2) return { option: 2, value: image.option2 };
+  return null;
+}
+
+/** The picture with another tie. */
+export function withTie<T extends { option1?: string; option2?: string }>(
+  image: T,
+  tie: PhotoTie,
+): T {
+  const { option1: _one, option2: _two, ...rest } = image;
+  if (!tie) return rest as T;
+  return { ...rest, [tie.option === 1 ? 'option1' : 'option2']: tie.value } as T;
+}
+
+/** A variant's own pictures: the payload also lists the product pictures tied to it. */
+const ownImages = (images: readonly ProductImage[]) => images.filter((image) => !tieOf(image));
 
 export interface VariantDraft {
   key: string;
@@ -103,8 +135,8 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
         // keeps its price shown, else it would not be sent and so be removed (SPEC §5).
         price:
           variant.price === product.price && variant.option1.trim() !== '' ? '' : variant.price,
-        existingImages: [...variant.images],
-        initialImageCount: variant.images.length,
+        existingImages: ownImages(variant.images),
+        initialImageCount: ownImages(variant.images).length,
         newImages: [],
       })),
   };
@@ -158,7 +190,9 @@ function optionNamesSent(draft: ProductDraft): string[] {
  * The multipart body of add and edit, with SPEC §7's names exactly:
  * name, description, price, condition, category, product_category, clear_images,
  * images[i].image, existingImages[i], option_names[i], and per sent variant
- * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j].
+ * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j]; beside
+ * them the option value of each product picture, images[i].option1|option2 and
+ * existingImages[i].option1|option2 (docs/decisions/0024).
  * `clear_images` is sent (as 'true') only when every stored picture was removed.
  */
 export function buildProductFormData(draft: ProductDraft): FormData {
@@ -173,9 +207,14 @@ export function buildProductFormData(draft: ProductDraft): FormData {
   if (fields.clear_images) form.append('clear_images', 'true');
   draft.newImages.forEach((image, i) => {
     form.append(`images[${i}].image`, image.file, image.file.name);
+    const tie = tieOf(image);
+    if (tie) form.append(`images[${i}].option${tie.option}`, tie.value);
   });
   fields.existingImages.forEach((address, i) => {
     form.append(`existingImages[${i}]`, address);
+    // Always sent for a kept picture: '' unties it (docs/decisions/0024).
+    const tie = tieOf(draft.existingImages[i] ?? {});
+    form.append(`existingImages[${i}].option${tie?.option ?? 1}`, tie?.value ?? '');
   });
   fields.option_names.forEach((name, i) => {
     form.append(`option_names[${i}]`, name.trim());

@@ -8,4 +8,10 @@ export const PRODUCT_FORM_TEXTS = {
   saveFailed: 'The product could not be saved. Please try again.',
   fixErrors: 'Please correct the highlighted fields.',
   tooManyImages: PRODUCT_MESSAGES.tooManyImages,
+  // Photos of an option value (issue 24 point 14, docs/decisions/0024).
+  optionPhotosTitle: 'Photos of an option value',
+  optionPhotosHint:
+    'Tie a product picture to an option value (e.g. Colour: Navy): every Navy variant then shows it first, in the shop, the cart and orders, and the other variants leave it out. A picture for every variant shows with all of them.',
+  everyVariant: 'Every variant',
+  photoShows: (n: number) => `Picture ${n} shows`,
 } as const;

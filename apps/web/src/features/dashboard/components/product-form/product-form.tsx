@@ -22,6 +22,7 @@ import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { isApiError } from '@/lib/api-client';
 import { ImagePicker } from './image-picker';
+import { OptionPhotos } from './option-photos';
 import {
   buildProductFormData,
   draftFromProduct,
@@ -343,6 +344,8 @@ export function ProductForm({
           </Button>
         </div>
       </fieldset>
+
+      <OptionPhotos idPrefix={idPrefix} draft={draft} onChange={update} />
 
       {formError ? (
         <div tabIndex={-1} data-form-error className="outline-none">
