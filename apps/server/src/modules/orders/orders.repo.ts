@@ -21,10 +21,9 @@ import {
   orderEvents,
   orderItems,
   orders,
-  productImages,
   users,
-  variantImages,
 } from '../../db/schema/index';
+import { variantPicture } from '../catalog/catalog.repo';
 
 /** Drizzle queries of the buyer's orders (SPEC §2 Orders, Order confirmation; §3 Order). */
 
@@ -222,13 +221,11 @@ export async function listOrderItems(db: Db, orderIds: readonly number[]): Promi
       quantity: orderItems.quantity,
       totalPriceCents: orderItems.totalPriceCents,
       variantOptions: orderItems.variantOptions,
-      image: sql<string | null>`coalesce(
-        (select ${variantImages.image} from ${variantImages}
-          where ${variantImages.variantId} = ${itemColumn(orderItems.variantId)}
-          order by ${variantImages.position}, ${variantImages.id} limit 1),
-        (select ${productImages.image} from ${productImages}
-          where ${productImages.productId} = ${itemColumn(orderItems.productId)}
-          order by ${productImages.position}, ${productImages.id} limit 1))`,
+      // The picture kept when it was bought, else (older lines) the variant's picture now.
+      image: sql<string | null>`coalesce(${itemColumn(orderItems.image)}, ${variantPicture(
+        itemColumn(orderItems.variantId),
+        itemColumn(orderItems.productId),
+      )})`,
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
