@@ -229,6 +229,8 @@ function tryReserve(
           quantity: line.quantity,
           totalPriceCents: unitPriceCents(line) * line.quantity,
           variantOptions: variantOptions(line.option1, line.option2, line.optionNames),
+          // The chosen variant's picture as the cart showed it (docs/decisions/0024).
+          image: line.image,
         })),
       );
       orderIds.push(orderId);
