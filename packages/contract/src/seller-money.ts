@@ -228,6 +228,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'line_total',
   'order_items_subtotal',
   'order_shipping',
+  /** Why the shipping is 0.00 when a rule waived the brand's fee ('' otherwise). */
+  'order_shipping_note',
   'order_discount',
   'order_total',
   'commission',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { FREE_SHIPPING_REASONS, type FreeShippingReason } from './cart';
 import { priceString } from './catalog';
-import { ORDER_STATUSES } from './constants';
+import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES } from './constants';
 import { order } from './orders';
 
 /**
@@ -18,6 +19,12 @@ export const SELLER_ORDER_MESSAGES = {
   notes: `Notes must be at most ${SELLER_ORDER_LIMITS.notes} characters.`,
   notesText: 'Notes must be text.',
   saved: 'Order updated.',
+} as const;
+
+/** The seller's own notes on an order: labelled as theirs alone (issue 24 point 8). */
+export const SELLER_NOTES_TEXTS = {
+  label: 'Internal notes',
+  hint: 'Only your team sees these notes: the buyer never does.',
 } as const;
 
 /**
@@ -103,7 +110,34 @@ export type OrderRefund = z.infer<typeof orderRefund>;
  * the buyer's order, with `notes` being the seller's own notes (the discount details stay in
  * `notes_data`), and the money of the brand.
  */
+/** The marketplace's free-shipping subtotal as people read it: '$75' (SPEC §9). */
+export const FREE_SHIPPING_THRESHOLD_TEXT = `$${(FREE_SHIPPING_THRESHOLD_CENTS / 100).toFixed(
+  FREE_SHIPPING_THRESHOLD_CENTS % 100 === 0 ? 0 : 2,
+)}`;
+
+/**
+ * What the brand is told about the marketplace's free-shipping rule (DESIGN 2.6: a cart of
+ * FREE_SHIPPING_THRESHOLD_CENTS or more ships free from every brand in it), where it sets its
+ * fees, in the dashboard help, and on each order card and CSV row.
+ */
+export const FREE_SHIPPING_RULE_TEXTS = {
+  /** The dashboard's shipping-fees section and its help. */
+  rule: `Leafline's free-shipping rule: a cart of ${FREE_SHIPPING_THRESHOLD_TEXT} or more (counted over all its brands) ships free from every brand in it, so your fee is not charged on those orders, whatever it is.`,
+  /** Why an order's shipping is 0.00 although the brand has a fee for its country. */
+  reasons: {
+    marketplace_threshold: `free under the ${FREE_SHIPPING_THRESHOLD_TEXT} rule`,
+    business_threshold: 'free over your own free-shipping threshold',
+  } satisfies Record<FreeShippingReason, string>,
+  /** The order card's label of the shipping the buyer paid. */
+  shippingPaid: 'Shipping paid by the buyer',
+} as const;
+
 export const sellerOrder = order.extend({
+  /**
+   * Why the brand's shipping fee was not charged on this order (recorded at checkout), or
+   * null: the fee was charged, or there was none.
+   */
+  free_shipping_reason: z.enum(FREE_SHIPPING_REASONS).nullable(),
   /** What the brand receives: total − round(3 % × total). */
   payout: priceString,
   commission: priceString,

@@ -96,6 +96,7 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     commission: '1.05',
     payout_status: 'pending',
     refund: null,
+    free_shipping_reason: null,
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     updated_at: '2026-03-14T09:30:00.000Z',
     ...extra,

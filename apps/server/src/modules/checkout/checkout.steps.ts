@@ -217,6 +217,8 @@ function tryReserve(
           status: 'Pending',
           subtotalCents: brand.subtotalCents,
           shippingFeeCents: brand.feeCents,
+          // Why a fee was waived, as the fee computation said now (the brand is told later).
+          shippingFreeReason: brand.freeReason,
           discountCents: 0,
           totalCents: brand.subtotalCents + brand.feeCents,
           shippingAddress,

@@ -1,3 +1,4 @@
+import type { FreeShippingReason } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
@@ -27,6 +28,8 @@ export interface ExportOrderRow {
   userEmail: string;
   subtotalCents: number;
   shippingFeeCents: number;
+  /** Why the brand's shipping fee was waived (recorded at checkout), or null. */
+  shippingFreeReason: FreeShippingReason | null;
   discountCents: number;
   totalCents: number;
   trackingNumber: string;
@@ -83,7 +86,7 @@ export async function listExportOrders(
         to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
           as created_at,
         orders.status, orders.user_full_name, orders.user_email, orders.subtotal_cents,
-        orders.shipping_fee_cents, orders.discount_cents, orders.total_cents,
+        orders.shipping_fee_cents, orders.shipping_free_reason, orders.discount_cents, orders.total_cents,
         orders.tracking_number, orders.shipping_address,
         p.order_id as payout_order_id, p.amount_cents, p.commission_cents,
         p.status as payout_status, p.attempts, p.last_error, p.transfer_id, p.reversal_id,
@@ -111,6 +114,7 @@ export async function listExportOrders(
       userEmail: r.user_email as string,
       subtotalCents: r.subtotal_cents as number,
       shippingFeeCents: r.shipping_fee_cents as number,
+      shippingFreeReason: r.shipping_free_reason as FreeShippingReason | null,
       discountCents: r.discount_cents as number,
       totalCents: r.total_cents as number,
       trackingNumber: r.tracking_number as string,

@@ -535,6 +535,7 @@ describe('the export beside the seller’s order list', () => {
           line_total: item?.total_price ?? '',
           order_items_subtotal: order.items_subtotal,
           order_shipping: order.order_total_shipping_fees,
+          order_shipping_note: '',
           order_discount: order.discount_amount,
           order_total: order.total_price,
           commission: order.commission,

@@ -1,4 +1,9 @@
-import { centsToPrice, ORDER_EXPORT_COLUMNS, type OrderExportQuery } from '@leafline/contract';
+import {
+  centsToPrice,
+  FREE_SHIPPING_RULE_TEXTS,
+  ORDER_EXPORT_COLUMNS,
+  type OrderExportQuery,
+} from '@leafline/contract';
 import type { Db } from '../../db/client';
 import { readAddress } from '../orders/orders.service';
 import { commissionCents, payoutCents } from '../payouts/payouts.service';
@@ -67,6 +72,7 @@ export function orderExportRecords(order: ExportOrderRow, setup: PayoutSetup): s
   const head = `${order.id},${order.createdAt},${text(order.status)},${text(order.userFullName)},${text(order.userEmail)},`;
   const tail =
     `,${centsToPrice(order.subtotalCents)},${centsToPrice(order.shippingFeeCents)}` +
+    `,${order.shippingFreeReason ? text(FREE_SHIPPING_RULE_TEXTS.reasons[order.shippingFreeReason]) : ''}` +
     `,${centsToPrice(order.discountCents)},${centsToPrice(order.totalCents)}` +
     `,${centsToPrice(payout?.commissionCents ?? commissionCents(order.totalCents))}` +
     `,${centsToPrice(payout?.amountCents ?? payoutCents(order.totalCents))}` +

@@ -86,6 +86,7 @@ export async function toSellerOrders(
     return {
       ...orders[i]!,
       notes: row.sellerNotes,
+      free_shipping_reason: row.shippingFreeReason,
       payout: centsToPrice(payout?.amountCents ?? payoutCents(row.totalCents)),
       commission: centsToPrice(payout?.commissionCents ?? commissionCents(row.totalCents)),
       payout_status: payoutState(payout, setup),

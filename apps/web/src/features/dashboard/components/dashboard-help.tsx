@@ -1,3 +1,4 @@
+import { FREE_SHIPPING_RULE_TEXTS } from '@leafline/contract/seller-orders';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -37,6 +38,7 @@ export function DashboardHelp() {
         <p className="mt-4 rounded-xl bg-sage-50 px-3 py-2 text-sm font-medium text-forest-900">
           {DASHBOARD_TEXTS.helpPayouts}
         </p>
+        <p className="mt-2 text-sm text-ink-muted">{FREE_SHIPPING_RULE_TEXTS.rule}</p>
         <p className="mt-2 text-sm text-ink-muted">{DASHBOARD_TEXTS.syncedOrdersNote}</p>
         <div className="mt-5 flex justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)}>

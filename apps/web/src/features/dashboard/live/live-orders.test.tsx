@@ -312,7 +312,7 @@ describe('live events while the seller edits', () => {
     const card = (id: number) =>
       within(screen.getByRole('heading', { name: `Order #${id}` }).closest('article')!);
     await screen.findByRole('heading', { name: 'Order #41' });
-    fill(card(40).getByLabelText('Notes'), 'Wrap it please');
+    fill(card(40).getByLabelText('Internal notes'), 'Wrap it please');
     fill(card(41).getByLabelText('Status'), 'Refunded');
     fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
     await screen.findByRole('dialog', { name: REFUND_MESSAGES.confirmTitle('Refunded') });
@@ -349,7 +349,7 @@ describe('live events while the seller edits', () => {
     await waitFor(() =>
       expect(card(40).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid),
     );
-    expect((card(40).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Wrap it please');
+    expect((card(40).getByLabelText('Internal notes') as HTMLTextAreaElement).value).toBe('Wrap it please');
     expect(
       screen.getByRole('dialog', { name: REFUND_MESSAGES.confirmTitle('Refunded') }),
     ).toBeTruthy();

@@ -1,5 +1,6 @@
 import type { ShippingFeesResponse } from '@leafline/contract/cart';
 import { SHIPPING_FEE_MESSAGES } from '@leafline/contract/cart';
+import { FREE_SHIPPING_RULE_TEXTS } from '@leafline/contract/seller-orders';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
@@ -116,6 +117,12 @@ function ShippingFeesForm({
       className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
     >
       <p className="text-sm text-ink-muted">{DASHBOARD_TEXTS.logisticsIntro}</p>
+      <p
+        className="rounded-xl bg-sage-50 px-3 py-2 text-sm text-forest-900"
+        data-testid="free-shipping-rule"
+      >
+        {FREE_SHIPPING_RULE_TEXTS.rule}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field('worldwide_shipping_fee', DASHBOARD_TEXTS.worldwideFee)} />
         <TextField {...field('all_except_selected_fee', DASHBOARD_TEXTS.allExceptFee)} />

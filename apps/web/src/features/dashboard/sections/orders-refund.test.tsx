@@ -200,7 +200,7 @@ describe('refunding a paid order from the dashboard', () => {
     const save41 = card(41).getByRole('button', { name: 'Save order #41' }) as HTMLButtonElement;
     await waitFor(() => expect(save41.disabled).toBe(true));
 
-    fill(card(42).getByLabelText('Notes'), 'gift');
+    fill(card(42).getByLabelText('Internal notes'), 'gift');
     fireEvent.click(card(42).getByRole('button', { name: 'Save order #42' }));
     expect(await screen.findByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();
     // The refund is still running: its Save stays busy.

@@ -136,7 +136,7 @@ describe('OrdersSection', () => {
     // Any transition is allowed (SPEC §4): Paid → Shipped here.
     fill(order.getByLabelText('Status'), 'Shipped');
     fill(order.getByLabelText('Tracking number'), ' TRK-123 ');
-    fill(order.getByLabelText('Notes'), 'Sent with recycled paper.');
+    fill(order.getByLabelText('Internal notes'), 'Sent with recycled paper.');
     fireEvent.click(order.getByRole('button', { name: 'Save order #41' }));
 
     expect(await screen.findByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();

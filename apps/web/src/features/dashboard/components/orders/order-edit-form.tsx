@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
 import {
   REFUND_MESSAGES,
+  SELLER_NOTES_TEXTS,
   SELLER_ORDER_LIMITS,
   type SellerOrder,
   type SellerOrderUpdateBody,
@@ -116,7 +117,8 @@ export function OrderEditForm({
         />
         <TextareaField
           id={`${id}-notes`}
-          label="Notes"
+          label={SELLER_NOTES_TEXTS.label}
+          hint={SELLER_NOTES_TEXTS.hint}
           rows={2}
           maxLength={SELLER_ORDER_LIMITS.notes}
           value={notes}

@@ -1,5 +1,6 @@
 import { COMMISSION_PERCENT } from '@leafline/contract/constants';
 import {
+  FREE_SHIPPING_RULE_TEXTS,
   PAYOUT_STATE_LABELS,
   REFUND_STATE_LABELS,
   type SellerOrder,
@@ -133,9 +134,18 @@ export function SellerOrderCard({
 
         <dl className="flex h-fit flex-col gap-1.5 rounded-xl bg-sand-100/70 p-4 text-sm">
           <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
-          <AmountRow label="Shipping fee" testId="order-shipping">
+          <AmountRow label={FREE_SHIPPING_RULE_TEXTS.shippingPaid} testId="order-shipping">
             {shippingAmount(priceToCents(order.order_total_shipping_fees))}
           </AmountRow>
+          {order.free_shipping_reason ? (
+            // Why the brand's fee was not charged (DESIGN 2.6), recorded at checkout.
+            <div className="-mt-1 flex justify-end">
+              <dt className="sr-only">Why shipping is free</dt>
+              <dd className="text-xs text-ink-muted" data-testid="order-shipping-note">
+                {FREE_SHIPPING_RULE_TEXTS.reasons[order.free_shipping_reason]}
+              </dd>
+            </div>
+          ) : null}
           {discount > 0 ? (
             <AmountRow
               label={`Discount${order.notes_data?.discount_code ? ` (${order.notes_data.discount_code})` : ''}`}
