@@ -88,6 +88,10 @@ export const CATALOG_TEXTS = {
   orderUpdateFailed: BUSINESS_MESSAGES.orderUpdateFailed,
   orderSaved: SELLER_ORDER_MESSAGES.saved,
   productAdded: PRODUCT_MESSAGES.added,
+  /** Over the links to a product just added (issue 24). */
+  productAddedNamed: (name: string) => `“${name}” is in your shop now.`,
+  viewAddedProduct: 'View its page',
+  editAddedProduct: 'Edit it',
   productSaved: PRODUCT_MESSAGES.saved,
   productDeleted: PRODUCT_MESSAGES.deleted,
   // SPEC §8 only logs a failed delete; a seller needs to see that it did not happen.

@@ -2,7 +2,7 @@ import type { SellerProduct } from '@leafline/contract/seller-products';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -34,6 +34,9 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   const deleteProduct = useDeleteProduct(businessId);
   const [editing, setEditing] = useState<SellerProduct | null>(null);
   const [deleting, setDeleting] = useState<SellerProduct | null>(null);
+  // `?edit={productId}` (issue 24: the link after "Add product"): that product's edit form.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editParam = searchParams.get('edit');
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const total = query.data?.total ?? 0;
@@ -42,6 +45,35 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   useEffect(() => {
     if (query.data && query.data.items.length === 0 && page > pages) setPage(pages);
   }, [query.data, page, pages, setPage]);
+
+  useEffect(() => {
+    if (editParam === null || !query.data || query.isPlaceholderData) return;
+    const product = query.data.items.find((p) => String(p.id) === editParam);
+    if (product) setEditing(product);
+    else {
+      // Not on this page (or not this business's): the list, without the stale address.
+      setSearchParams(
+        (params) => {
+          params.delete('edit');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [editParam, query.data, query.isPlaceholderData, setSearchParams]);
+
+  const closeEdit = () => {
+    setEditing(null);
+    if (editParam !== null) {
+      setSearchParams(
+        (params) => {
+          params.delete('edit');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const closeDelete = () => {
     setDeleting(null);
@@ -120,7 +152,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
 
       <Dialog
         open={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={closeEdit}
         title="Edit product"
         className="sm:max-w-3xl"
       >
@@ -131,10 +163,10 @@ export function ProductsSection({ businessId }: { businessId: number }) {
             saving={editProduct.isPending}
             onSubmit={(form) => editProduct.mutateAsync({ productId: editing.id, form })}
             onSaved={() => {
-              setEditing(null);
+              closeEdit();
               toast.success(CATALOG_TEXTS.productSaved);
             }}
-            onCancel={() => setEditing(null)}
+            onCancel={closeEdit}
           />
         ) : null}
       </Dialog>
