@@ -349,7 +349,9 @@ describe('live events while the seller edits', () => {
     await waitFor(() =>
       expect(card(40).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid),
     );
-    expect((card(40).getByLabelText('Internal notes') as HTMLTextAreaElement).value).toBe('Wrap it please');
+    expect((card(40).getByLabelText('Internal notes') as HTMLTextAreaElement).value).toBe(
+      'Wrap it please',
+    );
     expect(
       screen.getByRole('dialog', { name: REFUND_MESSAGES.confirmTitle('Refunded') }),
     ).toBeTruthy();
