@@ -39,6 +39,17 @@ export const BUSINESS_MESSAGES = {
   onboardingTargetMissing: 'Send the account_id or the business_id of the business.',
   finishPaymentSetup: 'Finish setting up payouts',
   shopifyConnectFailed: 'Failed to connect.',
+  /** 400 of the Shopify connect when Shopify says why (issue 24, point 16). */
+  shopifyTokenRefused:
+    'Shopify refused this access token. Copy the Admin API access token of your app again (it starts with shpat_).',
+  shopifyStoreNotFound: (store: string) =>
+    `Shopify has no store at ${store}. Check the store address.`,
+  shopifyStoreUnavailable:
+    'Your Shopify store is paused, frozen or locked. Connect it again once it is open.',
+  shopifyScopeMissing: (scopes: readonly string[]) =>
+    `The access token lacks the Admin API access scope ${scopes.join(', ')}. Add it to your Shopify app, install the app again and connect with its new token.`,
+  /** 503 of the Shopify connect: Shopify down, failing or too slow. */
+  shopifyUnreachable: 'Shopify could not be reached. Please try again in a few minutes.',
   /**
    * 400 of the Shopify connect: a token with characters no Shopify token has (a space, a
    * zero-width or accented character picked up in copying), which no request could carry.

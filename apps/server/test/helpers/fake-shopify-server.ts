@@ -11,7 +11,8 @@ import { QUERY_COST_LIMIT, queryCost } from './fake-shopify-cost';
  *
  * - The store comes from the path prefix; an unknown store is a 404 (as Shopify's).
  * - `X-Shopify-Access-Token` must be the store's token, else 401 `[API] Invalid API key or
- *   access token (unrecognized login or wrong password)`.
+ *   access token (unrecognized login or wrong password)`; `currentAppInstallation` lists the
+ *   token's access scopes (`setScopes`, FAKE_DEFAULT_SCOPES unless set).
  * - Operations are dispatched by their root field (`shop` here); later slices add theirs with
  *   `handle('products', …)`. An unknown field is a GraphQL error, as Shopify's schema would give;
  *   a handler throws FakeGraphQLError for others (ACCESS_DENIED…).
@@ -59,7 +60,18 @@ export type FieldHandler = (ctx: {
   store: FakeShopifyStore;
   variables: Record<string, unknown>;
   query: string;
+  /** The token the call came with (it works for the store). */
+  accessToken: string;
 }) => unknown;
+
+/** The access scopes a token has unless `setScopes` says otherwise: all the app uses. */
+export const FAKE_DEFAULT_SCOPES = [
+  'read_products',
+  'write_products',
+  'read_orders',
+  'write_orders',
+  'read_shipping',
+];
 
 /** Thrown by a field handler: answered as a GraphQL error (`errors[]`, status 200). */
 export class FakeGraphQLError extends Error {
@@ -99,6 +111,8 @@ export interface FakeShopify {
   setCatalog(domain: string, products: FakeProduct[]): void;
   /** Picture paths requested from /cdn/, oldest first. */
   imageRequests: string[];
+  /** The access scopes `currentAppInstallation` lists for a token (FAKE_DEFAULT_SCOPES else). */
+  setScopes(token: string, handles: string[]): void;
   /** Another app's token the store takes (a second custom app installed on it). */
   grantToken(domain: string, token: string): void;
   /** The app of this token was uninstalled: the token is refused from now on. */
@@ -342,6 +356,10 @@ export async function startFakeShopify(
       precision: 'EXACT',
     };
   });
+  const scopes = new Map<string, string[]>();
+  handlers.set('currentAppInstallation', ({ accessToken }) => ({
+    accessScopes: (scopes.get(accessToken) ?? FAKE_DEFAULT_SCOPES).map((handle) => ({ handle })),
+  }));
   handlers.set('shop', ({ store }) => ({
     name: store.name,
     myshopifyDomain: store.domain,
@@ -496,7 +514,12 @@ export async function startFakeShopify(
         continue;
       }
       try {
-        data[field] = handler({ store, variables: call.variables, query: call.query });
+        data[field] = handler({
+          store,
+          variables: call.variables,
+          query: call.query,
+          accessToken: accessToken ?? '',
+        });
       } catch (error) {
         if (!(error instanceof FakeGraphQLError)) throw error;
         errors.push({ message: error.message, extensions: { code: error.code } });
@@ -541,6 +564,7 @@ export async function startFakeShopify(
     catalogs,
     setCatalog: (domain, products) => catalogs.set(domain, products),
     imageRequests,
+    setScopes: (token, handles) => scopes.set(token, handles),
     grantToken: (domain, token) => {
       let set = granted.get(domain);
       if (!set) {

@@ -153,15 +153,36 @@ describe('POST api/shopifymanualconnect/{businessId}/', () => {
     expect((await rowOf(owner.businessId)).shopifyAccessToken).toBeNull();
   });
 
-  it("answers 400 'Failed to connect.' for a wrong token or an unknown store, and saves nothing", async () => {
+  it('says what failed: the token refused, no such store, a scope missing; saves nothing', async () => {
     const owner = await seller();
     const wrongToken = await connect(owner, { ...good, access_token: 'shpat_wrong' });
     expect(wrongToken.statusCode).toBe(400);
-    expect(wrongToken.json()).toEqual({ error: 'Failed to connect.' });
+    expect(wrongToken.json()).toEqual({
+      error: BUSINESS_MESSAGES.shopifyTokenRefused,
+      fields: { access_token: BUSINESS_MESSAGES.shopifyTokenRefused },
+    });
     const unknown = await connect(owner, { ...good, shopify_store_url: 'no-such-store' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: BUSINESS_MESSAGES.shopifyConnectFailed });
+    const notFound = BUSINESS_MESSAGES.shopifyStoreNotFound('no-such-store.myshopify.com');
+    expect(unknown.json()).toEqual({ error: notFound, fields: { shopify_store_url: notFound } });
+    expect(notFound).toBe(
+      'Shopify has no store at no-such-store.myshopify.com. Check the store address.',
+    );
     expect(shopify.calls.map((c) => c.status)).toEqual([401, 404]);
+
+    // A token of an app that may not read products.
+    const narrow = `shpat_narrow_${owner.businessId}`;
+    shopify.grantToken(DEMO_STORE.domain, narrow);
+    shopify.setScopes(narrow, ['read_orders', 'write_orders']);
+    const scoped = await connect(owner, { ...good, access_token: narrow });
+    expect(scoped.statusCode).toBe(400);
+    expect(scoped.json().error).toBe(BUSINESS_MESSAGES.shopifyScopeMissing(['read_products']));
+    expect(scoped.json().fields).toEqual({
+      access_token: BUSINESS_MESSAGES.shopifyScopeMissing(['read_products']),
+    });
+    // write_products includes read_products at Shopify.
+    shopify.setScopes(narrow, ['write_products']);
+    expect((await connect(await seller(), { ...good, access_token: narrow })).statusCode).toBe(200);
     const row = await rowOf(owner.businessId);
     expect(row.shopifyStoreUrl).toBeNull();
     expect(row.shopifyAccessToken).toBeNull();
@@ -178,18 +199,32 @@ describe('POST api/shopifymanualconnect/{businessId}/', () => {
     expect(after.shopifyStoreUrl).toBe('leafline-demo.myshopify.com');
   });
 
-  it("answers 502 'Something went wrong.' when Shopify fails, is down or does not answer in time", async () => {
+  it('answers a paused or locked store, and a refusal Shopify gives no reason for, with a 400', async () => {
+    const owner = await seller();
+    shopify.failNext(1, { kind: 'status', status: 402 });
+    const frozen = await connect(owner, good);
+    expect(frozen.statusCode).toBe(400);
+    expect(frozen.json()).toEqual({ error: BUSINESS_MESSAGES.shopifyStoreUnavailable });
+    shopify.failNext(1, { kind: 'status', status: 403 });
+    const forbidden = await connect(owner, good);
+    expect(forbidden.statusCode).toBe(400);
+    expect(forbidden.json()).toEqual({ error: 'Failed to connect.' });
+  });
+
+  it('answers 503 with the reason when Shopify fails, is down or does not answer in time', async () => {
     const owner = await seller();
     shopify.failNext(1, { kind: 'status', status: 503 });
     const failing = await connect(owner, good);
-    expect(failing.statusCode).toBe(502);
-    expect(failing.json()).toEqual({ error: 'Something went wrong.' });
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json()).toEqual({
+      error: 'Shopify could not be reached. Please try again in a few minutes.',
+    });
 
     shopify.failNext(1, { kind: 'hang' });
     const started = Date.now();
     const hanging = await connect(owner, good);
-    expect(hanging.statusCode).toBe(502);
-    expect(hanging.json()).toEqual({ error: BUSINESS_MESSAGES.somethingWentWrong });
+    expect(hanging.statusCode).toBe(503);
+    expect(hanging.json()).toEqual({ error: BUSINESS_MESSAGES.shopifyUnreachable });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
 
     const down = await startFakeShopify();
@@ -204,8 +239,8 @@ describe('POST api/shopifymanualconnect/{businessId}/', () => {
         headers: stranger.headers,
         payload: good,
       });
-      expect(unreachable.statusCode).toBe(502);
-      expect(unreachable.json()).toEqual({ error: 'Something went wrong.' });
+      expect(unreachable.statusCode).toBe(503);
+      expect(unreachable.json()).toEqual({ error: BUSINESS_MESSAGES.shopifyUnreachable });
     } finally {
       await other.close();
     }

@@ -43,11 +43,57 @@ const SHOP_QUERY = `#graphql
       myshopifyDomain
       currencyCode
     }
+    currentAppInstallation {
+      accessScopes {
+        handle
+      }
+    }
   }
 `;
 
 interface ShopQueryData {
   shop: { name: string; myshopifyDomain: string; currencyCode: string } | null;
+  /** Null when Shopify would not say (the connect then goes on without the check). */
+  currentAppInstallation?: { accessScopes: { handle: string }[] } | null;
+}
+
+/**
+ * The access scopes a connection needs, each with the scopes that include it: the product sync
+ * and the product webhooks read products (a write scope includes its read scope at Shopify).
+ * The shipping-fee sync and the order push say so themselves when their scope is missing.
+ */
+const REQUIRED_SCOPES: ReadonlyArray<readonly [string, ...string[]]> = [
+  ['read_products', 'write_products'],
+];
+
+/** The required scopes the token lacks, or [] (also when Shopify did not list them). */
+function missingScopes(data: ShopQueryData): string[] {
+  const granted = data.currentAppInstallation?.accessScopes?.map((s) => s.handle);
+  if (!granted) return [];
+  return REQUIRED_SCOPES.filter((names) => !names.some((n) => granted.includes(n))).map(
+    ([scope]) => scope,
+  );
+}
+
+/**
+ * What a failed `shop` query says to the seller (issue 24, point 16): the token refused, no
+ * such store, the store closed, or Shopify away (503); §8's 'Failed to connect.' when Shopify
+ * refused without saying why.
+ */
+function connectFailure(error: ShopifyAdminError, storeUrl: string): AppError {
+  if (error.kind === 'unavailable') return new AppError(503, BUSINESS_MESSAGES.shopifyUnreachable);
+  if (error.kind === 'refused') {
+    if (error.status === 401) {
+      return fieldError('access_token', BUSINESS_MESSAGES.shopifyTokenRefused);
+    }
+    if (error.status === 404) {
+      return fieldError('shopify_store_url', BUSINESS_MESSAGES.shopifyStoreNotFound(storeUrl));
+    }
+    if (error.status === 402 || error.status === 423) {
+      return new AppError(400, BUSINESS_MESSAGES.shopifyStoreUnavailable);
+    }
+  }
+  return new AppError(400, BUSINESS_MESSAGES.shopifyConnectFailed);
 }
 
 export async function connectShopify(
@@ -61,20 +107,23 @@ export async function connectShopify(
   }
   const admin = shopifyAdmin(deps, storeUrl, body.access_token);
   let shop: NonNullable<ShopQueryData['shop']>;
+  let missing: string[];
   try {
     const data = await admin.request<ShopQueryData>(SHOP_QUERY);
     if (!data.shop) throw new ShopifyAdminError('refused', 'Shopify answered no shop');
     shop = data.shop;
+    missing = missingScopes(data);
   } catch (error) {
     if (!(error instanceof ShopifyAdminError)) throw error;
     deps.log.warn(
       { businessId, store: storeUrl, status: error.status, kind: error.kind },
       'Shopify connect: the shop query failed',
     );
-    if (error.kind === 'refused') {
-      throw new AppError(400, BUSINESS_MESSAGES.shopifyConnectFailed);
-    }
-    throw new AppError(502, BUSINESS_MESSAGES.somethingWentWrong);
+    throw connectFailure(error, storeUrl);
+  }
+  if (missing.length) {
+    deps.log.warn({ businessId, store: storeUrl, missing }, 'Shopify connect: scopes missing');
+    throw fieldError('access_token', BUSINESS_MESSAGES.shopifyScopeMissing(missing));
   }
   await saveShopifyConnection(deps.db, businessId, {
     storeUrl,

@@ -58,6 +58,32 @@ describe('dashboard Shopify', () => {
     );
   });
 
+  it('the connect form says what Shopify refused, beside the field, and that Shopify is away', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const refused = BUSINESS_MESSAGES.shopifyTokenRefused;
+    let answer = () => jsonResponse(400, { error: refused, fields: { access_token: refused } });
+    mockDashboardApi([businessOverview()], (call) =>
+      call.url === '/api/shopifymanualconnect/3/' ? answer() : undefined,
+    );
+    renderApp('/dashboard/shopify?business=3');
+    fill(await screen.findByLabelText('Store URL', {}, { timeout: 10_000 }), 'fern-flax');
+    const token = screen.getByLabelText('Admin API access token');
+    fill(token, 'shpat_123');
+    const connect = screen.getByRole('button', { name: 'Connect store' });
+    fireEvent.click(connect);
+    await waitFor(() => expect(screen.getAllByText(refused).length).toBeGreaterThanOrEqual(1));
+    expect(token.getAttribute('aria-invalid')).toBe('true');
+    const described = (token.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(refused);
+
+    answer = () => jsonResponse(503, { error: BUSINESS_MESSAGES.shopifyUnreachable });
+    fireEvent.click(connect);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(BUSINESS_MESSAGES.shopifyUnreachable),
+    );
+    expect(screen.queryByText(BUSINESS_MESSAGES.somethingWentWrong)).toBeNull();
+  });
+
   it('the order-sync toggle flips at once and flips back when the save fails', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     let release: (response: Response) => void = () => {};
