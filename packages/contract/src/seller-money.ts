@@ -154,6 +154,9 @@ export const SALES_TEXTS = {
   day: 'Day (UTC)',
   week: 'Week from Monday (UTC)',
   showTable: 'Show the figures as a table',
+  /** The chart's label of its last point, the current day or week (issue 24). */
+  today: 'Today',
+  thisWeek: 'This week',
   /** Under the chart: its axis dates are UTC days (SPEC §2). */
   chartUtc: 'Dates in UTC',
   /** The chart's accessible name. */

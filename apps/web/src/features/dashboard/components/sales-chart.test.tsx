@@ -68,6 +68,28 @@ describe('SalesChart', () => {
     expect([sales[27], net[27], sales[29], net[29], sales[0]]).toEqual([49, 47.53, 35, 33.95, 0]);
   });
 
+  it('labels each plotted week once, at its own point, and the current one as This week (issue 24)', async () => {
+    const { axisTicks, chartData } = await import('./sales-chart');
+    const { weekly, daily } = salesOverview();
+    const [x] = chartData(weekly);
+    // Wide enough: one label per week, each at a plotted point, none twice.
+    const wide = axisTicks(weekly, true, 900);
+    expect(wide.splits).toEqual([...x]);
+    expect(new Set(wide.labels).size).toBe(weekly.length);
+    expect(wide.labels.at(-1)).toBe(SALES_TEXTS.thisWeek);
+    expect(wide.labels[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    // A phone's chart: fewer labels, still only at plotted weeks, the current one kept.
+    const narrow = axisTicks(weekly, true, 260);
+    expect(narrow.splits.length).toBeLessThanOrEqual(4);
+    expect(narrow.splits.every((v) => x.includes(v))).toBe(true);
+    expect(narrow.splits.at(-1)).toBe(x.at(-1));
+    expect(narrow.labels.at(-1)).toBe(SALES_TEXTS.thisWeek);
+    // Daily: today's point is labelled Today.
+    const days = axisTicks(daily, false, 700);
+    expect(days.labels.at(-1)).toBe(SALES_TEXTS.today);
+    expect(days.splits.at(-1)).toBe(Date.UTC(2026, 2, 18) / 1000);
+  });
+
   it('draws on a canvas named for the period, with a legend of the two series', async () => {
     const { default: SalesChart } = await import('./sales-chart');
     const { weekly } = salesOverview();

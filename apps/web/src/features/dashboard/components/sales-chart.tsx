@@ -28,6 +28,49 @@ export function chartData(buckets: readonly SalesBucket[]): uPlot.AlignedData {
   ];
 }
 
+/** The room one date label needs on the axis, in CSS pixels ('This week', 'Mar 16'). */
+const LABEL_ROOM = 64;
+/** The y axis's width, as set in its options below. */
+const Y_AXIS = 64;
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The x axis's ticks (issue 24): only at plotted buckets, one label each (a week's own start,
+ * never a day between two points), the last one named 'Today' or 'This week'. When the
+ * chart is too narrow for all of them, every n-th, counted back from the last, so the
+ * current one always keeps its label.
+ */
+export function axisTicks(
+  buckets: readonly SalesBucket[],
+  weekly: boolean,
+  plotWidth: number,
+): { splits: number[]; labels: string[] } {
+  const count = buckets.length;
+  if (count === 0) return { splits: [], labels: [] };
+  const fits = Math.max(1, Math.floor(plotWidth / LABEL_ROOM));
+  const stride = Math.max(1, Math.ceil(count / fits));
+  const splits: number[] = [];
+  const labels: string[] = [];
+  buckets.forEach((bucket, i) => {
+    if ((count - 1 - i) % stride !== 0) return;
+    const at = Date.parse(`${bucket.start}T00:00:00Z`);
+    splits.push(at / 1000);
+    labels.push(
+      i === count - 1
+        ? weekly
+          ? SALES_TEXTS.thisWeek
+          : SALES_TEXTS.today
+        : shortDate.format(new Date(at)),
+    );
+  });
+  return { splits, labels };
+}
+
 const colourOf = (el: HTMLElement | null, fallback: string) =>
   (el && getComputedStyle(el).backgroundColor) || fallback;
 
@@ -43,16 +86,36 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
     const axisStroke = getComputedStyle(el).color || '#4a5a50';
     const money = (_: uPlot, values: number[]) =>
       values.map((v) => `$${v.toLocaleString('en-US')}`);
+    const weekly = period === SALES_TEXTS.weekly;
+    // Half a bucket of room at each end, so the first and last labels are not cut off.
+    const half = (weekly ? 7 : 1) * 43_200;
+    const ticks = (u: uPlot) => axisTicks(buckets, weekly, u.bbox.width / uPlot.pxRatio);
     const opts: uPlot.Options = {
       width: Math.max(el.clientWidth, 240),
       height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
+      scales: {
+        x: { time: true, range: (_u, min, max) => [min - half, max + half] },
+        y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
+      },
       axes: [
-        { stroke: axisStroke, grid: { stroke: 'rgba(31, 61, 43, 0.08)' } },
-        { stroke: axisStroke, grid: { stroke: 'rgba(31, 61, 43, 0.08)' }, values: money, size: 64 },
+        {
+          stroke: axisStroke,
+          grid: { stroke: 'rgba(31, 61, 43, 0.08)' },
+          splits: (u) => ticks(u).splits,
+          values: (u, splits) => {
+            const { splits: at, labels } = ticks(u);
+            return splits.map((v) => labels[at.indexOf(v)] ?? '');
+          },
+        },
+        {
+          stroke: axisStroke,
+          grid: { stroke: 'rgba(31, 61, 43, 0.08)' },
+          values: money,
+          size: Y_AXIS,
+        },
       ],
       series: [
         {},
@@ -84,7 +147,7 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [buckets, label]);
+  }, [buckets, label, period]);
 
   return (
     <figure className="m-0">
