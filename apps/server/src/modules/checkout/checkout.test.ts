@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES, type CheckoutResponse } from '@leafline/contract';
+import {
+  ACCOUNT_MESSAGES,
+  AWAITING_PAYMENT_PATH,
+  CHECKOUT_MESSAGES,
+  type CheckoutResponse,
+} from '@leafline/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -288,6 +293,35 @@ describe('POST /checkout/ — one payable checkout per cart', () => {
       .where(eq(localPaymentSessions.id, first.checkout_url.split('/').pop()!));
     expect(session!.status).toBe('expired');
     expect(session!.eventDeliveredAt).not.toBeNull();
+  });
+
+  it('keeps the payment page on the checkout: the buyer’s way back to it while it is the open one', async () => {
+    const { headers } = await shopper(t.app);
+    const { mug } = await twoBrands();
+    await addToCart(t.app, headers, mug.id);
+    const first: CheckoutResponse = (await checkout(t.app, headers)).json();
+    const second: CheckoutResponse = (await checkout(t.app, headers)).json();
+    const byOrder = async (orderId: number) => {
+      const [row] = await t.db
+        .select({ status: checkouts.status, paymentUrl: checkouts.paymentUrl })
+        .from(checkouts)
+        .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
+        .where(eq(orders.id, orderId));
+      return row;
+    };
+    expect(await byOrder(first.order_ids[0]!)).toEqual({
+      status: 'expired',
+      paymentUrl: first.checkout_url,
+    });
+    expect(await byOrder(second.order_ids[0]!)).toEqual({
+      status: 'open',
+      paymentUrl: second.checkout_url,
+    });
+    // My Orders offers the open one's page only.
+    const awaiting = await t.app.inject({ url: AWAITING_PAYMENT_PATH, headers });
+    expect(awaiting.json().map((c: { payment_url: string }) => c.payment_url)).toEqual([
+      second.checkout_url,
+    ]);
   });
 
   it('two checkouts of the same cart at once cannot both be paid', async () => {
