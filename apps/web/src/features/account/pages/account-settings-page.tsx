@@ -10,6 +10,7 @@ import { LoginGate } from '@/components/auth/login-gate';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Dialog } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
@@ -190,8 +191,10 @@ function AccountSettings() {
                 <Mail aria-hidden="true" className="size-5 text-sage-700" />
                 <dl className="min-w-0 flex-1">
                   <dt className="text-sm text-ink-muted">Email</dt>
-                  <dd className="mt-0.5 font-medium break-all" data-testid="account-email">
-                    {email || (
+                  <dd className="mt-0.5 font-medium break-words" data-testid="account-email">
+                    {email ? (
+                      <EmailText email={email} />
+                    ) : (
                       <span className="text-ink-muted">Not set yet — add it with Edit email</span>
                     )}
                   </dd>

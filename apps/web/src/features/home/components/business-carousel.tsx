@@ -95,7 +95,8 @@ export function BusinessCarousel({
                   height={112}
                   sizes="112px"
                   priority={i < priorityCount}
-                  className="size-24 rounded-full object-cover sm:size-28"
+                  // Square whatever the logo's own shape: cut to the circle, centred.
+                  className="aspect-square size-24 rounded-full object-cover object-center sm:size-28"
                 />
               </span>
               <span className="flex items-center gap-1 text-sm leading-snug font-semibold text-forest-900 group-hover:underline sm:text-base">

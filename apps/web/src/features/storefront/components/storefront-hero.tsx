@@ -46,7 +46,9 @@ export function StorefrontHero({
               height={224}
               sizes="112px"
               priority
-              className="size-full object-cover"
+              // Square whatever the picture's own shape (issue 24): a landscape logo is cut to
+              // the frame's circle, centred, rather than shrinking to a band inside it.
+              className="aspect-square size-full object-cover object-center"
             />
           ) : (
             <span

@@ -7,6 +7,7 @@ import Mail from 'lucide-react/icons/mail';
 import Truck from 'lucide-react/icons/truck';
 import { useParams, useSearchParams } from 'react-router';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
+import { EmailText } from '@/components/ui/email-text';
 import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useBusiness } from '../api/get-business';
@@ -145,9 +146,9 @@ function Storefront({ business }: { business: PublicBusiness }) {
               <Mail aria-hidden="true" className="size-5 shrink-0 text-sage-700" />
               <a
                 href={`mailto:${business.email.trim()}`}
-                className="font-medium break-all text-forest-900 underline decoration-sage-400 hover:decoration-forest-900"
+                className="min-w-0 font-medium break-words text-forest-900 underline decoration-sage-400 hover:decoration-forest-900"
               >
-                {business.email.trim()}
+                <EmailText email={business.email.trim()} />
               </a>
             </li>
           ) : null}

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
+import { EmailText } from '@/components/ui/email-text';
 import { cx } from '@/lib/cx';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { addressLines, readAddress } from '@/lib/order-format';
@@ -91,10 +92,10 @@ export function SellerOrderCard({
             <p className="font-medium break-words" data-testid="order-buyer">
               {order.user_full_name || 'Buyer'}
             </p>
-            <p className="flex items-center gap-1.5 break-all text-ink-muted">
+            <p className="flex items-center gap-1.5 break-words text-ink-muted">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <a href={`mailto:${order.user_email}`} className="underline-offset-2">
-                {order.user_email}
+              <a href={`mailto:${order.user_email}`} className="min-w-0 underline-offset-2">
+                <EmailText email={order.user_email} />
               </a>
             </p>
           </section>
