@@ -323,9 +323,22 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     expect(overview.json().stats).toMatchObject({ payouts_total: '0.00', payouts_waiting: '0.00' });
   });
 
-  it('Pending (never paid) → Canceled moves no money', async () => {
+  it('Pending without a payment here (an order synced from Shopify) → Canceled moves no money', async () => {
     const s = await seller();
-    const { buyer, orderId } = await order(s, { pay: false });
+    const buyer = await shopper(t.app);
+    const [synced] = await t.db
+      .insert(orders)
+      .values({
+        businessId: s.business.id,
+        userId: buyer.account.id,
+        userEmail: buyer.account.email,
+        status: 'Pending',
+        source: 'shopify',
+        subtotalCents: 4500,
+        totalCents: 4500,
+      })
+      .returning({ id: orders.id });
+    const orderId = synced!.id;
     const refundSpy = vi.spyOn(payments(), 'refundPayment');
     const res = await edit(s.headers, orderId, { status: 'Canceled' });
     expect(res.statusCode).toBe(200);
@@ -341,21 +354,21 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     expect(refundMail(buyer.account.email)).toEqual([]);
   });
 
-  it('an order the seller changed while the buyer was still paying is paid all the same', async () => {
+  it('an order the seller tries to cancel while the buyer is still paying is refused (409), and paid all the same', async () => {
     const s = await seller();
     const scarf = await addProduct(t.db, s.business.id, { name: 'Wool Scarf', priceCents: 4500 });
     const buyer = await shopper(t.app);
     await addToCart(t.app, buyer.headers, scarf.id);
     const body: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
     const orderId = body.order_ids[0]!;
-    expect((await edit(s.headers, orderId, { status: 'Canceled' })).statusCode).toBe(200);
+    expect((await edit(s.headers, orderId, { status: 'Canceled' })).statusCode).toBe(409);
     // The buyer pays the page they have open: the payment is for this order too.
     expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
     await t.app.deps.tasks.idle();
     const seen = await listed(s.headers, s.business.id, orderId);
     expect(seen.status).toBe('Paid');
     expect(seen.payout_status).not.toBe('not_due');
-    expect(seen.status_history.map((h) => h.status)).toEqual(['Canceled', 'Paid']);
+    expect(seen.status_history.map((h) => h.status)).toEqual(['Paid']);
     // Cancelling it now gives the buyer's money back.
     const canceled = await edit(s.headers, orderId, { status: 'Canceled' });
     expect(canceled.json()).toMatchObject({ status: 'Canceled', refund: { status: 'succeeded' } });

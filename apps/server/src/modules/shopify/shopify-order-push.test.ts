@@ -491,17 +491,23 @@ describe('paid by the seller by hand', () => {
       payload: { status },
     });
 
-  it('an unpaid order set to Paid by its seller is pushed once; set to Shipped and Paid again, not again', async () => {
+  it('an unpaid order cannot be set to Paid by its seller (409, nothing pushed); paid, it is pushed once; set to Shipped and Paid again, not again', async () => {
     const b = await brand('Hand Rowan', { store: DEMO_STORE, orderSync: true });
     const tee = await importedTee(b);
     const buyer = await shopper(t.app);
     await addToCart(t.app, buyer.headers, tee.id, { variantId: tee.variants[0]!.id });
     const res = await checkout(t.app, buyer.headers);
-    const orderId = (res.json() as CheckoutResponse).order_ids[0]!;
+    const started = res.json() as CheckoutResponse;
+    const orderId = started.order_ids[0]!;
     expect((await orderRow(orderId)).status).toBe('Pending');
     expect(await drain()).toBe(0);
 
-    expect((await edit(b, orderId, 'Paid')).statusCode).toBe(200);
+    // Not paid yet: no order of the brand's, so nothing to mark paid (issue 24 point 1).
+    expect((await edit(b, orderId, 'Paid')).statusCode).toBe(409);
+    expect(await drain()).toBe(0);
+    expect(pushedOf(DEMO_STORE.domain, orderId)).toEqual([]);
+    expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(303);
+    await t.app.deps.tasks.idle();
     expect(await drain()).toBe(1);
     expect(pushedOf(DEMO_STORE.domain, orderId)).toHaveLength(1);
     expect((await edit(b, orderId, 'Shipped')).statusCode).toBe(200);
