@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_MESSAGES } from './business';
+import { shippingFeesResponse } from './cart';
+import { priceString } from './catalog';
 import { BRAND_NAME, CURRENCY, type ProductCategory } from './constants';
 import { MESSAGES } from './messages';
 
@@ -15,6 +17,12 @@ export const shopifyProductSyncPath = (businessId: number | string) =>
 /** SPEC §7 `GET api/sync-shopify-shipping-fees/{businessId}/`. */
 export const shopifyShippingSyncPath = (businessId: number | string) =>
   `/api/sync-shopify-shipping-fees/${businessId}/`;
+/**
+ * What `GET api/sync-shopify-shipping-fees/{businessId}/` would write, read from the store and
+ * compared with the fees saved now; nothing is saved (issue 24, point 4; decision 0024).
+ */
+export const shopifyShippingPreviewPath = (businessId: number | string) =>
+  `/api/sync-shopify-shipping-fees/${businessId}/preview/`;
 /** The latest product sync of a business, for its progress (not in SPEC §7; owner only). */
 export const shopifySyncStatusPath = (businessId: number | string) =>
   `/api/business/shopify-sync/${businessId}/`;
@@ -39,6 +47,30 @@ export const shopifyWebhookResponse = z.object({
 export type ShopifyWebhookResponse = z.infer<typeof shopifyWebhookResponse>;
 /** The tag every order Leafline creates in a brand's store carries. */
 export const SHOPIFY_ORDER_TAG = BRAND_NAME;
+
+/** A fee of the shipping-fee setting before and after the sync (null: not set). */
+const feeChange = z.object({ from: priceString.nullable(), to: priceString.nullable() });
+const countryFeeEntry = z.object({ country: z.string(), fee: priceString });
+
+/** 200 of the shipping-fee sync's preview: the fees now, the store's, and what would change. */
+export const shopifyShippingPreviewResponse = z.object({
+  current: shippingFeesResponse,
+  proposed: shippingFeesResponse,
+  changes: z.object({
+    /** Null when that fee stays as it is. */
+    worldwide_shipping_fee: feeChange.nullable(),
+    all_except_selected_fee: feeChange.nullable(),
+    threshold_free: feeChange.nullable(),
+    countries_added: z.array(countryFeeEntry),
+    countries_removed: z.array(countryFeeEntry),
+    countries_changed: z.array(
+      z.object({ country: z.string(), from: priceString, to: priceString }),
+    ),
+  }),
+  /** True when the sync would change nothing. */
+  unchanged: z.boolean(),
+});
+export type ShopifyShippingPreview = z.infer<typeof shopifyShippingPreviewResponse>;
 
 /** `clear_with_shopify_sync=true` removes the business's products that are not in the store. */
 export const shopifyProductSyncQuery = z.object({
@@ -139,6 +171,20 @@ export const SHOPIFY_TEXTS = {
     (run.skipped ? `, ${run.skipped} skipped` : '') +
     '.',
   shippingSynced: 'Shipping fees copied from Shopify.',
+  /** The confirm step of the shipping-fee sync: what it would change (issue 24, point 4). */
+  shippingPreviewTitle: 'Replace your shipping fees?',
+  shippingPreviewDescription:
+    'These fees from your Shopify store replace the ones set under Shipping fees. Fees you set by hand that are not in Shopify are removed.',
+  shippingPreviewUnchanged: 'Your shipping fees already match your Shopify store.',
+  shippingPreviewWorldwide: 'Worldwide fee',
+  shippingPreviewAllExcept: 'Fee for all other countries',
+  shippingPreviewThreshold: 'Free shipping from',
+  shippingPreviewAdded: 'Countries added',
+  shippingPreviewRemoved: 'Countries removed',
+  shippingPreviewChanged: 'Country fees changed',
+  shippingPreviewNotSet: 'not set',
+  shippingPreviewConfirm: 'Replace fees',
+  close: 'Close',
   /** The link to the logistics section after the shipping-fee sync. */
   shippingSyncedLink: 'See them under Shipping fees',
   /** The accessible name of the product sync's progress bar. */

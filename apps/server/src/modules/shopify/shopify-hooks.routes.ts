@@ -2,6 +2,7 @@ import {
   errorResponse,
   SHOPIFY_WEBHOOK_PATH,
   shippingFeesSavedResponse,
+  shopifyShippingPreviewResponse,
   shopifyWebhookResponse,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
@@ -11,7 +12,7 @@ import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
-import { syncShopifyShippingFees } from './shopify-shipping';
+import { previewShopifyShippingFees, syncShopifyShippingFees } from './shopify-shipping';
 import { shopifyJobDeps } from './shopify-sync.routes';
 import { receiveShopifyWebhook, type ShopifyHooksDeps } from './shopify-webhooks';
 
@@ -45,6 +46,28 @@ export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => syncShopifyShippingFees(deps, sellerScope(request).businessId),
+  );
+
+  app.get(
+    '/api/sync-shopify-shipping-fees/:businessId/preview/',
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      config: { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) },
+      schema: {
+        tags: ['shopify'],
+        security: bearerSecurity,
+        summary:
+          "What the shipping-fee sync would change: the business's fees now, the Shopify store's, and the difference; nothing is saved (owner only)",
+        params: businessIdParams,
+        response: {
+          200: shopifyShippingPreviewResponse,
+          '4xx': errorResponse,
+          '5xx': errorResponse,
+        },
+      },
+    },
+    async (request) => previewShopifyShippingFees(deps, sellerScope(request).businessId),
   );
 
   await app.register(async (webhooks) => {

@@ -1,4 +1,10 @@
-import { BUSINESS_MESSAGES, SHOPIFY_MESSAGES, SHOPIFY_TEXTS } from '@leafline/contract';
+import {
+  BUSINESS_MESSAGES,
+  SHOPIFY_MESSAGES,
+  SHOPIFY_TEXTS,
+  shopifyShippingPreviewPath,
+  shopifyShippingPreviewResponse,
+} from '@leafline/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
@@ -252,6 +258,79 @@ describe('GET api/sync-shopify-shipping-fees/{businessId}/', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(deliveryCalls()).toHaveLength(before);
     expect((await fees(owner)).country_fees).toEqual([]);
+  });
+});
+
+describe('GET api/sync-shopify-shipping-fees/{businessId}/preview/ (issue 24, point 4)', () => {
+  const preview = (owner: Owner) =>
+    t.app.inject({
+      method: 'GET',
+      url: shopifyShippingPreviewPath(owner.businessId),
+      headers: owner.headers,
+    });
+
+  it('shows what the sync would change and saves nothing; the sync itself then applies it', async () => {
+    const owner = await seller();
+    const handSet = {
+      business: owner.businessId,
+      worldwide_shipping_fee: null,
+      all_except_selected_fee: '20.00',
+      threshold_free: null,
+      country_fees: [
+        { country: 'CA', fee: '12.50' },
+        { country: 'MX', fee: '9.00' },
+        { country: 'US', fee: '6.50' },
+      ],
+    };
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/shipping-fees/${owner.businessId}/`,
+      headers: owner.headers,
+      payload: handSet,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const res = await preview(owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = shopifyShippingPreviewResponse.parse(res.json());
+    expect(body.current).toEqual(handSet);
+    expect(body.changes).toEqual({
+      worldwide_shipping_fee: null,
+      all_except_selected_fee: { from: '20.00', to: '25.00' },
+      threshold_free: { from: null, to: '60.00' },
+      countries_added: [
+        { country: 'DE', fee: '15.00' },
+        { country: 'FR', fee: '15.00' },
+        { country: 'NL', fee: '15.00' },
+      ],
+      countries_removed: [{ country: 'MX', fee: '9.00' }],
+      countries_changed: [{ country: 'US', from: '6.50', to: '5.90' }],
+    });
+    expect(body.unchanged).toBe(false);
+    // Nothing was saved: the hand-set fees stay until the sync is confirmed.
+    expect(await fees(owner)).toEqual(handSet);
+
+    // Confirmed: the sync writes exactly what the preview proposed; a new preview is unchanged.
+    expect((await sync(owner)).statusCode).toBe(200);
+    expect(await fees(owner)).toEqual(body.proposed);
+    const again = shopifyShippingPreviewResponse.parse((await preview(owner)).json());
+    expect(again.unchanged).toBe(true);
+  });
+
+  it('answers like the sync when it cannot read the store, and is the owner’s only', async () => {
+    const notConnected = await seller(false);
+    const res = await preview(notConnected);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: SHOPIFY_MESSAGES.notConnected });
+    const owner = await seller();
+    const stranger = await signedInShopper(t.app);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: shopifyShippingPreviewPath(owner.businessId),
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
   });
 });
 

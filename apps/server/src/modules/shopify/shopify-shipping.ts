@@ -1,11 +1,14 @@
 import {
+  centsToPrice,
   SHOPIFY_MESSAGES,
   SHOPIFY_TEXTS,
+  type ShippingFeesResponse,
   type ShippingFeesSavedResponse,
+  type ShopifyShippingPreview,
   shippingFeesBody,
 } from '@leafline/contract';
 import { AppError, conflict } from '../../lib/errors';
-import { saveShippingFees } from '../shipping/shipping.service';
+import { getShippingFees, saveShippingFees } from '../shipping/shipping.service';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
 import { ShopifyAdminError } from './shopify-admin';
 
@@ -243,11 +246,14 @@ export function mapDeliveryProfiles(
 
 const amount = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
-/** Reads the store's rates and saves them as the business's shipping fees. */
-export async function syncShopifyShippingFees(
+/** The store's rates as the owner's form would send them (validated, in cents). */
+type StoreShippingFees = ReturnType<typeof shippingFeesBody.parse>;
+
+/** Reads the store's rates as the business's shipping-fee setting; a 4xx/502 when it cannot. */
+async function readStoreShippingFees(
   deps: ShopifyDeps,
   businessId: number,
-): Promise<ShippingFeesSavedResponse> {
+): Promise<{ fees: StoreShippingFees; storeUrl: string; countries: number }> {
   // Shopify's rate limits are waited out, briefly: a person waits for the answer.
   const connection = await shopifyAdminForBusiness(deps, businessId, {
     expectedCost: PAGE_COST,
@@ -300,15 +306,78 @@ export async function syncShopifyShippingFees(
     );
     throw conflict(parsed.error.issues[0]?.message ?? SHOPIFY_MESSAGES.shippingSyncFailed);
   }
+  return { fees: parsed.data, storeUrl: connection.storeUrl, countries: mapped.countries.length };
+}
+
+/** Reads the store's rates and saves them as the business's shipping fees. */
+export async function syncShopifyShippingFees(
+  deps: ShopifyDeps,
+  businessId: number,
+): Promise<ShippingFeesSavedResponse> {
+  const { fees, storeUrl, countries } = await readStoreShippingFees(deps, businessId);
   const saved = await saveShippingFees(deps, businessId, {
-    worldwideFeeCents: parsed.data.worldwide_shipping_fee,
-    allExceptSelectedFeeCents: parsed.data.all_except_selected_fee,
-    thresholdFreeCents: parsed.data.threshold_free,
-    countries: parsed.data.country_fees,
+    worldwideFeeCents: fees.worldwide_shipping_fee,
+    allExceptSelectedFeeCents: fees.all_except_selected_fee,
+    thresholdFreeCents: fees.threshold_free,
+    countries: fees.country_fees,
   });
-  deps.log.info(
-    { businessId, store: connection.storeUrl, countries: mapped.countries.length },
-    'Shopify shipping fees synced',
-  );
+  deps.log.info({ businessId, store: storeUrl, countries }, 'Shopify shipping fees synced');
   return { message: SHOPIFY_TEXTS.shippingSynced, ...saved };
+}
+
+/**
+ * What the sync would do, without doing it (issue 24, point 4; decision 0024): the fees saved
+ * now, the store's, and the difference — fees replaced, countries added, removed or changed —
+ * so that the owner confirms before hand-set fees are overwritten.
+ */
+export async function previewShopifyShippingFees(
+  deps: ShopifyDeps,
+  businessId: number,
+): Promise<ShopifyShippingPreview> {
+  const [{ fees }, current] = await Promise.all([
+    readStoreShippingFees(deps, businessId),
+    getShippingFees(deps, businessId),
+  ]);
+  const proposed: ShippingFeesResponse = {
+    business: businessId,
+    worldwide_shipping_fee: price(fees.worldwide_shipping_fee),
+    all_except_selected_fee: price(fees.all_except_selected_fee),
+    threshold_free: price(fees.threshold_free),
+    country_fees: [...fees.country_fees]
+      .sort((a, b) => a.countryCode.localeCompare(b.countryCode))
+      .map((c) => ({ country: c.countryCode, fee: centsToPrice(c.feeCents) })),
+  };
+  return shippingFeesDiff(current, proposed);
+}
+
+const price = (cents: number | null) => (cents === null ? null : centsToPrice(cents));
+
+/** The difference between two shipping-fee settings (pure). */
+export function shippingFeesDiff(
+  current: ShippingFeesResponse,
+  proposed: ShippingFeesResponse,
+): ShopifyShippingPreview {
+  const change = (
+    field: 'worldwide_shipping_fee' | 'all_except_selected_fee' | 'threshold_free',
+  ) => (current[field] === proposed[field] ? null : { from: current[field], to: proposed[field] });
+  const before = new Map(current.country_fees.map((c) => [c.country, c.fee]));
+  const after = new Map(proposed.country_fees.map((c) => [c.country, c.fee]));
+  const changes: ShopifyShippingPreview['changes'] = {
+    worldwide_shipping_fee: change('worldwide_shipping_fee'),
+    all_except_selected_fee: change('all_except_selected_fee'),
+    threshold_free: change('threshold_free'),
+    countries_added: proposed.country_fees.filter((c) => !before.has(c.country)),
+    countries_removed: current.country_fees.filter((c) => !after.has(c.country)),
+    countries_changed: proposed.country_fees
+      .filter((c) => before.has(c.country) && before.get(c.country) !== c.fee)
+      .map((c) => ({ country: c.country, from: before.get(c.country)!, to: c.fee })),
+  };
+  const unchanged =
+    !changes.worldwide_shipping_fee &&
+    !changes.all_except_selected_fee &&
+    !changes.threshold_free &&
+    !changes.countries_added.length &&
+    !changes.countries_removed.length &&
+    !changes.countries_changed.length;
+  return { current, proposed, changes, unchanged };
 }

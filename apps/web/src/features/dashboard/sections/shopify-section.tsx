@@ -1,5 +1,9 @@
 import { type BusinessOverview, shopifyManualConnectBody } from '@leafline/contract/business';
-import { SHOPIFY_MESSAGES, SHOPIFY_TEXTS } from '@leafline/contract/shopify';
+import {
+  SHOPIFY_MESSAGES,
+  SHOPIFY_TEXTS,
+  type ShopifyShippingPreview,
+} from '@leafline/contract/shopify';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -12,9 +16,11 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
+import { formatMoney } from '@/lib/money';
 import { useConnectShopify } from '../api/connect-shopify';
 import { useDisconnectShopify } from '../api/disconnect-shopify';
 import { useBusinessOverview } from '../api/get-business-overview';
+import { usePreviewShopifyShippingFees } from '../api/preview-shopify-shipping-fees';
 import { useSyncShopifyShippingFees } from '../api/sync-shopify-shipping-fees';
 import { useUpdateOrderSync } from '../api/update-order-sync';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
@@ -274,22 +280,42 @@ function ConnectedStore({
 
 /**
  * Sync shipping fees (issue 13): copies the store's delivery rates into the shipping-fee
- * setting; the logistics section then shows them.
+ * setting; the logistics section then shows them. It asks first (issue 24, point 4): the
+ * preview's changes are shown in a dialog, and the sync runs only on confirmation.
  */
 function ShippingSync({ businessId }: { businessId: number }) {
+  const previewCall = usePreviewShopifyShippingFees(businessId);
   const sync = useSyncShopifyShippingFees(businessId);
   const { pathname } = useLocation();
   const [status, setStatus] = useState<Status>(null);
+  const [preview, setPreview] = useState<ShopifyShippingPreview | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const failed = (error: unknown) => shopifyErrorText(error, SHOPIFY_MESSAGES.shippingSyncFailed);
 
   const onSync = () => {
     setStatus(null);
+    previewCall.mutate(undefined, {
+      onSuccess: (answer) => {
+        setConfirmError(null);
+        setPreview(answer);
+      },
+      onError: (error) => setStatus({ tone: 'error', message: failed(error) }),
+    });
+  };
+
+  const closePreview = () => {
+    setPreview(null);
+    setConfirmError(null);
+  };
+
+  const onConfirm = () => {
+    setConfirmError(null);
     sync.mutate(undefined, {
-      onSuccess: () => setStatus({ tone: 'success', message: SHOPIFY_TEXTS.shippingSynced }),
-      onError: (error) =>
-        setStatus({
-          tone: 'error',
-          message: shopifyErrorText(error, SHOPIFY_MESSAGES.shippingSyncFailed),
-        }),
+      onSuccess: () => {
+        closePreview();
+        setStatus({ tone: 'success', message: SHOPIFY_TEXTS.shippingSynced });
+      },
+      onError: (error) => setConfirmError(failed(error)),
     });
   };
 
@@ -299,13 +325,40 @@ function ShippingSync({ businessId }: { businessId: number }) {
         <Button
           variant="secondary"
           onClick={onSync}
-          loading={sync.isPending}
+          loading={previewCall.isPending}
           className="w-full sm:w-auto"
         >
           <RefreshCw aria-hidden="true" className="size-4" />
           {SHOPIFY_TEXTS.syncShipping}
         </Button>
       </div>
+      <Dialog
+        open={preview !== null}
+        onClose={closePreview}
+        title={SHOPIFY_TEXTS.shippingPreviewTitle}
+        description={
+          preview?.unchanged
+            ? SHOPIFY_TEXTS.shippingPreviewUnchanged
+            : SHOPIFY_TEXTS.shippingPreviewDescription
+        }
+      >
+        {preview && !preview.unchanged ? <ShippingChanges preview={preview} /> : null}
+        {confirmError ? (
+          <Notice tone="error" className="mb-4">
+            {confirmError}
+          </Notice>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={closePreview} data-autofocus>
+            {preview?.unchanged ? SHOPIFY_TEXTS.close : SHOPIFY_TEXTS.cancel}
+          </Button>
+          {preview && !preview.unchanged ? (
+            <Button onClick={onConfirm} loading={sync.isPending}>
+              {SHOPIFY_TEXTS.shippingPreviewConfirm}
+            </Button>
+          ) : null}
+        </div>
+      </Dialog>
       {status?.tone === 'success' ? (
         <Notice tone="success">
           {status.message}{' '}
@@ -321,5 +374,55 @@ function ShippingSync({ businessId }: { businessId: number }) {
         <Notice tone="error">{status.message}</Notice>
       ) : null}
     </div>
+  );
+}
+
+/** The changes of a shipping-fee sync, as the confirm dialog lists them. */
+function ShippingChanges({ preview }: { preview: ShopifyShippingPreview }) {
+  const { changes } = preview;
+  const fee = (value: string | null) =>
+    value === null ? SHOPIFY_TEXTS.shippingPreviewNotSet : formatMoney(value);
+  const general = [
+    [SHOPIFY_TEXTS.shippingPreviewWorldwide, changes.worldwide_shipping_fee],
+    [SHOPIFY_TEXTS.shippingPreviewAllExcept, changes.all_except_selected_fee],
+    [SHOPIFY_TEXTS.shippingPreviewThreshold, changes.threshold_free],
+  ] as const;
+  const countries = [
+    [
+      SHOPIFY_TEXTS.shippingPreviewAdded,
+      changes.countries_added.map((c) => `${c.country} ${formatMoney(c.fee)}`),
+    ],
+    [
+      SHOPIFY_TEXTS.shippingPreviewRemoved,
+      changes.countries_removed.map((c) => `${c.country} ${formatMoney(c.fee)}`),
+    ],
+    [
+      SHOPIFY_TEXTS.shippingPreviewChanged,
+      changes.countries_changed.map(
+        (c) => `${c.country} ${formatMoney(c.from)} → ${formatMoney(c.to)}`,
+      ),
+    ],
+  ] as const;
+  return (
+    <dl className="mb-4 grid gap-2 text-sm">
+      {general.map(([label, change]) =>
+        change ? (
+          <div key={label}>
+            <dt className="font-medium text-forest-900">{label}</dt>
+            <dd className="text-ink-muted">
+              {fee(change.from)} → {fee(change.to)}
+            </dd>
+          </div>
+        ) : null,
+      )}
+      {countries.map(([label, entries]) =>
+        entries.length ? (
+          <div key={label}>
+            <dt className="font-medium text-forest-900">{label}</dt>
+            <dd className="text-ink-muted break-words">{entries.join(', ')}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
   );
 }

@@ -1,9 +1,11 @@
 import type { ShippingFeesResponse } from '@leafline/contract/cart';
+import type { ShopifyShippingPreview } from '@leafline/contract/shopify';
 import {
   SHOPIFY_MESSAGES,
   SHOPIFY_TEXTS,
   type ShopifySyncRun,
   shopifyProductSyncPath,
+  shopifyShippingPreviewPath,
   shopifyShippingSyncPath,
   shopifySyncStatusPath,
 } from '@leafline/contract/shopify';
@@ -46,6 +48,7 @@ function run(extra: Partial<ShopifySyncRun> = {}): ShopifySyncRun {
 const STATUS_URL = shopifySyncStatusPath(3);
 const START_URL = shopifyProductSyncPath(3);
 const SHIPPING_SYNC_URL = shopifyShippingSyncPath(3);
+const SHIPPING_PREVIEW_URL = shopifyShippingPreviewPath(3);
 /** Polls come a second apart: room for three of them. */
 const POLLS = { timeout: 4_000 };
 
@@ -229,7 +232,21 @@ describe('dashboard Shopify shipping-fee sync', () => {
     country_fees: [{ country: 'US', fee: '5.00' }],
   };
 
-  it('copies the fees, says so with a link, and the logistics section shows the new fees', async () => {
+  const preview: ShopifyShippingPreview = {
+    current: { ...before, country_fees: [{ country: 'MX', fee: '9.00' }] },
+    proposed: fromShopify,
+    changes: {
+      worldwide_shipping_fee: { from: '20.00', to: '15.00' },
+      all_except_selected_fee: { from: null, to: '15.00' },
+      threshold_free: { from: null, to: '75.00' },
+      countries_added: [{ country: 'US', fee: '5.00' }],
+      countries_removed: [{ country: 'MX', fee: '9.00' }],
+      countries_changed: [],
+    },
+    unchanged: false,
+  };
+
+  it('asks first with what will change, copies the fees only on confirmation, and the logistics section shows them', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     let stored = before;
     const { calls } = mockDashboardApi([connected()], (call: RecordedCall) => {
@@ -237,6 +254,7 @@ describe('dashboard Shopify shipping-fee sync', () => {
       if (call.url === '/api/shipping-fees/3/' && call.method === 'GET') {
         return jsonResponse(200, stored);
       }
+      if (call.url === SHIPPING_PREVIEW_URL) return jsonResponse(200, preview);
       if (call.url === SHIPPING_SYNC_URL) {
         stored = fromShopify;
         return jsonResponse(200, fromShopify);
@@ -248,10 +266,29 @@ describe('dashboard Shopify shipping-fee sync', () => {
     await waitFor(() => expect(worldwide().value).toBe('20.00'));
 
     fireEvent.click(screen.getByRole('link', { name: 'Shopify' }));
+    const syncs = () => calls.filter((c) => c.url === SHIPPING_SYNC_URL);
     fireEvent.click(await screen.findByRole('button', { name: SHOPIFY_TEXTS.syncShipping }));
+    let dialog = await screen.findByRole('dialog', { name: SHOPIFY_TEXTS.shippingPreviewTitle });
+    const text = dialog.textContent ?? '';
+    expect(text).toContain(`${SHOPIFY_TEXTS.shippingPreviewWorldwide}$20.00 → $15.00`);
+    expect(text).toContain(`${SHOPIFY_TEXTS.shippingPreviewThreshold}not set → $75.00`);
+    expect(text).toContain(`${SHOPIFY_TEXTS.shippingPreviewAdded}US $5.00`);
+    expect(text).toContain(`${SHOPIFY_TEXTS.shippingPreviewRemoved}MX $9.00`);
+    expect(text).not.toContain(SHOPIFY_TEXTS.shippingPreviewChanged);
+    // Cancel: nothing is copied.
+    fireEvent.click(within(dialog).getByRole('button', { name: SHOPIFY_TEXTS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(syncs()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: SHOPIFY_TEXTS.syncShipping }));
+    dialog = await screen.findByRole('dialog', { name: SHOPIFY_TEXTS.shippingPreviewTitle });
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: SHOPIFY_TEXTS.shippingPreviewConfirm }),
+    );
     const done = await screen.findByText(SHOPIFY_TEXTS.shippingSynced, { exact: false });
     expect(done.closest('[role="status"]')).toBeTruthy();
-    expect(calls.filter((c) => c.url === SHIPPING_SYNC_URL).map((c) => c.method)).toEqual(['GET']);
+    expect(syncs().map((c) => c.method)).toEqual(['GET']);
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: SHOPIFY_TEXTS.shippingSyncedLink }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/logistics'));
@@ -271,7 +308,7 @@ describe('dashboard Shopify shipping-fee sync', () => {
     let answer = () => jsonResponse(409, { error: SHOPIFY_MESSAGES.noShippingRates });
     mockDashboardApi([connected()], (call) => {
       if (call.url === STATUS_URL) return jsonResponse(200, { sync: null });
-      return call.url === SHIPPING_SYNC_URL ? answer() : undefined;
+      return call.url === SHIPPING_PREVIEW_URL ? answer() : undefined;
     });
     renderApp('/dashboard/shopify?business=3');
     const button = await screen.findByRole('button', { name: SHOPIFY_TEXTS.syncShipping });
@@ -284,6 +321,39 @@ describe('dashboard Shopify shipping-fee sync', () => {
       expect(screen.getByRole('alert').textContent).toBe(SHOPIFY_MESSAGES.shippingSyncFailed),
     );
     expect(screen.queryByText(SHOPIFY_TEXTS.shippingSynced, { exact: false })).toBeNull();
+  });
+
+  it('fees that already match say so, and offer nothing to confirm', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const { calls } = mockDashboardApi([connected()], (call) => {
+      if (call.url === STATUS_URL) return jsonResponse(200, { sync: null });
+      if (call.url === SHIPPING_PREVIEW_URL) {
+        return jsonResponse(200, {
+          current: fromShopify,
+          proposed: fromShopify,
+          changes: {
+            worldwide_shipping_fee: null,
+            all_except_selected_fee: null,
+            threshold_free: null,
+            countries_added: [],
+            countries_removed: [],
+            countries_changed: [],
+          },
+          unchanged: true,
+        });
+      }
+      return undefined;
+    });
+    renderApp('/dashboard/shopify?business=3');
+    fireEvent.click(await screen.findByRole('button', { name: SHOPIFY_TEXTS.syncShipping }));
+    const dialog = await screen.findByRole('dialog', { name: SHOPIFY_TEXTS.shippingPreviewTitle });
+    expect(dialog.textContent).toContain(SHOPIFY_TEXTS.shippingPreviewUnchanged);
+    expect(
+      within(dialog).queryByRole('button', { name: SHOPIFY_TEXTS.shippingPreviewConfirm }),
+    ).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: SHOPIFY_TEXTS.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.url === SHIPPING_SYNC_URL)).toBe(false);
   });
 });
 

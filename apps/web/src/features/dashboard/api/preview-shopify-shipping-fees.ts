@@ -1,0 +1,21 @@
+import {
+  type ShopifyShippingPreview,
+  shopifyShippingPreviewPath,
+} from '@leafline/contract/shopify';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/**
+ * GET /api/sync-shopify-shipping-fees/{businessId}/preview/ (auth, owner): what the
+ * shipping-fee sync would change, read from the store; nothing is saved (decision 0024).
+ */
+export function previewShopifyShippingFees(businessId: number): Promise<ShopifyShippingPreview> {
+  return apiFetch<ShopifyShippingPreview>(shopifyShippingPreviewPath(businessId), {
+    timeoutMs: 60_000,
+  });
+}
+
+/** Asked when the owner clicks Sync shipping fees: always read afresh, never from a cache. */
+export function usePreviewShopifyShippingFees(businessId: number) {
+  return useMutation({ mutationFn: () => previewShopifyShippingFees(businessId) });
+}
