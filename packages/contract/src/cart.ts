@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { MAX_CART_QUANTITY, SUPPORTED_COUNTRIES } from './constants';
+import { isCountryCode } from './countries';
 import { parseId } from './ids';
 import { MESSAGES } from './messages';
 import { US_STATE_CODES, US_STATE_MESSAGE } from './us-states';
@@ -37,6 +38,9 @@ export const ADDRESS_MESSAGES = {
 
 export const SHIPPING_FEE_MESSAGES = {
   countryCode: 'Country code must be two letters, like US or CA.',
+  /** Two letters that name no country of ISO 3166 (issue 24). */
+  countryUnknown: (code: string) =>
+    `${code} is not a country code. Use a country's two-letter ISO code, like US or CA.`,
   countryFeeIncomplete: 'Each country fee needs both a country code and a fee.',
   countryDuplicate: 'Each country can be listed only once.',
   tooManyCountries: 'At most 250 country fees can be set.',
@@ -372,6 +376,10 @@ export const countryFeeInput = z
     }
     if (!/^[A-Z]{2}$/.test(code)) {
       ctx.addIssue({ code: 'custom', message: SHIPPING_FEE_MESSAGES.countryCode });
+      return z.NEVER;
+    }
+    if (!isCountryCode(code)) {
+      ctx.addIssue({ code: 'custom', message: SHIPPING_FEE_MESSAGES.countryUnknown(code) });
       return z.NEVER;
     }
     return { countryCode: code, feeCents };

@@ -150,6 +150,15 @@ describe('POST api/shipping-fees/{businessId}/', () => {
       { country_fees: [{ country: 'U1', fee: 1 }] },
       'Country code must be two letters, like US or CA.',
     ],
+    // Issue 24: two letters are not enough, they must name a country (ISO 3166).
+    [
+      { country_fees: [{ country: 'xx', fee: 1 }] },
+      "XX is not a country code. Use a country's two-letter ISO code, like US or CA.",
+    ],
+    [
+      { country_fees: [{ country_code: 'UK', country_fee: 1 }] },
+      "UK is not a country code. Use a country's two-letter ISO code, like US or CA.",
+    ],
     [
       { country_fees: [{ country: 'US' }] },
       'Each country fee needs both a country code and a fee.',

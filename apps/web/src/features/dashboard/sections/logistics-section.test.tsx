@@ -27,6 +27,33 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const previewList = () => screen.getByRole('list', { name: 'Country fees' });
 
 describe('dashboard shipping fees', () => {
+  it('takes only real country codes (ISO 3166), offered as one types (issue 24)', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    server();
+    renderApp('/dashboard/logistics?business=3');
+    await screen.findByLabelText('Worldwide shipping fee ($)');
+    const code = field('Country code');
+    // The choices: every country by its code and name, once.
+    const list = document.getElementById(code.getAttribute('list') ?? '');
+    const options = [...(list?.querySelectorAll('option') ?? [])];
+    expect(options.find((o) => o.value === 'DE')?.label).toBe('Germany');
+    expect(options.some((o) => o.value === 'XX')).toBe(false);
+    expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
+    expect(options.length).toBeGreaterThanOrEqual(249);
+
+    const add = screen.getByRole('button', { name: 'Add country fee' });
+    fill(code, 'xx');
+    fill(field('Fee ($)'), '5');
+    fireEvent.click(add);
+    expect(screen.getByText(SHIPPING_FEE_MESSAGES.countryUnknown('XX'))).toBeTruthy();
+    expect(within(previewList()).queryByText(/XX/)).toBeNull();
+    fill(code, 'de');
+    fireEvent.click(add);
+    expect(within(previewList()).getByText('DE: $5.00')).toBeTruthy();
+    expect(screen.queryByText(SHIPPING_FEE_MESSAGES.countryUnknown('XX'))).toBeNull();
+    // The first test of the file also loads the dashboard's lazy route: slow on a busy machine.
+  }, 30_000);
+
   it('shows the saved setting; a country fee joins the preview only with code and fee', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     server();

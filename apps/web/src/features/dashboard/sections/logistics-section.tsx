@@ -1,9 +1,10 @@
 import type { ShippingFeesResponse } from '@leafline/contract/cart';
 import { SHIPPING_FEE_MESSAGES } from '@leafline/contract/cart';
+import { COUNTRIES, isCountryCode } from '@leafline/contract/countries';
 import { FREE_SHIPPING_RULE_TEXTS } from '@leafline/contract/seller-orders';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { QueryView } from '@/components/ui/retry-notice';
@@ -43,6 +44,8 @@ export function LogisticsSection({ businessId }: { businessId: number }) {
 
 type FeeField = Exclude<keyof ShippingFeeValues, 'country_fees'>;
 
+const COUNTRY_OPTIONS = Object.entries(COUNTRIES);
+
 const amountProps = {
   type: 'number',
   inputMode: 'decimal',
@@ -63,6 +66,7 @@ function ShippingFeesForm({
   const [code, setCode] = useState('');
   const [fee, setFee] = useState('');
   const [entryError, setEntryError] = useState<string | undefined>(undefined);
+  const listId = useId();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
   const field = (name: FeeField, label: string) => ({
@@ -80,6 +84,12 @@ function ShippingFeesForm({
     const next = addCountryFee(values.country_fees, code, fee);
     if (!next) {
       setEntryError(SHIPPING_FEE_MESSAGES.countryFeeIncomplete);
+      return;
+    }
+    // Only a real country (ISO 3166, the contract's list, as the server checks it).
+    const typed = code.trim().toUpperCase();
+    if (!isCountryCode(typed)) {
+      setEntryError(SHIPPING_FEE_MESSAGES.countryUnknown(typed));
       return;
     }
     setEntryError(undefined);
@@ -142,7 +152,14 @@ function ShippingFeesForm({
             autoCapitalize="characters"
             onChange={(event) => setCode(event.target.value.toUpperCase())}
             error={entryError}
+            list={`${listId}-countries`}
           />
+          {/* The countries to choose from as one types: code, then name. */}
+          <datalist id={`${listId}-countries`}>
+            {COUNTRY_OPTIONS.map(([value, name]) => (
+              <option key={value} value={value} label={name} />
+            ))}
+          </datalist>
           <TextField
             label={DASHBOARD_TEXTS.countryFee}
             value={fee}
