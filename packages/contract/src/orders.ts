@@ -15,6 +15,9 @@ export const CHECKOUT_MESSAGES = {
   alreadyPaid: 'This cart has just been paid. See My Orders.',
   paymentUnavailable: 'The payment service is not available right now. Please try again.',
   orderNotFound: 'Order not found',
+  checkoutCancelled: 'Payment cancelled.',
+  /** 404 of the buyer's cancel: no open checkout of theirs with that id. */
+  checkoutNotFound: 'There is no payment waiting with this number.',
   cartEmpty: MESSAGES.cartEmpty,
 } as const;
 
@@ -161,8 +164,31 @@ export const orderStatusChange = z.object({
   at: z.string(),
   /** The tracking number the order had when it became Shipped ('' otherwise). */
   tracking_number: z.string(),
+  /** Only on the change a refund made (Refunded or Canceled): the amount given back. */
+  refund_amount: priceString.optional(),
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChange>;
+
+/**
+ * Added to §3 (issue 24 point 5): the buyer's money given back once the brand's refund went
+ * through (the order's share of the payment), and when; null before (or without) one.
+ */
+export const orderRefunded = z.object({
+  amount: priceString,
+  at: z.string(),
+});
+export type OrderRefunded = z.infer<typeof orderRefunded>;
+
+/** How the buyer's order card, confirmation and history say a refund. */
+export const ORDER_REFUND_TEXTS = {
+  /** The order card's line: 'Refunded to you: $34.00 on Mar 14, 2026, 9:26 AM UTC'. */
+  label: 'Refunded to you',
+  on: ' on ',
+  /** The confirmation's total row. */
+  totalRow: 'Refunded',
+  /** After a history entry's date: ' · $34.00 refunded'. */
+  history: (amount: string) => ` · $${amount} refunded`,
+} as const;
 
 /** How My Orders names an order's status history and each change in it. */
 export const STATUS_HISTORY_TEXTS = {
@@ -172,10 +198,13 @@ export const STATUS_HISTORY_TEXTS = {
   /** After the date of a change that has a tracking number. */
   tracking: (trackingNumber: string) => ` · Tracking ${trackingNumber}`,
   /** 'Shipped — Mar 14, 2026, 9:26 AM UTC · Tracking 1Z999', the date already formatted. */
-  entry: (change: Pick<OrderStatusChange, 'status' | 'tracking_number'>, date: string) =>
+  entry: (
+    change: Pick<OrderStatusChange, 'status' | 'tracking_number' | 'refund_amount'>,
+    date: string,
+  ) =>
     `${change.status}${STATUS_HISTORY_TEXTS.separator}${date}${
       change.tracking_number ? STATUS_HISTORY_TEXTS.tracking(change.tracking_number) : ''
-    }`,
+    }${change.refund_amount ? ORDER_REFUND_TEXTS.history(change.refund_amount) : ''}`,
 } as const;
 
 /** SPEC §3 order, as the buyer sees it (api/orders/ and api/orders/{id}/). */
@@ -202,6 +231,8 @@ export const order = z.object({
   order_items: z.array(orderItem),
   /** Added to §3: the status changes since the order was placed, oldest first. */
   status_history: z.array(orderStatusChange),
+  /** Added to §3: the refund given back to the buyer, or null. */
+  refunded: orderRefunded.nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -234,6 +265,14 @@ export type AwaitingPayment = z.infer<typeof awaitingPayment>;
 
 /** GET api/orders/awaiting-payment/ (auth): the buyer's open checkout, if any (0 or 1 entry). */
 export const AWAITING_PAYMENT_PATH = '/api/orders/awaiting-payment/';
+/**
+ * POST (auth, no body): the buyer cancels their open checkout — its payment page stops taking
+ * payment and its brand orders are Canceled; 200 `checkoutCancelled`. 404 when it is not the buyer's open checkout,
+ * 409 `alreadyPaid` when it was paid meanwhile.
+ */
+export const cancelCheckoutPath = (checkoutId: number | string) =>
+  `/checkout/${checkoutId}/cancel/`;
+export const checkoutIdParams = z.object({ checkoutId: z.string() });
 export const awaitingPaymentResponse = z.array(awaitingPayment);
 export type AwaitingPaymentResponse = z.infer<typeof awaitingPaymentResponse>;
 
@@ -246,5 +285,7 @@ export const AWAITING_PAYMENT_TEXTS = {
   /** The date already formatted. */
   expires: (date: string) => `The payment page is open until ${date}.`,
   resume: 'Complete payment',
+  cancel: 'Cancel this payment',
+  cancelFailed: 'The payment could not be cancelled. Please try again.',
   total: 'Total due',
 } as const;

@@ -97,6 +97,7 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     payout_status: 'pending',
     refund: null,
     free_shipping_reason: null,
+    refunded: null,
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     updated_at: '2026-03-14T09:30:00.000Z',
     ...extra,

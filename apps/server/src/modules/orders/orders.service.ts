@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { payoutCents } from '../payouts/payouts.service';
+import { listSucceededRefunds, type SucceededRefundRow } from '../refunds/refunds.repo';
 import {
   brandNewOrderEmail,
   buyerConfirmationEmail,
@@ -74,12 +75,29 @@ export function readNotes(notes: string): OrderNotes | null {
 
 type StatusChangeRow = Awaited<ReturnType<typeof listStatusHistory>>[number];
 
+/**
+ * The status change that the refund made (its target status, the first one since the refund
+ * was asked for), so the history says the amount there; -1 when there is none.
+ */
+function refundChangeIndex(
+  history: readonly StatusChangeRow[],
+  refund: SucceededRefundRow | undefined,
+): number {
+  if (!refund) return -1;
+  return history.findIndex(
+    (h) => h.status === refund.targetStatus && h.at.getTime() >= refund.createdAt.getTime(),
+  );
+}
+
 /** The buyer's view of one order, from the items and history given (only its own are kept). */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
   history: readonly StatusChangeRow[] = [],
+  refund?: SucceededRefundRow,
 ): Order {
+  const own = history.filter((h) => h.orderId === row.id);
+  const refundAt = refund?.orderId === row.id ? refundChangeIndex(own, refund) : -1;
   return {
     id: row.id,
     business: row.businessId,
@@ -99,13 +117,16 @@ export function toOrder(
     billing_address: readAddress(row.billingAddress),
     shipping_address: readAddress(row.shippingAddress),
     order_items: items.filter((i) => i.orderId === row.id).map(toOrderItem),
-    status_history: history
-      .filter((h) => h.orderId === row.id)
-      .map((h) => ({
-        status: h.status,
-        at: h.at.toISOString(),
-        tracking_number: h.status === 'Shipped' ? h.trackingNumber : '',
-      })),
+    status_history: own.map((h, i) => ({
+      status: h.status,
+      at: h.at.toISOString(),
+      tracking_number: h.status === 'Shipped' ? h.trackingNumber : '',
+      ...(i === refundAt && refund ? { refund_amount: centsToPrice(refund.amountCents) } : {}),
+    })),
+    refunded:
+      refund?.orderId === row.id
+        ? { amount: centsToPrice(refund.amountCents), at: refund.refundedAt.toISOString() }
+        : null,
   };
 }
 
@@ -126,10 +147,17 @@ function byOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number,
  */
 export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [items, history] = await Promise.all([listOrderItems(db, ids), listStatusHistory(db, ids)]);
+  const [items, history, refunds] = await Promise.all([
+    listOrderItems(db, ids),
+    listStatusHistory(db, ids),
+    listSucceededRefunds(db, ids),
+  ]);
   const itemsOf = byOrder(items);
   const historyOf = byOrder(history);
-  return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? [], historyOf.get(row.id) ?? []));
+  const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
+  return rows.map((row) =>
+    toOrder(row, itemsOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], refundOf.get(row.id)),
+  );
 }
 
 /** GET api/orders/: the user's own orders, newest first. */

@@ -1,4 +1,4 @@
-import { type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
+import { ORDER_REFUND_TEXTS, type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
 import Truck from 'lucide-react/icons/truck';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
@@ -56,6 +56,19 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
           {formatMoney(order.total_price)}
         </AmountRow>
       </dl>
+
+      {order.refunded ? (
+        // The brand gave the money back (issue 24 point 5): how much, and when.
+        <p
+          className="mt-4 rounded-xl bg-sand-100 px-3 py-2 text-sm text-forest-900"
+          data-testid="order-refunded"
+        >
+          <span className="font-medium">{ORDER_REFUND_TEXTS.label}:</span>{' '}
+          {formatMoney(order.refunded.amount)}
+          {ORDER_REFUND_TEXTS.on}
+          <time dateTime={order.refunded.at}>{formatOrderDate(order.refunded.at)}</time>
+        </p>
+      ) : null}
 
       {order.tracking_number ? (
         <p className="mt-4 flex items-center gap-2 rounded-xl bg-sage-50 px-3 py-2 text-sm">

@@ -12,6 +12,8 @@ export const ORDERS_TEXTS = {
   detailsFailed: MESSAGES.orderDetailsFailed,
   confirmationMustLogin: 'You must be logged in to view your order details.',
   noOrderGiven: 'No order was given to show.',
+  /** The confirmation's "Order total": the items of every brand order, before shipping. */
+  itemsSubtotal: 'Items subtotal',
   pendingNote:
     'Your payment is being confirmed. This page updates by itself; your orders are also in My Orders.',
 } as const;

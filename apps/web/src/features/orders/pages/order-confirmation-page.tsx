@@ -1,4 +1,4 @@
-import type { Order } from '@leafline/contract/orders';
+import { ORDER_REFUND_TEXTS, type Order } from '@leafline/contract/orders';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Link, useSearchParams } from 'react-router';
 import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
@@ -98,6 +98,11 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
     (sum, o) => sum + priceToCents(o.order_total_shipping_fees),
     0,
   );
+  const itemsTotal = orders.reduce((sum, o) => sum + priceToCents(o.items_subtotal), 0);
+  const refundedTotal = orders.reduce(
+    (sum, o) => sum + (o.refunded ? priceToCents(o.refunded.amount) : 0),
+    0,
+  );
   const code = orders.map((o) => readNotes(o)?.discount_code).find(Boolean);
   const pending = orders.some((o) => o.status === 'Pending');
 
@@ -146,6 +151,9 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
         </CardSection>
         <CardSection id="grand-total" title="Order total" tone="sand">
           <dl className="mt-3 flex flex-col gap-1.5">
+            <AmountRow label={ORDERS_TEXTS.itemsSubtotal} className="text-sm" testId="items-total">
+              {formatCents(itemsTotal)}
+            </AmountRow>
             <AmountRow label="Shipping" className="text-sm">
               {shippingAmount(shippingTotal)}
             </AmountRow>
@@ -160,6 +168,15 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
             <AmountRow label="Grand total" className="text-lg font-semibold" testId="grand-total">
               {formatCents(grandTotal)}
             </AmountRow>
+            {refundedTotal > 0 ? (
+              <AmountRow
+                label={ORDER_REFUND_TEXTS.totalRow}
+                className="text-sm text-forest-700"
+                testId="refunded-total"
+              >
+                −{formatCents(refundedTotal)}
+              </AmountRow>
+            ) : null}
           </dl>
         </CardSection>
       </div>

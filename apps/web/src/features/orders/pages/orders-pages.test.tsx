@@ -59,6 +59,7 @@ function order(extra: Partial<Order> & Pick<Order, 'id'>): Order {
       },
     ],
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
+    refunded: null,
     ...extra,
   };
 }
