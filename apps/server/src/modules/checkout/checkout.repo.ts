@@ -26,6 +26,21 @@ export async function lockOpenCheckouts(db: Db, userId: number): Promise<Checkou
     .for('update');
 }
 
+/** The user's checkout of that id, if it is still open. */
+export async function findOpenCheckoutOfUser(
+  db: Db,
+  userId: number,
+  checkoutId: number,
+): Promise<CheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(
+      and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId), eq(checkouts.status, 'open')),
+    );
+  return row;
+}
+
 export async function lockCheckout(db: Db, checkoutId: number): Promise<CheckoutRow | undefined> {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
   return row;

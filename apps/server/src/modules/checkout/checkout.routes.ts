@@ -1,8 +1,17 @@
-import { checkoutBody, checkoutResponse, errorResponse } from '@leafline/contract';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutBody,
+  checkoutIdParams,
+  checkoutResponse,
+  errorResponse,
+  messageResponse,
+} from '@leafline/contract';
+import { parseId } from '@leafline/contract/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
-import { moneyPathDeps, startCheckout } from './checkout.service';
+import { cancelCheckout, moneyPathDeps, startCheckout } from './checkout.service';
 
 /** SPEC §7 `POST checkout/`: one hosted payment for the cart, one Pending order per brand. */
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
@@ -23,5 +32,26 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => startCheckout(deps, requireUser(request).id, request.body),
+  );
+
+  app.post(
+    '/checkout/:checkoutId/cancel/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['checkout'],
+        security: bearerSecurity,
+        summary:
+          "The buyer cancels their open checkout: its payment page stops taking payment, its orders are Canceled (200; 404 when it is not the buyer's open checkout, 409 when it was paid)",
+        params: checkoutIdParams,
+        response: { 200: messageResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const checkoutId = parseId(request.params.checkoutId);
+      if (checkoutId === null) throw new AppError(404, CHECKOUT_MESSAGES.checkoutNotFound);
+      await cancelCheckout(deps, requireUser(request).id, checkoutId);
+      return { message: CHECKOUT_MESSAGES.checkoutCancelled };
+    },
   );
 }

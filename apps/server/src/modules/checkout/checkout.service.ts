@@ -7,6 +7,7 @@ import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
 import {
   afterPayment,
   attachPaymentPage,
+  cancelCheckoutOfBuyer,
   cancelReservation,
   closePaymentPage,
   type MoneyPathDeps,
@@ -73,6 +74,18 @@ export function startCheckout(
     await flow.step('attach the payment page', () => attachPaymentPage(deps.db, reservation, page));
     return { checkout_url: page.url, order_ids: reservation.orderIds };
   });
+}
+
+/** POST checkout/{checkoutId}/cancel/: the buyer's open checkout ends unpaid. */
+export async function cancelCheckout(
+  deps: MoneyPathDeps,
+  userId: number,
+  checkoutId: number,
+): Promise<void> {
+  await cancelCheckoutOfBuyer(deps, userId, checkoutId);
+  // The local provider reports the closed page's end through the webhook now.
+  const sweep = deps.payments.sweep;
+  if (sweep) deps.tasks.run('payment provider sweep', () => sweep());
 }
 
 /** A session paid: the orders Paid, then transfers and e-mails after the commit. */

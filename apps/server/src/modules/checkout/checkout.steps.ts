@@ -43,6 +43,7 @@ import {
   endOpenCheckout,
   findBuyer,
   findCheckoutOwner,
+  findOpenCheckoutOfUser,
   insertCheckout,
   listStrandedCheckouts,
   lockCheckout,
@@ -305,6 +306,22 @@ export async function reserveOrders(
     for (const id of attempt.sessionIds) closed.add(id);
   }
   throw conflict(CHECKOUT_MESSAGES.cartChanged);
+}
+
+/**
+ * The buyer cancels their open checkout (My Orders' "Cancel this payment"): its page is closed
+ * at the provider first (a page paid meanwhile: 409 'already paid'), then the checkout ends
+ * like an expired one, its orders Canceled. Not the buyer's, or not open: 404.
+ */
+export async function cancelCheckoutOfBuyer(
+  deps: MoneyPathDeps,
+  userId: number,
+  checkoutId: number,
+): Promise<void> {
+  const checkout = await findOpenCheckoutOfUser(deps.db, userId, checkoutId);
+  if (!checkout) throw new AppError(404, CHECKOUT_MESSAGES.checkoutNotFound);
+  if (checkout.providerSessionId) await closePaymentPages(deps, [checkout.providerSessionId]);
+  await deps.db.transaction((tx) => endUnpaid(tx, checkoutId, 'expired'));
 }
 
 /** Undo of reserveOrders: the checkout `failed`, its orders Canceled (if it is still open). */

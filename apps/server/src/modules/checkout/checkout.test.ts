@@ -3,6 +3,7 @@ import {
   AWAITING_PAYMENT_PATH,
   CHECKOUT_MESSAGES,
   type CheckoutResponse,
+  cancelCheckoutPath,
 } from '@leafline/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,6 +323,37 @@ describe('POST /checkout/ — one payable checkout per cart', () => {
     expect(awaiting.json().map((c: { payment_url: string }) => c.payment_url)).toEqual([
       second.checkout_url,
     ]);
+  });
+
+  it('the buyer cancels the open checkout: its page stops taking payment, nothing awaits, no order', async () => {
+    const { headers } = await shopper(t.app);
+    const { mug } = await twoBrands();
+    await addToCart(t.app, headers, mug.id);
+    const started: CheckoutResponse = (await checkout(t.app, headers)).json();
+    const [{ checkoutId }] = await t.db
+      .select({ checkoutId: orders.checkoutId })
+      .from(orders)
+      .where(eq(orders.id, started.order_ids[0]!));
+    const cancel = (h: Headers, id: number | string = checkoutId!) =>
+      t.app.inject({ method: 'POST', url: cancelCheckoutPath(id), headers: h });
+
+    // Not the buyer's own: 404, and it stays open.
+    const other = await shopper(t.app);
+    const foreign = await cancel(other.headers);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: CHECKOUT_MESSAGES.checkoutNotFound });
+    expect((await cancel(headers, 'x')).statusCode).toBe(404);
+
+    const res = await cancel(headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: CHECKOUT_MESSAGES.checkoutCancelled });
+    expect((await ordersOf(started.order_ids)).map((o) => o.status)).toEqual(['Canceled']);
+    expect((await t.app.inject({ url: AWAITING_PAYMENT_PATH, headers })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/orders/', headers })).json()).toEqual([]);
+    expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(410);
+    // Once is enough; the cart is still there to check out again.
+    expect((await cancel(headers)).statusCode).toBe(404);
+    expect((await checkout(t.app, headers)).statusCode).toBe(200);
   });
 
   it('two checkouts of the same cart at once cannot both be paid', async () => {
