@@ -19,7 +19,7 @@ export const shopifyShippingSyncPath = (businessId: number | string) =>
   `/api/sync-shopify-shipping-fees/${businessId}/`;
 /**
  * What `GET api/sync-shopify-shipping-fees/{businessId}/` would write, read from the store and
- * compared with the fees saved now; nothing is saved (issue 24, point 4; decision 0024).
+ * compared with the fees saved now; nothing is saved (issue 24, point 4; decision 0026).
  */
 export const shopifyShippingPreviewPath = (businessId: number | string) =>
   `/api/sync-shopify-shipping-fees/${businessId}/preview/`;

@@ -326,7 +326,7 @@ export async function syncShopifyShippingFees(
 }
 
 /**
- * What the sync would do, without doing it (issue 24, point 4; decision 0024): the fees saved
+ * What the sync would do, without doing it (issue 24, point 4; decision 0026): the fees saved
  * now, the store's, and the difference — fees replaced, countries added, removed or changed —
  * so that the owner confirms before hand-set fees are overwritten.
  */

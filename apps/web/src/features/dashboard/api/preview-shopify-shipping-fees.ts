@@ -7,7 +7,7 @@ import { apiFetch } from '@/lib/api-client';
 
 /**
  * GET /api/sync-shopify-shipping-fees/{businessId}/preview/ (auth, owner): what the
- * shipping-fee sync would change, read from the store; nothing is saved (decision 0024).
+ * shipping-fee sync would change, read from the store; nothing is saved (decision 0026).
  */
 export function previewShopifyShippingFees(businessId: number): Promise<ShopifyShippingPreview> {
   return apiFetch<ShopifyShippingPreview>(shopifyShippingPreviewPath(businessId), {
