@@ -65,9 +65,13 @@ export const registerBody = z
   });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/**
+ * 201 of register/: the same for a new account and for an e-mail that already has one (issue
+ * 24, point 25), so it carries no user id.
+ */
 export const registerResponse = z.object({
   message: z.string(),
-  user: z.object({ id: z.number(), username: z.string(), email: z.string() }),
+  user: z.object({ username: z.string(), email: z.string() }),
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 

@@ -1,5 +1,7 @@
 import type { TokenPair } from '@leafline/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../src/db/schema/index';
 
 /** Shared steps of the account tests: register a shopper and log them in through the API. */
 
@@ -41,7 +43,13 @@ export async function registerShopper(
     },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { id: res.json().user.id, username, email, password };
+  // The answer carries no id (it is the same for an e-mail that already has an account).
+  const [row] = await app.deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  if (!row) throw new Error(`register answered 201 but made no account for ${email}`);
+  return { id: row.id, username, email, password };
 }
 
 export async function loginShopper(

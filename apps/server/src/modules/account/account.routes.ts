@@ -12,7 +12,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { loginBudget, perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
 import {
   type AccountDeps,
@@ -96,8 +96,10 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/update-email/',
     {
-      onRequest: authenticate,
-      // Its answer says whether an e-mail is taken: limited like the other probing calls.
+      // Its answer says whether an e-mail is taken (issue 24, point 25; decision 0026): the
+      // same answer for a taken address would be a lie the next GET update-email/ shows, so
+      // it says so, limited like the other probing calls and within the login's budget.
+      onRequest: [loginBudget(app), authenticate],
       config: { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) },
       schema: {
         ...common,

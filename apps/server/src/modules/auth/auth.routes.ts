@@ -14,7 +14,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { loginBudget, perMinuteRateLimit } from '../../lib/rate-limit';
 import {
   type AuthDeps,
   confirmPasswordReset,
@@ -57,6 +57,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/token/',
     {
+      onRequest: loginBudget(app),
       config: { rateLimit },
       schema: {
         tags,

@@ -32,7 +32,7 @@ import {
   uniqueViolation,
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
-import { resetPasswordEmail } from './reset-email';
+import { registrationAttemptEmail, resetPasswordEmail } from './reset-email';
 import {
   checkResetToken,
   decodeUid,
@@ -78,14 +78,27 @@ const getDummyHash = () => {
 
 // ---- registration ----
 
+/**
+ * Registration does not tell whether an e-mail has an account (issue 24, point 25; decision
+ * 0026): a taken e-mail with a free username is answered as a new account is (the password is
+ * hashed all the same, so it takes as long), no account is made, and the address's owner gets
+ * an e-mail saying someone tried, with a login link and a password-reset link. A taken username
+ * is still named (SPEC §8 shows the server's error; usernames are public-facing and chosen,
+ * and the route's rate limit bounds probing them). The answer carries no user id, which only
+ * a real account would have.
+ */
 export async function register(
   deps: AuthDeps,
   body: RegisterBody,
-): Promise<Pick<UserRow, 'id' | 'username' | 'email'>> {
+): Promise<Pick<UserRow, 'username' | 'email'>> {
   const taken = await findTaken(deps.db, body.username, body.email);
   if (taken.username) throw usernameTaken();
-  if (taken.email) throw emailTaken();
   const passwordHash = await hashPassword(body.password1);
+  const answer = { username: body.username, email: body.email };
+  if (taken.email) {
+    tellEmailOwner(deps, body.email);
+    return answer;
+  }
   try {
     const user = await insertUser(deps.db, {
       username: body.username,
@@ -94,13 +107,32 @@ export async function register(
       lastName: body.lname,
       passwordHash,
     });
-    return { id: user.id, username: user.username, email: user.email };
+    return { username: user.username, email: user.email };
   } catch (error) {
     // Two registrations raced past the check above: the unique index decides.
     const constraint = uniqueViolation(error);
-    if (constraint !== null) throw constraint.includes('username') ? usernameTaken() : emailTaken();
-    throw error;
+    if (constraint === null) throw error;
+    if (constraint.includes('username')) throw usernameTaken();
+    tellEmailOwner(deps, body.email);
+    return answer;
   }
+}
+
+/** After the answer: the e-mail to the owner of an address someone tried to register with. */
+function tellEmailOwner(deps: AuthDeps, email: string): void {
+  deps.tasks.run('registration attempt e-mail', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user?.isActive) return;
+    const message = registrationAttemptEmail({
+      to: user.email,
+      firstName: user.firstName,
+      loginUrl: `${deps.config.publicUrl}/login`,
+      resetLink: resetLink(deps.config, user),
+      validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+    });
+    await queueMail(deps.jobs, deps.db, message);
+    deps.jobs.wake(MAIL_QUEUE);
+  });
 }
 
 // ---- login and session ----

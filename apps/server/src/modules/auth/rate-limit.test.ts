@@ -112,6 +112,41 @@ describe('rate limits on the password-guessing and mail-sending calls', () => {
     expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
   });
 
+  it('counts update-email/ probes and logins from one address in one budget (issue 24, point 25)', async () => {
+    const taken = await registerShopper(t.app, { remoteAddress: '10.0.1.9' });
+    const prober = await registerShopper(t.app, { remoteAddress: '10.0.1.9' });
+    const headers = bearer((await loginShopper(t.app, prober)).access);
+    const address = from('10.0.1.8');
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/token/',
+        payload: { username: taken.username, password: 'guess' },
+        ...address,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url: '/update-email/',
+      headers,
+      payload: { email: taken.email },
+      ...address,
+    });
+    expect(first.json().error).toBe(ACCOUNT_MESSAGES.emailTaken);
+    // The route's own count is 1 of 3, but the login's budget is spent.
+    const blocked = await t.app.inject({
+      method: 'PATCH',
+      url: '/update-email/',
+      headers,
+      payload: { email: taken.email },
+      ...address,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('does not limit registration or refresh by the login budget', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({

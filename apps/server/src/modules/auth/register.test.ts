@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@leafline/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { users } from '../../db/schema/index';
@@ -30,9 +30,9 @@ describe('POST /register/', () => {
     const body = res.json();
     expect(body).toEqual({
       message: ACCOUNT_MESSAGES.registered,
-      user: { id: expect.any(Number), username: 'ada', email: 'Ada@Example.com' },
+      user: { username: 'ada', email: 'Ada@Example.com' },
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, body.user.id));
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'ada'));
     expect(row).toMatchObject({ firstName: 'Ada', lastName: 'Green', isActive: true });
     // Stored as a scrypt hash, never the password (SPEC §5: no length rules, 'x' is fine).
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
@@ -48,10 +48,39 @@ describe('POST /register/', () => {
     });
   });
 
-  it('refuses a taken e-mail in any case', async () => {
+  it('answers a taken e-mail (any case) as a new registration: no account made, its owner told by e-mail', async () => {
+    const usersBefore = await t.db.select().from(users);
+    const mailBefore = t.mail.length;
     const res = await post({ ...valid, username: 'ada2', email: 'ada@EXAMPLE.com' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('A user with that e-mail already exists.');
+    await t.app.deps.tasks.idle();
+    // The very answer a new account gets (what the register page redirects to /login on).
+    const fresh = await post({ ...valid, username: 'ada3', email: 'ada3@example.com' });
+    expect(res.statusCode).toBe(fresh.statusCode);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message: ACCOUNT_MESSAGES.registered,
+      user: { username: 'ada2', email: 'ada@EXAMPLE.com' },
+    });
+    expect(Object.keys(res.json().user)).toEqual(Object.keys(fresh.json().user));
+    // No account for ada2; ada's own is as it was.
+    const after = await t.db.select().from(users);
+    expect(after.filter((u) => u.username === 'ada2')).toEqual([]);
+    expect(after.find((u) => u.username === 'ada')).toEqual(
+      usersBefore.find((u) => u.username === 'ada'),
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/token/',
+      payload: { username: 'ada2', password: 'x' },
+    });
+    expect(login.statusCode).toBe(401);
+    // One e-mail, to the address's owner, with a way to log in and a password-reset link.
+    const mails = t.mail.slice(mailBefore);
+    expect(mails.map((m) => m.to)).toEqual(['Ada@Example.com']);
+    expect(mails[0]!.subject).toMatch(/tried to register/);
+    expect(mails[0]!.text).toContain('no new account was made');
+    expect(mails[0]!.text).toMatch(/\/login\b/);
+    expect(mails[0]!.text).toMatch(/\/password-reset-confirm\/\S+\/\S+/);
   });
 
   it('lets exactly one of several racing registrations through', async () => {
@@ -71,11 +100,13 @@ describe('POST /register/', () => {
         post({ ...valid, username: `mail_racer${i}`, email: 'Same@Example.com' }),
       ),
     );
-    expect(sameEmail.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    for (const r of sameEmail.filter((a) => a.statusCode !== 201)) {
-      expect(r.statusCode).toBe(400);
-      expect(r.json().error).toBe('A user with that e-mail already exists.');
-    }
+    // Every one is answered as a new account; one account is made.
+    expect(sameEmail.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const made = await t.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, 'same@example.com'));
+    expect(made).toHaveLength(1);
   });
 
   it("says the passwords don't match in the words of §5", async () => {

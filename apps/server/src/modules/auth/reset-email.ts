@@ -40,3 +40,48 @@ ${emailButton(input.link, 'Choose a new password', '0')}
   );
   return { to: input.to, subject, text, html };
 }
+
+/**
+ * To the owner of an e-mail someone tried to register with (issue 24, point 25): the register
+ * answer is the same as for a new account, so the explanation comes here, with a way in.
+ */
+export function registrationAttemptEmail(input: {
+  to: string;
+  firstName: string;
+  loginUrl: string;
+  resetLink: string;
+  validMinutes: number;
+}): MailMessage {
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const subject = `Someone tried to register with your e-mail at ${BRAND_NAME}`;
+  const text = [
+    greeting,
+    '',
+    `Someone (perhaps you) just tried to create a ${BRAND_NAME} account with this e-mail address.`,
+    'You already have an account with it, so no new account was made.',
+    '',
+    `Log in: ${input.loginUrl}`,
+    'Forgot your password? Choose a new one with this link:',
+    '',
+    input.resetLink,
+    '',
+    `The link works once and expires in ${input.validMinutes} minutes.`,
+    'If this was not you, you can ignore this e-mail; nothing was changed.',
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+
+  const reset = escapeHtml(input.resetLink);
+  const html = emailLayout(
+    subject,
+    'You already have an account',
+    `<p style="margin:0 0 12px;">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 24px;">Someone (perhaps you) just tried to create a ${BRAND_NAME} account with this e-mail address. You already have an account with it, so no new account was made.</p>
+${emailButton(input.loginUrl, 'Log in', '0')}
+<p style="margin:24px 0 8px;font-size:14px;color:${PALETTE.muted};">Forgot your password? Choose a new one with this link:</p>
+<p style="margin:0 0 24px;font-size:14px;word-break:break-all;"><a href="${reset}" style="color:${PALETTE.green};">${reset}</a></p>
+<p style="margin:0;font-size:14px;color:${PALETTE.muted};">The link works once and expires in ${input.validMinutes} minutes. If this was not you, ignore this e-mail; nothing was changed.</p>`,
+    560,
+  );
+  return { to: input.to, subject, text, html };
+}
