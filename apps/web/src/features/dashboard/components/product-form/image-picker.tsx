@@ -1,8 +1,14 @@
 import type { ProductImage } from '@leafline/contract/catalog';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import X from 'lucide-react/icons/x';
-import { type ChangeEvent, useId } from 'react';
-import { usePreviewUrl } from '@/components/forms/image-file-field';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import {
+  IMAGE_FILE_TEXTS,
+  isDecodableImage,
+  usePreviewUrl,
+} from '@/components/forms/image-file-field';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import type { NewImage } from './product-form-state';
@@ -15,13 +21,20 @@ export interface ImagePickerProps {
   onAdd: (files: File[]) => void;
   onRemoveExisting: (index: number) => void;
   onRemoveAdded: (key: string) => void;
+  /** Moves a stored picture (issue 24: the order is sent as existingImages[i]). */
+  onMoveExisting?: (from: number, to: number) => void;
+  /** Moves a new picture among the new ones (sent as images[i].image, after the stored). */
+  onMoveAdded?: (from: number, to: number) => void;
   error?: string | undefined;
   compact?: boolean;
 }
 
 /**
  * Pictures of a product or a variant: the stored ones and the newly picked ones, each with a
- * preview and a remove button, and a button that opens the file chooser (several at once).
+ * preview and, under it (never over the label), buttons to move it earlier or later and to
+ * remove it; and a button that opens the file chooser (several at once). A picked file the
+ * browser cannot decode is refused at once, with one message (issue 24). The server keeps the
+ * stored pictures first, in their sent order, then the new ones: moves stay within each.
  */
 export function ImagePicker({
   label,
@@ -30,29 +43,46 @@ export function ImagePicker({
   onAdd,
   onRemoveExisting,
   onRemoveAdded,
+  onMoveExisting,
+  onMoveAdded,
   error,
   compact = false,
 }: ImagePickerProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const [refused, setRefused] = useState(false);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.currentTarget.files ?? []);
     // Let the same file be picked again after it was removed.
     event.currentTarget.value = '';
-    if (files.length > 0) onAdd(files);
+    if (files.length === 0) return;
+    // Where the browser cannot decode here, the form's type check and the server decide.
+    if (typeof createImageBitmap !== 'function') {
+      setRefused(false);
+      onAdd(files);
+      return;
+    }
+    void Promise.all(files.map(isDecodableImage)).then((decoded) => {
+      const ok = decoded.every(Boolean);
+      setRefused(!ok);
+      if (ok) onAdd(files);
+    });
   };
+  // One message under the field: the refusal of the pick, else the form's.
+  const shownError = refused ? IMAGE_FILE_TEXTS.notAnImage : error;
   const total = existing.length + added.length;
+  const lower = label.toLowerCase();
   const thumb = compact ? 'size-16' : 'size-20 sm:size-24';
   return (
     <fieldset
       className="flex min-w-0 flex-col gap-2"
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={shownError ? errorId : undefined}
     >
       <legend className="text-sm font-medium text-forest-900">{label}</legend>
       {total > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={label}>
+        <ul className="flex flex-wrap gap-3" aria-label={label}>
           {existing.map((image, index) => (
-            <li key={`existing-${image.id}-${image.image}`} className="relative">
+            <li key={`existing-${image.id}-${image.image}`} className="flex flex-col gap-1">
               <ResponsiveImage
                 src={image.image}
                 alt={image.alt_text || `Picture ${index + 1}`}
@@ -61,21 +91,70 @@ export function ImagePicker({
                 sizes="96px"
                 className={cx(thumb, 'rounded-lg border border-sand-300 object-cover')}
               />
-              <RemoveButton
-                name={`Remove picture ${index + 1} of ${label.toLowerCase()}`}
-                onClick={() => onRemoveExisting(index)}
-              />
+              <PictureTools>
+                {onMoveExisting ? (
+                  <ToolButton
+                    name={`Move picture ${index + 1} of ${lower} earlier`}
+                    disabled={index === 0}
+                    onClick={() => onMoveExisting(index, index - 1)}
+                  >
+                    <ChevronLeft aria-hidden="true" className="size-4" />
+                  </ToolButton>
+                ) : null}
+                {onMoveExisting ? (
+                  <ToolButton
+                    name={`Move picture ${index + 1} of ${lower} later`}
+                    disabled={index === existing.length - 1}
+                    onClick={() => onMoveExisting(index, index + 1)}
+                  >
+                    <ChevronRight aria-hidden="true" className="size-4" />
+                  </ToolButton>
+                ) : null}
+                <ToolButton
+                  name={`Remove picture ${index + 1} of ${lower}`}
+                  onClick={() => onRemoveExisting(index)}
+                  danger
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </ToolButton>
+              </PictureTools>
             </li>
           ))}
-          {added.map((image, index) => (
-            <li key={image.key} className="relative">
-              <AddedThumb file={image.file} className={thumb} />
-              <RemoveButton
-                name={`Remove new picture ${existing.length + index + 1} (${image.file.name})`}
-                onClick={() => onRemoveAdded(image.key)}
-              />
-            </li>
-          ))}
+          {added.map((image, index) => {
+            const place = `new picture ${existing.length + index + 1} (${image.file.name})`;
+            return (
+              <li key={image.key} className="flex flex-col gap-1">
+                <AddedThumb file={image.file} className={thumb} />
+                <PictureTools>
+                  {onMoveAdded ? (
+                    <ToolButton
+                      name={`Move ${place} earlier`}
+                      disabled={index === 0}
+                      onClick={() => onMoveAdded(index, index - 1)}
+                    >
+                      <ChevronLeft aria-hidden="true" className="size-4" />
+                    </ToolButton>
+                  ) : null}
+                  {onMoveAdded ? (
+                    <ToolButton
+                      name={`Move ${place} later`}
+                      disabled={index === added.length - 1}
+                      onClick={() => onMoveAdded(index, index + 1)}
+                    >
+                      <ChevronRight aria-hidden="true" className="size-4" />
+                    </ToolButton>
+                  ) : null}
+                  <ToolButton
+                    name={`Remove ${place}`}
+                    onClick={() => onRemoveAdded(image.key)}
+                    danger
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </ToolButton>
+                </PictureTools>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       <div>
@@ -84,7 +163,7 @@ export function ImagePicker({
           className={cx(
             'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-forest-900/25 bg-white/60 px-4 text-sm font-medium text-forest-900',
             'hover:border-forest-900/50 hover:bg-sage-50',
-            'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-clay-700',
+            'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-focus',
           )}
         >
           <ImagePlus aria-hidden="true" className="size-4" />
@@ -95,31 +174,52 @@ export function ImagePicker({
             accept="image/*"
             multiple
             onChange={onChange}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={shownError ? errorId : undefined}
             className="sr-only"
           />
         </label>
       </div>
-      {error ? (
+      {shownError ? (
         <p id={errorId} className="text-sm font-medium text-error-fg">
-          {error}
+          {shownError}
         </p>
       ) : null}
     </fieldset>
   );
 }
 
-function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
+/** The buttons under a picture, in a row of their own. */
+function PictureTools({ children }: { children: ReactNode }) {
+  return <div className="flex items-center justify-center gap-1">{children}</div>;
+}
+
+function ToolButton({
+  name,
+  onClick,
+  disabled = false,
+  danger = false,
+  children,
+}: {
+  name: string;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
       aria-label={name}
       title={name}
       onClick={onClick}
-      className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full border border-sand-300 bg-white text-ink shadow-sm hover:bg-error-bg hover:text-error-fg"
+      disabled={disabled}
+      className={cx(
+        'inline-flex size-7 items-center justify-center rounded-full border border-sand-300 bg-white text-ink shadow-sm disabled:cursor-not-allowed disabled:opacity-40',
+        danger ? 'hover:bg-error-bg hover:text-error-fg' : 'hover:bg-sage-50',
+      )}
     >
-      <X aria-hidden="true" className="size-4" />
+      {children}
     </button>
   );
 }

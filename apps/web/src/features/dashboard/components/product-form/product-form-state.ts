@@ -142,6 +142,20 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
   };
 }
 
+/**
+ * The list with the item at `from` moved to `to` (issue 24: pictures are reordered; their
+ * order is the order of their §7 keys, existingImages[i] and images[i].image).
+ */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) {
+    return [...list];
+  }
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
 /** SPEC §5: a variant is sent only if it has option1 or a price. */
 export function isVariantSent(variant: VariantDraft): boolean {
   return variant.option1.trim() !== '' || variant.price.trim() !== '';

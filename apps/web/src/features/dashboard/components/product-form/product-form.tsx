@@ -30,6 +30,7 @@ import {
   emptyDraft,
   emptyVariant,
   isVariantSent,
+  moveItem,
   type NewImage,
   newKey,
   type ProductDraft,
@@ -271,6 +272,10 @@ export function ProductForm({
           update({ newImages: draft.newImages.filter((image) => image.key !== key) });
           setError('images', undefined);
         }}
+        onMoveExisting={(from, to) =>
+          update({ existingImages: moveItem(draft.existingImages, from, to) })
+        }
+        onMoveAdded={(from, to) => update({ newImages: moveItem(draft.newImages, from, to) })}
       />
 
       <fieldset className="flex min-w-0 flex-col gap-4 rounded-card border border-sand-300 p-4 sm:p-5">
@@ -448,6 +453,10 @@ function VariantRow({
             onChange({ existingImages: variant.existingImages.filter((_, i) => i !== index) })
           }
           onRemoveAdded={onRemoveAdded}
+          onMoveExisting={(from, to) =>
+            onChange({ existingImages: moveItem(variant.existingImages, from, to) })
+          }
+          onMoveAdded={(from, to) => onChange({ newImages: moveItem(variant.newImages, from, to) })}
         />
       </fieldset>
     </li>
