@@ -1,5 +1,10 @@
-import { AWAITING_PAYMENT_PATH, type AwaitingPaymentResponse } from '@leafline/contract/orders';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MessageResponse } from '@leafline/contract/auth';
+import {
+  AWAITING_PAYMENT_PATH,
+  type AwaitingPaymentResponse,
+  cancelCheckoutPath,
+} from '@leafline/contract/orders';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 export const awaitingPaymentQueryKey = ['orders', 'awaiting-payment'] as const;
@@ -18,4 +23,17 @@ export const awaitingPaymentQueryOptions = () =>
 
 export function useAwaitingPayment(enabled = true) {
   return useQuery({ ...awaitingPaymentQueryOptions(), enabled });
+}
+
+/**
+ * POST checkout/{checkoutId}/cancel/ (auth): the buyer cancels the payment waiting; My Orders
+ * reads both lists again (the entry goes, nothing else changes).
+ */
+export function useCancelCheckout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (checkoutId: number) =>
+      apiFetch<MessageResponse>(cancelCheckoutPath(checkoutId), { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
 }

@@ -2,8 +2,10 @@ import { AWAITING_PAYMENT_TEXTS, type AwaitingPayment } from '@leafline/contract
 import CreditCard from 'lucide-react/icons/credit-card';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { formatMoney, priceToCents } from '@/lib/money';
+import { useCancelCheckout } from '../api/get-awaiting-payment';
 import { formatOrderDate } from '../lib/order-format';
 
 /**
@@ -13,6 +15,7 @@ import { formatOrderDate } from '../lib/order-format';
 export function AwaitingPaymentCard({ checkout }: { checkout: AwaitingPayment }) {
   const T = AWAITING_PAYMENT_TEXTS;
   const headingId = `checkout-${checkout.checkout_id}-heading`;
+  const cancel = useCancelCheckout();
   return (
     <article
       aria-labelledby={headingId}
@@ -53,11 +56,25 @@ export function AwaitingPaymentCard({ checkout }: { checkout: AwaitingPayment })
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-muted">{T.expires(formatOrderDate(checkout.expires_at))}</p>
-        <a href={checkout.payment_url} className={buttonClasses('primary')}>
-          <CreditCard aria-hidden="true" className="size-4" />
-          {T.resume}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(checkout.checkout_id)}
+          >
+            {T.cancel}
+          </Button>
+          <a href={checkout.payment_url} className={buttonClasses('primary')}>
+            <CreditCard aria-hidden="true" className="size-4" />
+            {T.resume}
+          </a>
+        </div>
       </div>
+      {cancel.isError ? (
+        <Notice tone="error" className="mt-3">
+          {T.cancelFailed}
+        </Notice>
+      ) : null}
     </article>
   );
 }

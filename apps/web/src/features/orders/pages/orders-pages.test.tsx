@@ -4,10 +4,12 @@ import {
   AWAITING_PAYMENT_PATH,
   AWAITING_PAYMENT_TEXTS,
   type AwaitingPayment,
+  CHECKOUT_MESSAGES,
+  cancelCheckoutPath,
   type Order,
   STATUS_HISTORY_TEXTS,
 } from '@leafline/contract/orders';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
@@ -228,9 +230,15 @@ describe('my orders', { timeout: 20_000 }, () => {
         { ...order({ id: 1 }).order_items[0]!, id: 2 },
       ],
     };
-    server([], (call) =>
-      call.url === AWAITING_PAYMENT_PATH ? jsonResponse(200, [awaiting]) : undefined,
-    );
+    let open = [awaiting];
+    const { calls } = server([], (call) => {
+      if (call.url === AWAITING_PAYMENT_PATH) return jsonResponse(200, open);
+      if (call.url === cancelCheckoutPath(31) && call.method === 'POST') {
+        open = [];
+        return jsonResponse(200, { message: CHECKOUT_MESSAGES.checkoutCancelled });
+      }
+      return undefined;
+    });
     renderApp('/myorders');
     const entry = await screen.findByTestId('awaiting-payment');
     expect(screen.queryByText(MESSAGES.noOrders)).toBeNull();
@@ -244,6 +252,14 @@ describe('my orders', { timeout: 20_000 }, () => {
     expect(
       within(entry).getByRole('link', { name: AWAITING_PAYMENT_TEXTS.resume }).getAttribute('href'),
     ).toBe('/pay/cs_local_abc');
+
+    // Cancelled: the entry goes, and with no orders the page says so.
+    fireEvent.click(within(entry).getByRole('button', { name: AWAITING_PAYMENT_TEXTS.cancel }));
+    expect(await screen.findByText(MESSAGES.noOrders)).toBeTruthy();
+    expect(screen.queryByTestId('awaiting-payment')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      cancelCheckoutPath(31),
+    ]);
   });
 
   it('a failed load says so, then goes to /logout', async () => {
