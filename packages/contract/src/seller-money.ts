@@ -88,8 +88,13 @@ export const BEST_SELLERS = 5;
 const salesBucket = z.object({
   /** `YYYY-MM-DD`: the day, or the Monday that starts the week. */
   start: z.string(),
+  /** Orders paid in the bucket, refunded later or not (gross, as shop analytics count). */
   orders: z.number().int(),
+  /** Gross sales: the totals of the orders paid in the bucket, refunded later or not. */
   sales: priceString,
+  /** Given back to buyers by the refunds that went through in the bucket (issue 24 point 6). */
+  refunds: priceString,
+  /** The payouts of the bucket's orders that were not refunded. */
   net_payouts: priceString,
 });
 export type SalesBucket = z.infer<typeof salesBucket>;
@@ -102,8 +107,9 @@ export const salesOverviewResponse = z.object({
   /** How many of the business's orders are in each status (every status, 0 included). */
   orders_by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
   /**
-   * The products sold most (by quantity) in the last SALES_DAYS days; `sales` is their lines'
-   * prices × quantities, before the order's discount and shipping.
+   * The products sold most (by quantity) in the last SALES_DAYS days, refunded later or not;
+   * `sales` is their lines' prices × quantities, before the order's discount and shipping;
+   * `refunded_quantity` and `refunds` the part of those whose order was refunded since.
    */
   best_sellers: z.array(
     z.object({
@@ -111,6 +117,8 @@ export const salesOverviewResponse = z.object({
       name: z.string(),
       quantity: z.number().int(),
       sales: priceString,
+      refunded_quantity: z.number().int(),
+      refunds: priceString,
     }),
   ),
   /** From the payout records, after the 3 % commission. */
@@ -149,6 +157,8 @@ export const SALES_TEXTS = {
   dailyButton: 'Daily',
   weeklyButton: 'Weekly',
   sales: 'Sales',
+  /** Gross sales and refunds apart (issue 24 point 6). */
+  refunds: 'Refunds',
   netPayouts: 'Net payouts',
   orders: 'Orders',
   day: 'Day (UTC)',
@@ -161,11 +171,14 @@ export const SALES_TEXTS = {
   chartUtc: 'Dates in UTC',
   /** The chart's accessible name. */
   chartLabel: (period: string) =>
-    `Chart of sales and net payouts, ${period.toLowerCase()}, dates in UTC. The figures are in the table below.`,
+    `Chart of sales, refunds and net payouts, ${period.toLowerCase()}, dates in UTC. The figures are in the table below.`,
   product: 'Product',
   /** The best sellers' money: their lines' prices, before the order's discount and shipping. */
   itemSales: 'Item sales (before discounts)',
   quantity: 'Sold',
+  /** The best sellers' part refunded since: quantity and item money. */
+  refundedQuantity: 'Refunded',
+  itemRefunds: 'Item refunds',
   status: 'Status',
 } as const;
 

@@ -111,6 +111,7 @@ function zeroBuckets(n: number, last: string, stepDays: number): SalesBucket[] {
     start: new Date(end - (n - 1 - i) * stepDays * 86_400_000).toISOString().slice(0, 10),
     orders: 0,
     sales: '0.00',
+    refunds: '0.00',
     net_payouts: '0.00',
   }));
 }
@@ -121,11 +122,35 @@ function zeroBuckets(n: number, last: string, stepDays: number): SalesBucket[] {
  */
 export function salesOverview(extra: Partial<SalesOverview> = {}): SalesOverview {
   const daily = zeroBuckets(30, '2026-03-18', 1);
-  daily[27] = { start: '2026-03-16', orders: 2, sales: '49.00', net_payouts: '47.53' };
-  daily[29] = { start: '2026-03-18', orders: 1, sales: '35.00', net_payouts: '33.95' };
+  daily[27] = {
+    start: '2026-03-16',
+    orders: 2,
+    sales: '49.00',
+    refunds: '0.00',
+    net_payouts: '47.53',
+  };
+  daily[29] = {
+    start: '2026-03-18',
+    orders: 1,
+    sales: '35.00',
+    refunds: '0.00',
+    net_payouts: '33.95',
+  };
   const weekly = zeroBuckets(12, '2026-03-16', 7);
-  weekly[8] = { start: '2026-02-23', orders: 1, sales: '12.00', net_payouts: '11.64' };
-  weekly[11] = { start: '2026-03-16', orders: 3, sales: '84.00', net_payouts: '81.48' };
+  weekly[8] = {
+    start: '2026-02-23',
+    orders: 1,
+    sales: '12.00',
+    refunds: '0.00',
+    net_payouts: '11.64',
+  };
+  weekly[11] = {
+    start: '2026-03-16',
+    orders: 3,
+    sales: '84.00',
+    refunds: '0.00',
+    net_payouts: '81.48',
+  };
   return {
     daily,
     weekly,
@@ -138,8 +163,22 @@ export function salesOverview(extra: Partial<SalesOverview> = {}): SalesOverview
       Canceled: 0,
     },
     best_sellers: [
-      { product_id: 7, name: 'Linen Tote', quantity: 4, sales: '60.00' },
-      { product_id: null, name: 'Flax Napkins', quantity: 2, sales: '24.00' },
+      {
+        product_id: 7,
+        name: 'Linen Tote',
+        quantity: 4,
+        sales: '60.00',
+        refunded_quantity: 0,
+        refunds: '0.00',
+      },
+      {
+        product_id: null,
+        name: 'Flax Napkins',
+        quantity: 2,
+        sales: '24.00',
+        refunded_quantity: 0,
+        refunds: '0.00',
+      },
     ],
     payouts: {
       paid_this_week: '47.53',

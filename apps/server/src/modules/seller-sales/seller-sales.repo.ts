@@ -7,27 +7,40 @@ import { paidOrLater } from '../orders/orders.repo';
 /**
  * The grouped reads behind the sales overview (DESIGN 2.13): one query each for the daily and
  * weekly buckets, the orders by status, the best sellers and the payout totals — never one per
- * day. A sale is an order with a payout row (created when it was paid) whose refund did not
- * succeed; the payouts are read off `payouts_business_idx` (business id, created_at), the
- * refunds off their unique order id.
+ * day. A sale is an order with a payout row (created when it was paid); gross sales count it
+ * whatever happened later, and a refund that succeeded is counted apart, on the day it went
+ * through (issue 24 point 6, as shop analytics do). The payouts are read off
+ * `payouts_business_idx` (business id, created_at), the refunds off their unique order id.
  */
 
 /** A `YYYY-MM-DD` day as the timestamptz of its UTC midnight. */
 const utcMidnight = (day: string) => sql`((${day})::date::timestamp at time zone 'UTC')`;
 
 /**
- * The payouts `p` of the business whose order was paid in [from, to) and whose refund did not
- * succeed. A payout row holds the whole order total: amount (after the commission) + commission
- * (DESIGN 2.7), so the orders table is not read.
+ * The payouts `p` of the business whose order was paid in [from, to), refunded later or not,
+ * each with `refunded` (its refund succeeded). A payout row holds the whole order total: amount
+ * (after the commission) + commission (DESIGN 2.7), so the orders table is not read.
  */
-const salesOf = (businessId: number, from: SQL, to: SQL) => sql`
-  payouts p
+const salesOf = (businessId: number, from: SQL, to: SQL) => sql`(
+  select p.*, exists (
+      select 1 from refunds r where r.order_id = p.order_id and r.status = 'succeeded'
+    ) as refunded
+  from payouts p
   where p.business_id = ${businessId}
     and p.created_at >= ${from}
     and p.created_at < ${to}
-    and not exists (
-      select 1 from refunds r where r.order_id = p.order_id and r.status = 'succeeded'
-    )`;
+  ) p`;
+
+/**
+ * The refunds `r` of the business that went through in [from, to). A succeeded refund is never
+ * written again, so its `updated_at` is when it succeeded.
+ */
+const refundsOf = (businessId: number, from: SQL, to: SQL) => sql`
+  refunds r
+  where r.business_id = ${businessId}
+    and r.status = 'succeeded'
+    and r.updated_at >= ${from}
+    and r.updated_at < ${to}`;
 
 /** Sums come back as bigint (a string from node-postgres). */
 const num = (v: unknown) => Number(v ?? 0);
@@ -36,6 +49,7 @@ export interface BucketRow {
   start: string;
   orders: number;
   salesCents: number;
+  refundsCents: number;
   netCents: number;
 }
 
@@ -59,22 +73,30 @@ export async function salesBuckets(
       select (date_trunc(${unit}, p.created_at at time zone 'UTC'))::date as bucket,
              count(*) as orders,
              sum(p.amount_cents + p.commission_cents) as sales,
-             sum(p.amount_cents) as net
+             sum(p.amount_cents) filter (where not p.refunded) as net
       from ${salesOf(businessId, utcMidnight(first), end)}
+      group by 1
+    ), back as (
+      select (date_trunc(${unit}, r.updated_at at time zone 'UTC'))::date as bucket,
+             sum(r.amount_cents) as refunds
+      from ${refundsOf(businessId, utcMidnight(first), end)}
       group by 1
     )
     select to_char(g.d, 'YYYY-MM-DD') as start,
            coalesce(paid.orders, 0) as orders,
            coalesce(paid.sales, 0) as sales,
+           coalesce(back.refunds, 0) as refunds,
            coalesce(paid.net, 0) as net
     from generate_series((${first})::date::timestamp, (${last})::date::timestamp, ${step}) as g(d)
     left join paid on paid.bucket = g.d::date
+    left join back on back.bucket = g.d::date
     order by g.d`,
   );
   return rows.map((r) => ({
     start: String(r.start),
     orders: num(r.orders),
     salesCents: num(r.sales),
+    refundsCents: num(r.refunds),
     netCents: num(r.net),
   }));
 }
@@ -96,9 +118,15 @@ export interface BestSellerRow {
   name: string;
   quantity: number;
   salesCents: number;
+  /** Of those, the lines of orders refunded since. */
+  refundedQuantity: number;
+  refundsCents: number;
 }
 
-/** The lines of the sales paid in [from, to) (`YYYY-MM-DD`, to excluded), most sold first. */
+/**
+ * The lines of the sales paid in [from, to) (`YYYY-MM-DD`, to excluded), refunded later or
+ * not, most sold first, with the part refunded since.
+ */
 export async function bestSellers(
   db: Db,
   businessId: number,
@@ -110,11 +138,14 @@ export async function bestSellers(
     db,
     sql`
     with sold as (
-      select p.order_id from ${salesOf(businessId, utcMidnight(from), utcMidnight(to))}
+      select p.order_id, p.refunded
+      from ${salesOf(businessId, utcMidnight(from), utcMidnight(to))}
     )
     select i.product_id, i.product_name,
            sum(i.quantity) as quantity,
-           sum(i.total_price_cents) as sales
+           sum(i.total_price_cents) as sales,
+           coalesce(sum(i.quantity) filter (where sold.refunded), 0) as refunded_quantity,
+           coalesce(sum(i.total_price_cents) filter (where sold.refunded), 0) as refunds
     from sold
     join order_items i on i.order_id = sold.order_id
     group by i.product_id, i.product_name
@@ -126,6 +157,8 @@ export async function bestSellers(
     name: String(r.product_name),
     quantity: num(r.quantity),
     salesCents: num(r.sales),
+    refundedQuantity: num(r.refunded_quantity),
+    refundsCents: num(r.refunds),
   }));
 }
 

@@ -58,6 +58,7 @@ const bucket = (row: BucketRow): SalesBucket => ({
   start: row.start,
   orders: row.orders,
   sales: centsToPrice(row.salesCents),
+  refunds: centsToPrice(row.refundsCents),
   net_payouts: centsToPrice(row.netCents),
 });
 
@@ -89,6 +90,8 @@ export async function getSalesOverview(
       name: b.name,
       quantity: b.quantity,
       sales: centsToPrice(b.salesCents),
+      refunded_quantity: b.refundedQuantity,
+      refunds: centsToPrice(b.refundsCents),
     })),
     payouts: {
       paid_this_week: centsToPrice(totals.paidThisWeekCents),

@@ -146,7 +146,7 @@ describe('GET /api/business/sales/{businessId}/', () => {
     });
   });
 
-  it('sums the payout rows to the cent: refunds succeeded left out, another business’s never in', async () => {
+  it('sums the payout rows to the cent: gross sales, refunds apart on their day, another business’s never in', async () => {
     const owner = await signedInShopper(t.app);
     const business = await addBusiness(t.db, { ownerId: owner.shopper.id, name: 'Fern & Field' });
     const other = await addBusiness(t.db, { name: 'Juniper Row' });
@@ -178,7 +178,8 @@ describe('GET /api/business/sales/{businessId}/', () => {
       totalCents: 5_005,
       lines: [{ productId: candle.id, name: 'Soy Candle', quantity: 5, cents: 5_005 }],
     });
-    // Refunded: its sale and best-seller lines are gone, its payout shows as reversed.
+    // Refunded (issue 24 point 6): its sale and best-seller lines stay (gross), the refund is
+    // counted apart on the day it went through (today), its payout shows as reversed.
     const refunded = await addSale(business.id, {
       paidAt: ago(10),
       totalCents: 9_000,
@@ -222,18 +223,22 @@ describe('GET /api/business/sales/{businessId}/', () => {
     expect(res.statusCode).toBe(200);
     const body = salesOverviewResponse.parse(res.json());
 
-    // The oracle: the payout rows of the business's orders that were not refunded.
-    const rows = await t.db
-      .select({
-        orderId: payouts.orderId,
-        amount: payouts.amountCents,
-        createdAt: payouts.createdAt,
-        total: orders.totalCents,
-      })
-      .from(payouts)
-      .innerJoin(orders, eq(orders.id, payouts.orderId))
-      .where(inArray(payouts.orderId, [today, refused, pending, old]));
-    expect(rows).toHaveLength(4);
+    // The oracle: the payout rows of the business's orders; net only of those not refunded.
+    const rows = (
+      await t.db
+        .select({
+          orderId: payouts.orderId,
+          amount: payouts.amountCents,
+          createdAt: payouts.createdAt,
+          total: orders.totalCents,
+        })
+        .from(payouts)
+        .innerJoin(orders, eq(orders.id, payouts.orderId))
+        .where(inArray(payouts.orderId, [today, refused, pending, refunded, old]))
+    ).map((r) => ({ ...r, amount: r.orderId === refunded ? 0 : r.amount }));
+    expect(rows).toHaveLength(5);
+    // The refund went through when it was written: today.
+    const [refundRow] = await t.db.select().from(refunds).where(eq(refunds.orderId, refunded));
     const expectBucket = (
       buckets: SalesOverview['daily'],
       keyOf: (d: Date) => string,
@@ -252,6 +257,7 @@ describe('GET /api/business/sales/{businessId}/', () => {
           start: b.start,
           orders: w.orders,
           sales: centsToPrice(w.sales),
+          refunds: keyOf(refundRow!.updatedAt) === b.start ? '90.00' : '0.00',
           net_payouts: centsToPrice(w.net),
         });
       }
@@ -264,12 +270,22 @@ describe('GET /api/business/sales/{businessId}/', () => {
       start: isoDay(now),
       orders: 2,
       sales: '34.32',
+      refunds: '90.00',
       net_payouts: '33.29',
     });
-    const sum = (list: SalesOverview['daily'], k: 'sales' | 'net_payouts') =>
+    // The refunded sale stays on the day it was paid.
+    expect(body.daily.find((b) => b.start === isoDay(ago(10)))).toMatchObject({
+      orders: 1,
+      sales: '90.00',
+      refunds: '0.00',
+      net_payouts: '0.00',
+    });
+    const sum = (list: SalesOverview['daily'], k: 'sales' | 'refunds' | 'net_payouts') =>
       list.reduce((s, b) => s + cents(b[k]), 0);
-    expect(sum(body.daily, 'sales')).toBe(2_099 + 1_333 + 5_005);
-    expect(sum(body.weekly, 'sales')).toBe(2_099 + 1_333 + 5_005 + 3_001);
+    expect(sum(body.daily, 'sales')).toBe(2_099 + 1_333 + 5_005 + 9_000);
+    expect(sum(body.daily, 'refunds')).toBe(9_000);
+    expect(sum(body.weekly, 'sales')).toBe(2_099 + 1_333 + 5_005 + 9_000 + 3_001);
+    expect(sum(body.weekly, 'refunds')).toBe(9_000);
     expect(sum(body.weekly, 'net_payouts')).toBe(rows.reduce((s, r) => s + r.amount, 0));
 
     expect(body.orders_by_status).toEqual({
@@ -281,8 +297,30 @@ describe('GET /api/business/sales/{businessId}/', () => {
       Canceled: 0,
     });
     expect(body.best_sellers).toEqual([
-      { product_id: candle.id, name: 'Soy Candle', quantity: 6, sales: '57.04' },
-      { product_id: soap.id, name: 'Oat Soap', quantity: 3, sales: '27.33' },
+      {
+        product_id: null,
+        name: 'Gift Card',
+        quantity: 50,
+        sales: '90.00',
+        refunded_quantity: 50,
+        refunds: '90.00',
+      },
+      {
+        product_id: candle.id,
+        name: 'Soy Candle',
+        quantity: 6,
+        sales: '57.04',
+        refunded_quantity: 0,
+        refunds: '0.00',
+      },
+      {
+        product_id: soap.id,
+        name: 'Oat Soap',
+        quantity: 3,
+        sales: '27.33',
+        refunded_quantity: 0,
+        refunds: '0.00',
+      },
     ]);
 
     const amount = async (id: number) =>
@@ -324,21 +362,41 @@ describe('the week and month edges (the service at a fixed instant)', () => {
       centsToPrice(net(1_000) + net(2_000) + net(4_000) + net(8_000)),
     );
     expect(o.daily.slice(-3)).toEqual([
-      { start: '2026-11-29', orders: 1, sales: '10.00', net_payouts: centsToPrice(net(1_000)) },
+      {
+        start: '2026-11-29',
+        orders: 1,
+        sales: '10.00',
+        refunds: '0.00',
+        net_payouts: centsToPrice(net(1_000)),
+      },
       {
         start: '2026-11-30',
         orders: 2,
         sales: '60.00',
+        refunds: '0.00',
         net_payouts: centsToPrice(net(2_000) + net(4_000)),
       },
-      { start: '2026-12-01', orders: 1, sales: '80.00', net_payouts: centsToPrice(net(8_000)) },
+      {
+        start: '2026-12-01',
+        orders: 1,
+        sales: '80.00',
+        refunds: '0.00',
+        net_payouts: centsToPrice(net(8_000)),
+      },
     ]);
     expect(o.weekly.slice(-2)).toEqual([
-      { start: '2026-11-23', orders: 1, sales: '10.00', net_payouts: centsToPrice(net(1_000)) },
+      {
+        start: '2026-11-23',
+        orders: 1,
+        sales: '10.00',
+        refunds: '0.00',
+        net_payouts: centsToPrice(net(1_000)),
+      },
       {
         start: '2026-11-30',
         orders: 3,
         sales: '140.00',
+        refunds: '0.00',
         net_payouts: centsToPrice(net(2_000) + net(4_000) + net(8_000)),
       },
     ]);

@@ -51,7 +51,8 @@ function SalesFigures({ sales }: { sales: SalesOverview }) {
   const [period, setPeriod] = useState<Period>('daily');
   const current = PERIODS.find((p) => p.id === period)!;
   const buckets = sales[period];
-  const hasSales = sales.weekly.some((b) => b.orders > 0);
+  // Gross: a sale refunded since still counts, so the history stays (issue 24 point 6).
+  const hasSales = sales.weekly.some((b) => b.orders > 0 || Number(b.refunds) > 0);
   const totals = [
     { label: SALES_TEXTS.paidThisWeek, value: sales.payouts.paid_this_week },
     { label: SALES_TEXTS.paidThisMonth, value: sales.payouts.paid_this_month },
@@ -166,6 +167,12 @@ function SalesFigures({ sales }: { sales: SalesOverview }) {
                   <th scope="col" className={number}>
                     {SALES_TEXTS.itemSales}
                   </th>
+                  <th scope="col" className={number}>
+                    {SALES_TEXTS.refundedQuantity}
+                  </th>
+                  <th scope="col" className={number}>
+                    {SALES_TEXTS.itemRefunds}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -179,6 +186,8 @@ function SalesFigures({ sales }: { sales: SalesOverview }) {
                     </th>
                     <td className={number}>{b.quantity}</td>
                     <td className={number}>{formatMoney(b.sales)}</td>
+                    <td className={number}>{b.refunded_quantity}</td>
+                    <td className={number}>{formatMoney(b.refunds)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -220,6 +229,9 @@ function BucketTable({
             {SALES_TEXTS.sales}
           </th>
           <th scope="col" className={number}>
+            {SALES_TEXTS.refunds}
+          </th>
+          <th scope="col" className={number}>
             {SALES_TEXTS.netPayouts}
           </th>
         </tr>
@@ -232,6 +244,7 @@ function BucketTable({
             </th>
             <td className={number}>{b.orders}</td>
             <td className={number}>{formatMoney(b.sales)}</td>
+            <td className={number}>{formatMoney(b.refunds)}</td>
             <td className={number}>{formatMoney(b.net_payouts)}</td>
           </tr>
         ))}

@@ -5,7 +5,8 @@ import 'uplot/dist/uPlot.min.css';
 import { priceToCents } from '@/lib/money';
 
 /**
- * The sales chart (uPlot, canvas): sales and net payouts of each bucket, as two lines. Loaded
+ * The sales chart (uPlot, canvas): gross sales, net payouts and refunds of each bucket, as
+ * three lines. Loaded
  * with `React.lazy` from the sales block, so uPlot is a chunk of its own that only the
  * dashboard fetches. Its colours are the design tokens of the legend's swatches
  * (`bg-forest-700`, `bg-clay-500`), read from the page; it follows its container's width.
@@ -25,6 +26,8 @@ export function chartData(buckets: readonly SalesBucket[]): uPlot.AlignedData {
     buckets.map((b) => Date.parse(`${b.start}T00:00:00Z`) / 1000),
     buckets.map((b) => priceToCents(b.sales) / 100),
     buckets.map((b) => priceToCents(b.net_payouts) / 100),
+    // Refunds apart from the gross sales (issue 24 point 6), on the day they went through.
+    buckets.map((b) => priceToCents(b.refunds) / 100),
   ];
 }
 
@@ -78,6 +81,7 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const salesSwatch = useRef<HTMLSpanElement>(null);
   const netSwatch = useRef<HTMLSpanElement>(null);
+  const refundSwatch = useRef<HTMLSpanElement>(null);
   const label = SALES_TEXTS.chartLabel(period);
 
   useEffect(() => {
@@ -132,6 +136,13 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
           dash: [6, 4],
           points: { show: buckets.length <= 31 },
         },
+        {
+          label: SALES_TEXTS.refunds,
+          stroke: colourOf(refundSwatch.current, '#9b2c2c'),
+          width: 2,
+          dash: [2, 3],
+          points: { show: buckets.length <= 31 },
+        },
       ],
     };
     const plot = new uPlot(opts, chartData(buckets), el);
@@ -160,6 +171,10 @@ export default function SalesChart({ buckets, period }: SalesChartProps) {
         <span className="inline-flex items-center gap-1.5">
           <span ref={netSwatch} aria-hidden="true" className="h-1 w-5 rounded bg-clay-500" />
           {SALES_TEXTS.netPayouts}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span ref={refundSwatch} aria-hidden="true" className="h-1 w-5 rounded bg-error-fg" />
+          {SALES_TEXTS.refunds}
         </span>
         <span>{SALES_TEXTS.chartUtc}</span>
       </figcaption>
