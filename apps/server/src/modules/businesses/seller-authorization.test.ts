@@ -198,6 +198,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'shopify shipping-fee sync preview',
+    method: 'GET',
+    url: () => `/api/sync-shopify-shipping-fees/${businessId}/preview/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'shopify product sync (start)',
     method: 'GET',
     url: () => `/api/sync-from-shopify-opt/${businessId}/`,
