@@ -16,10 +16,15 @@ describe('EmailText', () => {
       node.nodeName === 'WBR' ? [all[i + 1]?.textContent] : [],
     );
     expect(breaks).toEqual(['.fern', '@studio', '.fernwood', '.example']);
+    // Nowhere else: each part keeps together, hyphens included.
+    for (const part of link.querySelectorAll('span')) {
+      expect(part.className).toContain('whitespace-nowrap');
+    }
   });
 
   it('leaves an address without those marks as one piece', () => {
     const { container } = render(<EmailText email="nobody" />);
-    expect(container.innerHTML).toBe('nobody');
+    expect(container.textContent).toBe('nobody');
+    expect(container.querySelector('wbr')).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { Fragment } from 'react';
 
 /**
  * An e-mail address that a narrow screen wraps only before its '@' or a '.' (issue 24): a
- * `<wbr>` stands there, and the text itself is unchanged (copying it gives the address).
- * Its container should not use `break-all`, which breaks anywhere; `break-words` is the
- * fallback for a single part longer than the line.
+ * `<wbr>` stands there, each part between them keeps together (no break at a hyphen), and
+ * the text itself is unchanged (copying it gives the address). Its container should not use
+ * `break-all`, which breaks anywhere.
  */
 export function EmailText({ email }: { email: string }) {
   const parts = email.split(/(?=[@.])/);
@@ -15,7 +15,8 @@ export function EmailText({ email }: { email: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {part}
+          {/* No break inside a part, not even at its hyphens ('long-domain'). */}
+          <span className="whitespace-nowrap">{part}</span>
         </Fragment>
       ))}
     </>

@@ -105,9 +105,11 @@ export function ShopSearchBar({
             Search products
           </label>
           <div className="relative">
+            {/* On a phone the Search button shows the magnifier: the box keeps its room for
+                the rotating example (issue 24). */}
             <Search
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted max-sm:hidden"
             />
             <input
               id={searchId}
@@ -136,7 +138,7 @@ export function ShopSearchBar({
                 combobox.close();
               }}
               placeholder={placeholder ? `Try “${placeholder}”` : undefined}
-              className="min-h-11 w-full rounded-xl border border-sand-300 bg-white py-2 pr-3.5 pl-10 text-base text-ink shadow-sm transition-colors placeholder:text-ink-muted/80 hover:border-sage-400 focus-visible:border-forest-700"
+              className="min-h-11 w-full rounded-xl border border-sand-300 bg-white py-2 pr-3 pl-3 text-base text-ink shadow-sm sm:pr-3.5 sm:pl-10 transition-colors placeholder:text-ink-muted/80 hover:border-sage-400 focus-visible:border-forest-700"
             />
             <SuggestionList
               id={listboxId}
@@ -152,7 +154,10 @@ export function ShopSearchBar({
               : ''}
           </p>
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit" className="max-sm:w-11 max-sm:px-0">
+          <Search aria-hidden="true" className="size-5 sm:hidden" />
+          <span className="max-sm:sr-only">Search</span>
+        </Button>
       </form>
     </search>
   );

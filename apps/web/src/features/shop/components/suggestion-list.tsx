@@ -70,7 +70,9 @@ export function SuggestionList({
               an aria-label that could differ from what is seen (axe label-content-name-mismatch). */}
           <span className="min-w-0 break-words">
             <Highlighted label={suggestion.label} typed={typed} />
-            <span className="sr-only">,</span>
+            {/* In the text's flow (an sr-only box would add spaces around it in Chrome's
+                name), unseen: the name reads 'Porto Studio, Brand'. */}
+            <span className="opacity-0">,</span>
           </span>{' '}
           <span className="shrink-0 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-medium text-ink-muted">
             {SUGGESTION_KIND_LABELS[suggestion.kind]}
