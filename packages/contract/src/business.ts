@@ -171,6 +171,30 @@ export const registerBusinessResponse = z.object({
 export type RegisterBusinessResponse = z.infer<typeof registerBusinessResponse>;
 
 /**
+ * Where new-order e-mails go (issue 24 point 7): an address of the brand's choice, or '' for
+ * the owner's account e-mail (never the public storefront address).
+ */
+export const ORDER_EMAIL_TEXTS = {
+  label: 'Order notification e-mail (optional)',
+  hint: "New orders are e-mailed here. Leave it empty to use your account's e-mail; the public e-mail above is never used for them.",
+  invalid: 'Enter a valid order notification e-mail address.',
+  tooLong: 'Order notification e-mail is too long.',
+} as const;
+
+const orderEmail = z
+  .string({ error: ORDER_EMAIL_TEXTS.invalid })
+  .transform((v) => v.trim())
+  .pipe(
+    z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(BUSINESS_LIMITS.email, ORDER_EMAIL_TEXTS.tooLong)
+        .pipe(z.email(ORDER_EMAIL_TEXTS.invalid)),
+    ]),
+  );
+
+/**
  * The text fields of `POST api/business/edit/{businessId}/` (multipart; `logonew` and
  * `banner` are files). Name and e-mail required (SPEC §5); the rest as in registration.
  */
@@ -182,6 +206,8 @@ export const editBusinessFields = z.object({
   shipping_strategy: optionalText('Shipping strategy', BUSINESS_LIMITS.shortText),
   price_range: optionalText('Price range', BUSINESS_LIMITS.shortText),
   production: optionalText('Production', BUSINESS_LIMITS.shortText),
+  /** Absent: unchanged; '': the owner's account e-mail. */
+  order_email: orderEmail.optional(),
 });
 export type EditBusinessFields = z.output<typeof editBusinessFields>;
 
@@ -208,6 +234,8 @@ export const businessOverviewResponse = publicBusinessResponse.extend({
   shopify_store_url: z.string().nullable(),
   shopify_connected: z.boolean(),
   shopify_order_sync: z.boolean(),
+  /** Where new-order e-mails go; '' when they go to the owner's account e-mail. */
+  order_email: z.string(),
   /** Figures of the overview panel. */
   stats: z.object({
     product_count: z.number().int(),

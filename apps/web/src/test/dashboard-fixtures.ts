@@ -22,6 +22,7 @@ export function businessOverview(extra: Partial<BusinessOverview> = {}): Busines
     shopify_store_url: null,
     shopify_connected: false,
     shopify_order_sync: false,
+    order_email: '',
     stats: {
       product_count: 12,
       order_count: 30,

@@ -200,6 +200,8 @@ export async function editBusiness(
     if (form.fields.has(field))
       changes[column] = fields[field as keyof typeof OPTIONAL_EDIT_FIELDS];
   }
+  // Where new-order e-mails go (issue 24 point 7): '' is the owner's account e-mail.
+  if (fields.order_email !== undefined) changes.orderEmail = fields.order_email || null;
   const batch = new ImageBatch(deps.storage);
   const images = await storeImages(batch, form, ['logonew', 'banner']);
   await batch.commit(() =>
@@ -252,6 +254,7 @@ export async function getOverview(
     shopify_store_url: b.shopifyStoreUrl,
     shopify_connected: Boolean(b.shopifyAccessToken),
     shopify_order_sync: b.shopifyOrderSync,
+    order_email: b.orderEmail ?? '',
     stats: {
       product_count: stats.productCount,
       order_count: stats.orderCount,

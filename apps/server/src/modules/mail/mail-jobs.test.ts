@@ -44,7 +44,11 @@ const retriesDueNow = () =>
 describe('e-mails as durable jobs', () => {
   it('an order paid while the mail server is down loses no e-mail; each arrives once when it is back', async () => {
     const { headers } = await shopper(t.app, { email: 'wren.outage@example.com' });
-    const brand = await addBusiness(t.db, { name: 'Fern Hollow', email: 'shop@fern.example' });
+    const brand = await addBusiness(t.db, {
+      name: 'Fern Hollow',
+      email: 'shop@fern.example',
+      orderEmail: 'shop@fern.example',
+    });
     await setFees(t.db, brand.id, { worldwide: 400 });
     const soap = await addProduct(t.db, brand.id, { name: 'Nettle Soap', priceCents: 900 });
     await addToCart(t.app, headers, soap.id);

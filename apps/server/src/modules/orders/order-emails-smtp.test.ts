@@ -57,8 +57,16 @@ describe('order e-mails over SMTP', () => {
   it('the buyer gets every brand order with totals, discount and address; each brand its own order', async () => {
     await addPromo(t.db, 'LEAFLINE10', { percentOff: 10 });
     const { account, headers } = await shopper(t.app, { email: 'maya.smtp@example.com' });
-    const a = await addBusiness(t.db, { name: 'Moss & Stone', email: 'shop@moss.example' });
-    const b = await addBusiness(t.db, { name: 'Willow Lane', email: 'orders@willow.example' });
+    const a = await addBusiness(t.db, {
+      name: 'Moss & Stone',
+      email: 'shop@moss.example',
+      orderEmail: 'shop@moss.example',
+    });
+    const b = await addBusiness(t.db, {
+      name: 'Willow Lane',
+      email: 'orders@willow.example',
+      orderEmail: 'orders@willow.example',
+    });
     await setFees(t.db, a.id, { worldwide: 500 });
     await setFees(t.db, b.id, { worldwide: 300 });
     const scarf = await addProduct(t.db, a.id, {

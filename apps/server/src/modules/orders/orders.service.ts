@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
+import { findOrderEmailTargets } from '../businesses/businesses.repo';
 import { payoutCents } from '../payouts/payouts.service';
 import { listSucceededRefunds, type SucceededRefundRow } from '../refunds/refunds.repo';
 import {
@@ -228,6 +229,11 @@ export async function orderPaidEmails(
   if (!first) return [];
   const list: Order[] = await withItems(deps.db, rows);
   const firstName = first.userId ? await findBuyerFirstName(deps.db, first.userId) : undefined;
+  // The brand's new order goes to its owner (or the address it set), not its public e-mail.
+  const brandTo = await findOrderEmailTargets(
+    deps.db,
+    rows.map((r) => r.businessId),
+  );
   const publicUrl = deps.config.publicUrl;
   return [
     buyerConfirmationEmail({
@@ -237,11 +243,11 @@ export async function orderPaidEmails(
       publicUrl,
     }),
     ...rows
-      .map((row, i) => ({ row, order: list[i]! }))
-      .filter(({ row }) => row.businessEmail.trim() !== '')
-      .map(({ row, order }) =>
+      .map((row, i) => ({ row, order: list[i]!, to: brandTo.get(row.businessId) }))
+      .filter((brand): brand is typeof brand & { to: string } => brand.to !== undefined)
+      .map(({ row, order, to }) =>
         brandNewOrderEmail({
-          to: row.businessEmail,
+          to,
           order,
           payoutCents: payoutCents(row.totalCents),
           publicUrl,

@@ -59,12 +59,14 @@ async function cartOfTwoBrands(headers: Headers, options: { cheap?: boolean } = 
   const brandA = await addBusiness(t.db, {
     name: 'Alder & Oak',
     email: 'orders@alder.example',
+    orderEmail: 'orders@alder.example',
     stripeAccountId: 'acct_alder',
     stripeStatus: 'active',
   });
   const brandB = await addBusiness(t.db, {
     name: 'Bramble Goods',
     email: 'hello@bramble.example',
+    orderEmail: 'hello@bramble.example',
     stripeAccountId: 'acct_bramble',
     stripeStatus: 'active',
   });

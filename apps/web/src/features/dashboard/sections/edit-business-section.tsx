@@ -1,4 +1,8 @@
-import { type BusinessOverview, editBusinessFields } from '@leafline/contract/business';
+import {
+  type BusinessOverview,
+  editBusinessFields,
+  ORDER_EMAIL_TEXTS,
+} from '@leafline/contract/business';
 import { type FormEvent, useState } from 'react';
 import {
   type BusinessProfileField,
@@ -10,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useEditBusiness } from '../api/edit-business';
@@ -63,6 +68,8 @@ function EditBusinessForm({
 }) {
   const edit = useEditBusiness(businessId);
   const [values, setValues] = useState<BusinessProfileValues>(() => valuesOf(overview));
+  // Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail.
+  const [orderEmail, setOrderEmail] = useState(overview.order_email);
   const [logo, setLogo] = useState<File | null>(null);
   const [banner, setBanner] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -73,7 +80,7 @@ function EditBusinessForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
-    const checked = editBusinessFields.safeParse(values);
+    const checked = editBusinessFields.safeParse({ ...values, order_email: orderEmail });
     if (!checked.success) {
       const found = fieldErrorsOf(checked);
       setErrors(found);
@@ -127,6 +134,16 @@ function EditBusinessForm({
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         required={REQUIRED}
         hideDescriptionAndWebsite={overview.business_type === 'individual_seller'}
+      />
+      <TextField
+        name="order_email"
+        type="email"
+        autoComplete="email"
+        label={ORDER_EMAIL_TEXTS.label}
+        hint={ORDER_EMAIL_TEXTS.hint}
+        value={orderEmail}
+        onChange={(event) => setOrderEmail(event.target.value)}
+        error={errors.order_email}
       />
       <div key={saves} className="grid gap-5 md:grid-cols-2">
         <ImageFileField
