@@ -7,9 +7,10 @@ import { SalesBlock } from '../components/sales-block';
  */
 export function OverviewSection({ businessId }: { businessId: number }) {
   return (
-    // The dashboard names the section (its h2); this is its content, a card (the block's own
-    // separator from the panel it once closed is not needed here).
-    <div className="rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:p-6 [&>section]:mt-0 [&>section]:border-t-0 [&>section]:pt-0">
+    // The dashboard names the section (its h2); this is its content, a card from 640 px on
+    // (on a phone the figures' table needs the card's margins; the block's own separator from
+    // the panel it once closed is not needed here).
+    <div className="sm:rounded-card sm:border sm:border-sand-300 sm:bg-white/70 sm:p-6 sm:shadow-soft [&>section]:mt-0 [&>section]:border-t-0 [&>section]:pt-0">
       <SalesBlock businessId={businessId} />
     </div>
   );
