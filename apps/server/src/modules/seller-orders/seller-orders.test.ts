@@ -217,6 +217,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
       commission: '0.97',
       payout_status: 'paid',
       refund: null,
+      free_shipping_reason: null,
+      refunded: null,
       status_history: [{ status: 'Paid', at: expect.any(String), tracking_number: '' }],
       updated_at: row.updatedAt.toISOString(),
     });
