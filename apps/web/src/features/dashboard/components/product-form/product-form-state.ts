@@ -28,11 +28,15 @@ export function tieOf(image: {
 }
 
 /** The picture with another tie. */
-export function withTie<T extends { option1?: string; option2?: string }>(
-  image: T,
-  tie: PhotoTie,
-): T {
-  const { option1: _one, option2: _two, ...rest } = image;
+export function withTie<T extends object>(image: T, tie: PhotoTie): T {
+  const {
+    option1: _one,
+    option2: _two,
+    ...rest
+  } = image as T & {
+    option1?: string;
+    option2?: string;
+  };
   if (!tie) return rest as T;
   return { ...rest, [tie.option === 1 ? 'option1' : 'option2']: tie.value } as T;
 }
