@@ -322,9 +322,9 @@ describe('the sales block of the Overview section', () => {
         .getAllByRole('row')
         .map((r) => [...r.children].map((c) => c.textContent)),
     ).toEqual([
-      ['Product', 'Sold', 'Item sales (before discounts)'],
-      ['Linen Tote', '4', '$60.00'],
-      ['Flax Napkins', '2', '$24.00'],
+      ['Product', 'Sold', 'Item sales (before discounts)', 'Refunded', 'Item refunds'],
+      ['Linen Tote', '4', '$60.00', '0', '$0.00'],
+      ['Flax Napkins', '2', '$24.00', '0', '$0.00'],
     ]);
     expect(calls.filter((c) => c.url === '/api/business/sales/3/')).toHaveLength(1);
   });
@@ -357,6 +357,7 @@ describe('the sales block of the Overview section', () => {
       SALES_TEXTS.day,
       SALES_TEXTS.orders,
       SALES_TEXTS.sales,
+      SALES_TEXTS.refunds,
       SALES_TEXTS.netPayouts,
     ]);
     expect(within(table).getByRole('rowheader', { name: '2026-03-18' })).toBeTruthy();
@@ -364,12 +365,14 @@ describe('the sales block of the Overview section', () => {
       '2026-03-18',
       '1',
       '$35.00',
+      '$0.00',
       '$33.95',
     ]);
     expect([...rows[3]!.children].map((c) => c.textContent)).toEqual([
       '2026-03-16',
       '2',
       '$49.00',
+      '$0.00',
       '$47.53',
     ]);
 
@@ -387,12 +390,14 @@ describe('the sales block of the Overview section', () => {
       '2026-03-16',
       '3',
       '$84.00',
+      '$0.00',
       '$81.48',
     ]);
     expect([...weekRows[4]!.children].map((c) => c.textContent)).toEqual([
       '2026-02-23',
       '1',
       '$12.00',
+      '$0.00',
       '$11.64',
     ]);
   });
