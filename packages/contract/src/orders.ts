@@ -273,6 +273,8 @@ export const AWAITING_PAYMENT_PATH = '/api/orders/awaiting-payment/';
 export const cancelCheckoutPath = (checkoutId: number | string) =>
   `/checkout/${checkoutId}/cancel/`;
 export const checkoutIdParams = z.object({ checkoutId: z.string() });
+/** The cancel takes no fields: no body, or an empty JSON object. */
+export const cancelCheckoutBody = z.object({}).nullish();
 export const awaitingPaymentResponse = z.array(awaitingPayment);
 export type AwaitingPaymentResponse = z.infer<typeof awaitingPaymentResponse>;
 

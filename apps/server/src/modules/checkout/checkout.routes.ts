@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MESSAGES,
+  cancelCheckoutBody,
   checkoutBody,
   checkoutIdParams,
   checkoutResponse,
@@ -44,6 +45,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           "The buyer cancels their open checkout: its payment page stops taking payment, its orders are Canceled (200; 404 when it is not the buyer's open checkout, 409 when it was paid)",
         params: checkoutIdParams,
+        body: cancelCheckoutBody,
         response: { 200: messageResponse, '4xx': errorResponse },
       },
     },
