@@ -100,11 +100,14 @@ export async function checkLedger(
       payouts: number;
       paid_events: number;
     }>(
-      `select o.id, o.checkout_id, o.status, b.email as brand_email,
+      // brand_email: where its new-order mails go, the order address or else the owner's.
+      `select o.id, o.checkout_id, o.status,
+              coalesce(nullif(trim(b.order_email), ''), u.email, '') as brand_email,
               (select count(*)::int from payouts p where p.order_id = o.id) as payouts,
               (select count(*)::int from order_events e
                 where e.order_id = o.id and e.type = 'paid') as paid_events
          from orders o join businesses b on b.id = o.business_id
+         left join users u on u.id = b.owner_id
         where o.checkout_id = any($1)
         order by o.id`,
       [checkoutIds],

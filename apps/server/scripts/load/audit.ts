@@ -213,9 +213,11 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
      from payouts p join orders o on o.id = p.order_id where o.created_at >= $1`,
     [input.since],
   );
+  // `email`: where the brand's new-order mails go, its order address or else its owner's.
   const businesses = await q<{ id: number; email: string; ready: boolean }>(
-    `select id, email, (stripe_account_id is not null and stripe_status = 'active') as ready
-     from businesses`,
+    `select b.id, coalesce(nullif(trim(b.order_email), ''), u.email, '') as email,
+            (b.stripe_account_id is not null and b.stripe_status = 'active') as ready
+     from businesses b left join users u on u.id = b.owner_id`,
   );
   const cartLines = await q<{
     user_id: number;
