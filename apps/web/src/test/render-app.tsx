@@ -59,3 +59,11 @@ export function renderApp(path: string, state?: unknown) {
 export function fill(input: HTMLElement, value: string) {
   fireEvent.change(input, { target: { value } });
 }
+
+/**
+ * A text matcher for text drawn in several elements (an e-mail address with its break points,
+ * EmailText): the innermost element whose whole text is `text`, as a person reads it.
+ */
+export const wholeText = (text: string) => (_content: string, element: Element | null) =>
+  element?.textContent === text &&
+  Array.from(element.children).every((child) => child.textContent !== text);

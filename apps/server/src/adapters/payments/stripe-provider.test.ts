@@ -178,12 +178,19 @@ describe('Stripe: checkout', () => {
     expect(mine.map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.userId, buyer.account.id));
     expect(row!.status).toBe('failed');
-    // Stripe is back: checkout works, and My Orders shows only the new orders.
+    // Stripe is back: checkout works; My Orders shows no order of either checkout until it is
+    // paid, and the new one as the payment it waits for (decision 0025).
     stripe.failSessionCreates = 0;
     const again = await checkout(t.app, buyer.headers);
     expect(again.statusCode).toBe(200);
     const listed = (await t.app.inject({ url: '/api/orders/', headers: buyer.headers })).json();
-    expect(listed.map((o: { id: number }) => o.id).sort()).toEqual(again.json().order_ids.sort());
+    expect(listed).toEqual([]);
+    const awaiting = await t.app.inject({
+      url: '/api/orders/awaiting-payment/',
+      headers: buyer.headers,
+    });
+    expect(awaiting.statusCode).toBe(200);
+    expect(awaiting.json()).toMatchObject([{ payment_url: again.json().checkout_url }]);
   });
 
   it('a second checkout expires the first session at Stripe; a paid first session answers 409', async () => {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { fill, renderApp } from '@/test/render-app';
+import { fill, renderApp, wholeText } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,7 +49,7 @@ describe('account area', () => {
       expect(first.router.state.location.pathname).toBe('/account/account-settings'),
     );
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText(wholeText('ada@example.com'))).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Account' });
     for (const name of ['Account Settings', 'My Orders', 'Sell on Leafline', 'Logout']) {
       expect(within(menu).getByRole('link', { name })).toBeTruthy();

@@ -27,6 +27,11 @@ describe('dashboard edit business', () => {
       '/media/businesses/3/logo.webp',
     );
     fill(name, 'Fern & Flax Studio');
+    // A website typed without its scheme gets https:// when the field is left (issue 24).
+    const website = field('Website (start with https://)');
+    fill(website, 'www.fernflax.example');
+    fireEvent.blur(website);
+    expect(website.value).toBe('https://www.fernflax.example');
     const logo = new File(['logo'], 'new-logo.png', { type: 'image/png' });
     fireEvent.change(field('Logo'), { target: { files: [logo] } });
     expect(await screen.findByAltText('Logo preview')).toBeTruthy();
@@ -37,7 +42,7 @@ describe('dashboard edit business', () => {
     const form = call?.body as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(form.get('name')).toBe('Fern & Flax Studio');
-    expect(form.get('website')).toBe('https://fernflax.example');
+    expect(form.get('website')).toBe('https://www.fernflax.example');
     expect((form.get('logonew') as File).name).toBe('new-logo.png');
     expect(form.get('logo')).toBeNull();
     expect(form.get('banner')).toBeNull();
@@ -49,7 +54,7 @@ describe('dashboard edit business', () => {
     renderApp('/dashboard/editbiz?business=3');
     fill(await screen.findByLabelText('Business name'), '  ');
     fill(field('Public email'), 'fern-at-example');
-    fill(field('Website (start with https://)'), 'www.fernflax.example');
+    fill(field('Website (start with https://)'), 'ftp://fernflax.example');
     save();
     expect(await screen.findByText('Business name is required.')).toBeTruthy();
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();

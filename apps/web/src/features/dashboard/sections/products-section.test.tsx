@@ -242,6 +242,8 @@ describe('ProductsSection', () => {
       ['product_category', 'Accessories'],
       ['images[0].image', 'File:side.png'],
       ['existingImages[0]', '/media/products/tote-front.webp'],
+      // Tied to no option value: shown for every variant (decision 0024).
+      ['existingImages[0].option1', ''],
       ['option_names[0]', 'Size'],
       ['option_names[1]', 'Colour'],
       ['variants[0].option1', 'Small'],
