@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { promoCodes, shippingCountryFees, shippingFeeConfigs } from '../../src/db/schema/index';
 import { signedInShopper } from './auth';
+import { addBusiness, type BusinessValues } from './catalog-fixtures';
 
 /** Shared steps of the buying tests: a shopper with an address, a cart, checkout, payment. */
 
@@ -46,6 +47,29 @@ export async function shopper(
     if (res.statusCode !== 200) throw new Error(`address: ${res.statusCode} ${res.body}`);
   }
   return { account, headers };
+}
+
+let payableSellers = 0;
+
+/**
+ * A signed-in owner of a business whose payouts are set up (Stripe status active, an account
+ * of its own), so its sales are paid out: the seller of the money tests.
+ */
+export async function payableSeller(
+  app: FastifyInstance,
+  db: Db,
+  values: BusinessValues & { name: string },
+) {
+  const owner = await signedInShopper(app);
+  payableSellers += 1;
+  const business = await addBusiness(db, {
+    ownerId: owner.shopper.id,
+    stripeAccountId: `acct_payable_${payableSellers}_${owner.shopper.id}`,
+    stripeStatus: 'active',
+    ...values,
+    name: `${values.name} ${payableSellers}`,
+  });
+  return { ...owner, business };
 }
 
 export async function addToCart(

@@ -5,9 +5,15 @@ import {
 } from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { signedInShopper } from '../../../test/helpers/auth';
-import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import {
+  addToCart,
+  checkout,
+  type Headers,
+  payableSeller,
+  payLocal,
+  shopper,
+} from '../../../test/helpers/buying';
+import { addProduct } from '../../../test/helpers/catalog-fixtures';
 import { multipartPayload } from '../../../test/helpers/multipart-form';
 
 /**
@@ -23,19 +29,15 @@ afterAll(async () => {
   await t.close();
 });
 
-let accounts = 0;
+let brands = 0;
 async function brand() {
-  const owner = await signedInShopper(t.app);
-  accounts += 1;
-  const business = await addBusiness(t.db, {
-    ownerId: owner.shopper.id,
-    name: `Notify Goods ${accounts}`,
-    email: `hello${accounts}@storefront.example`,
-    stripeAccountId: `acct_notify_${accounts}`,
-    stripeStatus: 'active',
+  brands += 1;
+  const owner = await payableSeller(t.app, t.db, {
+    name: 'Notify Goods',
+    email: `hello${brands}@storefront.example`,
   });
-  const product = await addProduct(t.db, business.id, { name: 'Clay Cup', priceCents: 1800 });
-  return { ...owner, business, product };
+  const product = await addProduct(t.db, owner.business.id, { name: 'Clay Cup', priceCents: 1800 });
+  return { ...owner, product };
 }
 
 /** A paid order of the product by a new shopper; the e-mails "New order #id" sent for it. */

@@ -2,9 +2,15 @@ import { type CheckoutResponse, type Order, order as orderSchema } from '@leafli
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { signedInShopper } from '../../../test/helpers/auth';
-import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import {
+  addToCart,
+  checkout,
+  type Headers,
+  payableSeller,
+  payLocal,
+  shopper,
+} from '../../../test/helpers/buying';
+import { addProduct } from '../../../test/helpers/catalog-fixtures';
 import { PaymentRefusedError } from '../../adapters/payments/payment-provider';
 import { refunds } from '../../db/schema/index';
 
@@ -21,16 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-let accounts = 0;
 async function sellerWithSale() {
-  const owner = await signedInShopper(t.app);
-  accounts += 1;
-  const business = await addBusiness(t.db, {
-    ownerId: owner.shopper.id,
-    name: `Refund View Goods ${accounts}`,
-    stripeAccountId: `acct_refund_view_${accounts}`,
-    stripeStatus: 'active',
-  });
+  const { business, ...owner } = await payableSeller(t.app, t.db, { name: 'Refund View Goods' });
   const scarf = await addProduct(t.db, business.id, { name: 'Wool Scarf', priceCents: 4500 });
   const buyer = await shopper(t.app);
   await addToCart(t.app, buyer.headers, scarf.id);

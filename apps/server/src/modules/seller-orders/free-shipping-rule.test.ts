@@ -8,16 +8,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { signedInShopper } from '../../../test/helpers/auth';
 import {
   addToCart,
   checkout,
   type Headers,
+  payableSeller,
   payLocal,
   setFees,
   shopper,
 } from '../../../test/helpers/buying';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { addProduct } from '../../../test/helpers/catalog-fixtures';
 import { shippingFeeConfigs } from '../../db/schema/index';
 
 /**
@@ -34,19 +34,11 @@ afterAll(async () => {
   await t.close();
 });
 
-let accounts = 0;
 async function seller() {
-  const owner = await signedInShopper(t.app);
-  accounts += 1;
-  const business = await addBusiness(t.db, {
-    ownerId: owner.shopper.id,
-    name: `Free Ship Goods ${accounts}`,
-    stripeAccountId: `acct_free_ship_${accounts}`,
-    stripeStatus: 'active',
-  });
+  const owner = await payableSeller(t.app, t.db, { name: 'Free Ship Goods' });
   // $6.50 everywhere, and the brand's own "free from $60".
-  await setFees(t.db, business.id, { worldwide: 650, threshold: 6000 });
-  return { ...owner, business };
+  await setFees(t.db, owner.business.id, { worldwide: 650, threshold: 6000 });
+  return owner;
 }
 
 async function buy(buyer: Headers, lines: Array<[number, number]>): Promise<number[]> {
