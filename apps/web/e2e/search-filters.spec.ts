@@ -128,14 +128,14 @@ test('suggestions as one types: a product picked with the keyboard opens its pag
 
   // Down to the product, one option at a time.
   const options = list.getByRole('option');
-  const names = await options.evaluateAll((all) => all.map((o) => o.getAttribute('aria-label')));
+  // An option is named by its own text (label, kind): no aria-label (issue 24, point 20).
+  const names = await options.evaluateAll((all) => all.map((o) => o.textContent?.trim()));
   const at = names.indexOf('Porto Linen Button-Up, Product');
   expect(at).toBeGreaterThanOrEqual(0);
   for (let i = 0; i <= at; i++) await box.press('ArrowDown');
   const activeId = await box.getAttribute('aria-activedescendant');
   expect(activeId).toBeTruthy();
-  await expect(page.locator(`[id="${activeId}"]`)).toHaveAttribute(
-    'aria-label',
+  await expect(page.locator(`[id="${activeId}"]`)).toHaveAccessibleName(
     'Porto Linen Button-Up, Product',
   );
   await expect(product).toHaveAttribute('aria-selected', 'true');
