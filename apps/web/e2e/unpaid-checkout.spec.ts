@@ -35,7 +35,10 @@ test('an unpaid checkout is one Awaiting payment entry for the shopper and nothi
   await expect(page.getByText(LIVE_TEXTS.live)).toBeVisible();
 
   // Two items of the seller's business and one of another brand in a new shopper's cart.
-  const user = newUser('unpaid');
+  // A surname of its own: the journeys before this one bought from the same seller as other
+  // "Robin Fern"s, whose paid orders are on its list.
+  const base = newUser('unpaid');
+  const user = { ...base, lname: `Fern${base.username.slice(-8)}` };
   await registerViaApi(request, user);
   const context = await browser.newContext({ viewport: WIDE });
   const buyer = await context.newPage();
