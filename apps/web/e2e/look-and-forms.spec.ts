@@ -5,7 +5,7 @@ import { SEARCH_EXAMPLES } from '../src/features/shop/lib/search-examples';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { token } from './support/buying';
 import { expectImageLoaded } from './support/images';
-import { PHONE, settled, WIDE } from './support/layout';
+import { PHONE, resultsSettled, settled, WIDE } from './support/layout';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
 
 /**
@@ -172,7 +172,10 @@ test('on a phone the shop’s rotating example fits its box; the open suggestion
     await expect(
       list.getByRole('option', { name: 'Porto Linen Button-Up, Product' }),
     ).toBeVisible();
-    await settled(page);
+    // The search follows the typing: its results in, no longer dimmed, then axe.
+    await expect(page).toHaveURL(/search=porto/);
+    await resultsSettled(page);
+    await expect(list).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
 });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { PHONE, settled, WIDE } from './support/layout';
+import { PHONE, resultsSettled, settled, WIDE } from './support/layout';
 import { watchForProblems } from './support/page-problems';
 
 /**
@@ -54,19 +54,8 @@ async function prices(page: Page): Promise<number[]> {
  * else the state as it is, e.g. the suggestions open), then back at 1280 px.
  */
 async function axeBothWidths(page: Page, { openFilters = true } = {}) {
-  // The results and counts of the current choices, not the last ones kept meanwhile, and no
-  // longer fading back in (results being updated are dimmed: their contrast is not final).
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('.transition-opacity')].every(
-          (e) => getComputedStyle(e).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
-  await settled(page);
+  // The results and counts of the current choices, not the last ones kept meanwhile.
+  await resultsSettled(page);
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize(PHONE);
   const filters = page.getByRole('button', { name: /^Filters/ });

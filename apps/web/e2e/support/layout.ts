@@ -14,6 +14,25 @@ export async function settled(page: Page) {
 }
 
 /**
+ * Waits for the shop's results of the current choices (none still being asked for) to be
+ * shown in full: results being updated are dimmed, and their contrast is not final until they
+ * have faded back in.
+ */
+export async function resultsSettled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.transition-opacity')].every(
+          (e) => getComputedStyle(e).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
+  await settled(page);
+}
+
+/**
  * Axe at 1280 px, then at 390 px with no sideways scroll, then back to 1280 px; with `parts`
  * (CSS selectors), axe only on those (a state where only they changed).
  */
