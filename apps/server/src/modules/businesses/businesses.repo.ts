@@ -1,7 +1,7 @@
 import type { StripeStatus } from '@leafline/contract/business';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orders, payouts, products, users } from '../../db/schema/index';
+import { businesses, orders, payouts, products } from '../../db/schema/index';
 import { paidOrLater } from '../orders/orders.repo';
 import { WAITING_FOR_SETUP_NOTE } from '../payouts/payouts.service';
 
@@ -219,27 +219,4 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
     payoutsTotalCents: payoutRow?.total ?? 0,
     payoutsWaitingCents: payoutRow?.waiting ?? 0,
   };
-}
-
-/**
- * Where each business's new-order e-mails go (issue 24 point 7): its order-notification
- * address when set, else its owner's account e-mail — never the public storefront address. A
- * business without either (owner gone, nothing set) is left out.
- */
-export async function findOrderEmailTargets(
-  db: Db,
-  businessIds: readonly number[],
-): Promise<Map<number, string>> {
-  if (!businessIds.length) return new Map();
-  const rows = await db
-    .select({
-      id: businesses.id,
-      to: sql<string | null>`coalesce(nullif(trim(${businesses.orderEmail}), ''), ${users.email})`,
-    })
-    .from(businesses)
-    .leftJoin(users, eq(users.id, businesses.ownerId))
-    .where(inArray(businesses.id, [...new Set(businessIds)]));
-  const targets = new Map<number, string>();
-  for (const row of rows) if (row.to?.trim()) targets.set(row.id, row.to.trim());
-  return targets;
 }

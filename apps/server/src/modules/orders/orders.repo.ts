@@ -21,6 +21,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  refunds,
   users,
 } from '../../db/schema/index';
 import { variantPicture } from '../catalog/catalog.repo';
@@ -555,4 +556,59 @@ export async function snapshotBuyerOnOrders(db: Db, userId: number): Promise<num
     .where(eq(orders.userId, userId))
     .returning({ id: orders.id });
   return rows.length;
+}
+
+/** A refund that went through: the buyer's money is back (issue 24 point 5). */
+export interface SucceededRefundRow {
+  orderId: number;
+  amountCents: number;
+  targetStatus: (typeof refunds.$inferSelect)['targetStatus'];
+  /** When it was asked for. */
+  createdAt: Date;
+  /**
+   * When it succeeded: a succeeded refund is never written again (every later update is of a
+   * pending one), so its `updated_at` is the moment it succeeded.
+   */
+  refundedAt: Date;
+}
+
+/** The succeeded refunds of these orders (at most one each), for the buyer's view. */
+export async function listSucceededRefunds(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<SucceededRefundRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      orderId: refunds.orderId,
+      amountCents: refunds.amountCents,
+      targetStatus: refunds.targetStatus,
+      createdAt: refunds.createdAt,
+      refundedAt: refunds.updatedAt,
+    })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'succeeded')));
+}
+
+/**
+ * Where each business's new-order e-mails go (issue 24 point 7): its order-notification
+ * address when set, else its owner's account e-mail — never the public storefront address. A
+ * business without either (owner gone, nothing set) is left out.
+ */
+export async function findOrderEmailTargets(
+  db: Db,
+  businessIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (!businessIds.length) return new Map();
+  const rows = await db
+    .select({
+      id: businesses.id,
+      to: sql<string | null>`coalesce(nullif(trim(${businesses.orderEmail}), ''), ${users.email})`,
+    })
+    .from(businesses)
+    .leftJoin(users, eq(users.id, businesses.ownerId))
+    .where(inArray(businesses.id, [...new Set(businessIds)]));
+  const targets = new Map<number, string>();
+  for (const row of rows) if (row.to?.trim()) targets.set(row.id, row.to.trim());
+  return targets;
 }

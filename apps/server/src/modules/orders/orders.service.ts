@@ -15,9 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
-import { findOrderEmailTargets } from '../businesses/businesses.repo';
 import { payoutCents } from '../payouts/payouts.service';
-import { listSucceededRefunds, type SucceededRefundRow } from '../refunds/refunds.repo';
 import {
   brandNewOrderEmail,
   buyerConfirmationEmail,
@@ -26,15 +24,18 @@ import {
 } from './order-emails';
 import {
   findBuyerFirstName,
+  findOrderEmailTargets,
   findOrdersByIds,
   findUserOrder,
   listAwaitingCheckouts,
   listOrderItems,
   listOrdersOfCheckouts,
   listStatusHistory,
+  listSucceededRefunds,
   listUserOrders,
   type OrderItemRow,
   type OrderRow,
+  type SucceededRefundRow,
 } from './orders.repo';
 
 /** The buyer's orders (SPEC §2 Orders and Order confirmation, §3 Order, §7 `api/orders/`). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refunds } from '../../db/schema/index';
 import { orderHasJob } from '../../jobs/job-schema';
@@ -171,36 +171,4 @@ export async function findJoblessRefunds(
     .limit(500);
   const rows = await (orderId === undefined ? query : query.for('update'));
   return rows.map((r) => r.orderId);
-}
-
-/** A refund that went through: the buyer's money is back (issue 24 point 5). */
-export interface SucceededRefundRow {
-  orderId: number;
-  amountCents: number;
-  targetStatus: RefundTarget;
-  /** When it was asked for. */
-  createdAt: Date;
-  /**
-   * When it succeeded: a succeeded refund is never written again (every later update is of a
-   * pending one), so its `updated_at` is the moment it succeeded.
-   */
-  refundedAt: Date;
-}
-
-/** The succeeded refunds of these orders (at most one each), for the buyer's view. */
-export async function listSucceededRefunds(
-  db: Db,
-  orderIds: readonly number[],
-): Promise<SucceededRefundRow[]> {
-  if (!orderIds.length) return [];
-  return db
-    .select({
-      orderId: refunds.orderId,
-      amountCents: refunds.amountCents,
-      targetStatus: refunds.targetStatus,
-      createdAt: refunds.createdAt,
-      refundedAt: refunds.updatedAt,
-    })
-    .from(refunds)
-    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'succeeded')));
 }
