@@ -13,7 +13,11 @@ import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from
  * "Size", "Colour"; optional), and the option value a product picture shows (issue 24 point
  * 14, docs/decisions/0024): images[i].option1 or images[i].option2 for an upload,
  * existingImages[i].option1 or existingImages[i].option2 for a kept picture ('' unties it;
- * not sent, a kept picture keeps its tie).
+ * not sent, a kept picture keeps its tie), and the final place of each picture among the
+ * product's (docs/decisions/0028): images[i].position and existingImages[i].position, 0-based,
+ * one for every picture or none (then kept pictures first, in their order, then uploads); a
+ * variant's own pictures likewise (variants[i].images[j].position,
+ * variants[i].existingImages[j].position).
  * The server reads the text parts into `productFormFields` below; files are kept by key.
  */
 
@@ -48,9 +52,19 @@ export const PRODUCT_MESSAGES = {
   /** `images[i].option1` and `images[i].option2` both given for one picture. */
   oneOptionValue: 'A picture shows the variants of one option value: give option1 or option2.',
   optionValueLength: `An option must be at most ${PRODUCT_LIMITS.option} characters.`,
-  /** An option value sent for a picture the form does not carry (`images[3].option1` alone). */
+  /**
+   * An option value or a position sent for a picture the form does not carry
+   * (`images[3].option1` or `images[3].position` alone).
+   */
   optionValueWithoutPicture: (name: string) =>
     `The form field "${name}" names no picture of the form.`,
+  /**
+   * The final order of a product's (or a variant's) pictures sent as `existingImages[i].position`
+   * / `images[i].position` (docs/decisions/0028): not a whole number, used twice, out of range
+   * or missing for a picture. `count`: how many pictures the save leaves.
+   */
+  picturePositions: (count: number) =>
+    `Picture positions must be the whole numbers 0 to ${Math.max(count - 1, 0)}, one for each picture, each used once.`,
   /** A form key of the §7 shape with a malformed or too large index (`variants[x].price`). */
   invalidFieldName: (name: string) => `The form field "${name}" is not valid.`,
   productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,

@@ -1,6 +1,7 @@
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@leafline/contract';
 import { fieldError } from '../../lib/errors';
 import type { MultipartForm } from '../../lib/multipart-form';
+import { pictureIndexes } from './picture-order';
 
 /**
  * Which option value a product picture shows (issue 24 point 14, docs/decisions/0024): a
@@ -30,16 +31,9 @@ const TIE_KEY = /^(existingImages|images)\[(\d{1,4})\]\.(option1|option2)$/;
  * the form does not carry is a 400 naming the key.
  */
 export function parseImageTies(form: MultipartForm): ParsedImageTies {
-  const existingIndexes = new Set<number>();
-  for (const key of form.fields.keys()) {
-    const match = /^existingImages\[(\d{1,4})\]$/.exec(key);
-    if (match) existingIndexes.add(Number(match[1]));
-  }
-  const uploadIndexes = new Set<number>();
-  for (const key of form.files.keys()) {
-    const match = /^images\[(\d{1,4})\]\.image$/.exec(key);
-    if (match) uploadIndexes.add(Number(match[1]));
-  }
+  const pictures = pictureIndexes(form).get('');
+  const existingIndexes = pictures?.existing ?? [];
+  const uploadIndexes = pictures?.uploads ?? [];
 
   const sent = {
     existingImages: new Map<number, Partial<Record<1 | 2, string>>>(),
@@ -51,7 +45,9 @@ export function parseImageTies(form: MultipartForm): ParsedImageTies {
     const list = match[1] as 'existingImages' | 'images';
     const index = Number(match[2]);
     const known = list === 'images' ? uploadIndexes : existingIndexes;
-    if (!known.has(index)) throw fieldError(key, PRODUCT_MESSAGES.optionValueWithoutPicture(key));
+    if (!known.includes(index)) {
+      throw fieldError(key, PRODUCT_MESSAGES.optionValueWithoutPicture(key));
+    }
     const value = raw.trim();
     if (value.length > PRODUCT_LIMITS.option) {
       throw fieldError(key, PRODUCT_MESSAGES.optionValueLength);
@@ -72,9 +68,8 @@ export function parseImageTies(form: MultipartForm): ParsedImageTies {
     if (two) return { option: 2, value: two };
     return null;
   };
-  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
   return {
-    existing: sorted(existingIndexes).map((i) => tieOf('existingImages', i)),
-    uploads: sorted(uploadIndexes).map((i) => tieOf('images', i) ?? null),
+    existing: existingIndexes.map((i) => tieOf('existingImages', i)),
+    uploads: uploadIndexes.map((i) => tieOf('images', i) ?? null),
   };
 }

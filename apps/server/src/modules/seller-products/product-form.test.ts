@@ -132,6 +132,25 @@ describe('parseProductForm', () => {
     expect(parsed.variants[0]!.files).toEqual([]);
   });
 
+  it('reads the position texts of decision 0028 as no field of its own', () => {
+    const parsed = parseProductForm(
+      form(
+        {
+          ...BASE,
+          'existingImages[0]': '12',
+          'existingImages[0].position': '1',
+          'images[0].position': '0',
+          'variants[0].option1': 'S',
+          'variants[0].images[0].position': '0',
+        },
+        ['images[0].image', 'variants[0].images[0].image'],
+      ),
+    );
+    expect(parsed.fields.existingImages).toEqual(['12']);
+    expect(parsed.files.map((f) => f.field)).toEqual(['images[0].image']);
+    expect(parsed.variants[0]!.files.map((f) => f.field)).toEqual(['variants[0].images[0].image']);
+  });
+
   it('ignores unknown text keys and texts where files belong', () => {
     const parsed = parseProductForm(
       form({ ...BASE, colour: 'red', 'images[0].image': 'x', 'variants[0].weight': '3' }),
@@ -149,6 +168,10 @@ describe('parseProductForm', () => {
     'foo',
     '__proto__[0].image',
     'variants[0].images[0].picture',
+    // The position keys of decision 0028 are texts: a file under one is refused too.
+    'images[0].position',
+    'existingImages[0].position',
+    'variants[0].images[0].position',
   ])('refuses a file under %s, a key the form reads no file from, naming it', (key) => {
     const error = refusal(BASE, ['images[0].image', key]);
     expect(error.statusCode).toBe(400);

@@ -189,7 +189,19 @@ export interface ImageList {
    */
   keepTies?: (ImageTie | null | undefined)[];
   addTies?: (ImageTie | null)[];
+  /**
+   * The place of each kept picture and each upload when the form sent position keys
+   * (docs/decisions/0028); without it, kept pictures get 0..k-1 and uploads k.. .
+   */
+  positions?: { keep: number[]; add: number[] };
 }
+
+/** Where each kept picture and each upload of a list is written. */
+const positionsOf = (list: ImageList): { keep: number[]; add: number[] } =>
+  list.positions ?? {
+    keep: list.keep.map((_, i) => i),
+    add: list.add.map((_, i) => list.keep.length + i),
+  };
 
 const tieColumns = (tie: ImageTie | null | undefined) =>
   tie === undefined ? {} : { optionIndex: tie?.option ?? null, optionValue: tie?.value ?? null };
@@ -204,10 +216,15 @@ export async function writeProductImages(
       .delete(productImages)
       .where(and(eq(productImages.productId, productId), inArray(productImages.id, list.drop)));
   }
-  for (const [position, id] of list.keep.entries()) {
+  const positions = positionsOf(list);
+  for (const [i, id] of list.keep.entries()) {
     await db
       .update(productImages)
-      .set({ position, altText: list.altText, ...tieColumns(list.keepTies?.[position]) })
+      .set({
+        position: positions.keep[i]!,
+        altText: list.altText,
+        ...tieColumns(list.keepTies?.[i]),
+      })
       .where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
   }
   if (list.add.length) {
@@ -216,7 +233,7 @@ export async function writeProductImages(
         productId,
         image,
         altText: list.altText,
-        position: list.keep.length + i,
+        position: positions.add[i]!,
         ...tieColumns(list.addTies?.[i] ?? null),
       })),
     );
@@ -233,10 +250,11 @@ export async function writeVariantImages(
       .delete(variantImages)
       .where(and(eq(variantImages.variantId, variantId), inArray(variantImages.id, list.drop)));
   }
-  for (const [position, id] of list.keep.entries()) {
+  const positions = positionsOf(list);
+  for (const [i, id] of list.keep.entries()) {
     await db
       .update(variantImages)
-      .set({ position, altText: list.altText })
+      .set({ position: positions.keep[i]!, altText: list.altText })
       .where(and(eq(variantImages.id, id), eq(variantImages.variantId, variantId)));
   }
   if (list.add.length) {
@@ -245,7 +263,7 @@ export async function writeVariantImages(
         variantId,
         image,
         altText: list.altText,
-        position: list.keep.length + i,
+        position: positions.add[i]!,
       })),
     );
   }

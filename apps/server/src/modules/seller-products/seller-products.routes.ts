@@ -41,7 +41,11 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
   const formNote =
     'multipart/form-data: name, description, price, condition, category, product_category, ' +
     'clear_images, option_names[i], existingImages[i], images[i].image (files), ' +
-    'variants[i].option1/option2/price/id/clear_images/existingImages[j]/images[j].image.';
+    'variants[i].option1/option2/price/id/clear_images/existingImages[j]/images[j].image. ' +
+    'Beside them (decisions 0024, 0028): images[i].option1/option2, ' +
+    'existingImages[i].option1/option2, and the 0-based final place of each picture, ' +
+    'images[i].position, existingImages[i].position, variants[i].images[j].position, ' +
+    'variants[i].existingImages[j].position (one for every picture of a list, or none).';
 
   app.get(
     '/api/business/products/:businessId/',

@@ -14,6 +14,7 @@ import { toProductDetail } from '../catalog/catalog.service';
 import type { ResponseCache } from '../catalog/response-cache';
 import { ImageBatch } from '../media/image-batch';
 import { type ImageTie, type ParsedImageTies, parseImageTies } from './image-ties';
+import { type ListPositions, parseImagePositions, placePictures } from './picture-order';
 import { type ParsedProductForm, parseProductForm } from './product-form';
 import {
   deleteProduct,
@@ -163,6 +164,7 @@ function matchExisting(entry: string, images: readonly StoredImage[]): StoredIma
 /**
  * The pictures after a save: the listed ones (in that order) when `existingImages` is sent,
  * else none with clear_images, else all; then the uploads. At most PRODUCT_LIMITS.images.
+ * With position keys (docs/decisions/0028) each picture takes the place they give it instead.
  */
 function planImages(
   current: readonly StoredImage[],
@@ -176,9 +178,13 @@ function planImages(
     ties?: ParsedImageTies;
     /** A variant's: entries that name one of these (its tied product pictures) are skipped. */
     skip?: readonly StoredImage[];
+    /** The list's position keys, when it sent any. */
+    positions?: ListPositions | undefined;
   } = {},
 ): ImageList {
   let kept: StoredImage[];
+  /** By kept picture: the `existing` entry that named it first (none when all are kept). */
+  const keptEntries: (number | undefined)[] = [];
   const keptTies = new Map<StoredImage, ImageTie | null | undefined>();
   if (existing.length) {
     kept = [];
@@ -189,21 +195,27 @@ function planImages(
         if (options.skip && matchExisting(entry, options.skip)) continue;
         throw fieldError(`${field}existingImages[${i}]`, PRODUCT_MESSAGES.unknownImage);
       }
-      if (!kept.includes(image)) kept.push(image);
+      if (!kept.includes(image)) {
+        kept.push(image);
+        keptEntries.push(i);
+      }
       const tie = options.ties?.existing[i];
       if (tie !== undefined) keptTies.set(image, tie);
     }
   } else {
     kept = clear ? [] : [...current];
+    keptEntries.push(...kept.map(() => undefined));
   }
   if (kept.length + uploads.length > PRODUCT_LIMITS.images) {
     throw fieldError(`${field}images`, PRODUCT_MESSAGES.tooManyImages);
   }
+  const positions = placePictures(options.positions, keptEntries, uploads.length, field);
   return {
     keep: kept.map((i) => i.id),
     add: [...uploads],
     drop: current.filter((i) => !kept.includes(i)).map((i) => i.id),
     altText,
+    ...(positions ? { positions } : {}),
     ...(options.ties
       ? {
           keepTies: kept.map((i) => keptTies.get(i)),
@@ -255,7 +267,10 @@ async function writeProduct(
   db: Db,
   businessId: number,
   productId: number | null,
-  form: ParsedProductForm & { ties: ParsedImageTies },
+  form: ParsedProductForm & {
+    ties: ParsedImageTies;
+    positions: ReturnType<typeof parseImagePositions>;
+  },
   uploads: StoredUploads,
   batch: ImageBatch,
 ): Promise<number> {
@@ -284,7 +299,7 @@ async function writeProduct(
     uploads.product,
     '',
     name,
-    { ties: form.ties },
+    { ties: form.ties, positions: form.positions.get('') },
   );
   dropped.push(...droppedKeys(currentImages, images));
   await writeProductImages(db, id, images);
@@ -316,7 +331,10 @@ async function writeProduct(
       uploads.variants[position] ?? [],
       field,
       variantAlt(name, fields.option1, fields.option2),
-      { skip: tied.filter((i) => showsVariant(i, fields.option1, fields.option2)) },
+      {
+        skip: tied.filter((i) => showsVariant(i, fields.option1, fields.option2)),
+        positions: form.positions.get(field),
+      },
     );
     let variantId: number;
     if (existing) {
@@ -345,7 +363,11 @@ async function save(
   productId: number | null,
   multipart: MultipartForm,
 ): Promise<SellerProduct> {
-  const form = { ...parseProductForm(multipart), ties: parseImageTies(multipart) };
+  const form = {
+    ...parseProductForm(multipart),
+    ties: parseImageTies(multipart),
+    positions: parseImagePositions(multipart),
+  };
   const batch = new ImageBatch(deps.storage);
   const uploads = await storeUploads(batch, form);
   const id = await batch.commit(() =>
