@@ -6,9 +6,11 @@ import { sellerProduct } from '@/test/seller-fixtures';
 import { ProductForm } from './product-form';
 
 /**
- * Issue 24 point 13: the product form's pictures can be put in order with buttons (the order
- * reaches the server as the §7 keys existingImages[i] and images[i].image), their buttons sit
- * under each picture, and a picked file the browser cannot decode is refused at once.
+ * Issue 24 point 13: the product form's pictures can be put in order with buttons, stored and
+ * new ones in one list (the order reaches the server as the §7 keys existingImages[i] and
+ * images[i].image, and, when a new picture comes before a stored one, the position keys of
+ * docs/decisions/0028), their buttons sit under each picture, and a picked file the browser
+ * cannot decode is refused at once.
  */
 
 afterEach(() => vi.unstubAllGlobals());
@@ -83,6 +85,58 @@ describe('the pictures of the product form', () => {
     expect(keysOf(sent[0]!, 'existingImages[')).toEqual([
       ['existingImages[0]', '/media/products/tote-back.webp'],
       ['existingImages[1]', '/media/products/tote-front.webp'],
+    ]);
+  });
+
+  it('moves a new picture before the stored ones; its place is sent beside the §7 keys', async () => {
+    const { sent } = renderForm(sellerProduct());
+    fireEvent.change(screen.getByLabelText('Add product images'), {
+      target: { files: [png('side.png')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Move new picture 3 (side.png) earlier' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move new picture 2 (side.png) earlier' }));
+    const list = screen.getByRole('list', { name: 'Product images' });
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['New picture: side.png', 'Tote, front', 'Tote, back']);
+    const first = screen.getByRole('button', { name: 'Move new picture 1 (side.png) earlier' });
+    expect((first as HTMLButtonElement).disabled).toBe(true);
+    // A stored picture can now move before it again; the names give each one's place.
+    expect(
+      (
+        screen.getByRole('button', {
+          name: 'Move picture 2 of product images earlier',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(false);
+    // The option photos follow the same order: picture 1 is the new one.
+    fireEvent.change(screen.getByLabelText('Picture 1 shows'), { target: { value: '1:Small' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const pictures = [...sent[0]!.entries()]
+      .filter(([key]) => /^(images|existingImages)\[/.test(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : `File:${value.name}`]);
+    expect(pictures).toEqual([
+      ['images[0].image', 'File:side.png'],
+      ['images[0].option1', 'Small'],
+      ['images[0].position', '0'],
+      ['existingImages[0]', '/media/products/tote-front.webp'],
+      ['existingImages[0].option1', ''],
+      ['existingImages[0].position', '1'],
+      ['existingImages[1]', '/media/products/tote-back.webp'],
+      ['existingImages[1].option1', ''],
+      ['existingImages[1].position', '2'],
+    ]);
+    // The variant's pictures kept the §7 order: no position keys for them.
+    expect([...sent[0]!.keys()].filter((key) => key.startsWith('variants[0].'))).toEqual([
+      'variants[0].option1',
+      'variants[0].option2',
+      'variants[0].price',
+      'variants[0].id',
+      'variants[0].existingImages[0]',
     ]);
   });
 

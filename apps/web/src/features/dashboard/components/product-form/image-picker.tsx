@@ -1,4 +1,3 @@
-import type { ProductImage } from '@leafline/contract/catalog';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ImagePlus from 'lucide-react/icons/image-plus';
@@ -11,40 +10,35 @@ import {
 } from '@/components/forms/image-file-field';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
-import type { NewImage } from './product-form-state';
+import { isNewPicture, type PictureDraft, pictureKey } from './product-form-state';
 
 export interface ImagePickerProps {
   /** The group's name, e.g. 'Product images' or 'Images of variant 2'. */
   label: string;
-  existing: readonly ProductImage[];
-  added: readonly NewImage[];
+  /** Stored and picked pictures, in their order. */
+  pictures: readonly PictureDraft[];
   onAdd: (files: File[]) => void;
-  onRemoveExisting: (index: number) => void;
-  onRemoveAdded: (key: string) => void;
-  /** Moves a stored picture (issue 24: the order is sent as existingImages[i]). */
-  onMoveExisting?: (from: number, to: number) => void;
-  /** Moves a new picture among the new ones (sent as images[i].image, after the stored). */
-  onMoveAdded?: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+  /** Moves a picture, stored or picked, to another place of the list. */
+  onMove: (from: number, to: number) => void;
   error?: string | undefined;
   compact?: boolean;
 }
 
 /**
- * Pictures of a product or a variant: the stored ones and the newly picked ones, each with a
- * preview and, under it (never over the label), buttons to move it earlier or later and to
- * remove it; and a button that opens the file chooser (several at once). A picked file the
- * browser cannot decode is refused at once, with one message (issue 24). The server keeps the
- * stored pictures first, in their sent order, then the new ones: moves stay within each.
+ * Pictures of a product or a variant: one ordered list of the stored ones and the newly picked
+ * ones, each with a preview and, under it (never over the label), buttons to move it earlier or
+ * later and to remove it; and a button that opens the file chooser (several at once). A picked
+ * file the browser cannot decode is refused at once, with one message (issue 24). Any picture
+ * can be moved before any other: the order is sent as position keys beside the §7 keys
+ * (docs/decisions/0028).
  */
 export function ImagePicker({
   label,
-  existing,
-  added,
+  pictures,
   onAdd,
-  onRemoveExisting,
-  onRemoveAdded,
-  onMoveExisting,
-  onMoveAdded,
+  onRemove,
+  onMove,
   error,
   compact = false,
 }: ImagePickerProps) {
@@ -70,7 +64,6 @@ export function ImagePicker({
   };
   // One message under the field: the refusal of the pick, else the form's.
   const shownError = refused ? IMAGE_FILE_TEXTS.notAnImage : error;
-  const total = existing.length + added.length;
   const lower = label.toLowerCase();
   const thumb = compact ? 'size-16' : 'size-20 sm:size-24';
   return (
@@ -79,76 +72,43 @@ export function ImagePicker({
       aria-describedby={shownError ? errorId : undefined}
     >
       <legend className="text-sm font-medium text-forest-900">{label}</legend>
-      {total > 0 ? (
+      {pictures.length > 0 ? (
         <ul className="flex flex-wrap gap-3" aria-label={label}>
-          {existing.map((image, index) => (
-            <li key={`existing-${image.id}-${image.image}`} className="flex flex-col gap-1">
-              <ResponsiveImage
-                src={image.image}
-                alt={image.alt_text || `Picture ${index + 1}`}
-                width={96}
-                height={96}
-                sizes="96px"
-                className={cx(thumb, 'rounded-lg border border-sand-300 object-cover')}
-              />
-              <PictureTools>
-                {onMoveExisting ? (
+          {pictures.map((picture, index) => {
+            // 'picture 2 of product images', 'new picture 3 (side.png)': the place in the list.
+            const place = isNewPicture(picture)
+              ? `new picture ${index + 1} (${picture.file.name})`
+              : `picture ${index + 1} of ${lower}`;
+            return (
+              <li key={pictureKey(picture)} className="flex flex-col gap-1">
+                {isNewPicture(picture) ? (
+                  <AddedThumb file={picture.file} className={thumb} />
+                ) : (
+                  <ResponsiveImage
+                    src={picture.image}
+                    alt={picture.alt_text || `Picture ${index + 1}`}
+                    width={96}
+                    height={96}
+                    sizes="96px"
+                    className={cx(thumb, 'rounded-lg border border-sand-300 object-cover')}
+                  />
+                )}
+                <PictureTools>
                   <ToolButton
-                    name={`Move picture ${index + 1} of ${lower} earlier`}
+                    name={`Move ${place} earlier`}
                     disabled={index === 0}
-                    onClick={() => onMoveExisting(index, index - 1)}
+                    onClick={() => onMove(index, index - 1)}
                   >
                     <ChevronLeft aria-hidden="true" className="size-4" />
                   </ToolButton>
-                ) : null}
-                {onMoveExisting ? (
                   <ToolButton
-                    name={`Move picture ${index + 1} of ${lower} later`}
-                    disabled={index === existing.length - 1}
-                    onClick={() => onMoveExisting(index, index + 1)}
+                    name={`Move ${place} later`}
+                    disabled={index === pictures.length - 1}
+                    onClick={() => onMove(index, index + 1)}
                   >
                     <ChevronRight aria-hidden="true" className="size-4" />
                   </ToolButton>
-                ) : null}
-                <ToolButton
-                  name={`Remove picture ${index + 1} of ${lower}`}
-                  onClick={() => onRemoveExisting(index)}
-                  danger
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </ToolButton>
-              </PictureTools>
-            </li>
-          ))}
-          {added.map((image, index) => {
-            const place = `new picture ${existing.length + index + 1} (${image.file.name})`;
-            return (
-              <li key={image.key} className="flex flex-col gap-1">
-                <AddedThumb file={image.file} className={thumb} />
-                <PictureTools>
-                  {onMoveAdded ? (
-                    <ToolButton
-                      name={`Move ${place} earlier`}
-                      disabled={index === 0}
-                      onClick={() => onMoveAdded(index, index - 1)}
-                    >
-                      <ChevronLeft aria-hidden="true" className="size-4" />
-                    </ToolButton>
-                  ) : null}
-                  {onMoveAdded ? (
-                    <ToolButton
-                      name={`Move ${place} later`}
-                      disabled={index === added.length - 1}
-                      onClick={() => onMoveAdded(index, index + 1)}
-                    >
-                      <ChevronRight aria-hidden="true" className="size-4" />
-                    </ToolButton>
-                  ) : null}
-                  <ToolButton
-                    name={`Remove ${place}`}
-                    onClick={() => onRemoveAdded(image.key)}
-                    danger
-                  >
+                  <ToolButton name={`Remove ${place}`} onClick={() => onRemove(index)} danger>
                     <X aria-hidden="true" className="size-4" />
                   </ToolButton>
                 </PictureTools>

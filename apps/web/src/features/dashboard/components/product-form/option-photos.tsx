@@ -1,11 +1,11 @@
-import type { ProductImage } from '@leafline/contract/catalog';
 import { usePreviewUrl } from '@/components/forms/image-file-field';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { SelectField } from '@/components/ui/select-field';
 import {
-  type NewImage,
+  isNewPicture,
   type PhotoTie,
   type ProductDraft,
+  pictureKey,
   tieOf,
   type VariantDraft,
   withTie,
@@ -50,7 +50,7 @@ function tieChoices(
 export interface OptionPhotosProps {
   idPrefix: string;
   draft: ProductDraft;
-  onChange: (patch: Pick<ProductDraft, 'existingImages' | 'newImages'>) => void;
+  onChange: (patch: Pick<ProductDraft, 'pictures'>) => void;
 }
 
 /**
@@ -60,14 +60,12 @@ export interface OptionPhotosProps {
  * product has photos and its variants have option values.
  */
 export function OptionPhotos({ idPrefix, draft, onChange }: OptionPhotosProps) {
-  const photos: { key: string; tie: PhotoTie; existing?: ProductImage; added?: NewImage }[] = [
-    ...draft.existingImages.map((image) => ({
-      key: `existing-${image.id}-${image.image}`,
-      tie: tieOf(image),
-      existing: image,
-    })),
-    ...draft.newImages.map((image) => ({ key: image.key, tie: tieOf(image), added: image })),
-  ];
+  // In the pictures' own order (docs/decisions/0028), as the picker shows them.
+  const photos = draft.pictures.map((picture) => ({
+    key: pictureKey(picture),
+    tie: tieOf(picture),
+    picture,
+  }));
   const choices = tieChoices(
     draft.variants,
     draft.optionNames,
@@ -76,14 +74,8 @@ export function OptionPhotos({ idPrefix, draft, onChange }: OptionPhotosProps) {
   if (photos.length === 0 || choices.length < 2) return null;
 
   const setTie = (index: number, tie: PhotoTie) => {
-    const existingCount = draft.existingImages.length;
     onChange({
-      existingImages: draft.existingImages.map((image, i) =>
-        i === index ? withTie(image, tie) : image,
-      ),
-      newImages: draft.newImages.map((image, i) =>
-        i + existingCount === index ? withTie(image, tie) : image,
-      ),
+      pictures: draft.pictures.map((picture, i) => (i === index ? withTie(picture, tie) : picture)),
     });
   };
 
@@ -96,17 +88,17 @@ export function OptionPhotos({ idPrefix, draft, onChange }: OptionPhotosProps) {
       <ul className="grid gap-3 sm:grid-cols-2">
         {photos.map((photo, index) => (
           <li key={photo.key} className="flex items-end gap-3">
-            {photo.existing ? (
+            {isNewPicture(photo.picture) ? (
+              <AddedPreview file={photo.picture.file} />
+            ) : (
               <ResponsiveImage
-                src={photo.existing.image}
+                src={photo.picture.image}
                 alt=""
                 width={64}
                 height={64}
                 sizes="64px"
                 className="size-16 shrink-0 rounded-lg border border-sand-300 object-cover"
               />
-            ) : (
-              <AddedPreview file={photo.added!.file} />
             )}
             <SelectField
               id={`${idPrefix}-photo-${index}-shows`}

@@ -58,10 +58,13 @@ describe('product form state', () => {
     const draft = draftFromProduct(product);
     // The payload lists the tied picture on the variant; the form does not send it as the
     // variant's own.
-    expect(draft.variants[0]!.existingImages).toEqual([]);
-    draft.existingImages = [withTie(front, { option: 2, value: 'S' }), withTie(navy, null)];
+    expect(draft.variants[0]!.pictures).toEqual([]);
     const file = new File([new Uint8Array([1])], 'sage.png', { type: 'image/png' });
-    draft.newImages = [withTie({ key: 'n1', file }, { option: 1, value: 'Sage' })];
+    draft.pictures = [
+      withTie(front, { option: 2, value: 'S' }),
+      withTie(navy, null),
+      withTie({ key: 'n1', file }, { option: 1, value: 'Sage' }),
+    ];
     const form = buildProductFormData(draft);
     expect(form.get('existingImages[0].option2')).toBe('S');
     expect(form.has('existingImages[0].option1')).toBe(false);
@@ -69,6 +72,56 @@ describe('product form state', () => {
     expect(form.get('images[0].option1')).toBe('Sage');
     expect(form.has('variants[0].existingImages[0]')).toBe(false);
     expect(form.has('variants[0].clear_images')).toBe(false);
+    // Stored pictures first, then the new one: the §7 order, no position is sent.
+    expect([...form.keys()].some((key) => key.endsWith('.position'))).toBe(false);
+  });
+
+  it('sends the place of each picture when a new one comes before a stored one (decision 0028)', () => {
+    const front = { id: 4, image: '/media/products/front.webp', alt_text: '' };
+    const back = { id: 5, image: '/media/products/back.webp', alt_text: '' };
+    const small = { id: 6, image: '/media/products/small.webp', alt_text: '' };
+    const draft = draftFromProduct(
+      sellerProduct({
+        option_names: [],
+        images: [front, back],
+        variants: [
+          {
+            id: 9,
+            option1: 'S',
+            option2: null,
+            price: '15.00',
+            image: small.image,
+            images: [small],
+            deleted: false,
+          },
+        ],
+      }),
+    );
+    const png = (name: string) => new File([name], name, { type: 'image/png' });
+    const side = { key: 'n1', file: png('side.png') };
+    const detail = { key: 'n2', file: png('detail.png') };
+    const tag = { key: 'n3', file: png('tag.png') };
+    draft.pictures = [back, side, front, detail];
+    draft.variants[0]!.pictures = [tag, ...draft.variants[0]!.pictures];
+    const sent = [...buildProductFormData(draft).entries()]
+      .filter(([key]) => key.includes('mages['))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : `File:${value.name}`]);
+    expect(sent).toEqual([
+      ['images[0].image', 'File:side.png'],
+      ['images[0].position', '1'],
+      ['images[1].image', 'File:detail.png'],
+      ['images[1].position', '3'],
+      ['existingImages[0]', back.image],
+      ['existingImages[0].option1', ''],
+      ['existingImages[0].position', '0'],
+      ['existingImages[1]', front.image],
+      ['existingImages[1].option1', ''],
+      ['existingImages[1].position', '2'],
+      ['variants[0].images[0].image', 'File:tag.png'],
+      ['variants[0].images[0].position', '0'],
+      ['variants[0].existingImages[0]', small.image],
+      ['variants[0].existingImages[0].position', '1'],
+    ]);
   });
 
   it('sends emptied option names so the server clears them', () => {

@@ -41,6 +41,27 @@ export function withTie<T extends object>(image: T, tie: PhotoTie): T {
   return { ...rest, [tie.option === 1 ? 'option1' : 'option2']: tie.value } as T;
 }
 
+/**
+ * One picture of a product or a variant in the form: a stored one (kept, sent as
+ * existingImages[i]) or a picked one (sent as images[i].image). The list's order is the order
+ * the shop shows them in, stored and picked mixed (issue 24 point 13, docs/decisions/0028).
+ */
+export type PictureDraft = ProductImage | NewImage;
+
+export const isNewPicture = (picture: PictureDraft): picture is NewImage => 'file' in picture;
+
+/** The stored pictures of a list, in its order. */
+export const storedPictures = (pictures: readonly PictureDraft[]): ProductImage[] =>
+  pictures.filter((picture): picture is ProductImage => !isNewPicture(picture));
+
+/** The picked pictures of a list, in its order. */
+export const newPictures = (pictures: readonly PictureDraft[]): NewImage[] =>
+  pictures.filter(isNewPicture);
+
+/** A key React and the option photos follow a picture by. */
+export const pictureKey = (picture: PictureDraft): string =>
+  isNewPicture(picture) ? picture.key : `existing-${picture.id}-${picture.image}`;
+
 /** A variant's own pictures: the payload also lists the product pictures tied to it. */
 const ownImages = (images: readonly ProductImage[]) => images.filter((image) => !tieOf(image));
 
@@ -52,11 +73,10 @@ export interface VariantDraft {
   option2: string;
   /** '' → the product's price. */
   price: string;
-  /** Stored pictures still kept. */
-  existingImages: ProductImage[];
+  /** Its own pictures, stored ones still kept and picked ones, in their order. */
+  pictures: PictureDraft[];
   /** How many stored pictures the variant had when the form opened. */
   initialImageCount: number;
-  newImages: NewImage[];
 }
 
 export interface ProductDraft {
@@ -69,9 +89,9 @@ export interface ProductDraft {
   optionNames: [string, string];
   /** Whether the product had option names when the form opened (so clearing them is sent). */
   hadOptionNames: boolean;
-  existingImages: ProductImage[];
+  /** Stored pictures still kept and picked ones, in their order. */
+  pictures: PictureDraft[];
   initialImageCount: number;
-  newImages: NewImage[];
   variants: VariantDraft[];
 }
 
@@ -88,9 +108,8 @@ export function emptyVariant(): VariantDraft {
     option1: '',
     option2: '',
     price: '',
-    existingImages: [],
+    pictures: [],
     initialImageCount: 0,
-    newImages: [],
   };
 }
 
@@ -105,9 +124,8 @@ export function emptyDraft(): ProductDraft {
     product_category: '',
     optionNames: ['', ''],
     hadOptionNames: false,
-    existingImages: [],
+    pictures: [],
     initialImageCount: 0,
-    newImages: [],
     variants: [],
   };
 }
@@ -124,9 +142,8 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
     product_category: product.product_category,
     optionNames: [names[0] ?? '', names[1] ?? ''],
     hadOptionNames: names.some((name) => name.trim() !== ''),
-    existingImages: [...product.images],
+    pictures: [...product.images],
     initialImageCount: product.images.length,
-    newImages: [],
     variants: product.variants
       .filter((variant) => !variant.deleted)
       .map((variant) => ({
@@ -139,16 +156,15 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
         // keeps its price shown, else it would not be sent and so be removed (SPEC §5).
         price:
           variant.price === product.price && variant.option1.trim() !== '' ? '' : variant.price,
-        existingImages: ownImages(variant.images),
+        pictures: ownImages(variant.images),
         initialImageCount: ownImages(variant.images).length,
-        newImages: [],
       })),
   };
 }
 
 /**
- * The list with the item at `from` moved to `to` (issue 24: pictures are reordered; their
- * order is the order of their §7 keys, existingImages[i] and images[i].image).
+ * The list with the item at `from` moved to `to` (issue 24: pictures are reordered, stored and
+ * picked ones alike; docs/decisions/0028).
  */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) {
@@ -178,24 +194,22 @@ export function draftToFields(draft: ProductDraft) {
     condition: draft.condition,
     category: draft.category,
     product_category: draft.product_category,
-    clear_images: clearsAll(draft.initialImageCount, draft.existingImages) ? 'true' : undefined,
-    existingImages: draft.existingImages.map((image) => image.image),
+    clear_images: clearsAll(draft.initialImageCount, draft.pictures) ? 'true' : undefined,
+    existingImages: storedPictures(draft.pictures).map((image) => image.image),
     option_names: optionNamesSent(draft),
     variants: sent.map((variant) => ({
       id: variant.id === undefined ? undefined : String(variant.id),
       option1: variant.option1,
       option2: variant.option2,
       price: variant.price,
-      clear_images: clearsAll(variant.initialImageCount, variant.existingImages)
-        ? 'true'
-        : undefined,
-      existingImages: variant.existingImages.map((image) => image.image),
+      clear_images: clearsAll(variant.initialImageCount, variant.pictures) ? 'true' : undefined,
+      existingImages: storedPictures(variant.pictures).map((image) => image.image),
     })),
   };
 }
 
-function clearsAll(initialCount: number, kept: readonly ProductImage[]): boolean {
-  return initialCount > 0 && kept.length === 0;
+function clearsAll(initialCount: number, pictures: readonly PictureDraft[]): boolean {
+  return initialCount > 0 && storedPictures(pictures).length === 0;
 }
 
 /** Both names when either is given, or when names existed (so an emptied name is cleared). */
@@ -204,13 +218,57 @@ function optionNamesSent(draft: ProductDraft): string[] {
   return any || draft.hadOptionNames ? [...draft.optionNames] : [];
 }
 
+/** Whether the stored pictures of a list all come before the picked ones (the §7 order). */
+function inSevenOrder(pictures: readonly PictureDraft[]): boolean {
+  const firstNew = pictures.findIndex(isNewPicture);
+  return firstNew === -1 || pictures.slice(firstNew).every(isNewPicture);
+}
+
+/**
+ * A list's pictures under `prefix` ('' or 'variants[2].'): images[i].image for the picked ones,
+ * then existingImages[i] for the stored ones, each in the list's order; with `ties`, the option
+ * value of each (docs/decisions/0024). When a picked picture comes before a stored one, each
+ * picture's place in the list too, images[i].position and existingImages[i].position
+ * (docs/decisions/0028); otherwise the §7 order says it all and none is sent.
+ */
+function appendPictures(
+  form: FormData,
+  prefix: string,
+  pictures: readonly PictureDraft[],
+  ties: boolean,
+) {
+  const placed = !inSevenOrder(pictures);
+  const place = (key: string, picture: PictureDraft) => {
+    if (placed) form.append(`${key}.position`, String(pictures.indexOf(picture)));
+  };
+  newPictures(pictures).forEach((image, i) => {
+    const key = `${prefix}images[${i}]`;
+    form.append(`${key}.image`, image.file, image.file.name);
+    const tie = ties ? tieOf(image) : null;
+    if (tie) form.append(`${key}.option${tie.option}`, tie.value);
+    place(key, image);
+  });
+  storedPictures(pictures).forEach((image, i) => {
+    const key = `${prefix}existingImages[${i}]`;
+    form.append(key, image.image);
+    if (ties) {
+      // Always sent for a kept picture: '' unties it (docs/decisions/0024).
+      const tie = tieOf(image);
+      form.append(`${key}.option${tie?.option ?? 1}`, tie?.value ?? '');
+    }
+    place(key, image);
+  });
+}
+
 /**
  * The multipart body of add and edit, with SPEC §7's names exactly:
  * name, description, price, condition, category, product_category, clear_images,
  * images[i].image, existingImages[i], option_names[i], and per sent variant
  * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j]; beside
  * them the option value of each product picture, images[i].option1|option2 and
- * existingImages[i].option1|option2 (docs/decisions/0024).
+ * existingImages[i].option1|option2 (docs/decisions/0024), and, when the order needs them, the
+ * place of each picture, [variants[i].]images[j].position and existingImages[j].position
+ * (docs/decisions/0028).
  * `clear_images` is sent (as 'true') only when every stored picture was removed.
  */
 export function buildProductFormData(draft: ProductDraft): FormData {
@@ -223,17 +281,7 @@ export function buildProductFormData(draft: ProductDraft): FormData {
   form.append('category', fields.category.trim());
   form.append('product_category', fields.product_category);
   if (fields.clear_images) form.append('clear_images', 'true');
-  draft.newImages.forEach((image, i) => {
-    form.append(`images[${i}].image`, image.file, image.file.name);
-    const tie = tieOf(image);
-    if (tie) form.append(`images[${i}].option${tie.option}`, tie.value);
-  });
-  fields.existingImages.forEach((address, i) => {
-    form.append(`existingImages[${i}]`, address);
-    // Always sent for a kept picture: '' unties it (docs/decisions/0024).
-    const tie = tieOf(draft.existingImages[i] ?? {});
-    form.append(`existingImages[${i}].option${tie?.option ?? 1}`, tie?.value ?? '');
-  });
+  appendPictures(form, '', draft.pictures, true);
   fields.option_names.forEach((name, i) => {
     form.append(`option_names[${i}]`, name.trim());
   });
@@ -243,15 +291,10 @@ export function buildProductFormData(draft: ProductDraft): FormData {
     form.append(`${prefix}.option2`, variant.option2.trim());
     form.append(`${prefix}.price`, variant.price.trim());
     if (variant.id !== undefined) form.append(`${prefix}.id`, String(variant.id));
-    if (clearsAll(variant.initialImageCount, variant.existingImages)) {
+    if (clearsAll(variant.initialImageCount, variant.pictures)) {
       form.append(`${prefix}.clear_images`, 'true');
     }
-    variant.newImages.forEach((image, j) => {
-      form.append(`${prefix}.images[${j}].image`, image.file, image.file.name);
-    });
-    variant.existingImages.forEach((image, j) => {
-      form.append(`${prefix}.existingImages[${j}]`, image.image);
-    });
+    appendPictures(form, `${prefix}.`, variant.pictures, false);
   });
   return form;
 }

@@ -29,10 +29,12 @@ import {
   draftToFields,
   emptyDraft,
   emptyVariant,
+  isNewPicture,
   isVariantSent,
   moveItem,
   type NewImage,
   newKey,
+  type PictureDraft,
   type ProductDraft,
   type VariantDraft,
 } from './product-form-state';
@@ -43,6 +45,9 @@ const CONDITION_OPTIONS = PRODUCT_CONDITIONS.map((value) => ({
   label: CONDITION_LABELS[value],
 }));
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: value }));
+
+const withoutPicture = (pictures: readonly PictureDraft[], index: number) =>
+  pictures.filter((_, i) => i !== index);
 
 /** Field errors by key: 'name', 'price', …, 'images', and `${variantKey}.price` for a row. */
 type Errors = Record<string, string>;
@@ -257,25 +262,18 @@ export function ProductForm({
 
       <ImagePicker
         label="Product images"
-        existing={draft.existingImages}
-        added={draft.newImages}
+        pictures={draft.pictures}
         error={errors.images}
         onAdd={(files) => {
-          const images = pick(files, draft.existingImages.length + draft.newImages.length);
+          const images = pick(files, draft.pictures.length);
           setError('images', images ? undefined : pickError(files));
-          if (images) update({ newImages: [...draft.newImages, ...images] });
+          if (images) update({ pictures: [...draft.pictures, ...images] });
         }}
-        onRemoveExisting={(index) =>
-          update({ existingImages: draft.existingImages.filter((_, i) => i !== index) })
-        }
-        onRemoveAdded={(key) => {
-          update({ newImages: draft.newImages.filter((image) => image.key !== key) });
-          setError('images', undefined);
+        onRemove={(index) => {
+          update({ pictures: withoutPicture(draft.pictures, index) });
+          if (isNewPicture(draft.pictures[index]!)) setError('images', undefined);
         }}
-        onMoveExisting={(from, to) =>
-          update({ existingImages: moveItem(draft.existingImages, from, to) })
-        }
-        onMoveAdded={(from, to) => update({ newImages: moveItem(draft.newImages, from, to) })}
+        onMove={(from, to) => update({ pictures: moveItem(draft.pictures, from, to) })}
       />
 
       <fieldset className="flex min-w-0 flex-col gap-4 rounded-card border border-sand-300 p-4 sm:p-5">
@@ -318,17 +316,16 @@ export function ProductForm({
                 errors={errors}
                 onChange={(patch) => updateVariant(variant.key, patch)}
                 onAdd={(files) => {
-                  const current = variant.existingImages.length + variant.newImages.length;
-                  const images = pick(files, current);
+                  const images = pick(files, variant.pictures.length);
                   setError(`${variant.key}.images`, images ? undefined : pickError(files));
                   if (images)
-                    updateVariant(variant.key, { newImages: [...variant.newImages, ...images] });
+                    updateVariant(variant.key, { pictures: [...variant.pictures, ...images] });
                 }}
-                onRemoveAdded={(key) => {
-                  updateVariant(variant.key, {
-                    newImages: variant.newImages.filter((image) => image.key !== key),
-                  });
-                  setError(`${variant.key}.images`, undefined);
+                onRemovePicture={(index) => {
+                  updateVariant(variant.key, { pictures: withoutPicture(variant.pictures, index) });
+                  if (isNewPicture(variant.pictures[index]!)) {
+                    setError(`${variant.key}.images`, undefined);
+                  }
                 }}
                 onRemove={() => {
                   update({ variants: draft.variants.filter((v) => v.key !== variant.key) });
@@ -380,7 +377,7 @@ function VariantRow({
   errors,
   onChange,
   onAdd,
-  onRemoveAdded,
+  onRemovePicture,
   onRemove,
 }: {
   idPrefix: string;
@@ -390,7 +387,7 @@ function VariantRow({
   errors: Errors;
   onChange: (patch: Partial<VariantDraft>) => void;
   onAdd: (files: File[]) => void;
-  onRemoveAdded: (key: string) => void;
+  onRemovePicture: (index: number) => void;
   onRemove: () => void;
 }) {
   const name = `Variant ${number}`;
@@ -445,18 +442,11 @@ function VariantRow({
         <ImagePicker
           compact
           label={`Images of variant ${number}`}
-          existing={variant.existingImages}
-          added={variant.newImages}
+          pictures={variant.pictures}
           error={error('images') ?? error('existingImages')}
           onAdd={onAdd}
-          onRemoveExisting={(index) =>
-            onChange({ existingImages: variant.existingImages.filter((_, i) => i !== index) })
-          }
-          onRemoveAdded={onRemoveAdded}
-          onMoveExisting={(from, to) =>
-            onChange({ existingImages: moveItem(variant.existingImages, from, to) })
-          }
-          onMoveAdded={(from, to) => onChange({ newImages: moveItem(variant.newImages, from, to) })}
+          onRemove={onRemovePicture}
+          onMove={(from, to) => onChange({ pictures: moveItem(variant.pictures, from, to) })}
         />
       </fieldset>
     </li>
