@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds the web app when its sources changed, then
-// runs the server (which migrates, seeds the demo catalogue on an empty database and prints
-// the demo accounts). Uses only Node's own modules so that it runs before `npm install`.
-import { spawn, spawnSync } from 'node:child_process';
+// compiles the server when its sources changed and runs it in this process (it migrates, seeds
+// the demo catalogue on an empty database and prints the demo accounts). Uses only Node's own
+// modules until the install is done, so that it runs before `npm install`.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -55,15 +56,11 @@ if (built !== print) {
   writeFileSync(stampFile, `${print}\n`);
 }
 
-// 3. The server, in this process group so that Ctrl-C stops it cleanly.
-const env = { ...process.env };
-if (!dev) env.NODE_ENV ??= 'production';
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// 3. The server, compiled to one ES module when its sources changed (docs/decisions/0029), then
+// run in this very process: no TypeScript loader and no launcher waiting beside it. The
+// server handles SIGINT and SIGTERM itself (a graceful shutdown).
+const { buildServer, SERVER_ENTRY } = await import('./build-server.mjs');
+await buildServer({ log: (line) => console.log(`> ${line}`) });
+if (!dev) process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_ENTRY).href);

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_ENTRY } from '../../../../scripts/build-server.mjs';
 
 /** The repository root (the server is started from there, as `npm start` does). */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
-/** One app instance: the real `apps/server/src/server.ts` in its own process. */
+/** One app instance: the compiled server (`npm start`'s, scripts/build-server.mjs) in its own process. */
 export interface AppInstance {
   name: string;
   port: number;
@@ -34,17 +35,14 @@ export interface InstanceOptions {
 /** Starts the server process and waits until its /readyz answers 200. */
 export async function startInstance(options: InstanceOptions): Promise<AppInstance> {
   mkdirSync(options.logDir, { recursive: true });
+  await buildServer({ log: () => {} });
   const logFile = path.join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   const exited = new Promise<number | string>((resolve) => {

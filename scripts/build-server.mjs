@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The server compiled to one ES module, apps/server/dist/server.mjs (docs/decisions/0029):
+// `npm start` and the test runs start it with plain `node`, without a TypeScript loader at run
+// time. The app's own code and @leafline/contract are bundled; every npm package stays an
+// import of node_modules. The migrations are copied beside it (db/client.ts reads them from
+// its own folder). Rebuilt only when a source changed: `buildServer()` returns at once then.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps', 'server');
+export const SERVER_DIST = path.join(serverDir, 'dist');
+export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.mjs');
+const STAMP = path.join(SERVER_DIST, '.build-stamp');
+
+/** A hash of everything the bundle is made of: the server's and the contract's sources. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!/\.test\.tsx?$/.test(entry.name)) hash.update(full).update(readFileSync(full));
+    }
+  };
+  walk(path.join(serverDir, 'src'));
+  walk(path.join(root, 'packages', 'contract', 'src'));
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  return hash.digest('hex');
+}
+
+/** Builds the bundle when its sources changed; true when it built. */
+export async function buildServer({ force = false, log = console.log } = {}) {
+  const print = fingerprint();
+  if (!force && existsSync(SERVER_ENTRY) && existsSync(STAMP)) {
+    if (readFileSync(STAMP, 'utf8').trim() === print) return false;
+  }
+  const started = Date.now();
+  const { build } = await import('esbuild');
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  mkdirSync(SERVER_DIST, { recursive: true });
+  await build({
+    entryPoints: [path.join(serverDir, 'src', 'server.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // npm packages are loaded from node_modules as they are; the workspace's own are bundled.
+    plugins: [
+      {
+        name: 'node-modules-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@leafline/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  cpSync(path.join(serverDir, 'src', 'db', 'migrations'), path.join(SERVER_DIST, 'migrations'), {
+    recursive: true,
+  });
+  writeFileSync(STAMP, `${print}\n`);
+  log(`server compiled to ${path.relative(root, SERVER_ENTRY)} in ${Date.now() - started} ms`);
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer({ force: process.argv.includes('--force') });
+}
