@@ -59,7 +59,8 @@ describe('home page', { timeout: 20_000 }, () => {
   it('shows the partner businesses without the hidden ones, and at most 9 new products', async () => {
     server();
     renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Take the Quiz' })).toBeTruthy();
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Take the Quiz' })).toBeTruthy();
     const carousel = await screen.findByRole('list', { name: 'Partner businesses' });
     expect(
       within(carousel)

@@ -24,15 +24,16 @@ beforeEach(() => {
   revoked = [];
   blobs = new Map();
   let n = 0;
-  // jsdom has no object URLs: these stand in for the browser's.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      n += 1;
-      const url = `blob:leafline/${n}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: (url: string) => revoked.push(url),
+  // Object URLs that remember their file, standing in for the browser's (restored after each
+  // test: the worker's own are used by the files that run after this one).
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    n += 1;
+    const url = `blob:leafline/${n}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url: string) => {
+    revoked.push(url);
   });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
@@ -55,8 +56,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
 const csvResponse = (businessId = 3, from = '2026-03-01', to = '2026-03-14') =>
