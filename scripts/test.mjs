@@ -3,7 +3,7 @@
 // PostgreSQL when reachable, else PGlite), the web build, then browser e2e (Playwright in
 // Chromium). Prints a summary with the number of browser tests that ran.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,10 +80,18 @@ if (e2e?.stats) {
   skipped += browser.skipped;
 }
 
-console.log('\n━━ summary');
-for (const r of results) {
+// The step times go to a file (kept beside the reports) and the summary prints them from it.
+const timesFile = path.join(tmp, 'test-times.json');
+writeFileSync(
+  timesFile,
+  `${JSON.stringify({ finishedAt: new Date().toISOString(), steps: results }, null, 2)}\n`,
+);
+const total = results.reduce((sum, r) => sum + r.seconds, 0);
+console.log(`\n━━ summary (step times: ${path.relative(root, timesFile)})`);
+for (const r of readJson(timesFile).steps) {
   console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(18)} ${r.seconds.toFixed(1)} s`);
 }
+console.log(`  ${'total'.padEnd(23)} ${total.toFixed(1)} s (${(total / 60).toFixed(1)} min)`);
 if (vitest) {
   console.log(
     `  unit + API integration tests: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
