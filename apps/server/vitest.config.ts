@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share a worker process: starting one per file and importing the app again in each
+    // took a third of the run. Each file opens its own database and app (test/helpers).
+    isolate: false,
   },
 });
