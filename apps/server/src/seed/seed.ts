@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   CURATED_LISTS,
   centsToPrice,
@@ -30,6 +32,7 @@ import {
 import { hashPassword } from '../modules/auth/password';
 import { insertCheckout } from '../modules/checkout/checkout.repo';
 import { orderAddressOf } from '../modules/checkout/checkout.steps';
+import { diskEncodedImageCache, type EncodedImageCache } from '../modules/media/encoded-cache';
 import { deleteImage, type RawImage, saveRenderedImage } from '../modules/media/image-pipeline';
 import { insertOrder } from '../modules/orders/orders.repo';
 import { insertPayouts, type NewPayout } from '../modules/payouts/payouts.repo';
@@ -80,6 +83,8 @@ const addressOf = (buyer: (typeof DEMO_BUYERS)[number]) => ({
 const RENDER_CONCURRENCY = 3;
 /** Serialises two processes that start on the same empty database at the same moment. */
 const SEED_LOCK = 0x1eaf_5eed;
+/** The encoded demo pictures, kept by their pixels' hash: a fresh database seeds in seconds. */
+const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'leafline-seed-images');
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -117,19 +122,25 @@ async function mapLimit<T, R>(
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  options: { storage: MediaStorage; log: (msg: string) => void },
+  options: {
+    storage: MediaStorage;
+    log: (msg: string) => void;
+    /** Where the drawings' encoded files are kept between seeds (default: in the temp folder). */
+    imageCache?: EncodedImageCache;
+  },
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const started = performance.now();
   const plan = buildDemoPlan();
   const storage = options.storage;
+  const imageCache = options.imageCache ?? diskEncodedImageCache(SEED_IMAGE_CACHE_DIR);
   options.log(
     `seeding the demo catalogue: ${plan.businesses.length} businesses, ${plan.products.length} products`,
   );
 
   const written: string[] = [];
   const save = async (folder: string, draw: () => Promise<RawImage>) => {
-    const { key } = await saveRenderedImage(storage, folder, await draw());
+    const { key } = await saveRenderedImage(storage, folder, await draw(), imageCache);
     written.push(key);
     return key;
   };

@@ -3,6 +3,7 @@ import { IMAGE_MAIN_WIDTH, IMAGE_SIBLING_WIDTHS } from '@leafline/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/errors';
+import { type EncodedImage, type EncodedImageCache, encodedImageKey } from './encoded-cache';
 
 /**
  * Uploads and generated images (DESIGN 2.10): decoded with sharp (never trusted by name or
@@ -97,16 +98,15 @@ export async function saveRenderedImage(
   storage: MediaStorage,
   folder: string,
   image: RawImage,
+  /** The encoded files of pixels drawn before (the demo seed's): encoded once, stored anew. */
+  cache?: EncodedImageCache,
 ): Promise<SavedImage> {
   assertFolder(folder);
-  return writeWidths(storage, folder, image);
+  return writeWidths(storage, folder, image, cache);
 }
 
-async function writeWidths(
-  storage: MediaStorage,
-  folder: string,
-  image: RawImage,
-): Promise<SavedImage> {
+/** The WebP files of an image, the main width first (at most MAIN_WIDTH, never upscaled). */
+async function encodeWidths(image: RawImage): Promise<EncodedImage> {
   const pixels = (): Sharp => sharp(image.data, { raw: image.info });
   const mainWidth = Math.min(image.info.width, MAIN_WIDTH);
   const encode = (width: number) =>
@@ -118,10 +118,39 @@ async function writeWidths(
     encode(mainWidth),
     ...IMAGE_WIDTHS.map((w) => encode(Math.min(w, mainWidth))),
   ]);
+  return {
+    width: main!.info.width,
+    height: main!.info.height,
+    files: [main!.data, ...smaller.map((s) => s.data)],
+  };
+}
+
+async function writeWidths(
+  storage: MediaStorage,
+  folder: string,
+  image: RawImage,
+  cache?: EncodedImageCache,
+): Promise<SavedImage> {
+  let encoded: EncodedImage | undefined;
+  const cacheKey = cache
+    ? encodedImageKey(image.data, {
+        info: image.info,
+        WEBP,
+        MAIN_WIDTH,
+        IMAGE_WIDTHS,
+        vips: sharp.versions.vips,
+      })
+    : '';
+  if (cache) encoded = await cache.get(cacheKey);
+  if (encoded?.files.length !== IMAGE_WIDTHS.length + 1) {
+    encoded = await encodeWidths(image);
+    await cache?.set(cacheKey, encoded);
+  }
+  const [main, ...smaller] = encoded.files;
   const key = `${folder}/${randomBytes(12).toString('hex')}.webp`;
   const written = await Promise.allSettled([
-    storage.put(key, main!.data),
-    ...IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!.data)),
+    storage.put(key, main!),
+    ...IMAGE_WIDTHS.map((w, i) => storage.put(imageVariantKey(key, w), smaller[i]!)),
   ]);
   const failed = written.find((w) => w.status === 'rejected');
   if (failed) {
@@ -129,7 +158,7 @@ async function writeWidths(
     await Promise.allSettled(imageKeys(key).map((k) => storage.delete(k)));
     throw failed.reason;
   }
-  return { key, width: main!.info.width, height: main!.info.height };
+  return { key, width: encoded.width, height: encoded.height };
 }
 
 /** Removes every width of a stored image; missing files are fine. */
