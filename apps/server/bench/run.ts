@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SELLER_PAGE_SIZE } from '@leafline/contract';
@@ -197,7 +197,29 @@ async function signIn(base: string, username: string) {
   return { auth: { authorization: `Bearer ${tokens.access}` } };
 }
 
+/**
+ * Every line the run prints also goes to a file of its own under `bench/results/` (named by
+ * its date, part and size), so figures are kept as they were printed; decision records point
+ * at these files instead of being edited with new figures.
+ */
+function keepPrintedFigures(): string {
+  const dir = path.join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  const file = path.join(dir, `${stamp}-${only ?? 'all'}-${targetProducts}.txt`);
+  const print = console.log.bind(console);
+  console.log = (...args: unknown[]) => {
+    print(...args);
+    appendFileSync(file, `${args.map(String).join(' ')}\n`);
+  };
+  return file;
+}
+
 async function main() {
+  const figuresFile = keepPrintedFigures();
+  console.log(
+    `bench: ${new Date().toISOString()}, figures kept in ${path.relative(process.cwd(), figuresFile)}`,
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leafline-bench-'));
   await ensureDatabase(databaseUrl, false);
   const have = await productCount(databaseUrl);
