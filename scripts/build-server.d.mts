@@ -5,3 +5,4 @@ export declare function buildServer(options?: {
   force?: boolean;
   log?: (line: string) => void;
 }): Promise<boolean>;
+export declare function sourcesHash(dirs: string[], skip?: (name: string) => boolean): string;

@@ -23,24 +23,35 @@ export const SERVER_DIST = path.join(serverDir, 'dist');
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.mjs');
 const STAMP = path.join(SERVER_DIST, '.build-stamp');
 
-/** A hash of everything the bundle is made of: the server's and the contract's sources. */
-function fingerprint() {
+/**
+ * A hash of the files under `dirs` (names and contents, in a stable order) and of the lock
+ * file: what a build is made of. `skip(name)` leaves out a file or folder by its name. The web
+ * build's stamp (start.mjs) and the server's use it.
+ */
+export function sourcesHash(dirs, skip = () => false) {
   const hash = createHash('sha256');
   const walk = (dir) => {
     if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
     )) {
+      if (skip(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (!/\.test\.tsx?$/.test(entry.name)) hash.update(full).update(readFileSync(full));
+      else hash.update(full).update(readFileSync(full));
     }
   };
-  walk(path.join(serverDir, 'src'));
-  walk(path.join(root, 'packages', 'contract', 'src'));
+  for (const dir of dirs) walk(dir);
   hash.update(readFileSync(path.join(root, 'package-lock.json')));
   return hash.digest('hex');
 }
+
+/** The server's and the contract's sources, tests left out. */
+const fingerprint = () =>
+  sourcesHash(
+    [path.join(serverDir, 'src'), path.join(root, 'packages', 'contract', 'src')],
+    (name) => /\.test\.tsx?$/.test(name),
+  );
 
 /** Builds the bundle when its sources changed; true when it built. */
 export async function buildServer({ force = false, log = console.log } = {}) {

@@ -4,10 +4,11 @@
 // the demo catalogue on an empty database and prints the demo accounts). Uses only Node's own
 // modules until the install is done, so that it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// Node's own modules only, so it loads before the install (esbuild is imported when it builds).
+import { buildServer, SERVER_ENTRY, sourcesHash } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -30,24 +31,11 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
 }
 
 // 2. The web app: rebuilt only when a source file changed since the last build.
-function fingerprint() {
-  const hash = createHash('sha256');
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'e2e') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(full).update(readFileSync(full));
-    }
-  };
-  walk(path.join(root, 'apps', 'web'));
-  walk(path.join(root, 'packages', 'contract', 'src'));
-  hash.update(readFileSync(lock));
-  return hash.digest('hex');
-}
+const fingerprint = () =>
+  sourcesHash(
+    [path.join(root, 'apps', 'web'), path.join(root, 'packages', 'contract', 'src')],
+    (name) => name === 'node_modules' || name === 'dist' || name === 'e2e',
+  );
 const stampFile = path.join(root, 'apps', 'web', 'dist', '.build-stamp');
 const print = fingerprint();
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
@@ -59,7 +47,6 @@ if (built !== print) {
 // 3. The server, compiled to one ES module when its sources changed (docs/decisions/0029), then
 // run in this very process: no TypeScript loader and no launcher waiting beside it. The
 // server handles SIGINT and SIGTERM itself (a graceful shutdown).
-const { buildServer, SERVER_ENTRY } = await import('./build-server.mjs');
 await buildServer({ log: (line) => console.log(`> ${line}`) });
 if (!dev) process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
