@@ -17,7 +17,7 @@ import { businessOrdersKey } from '../api/get-business-orders';
 import { businessOverviewQueryKey } from '../api/get-business-overview';
 import { salesQueryKey } from '../api/get-sales';
 import type { PagedList } from '../lib/paged-list';
-import { readSse } from './sse-reader';
+import { readEventStream } from './event-stream';
 
 /** `connecting` until the first answer, `live` while the stream is open, else `reconnecting`. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'off';
@@ -240,7 +240,7 @@ export function useLiveOrders(businessId: number): LiveState {
           open = true;
           if (!shown) setState('live');
           stableTimer = setTimeout(stable, LIVE_STABLE_MS);
-          await readSse(
+          await readEventStream(
             response.body,
             (message) => {
               if (message.event !== 'order.paid' && message.event !== 'order.updated') return;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSse, type SseMessage } from './sse-reader';
+import { readEventStream, type StreamEvent } from './event-stream';
 
 function body(chunks: string[]) {
   const encoder = new TextEncoder();
@@ -12,19 +12,20 @@ function body(chunks: string[]) {
 }
 
 async function read(chunks: string[]) {
-  const messages: SseMessage[] = [];
-  await readSse(body(chunks), (m) => messages.push(m));
+  const messages: StreamEvent[] = [];
+  await readEventStream(body(chunks), (m) => messages.push(m));
   return messages;
 }
 
-describe('readSse', () => {
+describe('readEventStream', () => {
   it('reads events split anywhere, with CRLF or CR line ends, comments and retry left out', async () => {
     const messages = await read([
       'retry: 500\n\n: keep-alive\n\nid: 7\nev',
       'ent: order.paid\ndata: {"a":',
       '1}\r',
       '\n\r\nid: 8\revent: order.updated\rdata: x\rdata: y\r\r',
-      'data: no end',
+      // A \r at a chunk's end may be half of a \r\n: its block ends at the next line end.
+      'data: no end\n',
     ]);
     expect(messages).toEqual([
       { id: '7', event: 'order.paid', data: '{"a":1}' },
@@ -38,10 +39,10 @@ describe('readSse', () => {
     ]);
   });
 
-  it('an id without data is no event, but is reported as the id to resume from', async () => {
-    const messages: SseMessage[] = [];
+  it('an id without data is no event, but is reported as the id to resume from (what eventsource-parser 3 leaves out)', async () => {
+    const messages: StreamEvent[] = [];
     const ids: string[] = [];
-    await readSse(
+    await readEventStream(
       body(['retry: 500\n\nid: 41\n\n: keep-alive\n\nid: 42\nevent: order.paid\ndata: x\n\n']),
       (m) => messages.push(m),
       undefined,
@@ -58,8 +59,8 @@ describe('readSse', () => {
         controller.enqueue(new TextEncoder().encode('data: one\n\n'));
       },
     });
-    const messages: SseMessage[] = [];
-    const done = readSse(
+    const messages: StreamEvent[] = [];
+    const done = readEventStream(
       endless,
       (m) => {
         messages.push(m);
@@ -88,13 +89,13 @@ describe('readSse', () => {
           cancelled = true;
         },
       });
-      const messages: SseMessage[] = [];
+      const messages: StreamEvent[] = [];
       let ended = false;
-      const done = readSse(silent, (m) => messages.push(m), undefined, { idleMs: 30_000 }).then(
-        () => {
-          ended = true;
-        },
-      );
+      const done = readEventStream(silent, (m) => messages.push(m), undefined, {
+        idleMs: 30_000,
+      }).then(() => {
+        ended = true;
+      });
       // Keep-alives keep it open, however long it lasts.
       for (let i = 0; i < 4; i += 1) {
         await vi.advanceTimersByTimeAsync(20_000);
