@@ -58,6 +58,7 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { metricsRoutes, recordRequestDurations } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { orderEmailWorkers } from './modules/orders/order-email-jobs';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageAssets } from './modules/payments/payment-page';
 import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
@@ -363,6 +364,7 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(sellerProductsRoutes);
   await app.register(mailWorkers);
+  await app.register(orderEmailWorkers);
   await app.register(payoutWorkers);
   await app.register(refundWorkers);
   await app.register(opsRoutes);

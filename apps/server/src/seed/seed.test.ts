@@ -19,7 +19,7 @@ import type { Database } from '../db/client';
 import * as s from '../db/schema/index';
 import { verifyPassword } from '../modules/auth/password';
 import { imageVariantKey } from '../modules/media/image-pipeline';
-import { commissionCents, payoutCents } from '../modules/payouts/payouts.service';
+import { commissionCents, payoutCents } from '../modules/orders/commission';
 import { QUIZ_QUESTIONS } from '../modules/quiz/quiz-questions';
 import { listSellerOrders } from '../modules/seller-orders/seller-orders.service';
 import { INDIVIDUAL_SELLER_DESCRIPTION } from './data/businesses';

@@ -6,7 +6,8 @@ import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
-import { MAIL_QUEUES } from '../../src/modules/mail/mail-jobs';
+import { MAIL_QUEUE } from '../../src/modules/mail/mail-jobs';
+import { ORDER_EMAILS_QUEUE } from '../../src/modules/orders/order-email-jobs';
 import { PAYOUT_QUEUES } from '../../src/modules/payouts/payout-jobs';
 import { createTestDatabase } from './database';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
@@ -73,7 +74,7 @@ export async function buildTestApp(
     async idle() {
       do {
         await tasks.idle();
-      } while ((await app.deps.jobs.drain([...PAYOUT_QUEUES, ...MAIL_QUEUES])) > 0);
+      } while ((await app.deps.jobs.drain([...PAYOUT_QUEUES, ORDER_EMAILS_QUEUE, MAIL_QUEUE])) > 0);
     },
   };
   return {

@@ -26,7 +26,6 @@ import { mediaUrl } from '../../lib/media-url';
 import { type MultipartForm, refuseUnreadFiles } from '../../lib/multipart-form';
 import { toPublicBusiness } from '../catalog/catalog.service';
 import { ImageBatch } from '../media/image-batch';
-import { recordEvent } from '../payments/payments.repo';
 import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers } from '../payouts/payout-jobs';
 import {
   applyStripeStatus,
@@ -333,12 +332,14 @@ export async function createOnboardingLink(
 export async function applyAccountUpdate(
   deps: Pick<BusinessesDeps, 'db' | 'payments'> & { jobs: Pick<JobRunner, 'send' | 'wake'> },
   event: PaymentEvent,
+  /** The payments module's ledger: records the event id in `tx`, false if handled before. */
+  recordEvent: (tx: Db) => Promise<boolean>,
 ): Promise<'account_updated' | 'duplicate' | 'unchanged'> {
   const account = event.account;
   if (!account) return 'unchanged';
   const status = stripeStatusFor(account);
   const result = await deps.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, event, deps.payments.name))) return null;
+    if (!(await recordEvent(tx))) return null;
     const changed = await applyStripeStatus(tx, account.id, status, event.created ?? new Date());
     const activated = status === 'active' ? changed.map((c) => c.id) : [];
     const orderIds = await releaseWaitingPayouts(tx, activated);

@@ -23,8 +23,8 @@ import { signPayload } from '../../adapters/payments/payment-provider';
 import { businesses, localConnectedAccounts, orders, payouts } from '../../db/schema/index';
 import { MULTIPART_MESSAGES } from '../../lib/multipart-form';
 import { NOT_AN_IMAGE } from '../media/image-pipeline';
+import { payoutCents } from '../orders/commission';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
-import { payoutCents } from '../payouts/payouts.service';
 
 /**
  * The seller's business through the API (SPEC §2 Register Your Business, §3, §4, §5, §7, §8;

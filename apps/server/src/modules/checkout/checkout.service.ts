@@ -1,8 +1,7 @@
 import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
-import { ORDER_EMAILS_QUEUE } from '../mail/mail-jobs';
-import { eventSeen } from '../payments/payments.repo';
+import { ORDER_EMAILS_QUEUE } from '../orders/order-email-jobs';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
 import {
   afterPayment,
@@ -10,6 +9,7 @@ import {
   cancelCheckoutOfBuyer,
   cancelReservation,
   closePaymentPage,
+  type EventLedger,
   type MoneyPathDeps,
   openPaymentPage,
   payOrders,
@@ -93,11 +93,12 @@ export async function completePayment(
   deps: MoneyPathDeps,
   event: PaymentEvent,
   session: SessionSnapshot,
+  ledger: EventLedger,
 ): Promise<WebhookOutcome> {
   // A replay is answered before asking the provider anything (payOrders' insert decides).
-  if (await eventSeen(deps.db, event.id)) return 'duplicate';
+  if (await ledger.seen()) return 'duplicate';
   const details = await deps.payments.paymentDetails(session);
-  const result = await payOrders(deps, event, session, details);
+  const result = await payOrders(deps, event, session, details, ledger);
   if (result.paid) {
     deps.log.info(
       { checkoutId: result.paid.checkoutId, orders: result.paid.orderIds },

@@ -24,7 +24,8 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { findAddress, type ShippingAddressRow } from '../address/address.repo';
 import { type CartLineRow, lockCart, removeBoughtLines } from '../cart/cart.repo';
 import { priceCart, unitPriceCents } from '../cart/cart.service';
-import { queueOrderEmails } from '../mail/mail-jobs';
+import { payoutCents } from '../orders/commission';
+import { queueOrderEmails } from '../orders/order-email-jobs';
 import {
   cancelPendingOrders,
   insertOrder,
@@ -33,10 +34,8 @@ import {
   markOrderPaid,
   recordOrderEvents,
 } from '../orders/orders.repo';
-import { prorateDiscount } from '../payments/discount';
-import { recordEvent } from '../payments/payments.repo';
 import { PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
-import { insertPayouts, payoutCents, transferGroupOf } from '../payouts/payouts.service';
+import { insertPayouts, transferGroupOf } from '../payouts/payouts.service';
 import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
 import {
   attachSession,
@@ -50,6 +49,7 @@ import {
   lockOpenCheckouts,
   markCheckoutPaid,
 } from './checkout.repo';
+import { prorateDiscount } from './discount';
 import { variantLabel, variantOptions } from './variant-options';
 
 /**
@@ -370,6 +370,16 @@ export async function attachPaymentPage(
   if (!attached) throw conflict(CHECKOUT_MESSAGES.cartChanged);
 }
 
+/**
+ * The payment module's ledger of handled events, for one event (the payments module owns the
+ * ledger and hands it in): `seen` answers a replay before anything is asked; `record` writes the
+ * event id in the transaction that handles it and is false when it was handled before.
+ */
+export interface EventLedger {
+  seen(): Promise<boolean>;
+  record(tx: Db): Promise<boolean>;
+}
+
 export interface PaidCheckout {
   checkoutId: number;
   orderIds: number[];
@@ -386,10 +396,11 @@ export function payOrders(
   event: PaymentEvent,
   session: SessionSnapshot,
   details: PaymentDetails,
+  ledger: Pick<EventLedger, 'record'>,
 ): Promise<{ outcome: WebhookOutcome; paid?: PaidCheckout }> {
   const checkoutId = session.checkoutId!;
   return deps.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, event, deps.payments.name))) return { outcome: 'duplicate' };
+    if (!(await ledger.record(tx))) return { outcome: 'duplicate' };
     // The cart first, then the checkout: the order checkout/ takes them in.
     const owner = await findCheckoutOwner(tx, checkoutId);
     const cartId = owner?.userId ? await lockCart(tx, owner.userId) : undefined;
@@ -475,12 +486,12 @@ export function payOrders(
  */
 export function endUnpaidCheckout(
   deps: MoneyPathDeps,
-  event: PaymentEvent,
   session: SessionSnapshot,
+  ledger: Pick<EventLedger, 'record'>,
 ): Promise<WebhookOutcome> {
   const checkoutId = session.checkoutId!;
   return deps.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, event, deps.payments.name))) return 'duplicate';
+    if (!(await ledger.record(tx))) return 'duplicate';
     const checkout = await lockCheckout(tx, checkoutId);
     if (!checkout || checkout.providerSessionId !== session.id) return 'ignored';
     return (await endUnpaid(tx, checkoutId, 'expired')) ? 'expired' : 'unchanged';

@@ -6,7 +6,8 @@ import { addToCart, checkout, payLocal, setFees, shopper } from '../../../test/h
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
-import { MAIL_QUEUE, ORDER_EMAILS_QUEUE } from './mail-jobs';
+import { ORDER_EMAILS_QUEUE } from '../orders/order-email-jobs';
+import { MAIL_QUEUE } from './mail-jobs';
 
 /**
  * Every e-mail is a durable job (issue 14, decision 0018): an order's e-mails commit with its

@@ -20,27 +20,6 @@ export const MAIL_QUEUE = defineQueue<{ message: MailMessage }>({
   expireInSeconds: 120,
 });
 
-/**
- * The e-mails of an order event, built from the order as it is when the job runs, then each
- * sent as a mail job of its own (in one transaction): a paid checkout (the buyer's
- * confirmation and each brand's new order), a shipped order, a refunded or cancelled one.
- */
-export type OrderEmailJob =
-  | { kind: 'paid'; orderIds: number[] }
-  | { kind: 'shipped'; orderId: number }
-  | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' };
-
-export const ORDER_EMAILS_QUEUE = defineQueue<OrderEmailJob>({
-  name: 'mail.order',
-  retryLimit: 8,
-  retryDelay: 10,
-  retryBackoff: true,
-  expireInSeconds: 120,
-});
-
-/** The queues of the mail, for the runner's drain and the tests. */
-export const MAIL_QUEUES = [ORDER_EMAILS_QUEUE, MAIL_QUEUE] as const;
-
 /** Sends a message as a mail job through `executor` (the cause's transaction, or the db). */
 export async function queueMail(
   jobs: Pick<JobRunner, 'send'>,
@@ -48,13 +27,4 @@ export async function queueMail(
   message: MailMessage,
 ): Promise<void> {
   await jobs.send(executor, MAIL_QUEUE, { message });
-}
-
-/** Sends the e-mails of an order event as a job through `executor` (see ORDER_EMAILS_QUEUE). */
-export async function queueOrderEmails(
-  jobs: Pick<JobRunner, 'send'>,
-  executor: Db,
-  job: OrderEmailJob,
-): Promise<void> {
-  await jobs.send(executor, ORDER_EMAILS_QUEUE, job);
 }

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
-import { payoutCents } from '../payouts/payouts.service';
+import { payoutCents } from './commission';
 import {
   brandNewOrderEmail,
   buyerConfirmationEmail,

@@ -3,12 +3,14 @@ import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 import { applyAccountUpdate } from '../businesses/businesses.service';
 import { completePayment } from '../checkout/checkout.service';
 import {
+  type EventLedger,
   endStrandedCheckouts,
   endUnpaidCheckout,
   type MoneyPathDeps,
 } from '../checkout/checkout.steps';
 import { reconcilePayoutJobs } from '../payouts/payouts.service';
 import { reconcileRefundJobs } from '../refunds/refunds.service';
+import { eventSeen, recordEvent } from './payments.repo';
 
 /**
  * The payment webhook's events turned into the money path's steps (DESIGN 2.7; the steps and
@@ -23,24 +25,35 @@ const PAID_EVENTS = new Set([
 ]);
 const ENDED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
 
+/** This module's ledger of handled events (payments.repo), for one event. */
+function eventLedger(deps: MoneyPathDeps, event: PaymentEvent): EventLedger {
+  return {
+    seen: () => eventSeen(deps.db, event.id),
+    record: (tx) => recordEvent(tx, event, deps.payments.name),
+  };
+}
+
 /** Handles one verified event; what it changed. */
 export async function handlePaymentEvent(
   deps: MoneyPathDeps,
   event: PaymentEvent,
 ): Promise<WebhookOutcome> {
   // A brand's payout account (DESIGN 2.8): its status on the business.
+  const ledger = eventLedger(deps, event);
   if (event.account) {
-    return event.type === 'account.updated' ? applyAccountUpdate(deps, event) : 'ignored';
+    return event.type === 'account.updated'
+      ? applyAccountUpdate(deps, event, ledger.record)
+      : 'ignored';
   }
   const session = event.session;
   if (!session || session.checkoutId === null) return 'ignored';
-  if (ENDED_EVENTS.has(event.type)) return endUnpaidCheckout(deps, event, session);
+  if (ENDED_EVENTS.has(event.type)) return endUnpaidCheckout(deps, session, ledger);
   if (!PAID_EVENTS.has(event.type)) return 'ignored';
   // Paid later (a bank debit): Stripe sends async_payment_succeeded then.
   if (session.paymentStatus !== 'paid' && session.paymentStatus !== 'no_payment_required') {
     return 'ignored';
   }
-  return completePayment(deps, event, session);
+  return completePayment(deps, event, session, ledger);
 }
 
 /** Minutes after which an open checkout without a payment page can no longer get one. */

@@ -10,11 +10,12 @@ import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import { PaymentRefusedError } from '../../adapters/payments/payment-provider';
 import { orders, payouts } from '../../db/schema/index';
+import { payoutCents } from '../orders/commission';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
 import { runPaymentJobs } from '../payments/payments.service';
 import { PAYOUT_QUEUES, PAYOUT_REVERSE_QUEUE, PAYOUT_TRANSFER_QUEUE } from './payout-jobs';
 import { NO_TRANSFER_MADE_NOTE } from './payouts.repo';
-import { MAX_PAYOUT_ATTEMPTS, PAYOUT_GAVE_UP_NOTE, payoutCents } from './payouts.service';
+import { MAX_PAYOUT_ATTEMPTS, PAYOUT_GAVE_UP_NOTE } from './payouts.service';
 
 /**
  * Payout transfers as durable jobs (decision 0020) against the stand-in Stripe server: a

@@ -1,10 +1,10 @@
-import { COMMISSION_RATE } from '@leafline/contract';
 import {
   type PaymentProvider,
   PaymentRefusedError,
 } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
 import { type JobRunner, ParkJobError } from '../../jobs/job-runner';
+import { commissionCents, payoutCents } from '../orders/commission';
 import { setOrderTransfer } from '../orders/orders.repo';
 import {
   PAYOUT_REVERSE_QUEUE,
@@ -39,7 +39,6 @@ import {
  * record, cannot make a second transfer.
  */
 
-const COMMISSION_BASIS_POINTS = Math.round(COMMISSION_RATE * 10_000);
 /** Attempts before a payout is marked failed (the transfer job's first run and its retries). */
 export const MAX_PAYOUT_ATTEMPTS = PAYOUT_TRANSFER_QUEUE.retryLimit + 1;
 /** What the seller sees on a payout waiting for the brand's payout setup. */
@@ -65,14 +64,6 @@ export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
 /** One reversal per order, whoever asks for it (the refund, or the reversal job). */
 export const reversalIdempotencyKey = (orderId: number) => `reversal-${orderId}`;
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
-
-/** round(3 % × total), half-up, in whole cents. */
-export function commissionCents(totalCents: number): number {
-  return Math.floor((totalCents * COMMISSION_BASIS_POINTS + 5_000) / 10_000);
-}
-
-/** What the brand receives for an order: total − round(3 % × total). */
-export const payoutCents = (totalCents: number) => totalCents - commissionCents(totalCents);
 
 /**
  * The payout rows of newly paid orders and a transfer job for each: part of the transaction

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, conflict } from '../../lib/errors';
-import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
+import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../orders/order-email-jobs';
 import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
 import { PAYOUT_REVERSE_QUEUE, queuePayoutReversal } from '../payouts/payout-jobs';
 import { cancelPayout, findOrderPayout } from '../payouts/payouts.repo';

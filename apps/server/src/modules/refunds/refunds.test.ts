@@ -36,10 +36,11 @@ import {
   payouts,
   refunds,
 } from '../../db/schema/index';
-import { prorateDiscount } from '../payments/discount';
+import { prorateDiscount } from '../checkout/discount';
+import { payoutCents } from '../orders/commission';
 import { WEBHOOK_PATH } from '../payments/payments.routes';
 import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
-import { payoutCents, sendPayoutTransfer } from '../payouts/payouts.service';
+import { sendPayoutTransfer } from '../payouts/payouts.service';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import { REFUND_STALE_MS, refundAmounts } from './refunds.service';
 

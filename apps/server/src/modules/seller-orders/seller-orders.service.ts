@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { conflict, notFound } from '../../lib/errors';
-import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../mail/mail-jobs';
+import { commissionCents, payoutCents } from '../orders/commission';
+import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../orders/order-email-jobs';
 import {
   countBusinessOrders,
   findBusinessOrder,
@@ -20,7 +21,7 @@ import {
   updateOrderBySeller,
 } from '../orders/orders.repo';
 import { withItems } from '../orders/orders.service';
-import { commissionCents, payoutCents, payoutsReady } from '../payouts/payouts.service';
+import { payoutsReady } from '../payouts/payouts.service';
 import { type RefundDeps, refundOrderIfPaid } from '../refunds/refunds.service';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
 import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';

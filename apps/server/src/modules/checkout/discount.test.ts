@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { promoDiscountCents } from '../../adapters/payments/local-provider';
 import { checkTestCard } from '../../adapters/payments/test-card';
-import { variantOptions } from '../checkout/variant-options';
-import { commissionCents, payoutCents } from '../payouts/payouts.service';
+import { commissionCents, payoutCents } from '../orders/commission';
 import { prorateDiscount, splitByWeight } from './discount';
+import { variantOptions } from './variant-options';
 
 /** The arithmetic of payments, without a database. */
 

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { defineQueue, type JobRunner } from '../../jobs/job-runner';
+import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
+import { orderPaidEmails, orderRefundedEmailOf, orderShippedEmailOf } from './orders.service';
+
+/**
+ * The e-mails of an order event, built from the order as it is when the job runs, then each
+ * sent as a mail job of its own (in one transaction): a paid checkout (the buyer's
+ * confirmation and each brand's new order), a shipped order, a refunded or cancelled one.
+ * The orders module owns them (it reads the order); the mail module only sends.
+ */
+export type OrderEmailJob =
+  | { kind: 'paid'; orderIds: number[] }
+  | { kind: 'shipped'; orderId: number }
+  | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' };
+
+export const ORDER_EMAILS_QUEUE = defineQueue<OrderEmailJob>({
+  name: 'mail.order',
+  retryLimit: 8,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** Sends the e-mails of an order event as a job through `executor` (see ORDER_EMAILS_QUEUE). */
+export async function queueOrderEmails(
+  jobs: Pick<JobRunner, 'send'>,
+  executor: Db,
+  job: OrderEmailJob,
+): Promise<void> {
+  await jobs.send(executor, ORDER_EMAILS_QUEUE, job);
+}
+
+/** The order-email worker: each event's messages become mail jobs in one transaction. */
+export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
+  const { jobs, db, config } = app.deps;
+  jobs.work(
+    ORDER_EMAILS_QUEUE,
+    async (data) => {
+      const deps = { db, config };
+      const messages =
+        data.kind === 'paid'
+          ? await orderPaidEmails(deps, data.orderIds)
+          : data.kind === 'shipped'
+            ? await orderShippedEmailOf(deps, data.orderId)
+            : await orderRefundedEmailOf(deps, data.orderId, data);
+      if (messages.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const message of messages) await queueMail(jobs, tx, message);
+      });
+      jobs.wake(MAIL_QUEUE);
+    },
+    { concurrency: 2 },
+  );
+}
