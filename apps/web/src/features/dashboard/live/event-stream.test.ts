@@ -39,6 +39,18 @@ describe('readEventStream', () => {
     ]);
   });
 
+  it('follows ids across chunks and line ends, each handed on when its block ends', async () => {
+    const ids: string[] = [];
+    await readEventStream(
+      body(['id: 5\r', '\nid: 6', '\r\n\r', '\nid: 7\rdata: x\r\rid: 8\ndata: cut']),
+      () => {},
+      undefined,
+      { onId: (id) => ids.push(id) },
+    );
+    // 5 and 6 are one block (the last id wins); 8's block never ended.
+    expect(ids).toEqual(['6', '7']);
+  });
+
   it('an id without data is no event, but is reported as the id to resume from (what eventsource-parser 3 leaves out)', async () => {
     const messages: StreamEvent[] = [];
     const ids: string[] = [];
