@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ShopifyDeps } from './shopify.service';
+import type { ShopifyDeps } from './shopify-connection';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
 import { pushOrderToShopify } from './shopify-order-push';
 

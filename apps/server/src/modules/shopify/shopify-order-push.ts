@@ -1,8 +1,8 @@
 import { CURRENCY, centsToPrice, SHOPIFY_ORDER_TAG } from '@leafline/contract';
 import type { Db } from '../../db/client';
 import { type JobContext, type JobRunner, ParkJobError } from '../../jobs/job-runner';
-import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
 import { ShopifyAdminError } from './shopify-admin';
+import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
 import {
   claimPushLease,

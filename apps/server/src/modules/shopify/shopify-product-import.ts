@@ -19,8 +19,8 @@ import {
   PRODUCT_MEDIA_FOLDER,
   removeUnusedLater,
 } from '../seller-products/seller-products.service';
-import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
 import type { ShopifyAdmin } from './shopify-admin';
+import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 
 /**
  * Importing Shopify products into a business's shop (issue 13 Build 2; SPEC §2 Shopify section):

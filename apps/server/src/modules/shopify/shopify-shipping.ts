@@ -9,8 +9,8 @@ import {
 } from '@leafline/contract';
 import { AppError, conflict } from '../../lib/errors';
 import { getShippingFees, saveShippingFees } from '../shipping/shipping.service';
-import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify.service';
 import { ShopifyAdminError } from './shopify-admin';
+import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 
 /**
  * SPEC §7 `GET api/sync-shopify-shipping-fees/{businessId}/` (issue 13, Build 3): the store's

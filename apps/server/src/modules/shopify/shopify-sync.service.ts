@@ -10,8 +10,8 @@ import { AppError } from '../../lib/errors';
 import { ImageBatch } from '../media/image-batch';
 import { deleteProductInTransaction } from '../seller-products/seller-products.service';
 import { findShopifyConnection } from './shopify.repo';
-import { shopifyAdminForBusiness } from './shopify.service';
 import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
+import { shopifyAdminForBusiness } from './shopify-connection';
 import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 import {
   type ImportDeps,

@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { authenticate, bearerSecurity } from '../auth/auth.guard';
 import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
-import { connectShopify, disconnectShopify, type ShopifyDeps } from './shopify.service';
+import { connectShopify, disconnectShopify } from './shopify.service';
+import type { ShopifyDeps } from './shopify-connection';
 
 /**
  * SPEC §7 `POST|DELETE api/shopifymanualconnect/{businessId}/` (owner only, DESIGN 2.16):

@@ -4,24 +4,13 @@ import {
   type ShopifyDisconnectResponse,
   type shopifyManualConnectBody,
 } from '@leafline/contract/business';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
-import {
-  clearShopifyConnection,
-  findShopifyConnection,
-  saveShopifyConnection,
-} from './shopify.repo';
-import {
-  type PatienceOptions,
-  type ShopifyAdmin,
-  ShopifyAdminError,
-  shopifyAdmin,
-} from './shopify-admin';
+import { clearShopifyConnection, saveShopifyConnection } from './shopify.repo';
+import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
+import type { ShopifyDeps } from './shopify-connection';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
-import { decryptShopifyToken, encryptShopifyToken } from './shopify-token';
+import { encryptShopifyToken } from './shopify-token';
 import { subscribeShopifyWebhooks } from './shopify-webhooks';
 
 /**
@@ -29,12 +18,6 @@ import { subscribeShopifyWebhooks } from './shopify-webhooks';
  * issue 13): the address is normalised, the token is tried with a `shop` query before
  * anything is saved, and only then stored, encrypted. The token is never answered or logged.
  */
-
-export interface ShopifyDeps {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
 
 const SHOP_QUERY = `#graphql
   query LeaflineConnectShop {
@@ -148,23 +131,4 @@ export async function disconnectShopify(
   await clearShopifyConnection(deps.db, businessId);
   deps.log.info({ businessId }, 'Shopify store disconnected');
   return { shopify_connected: false };
-}
-
-/**
- * The Admin API client of a business's connected store (its token decrypted here, in memory
- * only), or undefined when the business has no store connected. `patience` for jobs: they wait
- * out Shopify's rate limits (shopify-admin.ts).
- */
-export async function shopifyAdminForBusiness(
-  deps: ShopifyDeps,
-  businessId: number,
-  patience?: PatienceOptions,
-): Promise<{ admin: ShopifyAdmin; storeUrl: string } | undefined> {
-  const connection = await findShopifyConnection(deps.db, businessId);
-  if (!connection) return undefined;
-  const token = decryptShopifyToken(deps.config.tokenSecret, connection.encryptedToken);
-  return {
-    admin: shopifyAdmin(deps, connection.storeUrl, token, patience),
-    storeUrl: connection.storeUrl,
-  };
 }
