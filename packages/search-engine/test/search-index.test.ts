@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NO_REFINEMENTS, type SearchRefinements } from '../search-criteria';
-import { type EngineQuery, type ProductDoc, SearchIndex } from './search-index';
-import { editDistance } from './suggestions';
-import { parseTsquery, parseTsvector, queryLexemes } from './text';
+import type { SearchIndex } from '../src/search-index';
+import { editDistance } from '../src/suggestions';
+import { parseTsquery, parseTsvector, queryLexemes } from '../src/text';
+import {
+  type EngineQuery,
+  NO_REFINEMENTS,
+  type ProductDoc,
+  type SearchRefinements,
+} from '../src/types';
+import { brand, doc, newIndex, seeded } from './fixtures';
 
 describe('PostgreSQL text-search values', () => {
   it('reads a tsvector with weights and positions, scoring a name word above a description word', () => {
@@ -50,26 +56,6 @@ describe('PostgreSQL text-search values', () => {
   });
 });
 
-const doc = (over: Partial<ProductDoc> & { id: number; vector: string }): ProductDoc =>
-  ({
-    name: `Product ${over.id}`,
-    primaryImage: null,
-    businessId: 1,
-    priceCents: 1000,
-    createdMs: Date.UTC(2026, 0, 1) + over.id * 60_000,
-    productCategory: 'Apparel',
-    secondHand: false,
-    ...over,
-  }) as ProductDoc;
-
-/** A repeatable pseudo-random integer below n (a linear congruential generator). */
-function seeded(seed: number): (n: number) => number {
-  return (n) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
-}
-
 /**
  * `check()` on the index as loaded; again after changes (products put anew: new slots, new
  * prices and ranks; products removed); and again after compaction.
@@ -104,23 +90,12 @@ const query = (over: Partial<EngineQuery> = {}): EngineQuery => ({
 const refine = (r: Partial<SearchRefinements>) => ({ ...NO_REFINEMENTS, ...r });
 
 function fixture() {
-  const index = new SearchIndex({ marketplaceFreeShippingCents: 7500 });
-  index.setBusiness({
-    id: 1,
-    name: 'Fern Goods',
-    active: true,
-    verified: true,
-    usRateCents: 500,
-    thresholdFreeCents: 3000,
-  });
-  index.setBusiness({
-    id: 2,
-    name: 'Kelp Studio',
-    active: true,
-    verified: false,
-    usRateCents: 0,
-    thresholdFreeCents: null,
-  });
+  const index = newIndex();
+  // Fern ships free from its own $30; Kelp always (the marketplace: everyone from $75).
+  index.setBusiness(
+    brand({ id: 1, name: 'Fern Goods', verified: true, freeShippingFromCents: 3000 }),
+  );
+  index.setBusiness(brand({ id: 2, name: 'Kelp Studio', freeShippingFromCents: 0 }));
   index.upsert(
     doc({ id: 1, name: 'Cotton Tote', vector: "'cotton':1A 'tote':2A", priceCents: 2000 }),
   );
@@ -213,14 +188,9 @@ describe('the search index', () => {
     ).toBe(4);
     index.remove(1);
     expect(index.search(query(), 20, 0)).toEqual({ ids: [4, 3, 2], total: 3 });
-    index.setBusiness({
-      id: 2,
-      name: 'Kelp Studio',
-      active: false,
-      verified: false,
-      usRateCents: 0,
-      thresholdFreeCents: null,
-    });
+    index.setBusiness(
+      brand({ id: 2, name: 'Kelp Studio', active: false, freeShippingFromCents: 0 }),
+    );
     expect(index.search(query(), 20, 0)).toEqual({ ids: [4, 2], total: 2 });
     expect(index.suggestions.suggest('cotton').map((s) => s.label)).toEqual(['Cotton Brush']);
   });
@@ -284,14 +254,15 @@ describe('the search index', () => {
     // Enough products for many blocks of a word's list, most ranks and prices tied, so the
     // blocks passed over (their best cannot reach the page) must be exactly the right ones.
     const index = fixture();
-    index.setBusiness({
-      id: 3,
-      name: 'Closed Shop',
-      active: false,
-      verified: true,
-      usRateCents: 0,
-      thresholdFreeCents: null,
-    });
+    index.setBusiness(
+      brand({
+        id: 3,
+        name: 'Closed Shop',
+        active: false,
+        verified: true,
+        freeShippingFromCents: 0,
+      }),
+    );
     const random = seeded(7);
     const categories = ['Apparel', 'Hygiene', 'Home Goods'];
     const docs = new Map<number, ProductDoc>();
@@ -505,14 +476,9 @@ describe('the search index', () => {
     const linen = () => index.suggestions.suggest('linen t');
     expect(linen()).toEqual([{ kind: 'product', label: 'Linen Tote', id: 10, category: null }]);
     // Its brand closed: the next product of that name, in the order they were added.
-    index.setBusiness({
-      id: 2,
-      name: 'Kelp Studio',
-      active: false,
-      verified: false,
-      usRateCents: 0,
-      thresholdFreeCents: null,
-    });
+    index.setBusiness(
+      brand({ id: 2, name: 'Kelp Studio', active: false, freeShippingFromCents: 0 }),
+    );
     expect(linen()[0]?.id).toBe(11);
     index.remove(11);
     expect(linen()).toEqual([]);

@@ -1,0 +1,127 @@
+import type { QueryNode } from './text';
+
+/** The orders a search can ask: by rank (newest first without terms), or by price either way. */
+export type SortOrder = '' | 'price_low_to_high' | 'price_high_to_low';
+
+/** The shop's filters beside category and sort, in cents. */
+export interface SearchRefinements {
+  /** Second-hand products only. */
+  secondHand: boolean;
+  /** Products of verified brands only. */
+  verified: boolean;
+  /** Lowest price, included; null for none. */
+  minPriceCents: number | null;
+  /** Highest price, included; null for none. */
+  maxPriceCents: number | null;
+  /**
+   * Products of brands that ship free at this cart amount (their `freeShippingFromCents` is at
+   * most this); null for no such filter.
+   */
+  freeShippingAtCents: number | null;
+}
+
+export const NO_REFINEMENTS: Readonly<SearchRefinements> = Object.freeze({
+  secondHand: false,
+  verified: false,
+  minPriceCents: null,
+  maxPriceCents: null,
+  freeShippingAtCents: null,
+});
+
+/** Counts of the facets of one search: each choice with every other current choice kept. */
+export interface FacetCounts {
+  count: number;
+  secondHand: number;
+  verified: number;
+  freeShipping: number;
+  /** One per price range of the options, in order. */
+  priceRanges: number[];
+  /** Category → count, for every category of the options. */
+  categories: Map<string, number>;
+}
+
+/** A product as the index takes it. */
+export interface ProductDoc {
+  /** A non-negative integer. */
+  id: number;
+  name: string;
+  businessId: number;
+  /** A non-negative integer below 2^30. */
+  priceCents: number;
+  /** Creation time in ms since 1970 (ordered by the second, from 2000-01-01 on). */
+  createdMs: number;
+  productCategory: string;
+  secondHand: boolean;
+  /** The product's first picture (media key), or null. */
+  primaryImage: string | null;
+  /** The product's PostgreSQL `tsvector` as text (its lexemes distinct), or null. */
+  vector: string | null;
+}
+
+/** A brand (business) as the index takes it. */
+export interface BrandDoc {
+  /** A non-negative integer. */
+  id: number;
+  /** Null for a brand that is gone. */
+  name: string | null;
+  /** Its products are shown only while it is active. */
+  active: boolean;
+  verified: boolean;
+  /**
+   * The smallest cart amount, in cents, from which the brand ships free: worked out by the app
+   * (Leafline's shipping module), the index only compares it with the filter's amount.
+   */
+  freeShippingFromCents: number;
+}
+
+/** One search, its terms already parsed. */
+export interface EngineQuery {
+  /** The terms as typed (websearch_to_tsquery), or null: no terms (or only stop words). */
+  typed: QueryNode | null;
+  /** The typo-corrected terms, only when a word was corrected. */
+  corrected: QueryNode | null;
+  /** True when the shopper typed terms (then a null `typed` matches nothing). */
+  hasTerms: boolean;
+  /** A category of the options, or null for all. */
+  productCategory: string | null;
+  sort: SortOrder;
+  refinements: SearchRefinements;
+}
+
+/** A page of product ids and the count of all the matches. */
+export interface SearchPage {
+  ids: number[];
+  total: number;
+}
+
+/** The fields of a result the index answers without the database. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  priceCents: number;
+  businessId: number;
+  businessName: string;
+  condition: 'new' | 'second_hand';
+  productCategory: string;
+  primaryImage: string | null;
+}
+
+/** One suggestion of search as you type. */
+export interface Suggestion {
+  kind: 'product' | 'brand' | 'category';
+  label: string;
+  /** The product's or the brand's id; null for a category. */
+  id: number | null;
+  /** The category's value; null for a product or a brand. */
+  category: string | null;
+}
+
+/** What the index is told of the shop it searches (no other settings). */
+export interface SearchIndexOptions {
+  /** The product categories, in the order the facets list them (at most 15). */
+  categories: readonly string[];
+  /** The facets' price ranges in cents, [min, max] (max null: "and over"), disjoint. */
+  priceRanges: ReadonlyArray<readonly [number, number | null]>;
+  /** The most suggestions one prefix gets. */
+  maxSuggestions: number;
+}
