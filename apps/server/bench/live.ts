@@ -6,7 +6,7 @@ import { signPayload } from '../src/adapters/payments/payment-provider';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { WEBHOOK_PATH } from '../src/modules/payments/payments.routes';
+import { WEBHOOK_PATH } from '../src/modules/payments';
 import { percentiles } from './harness';
 import type { StreamsCommand, StreamsMessage } from './live-streams';
 import { rowsOf } from './seller';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { MediaStorage } from '../src/adapters/storage/storage';
 import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/raw-rows';
-import { saveImage } from '../src/modules/media/image-pipeline';
+import { saveImage } from '../src/modules/media';
 import { type Result, summarize } from './harness';
 
 /**

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createJobRunner } from '../src/jobs/job-runner';
-import { jobCounts, parkedJobs, replayJob } from '../src/modules/ops/ops.service';
+import { jobCounts, parkedJobs, replayJob } from '../src/modules/ops';
 
 /**
  * `npm run jobs -- list | failed | retry <queue> <id>`: the operator's view of the durable

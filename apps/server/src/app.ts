@@ -34,49 +34,50 @@ import { endConnectionsOnClose } from './lib/graceful-close';
 import { MAX_FORM_FILE_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
 import { addSecurityHeaders } from './lib/security-headers';
 import { refuseNulCharacters } from './lib/text-input';
-import { accountRoutes } from './modules/account/account.routes';
-import { addressRoutes } from './modules/address/address.routes';
+import { accountRoutes } from './modules/account';
+import { addressRoutes } from './modules/address';
 import {
   type ActiveUsers,
+  authRoutes,
   createActiveUsers,
   onUsersNotice,
   USERS_CHANNEL,
-} from './modules/auth/active-users';
-import { authRoutes } from './modules/auth/auth.routes';
-import { businessesRoutes } from './modules/businesses/businesses.routes';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { createResponseCache, type ResponseCache } from './modules/catalog/response-cache';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { createLiveOrdersHub, type LiveOrdersHub } from './modules/live-orders/live-orders.hub';
-import { liveOrdersRoutes } from './modules/live-orders/live-orders.routes';
-import { mailWorkers } from './modules/mail/mail.routes';
-import { mediaRoutes } from './modules/media/media.routes';
-import { createMetrics, type Metrics } from './modules/metrics/metrics';
-import { metricsRoutes, recordRequestDurations } from './modules/metrics/metrics.routes';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { opsRoutes } from './modules/ops/ops.routes';
-import { orderEmailWorkers } from './modules/orders/order-email-jobs';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentPageAssets } from './modules/payments/payment-page';
-import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
-import { payoutWorkers } from './modules/payouts/payout-workers';
-import { quizRoutes } from './modules/quiz/quiz.routes';
-import { refundWorkers } from './modules/refunds/refund-workers';
+} from './modules/auth';
+import { businessesRoutes } from './modules/businesses';
+import { cartRoutes } from './modules/cart';
+import { catalogRoutes, createResponseCache, type ResponseCache } from './modules/catalog';
+import { checkoutRoutes } from './modules/checkout';
+import { contentRoutes } from './modules/content';
+import { healthRoutes } from './modules/health';
+import { createLiveOrdersHub, type LiveOrdersHub, liveOrdersRoutes } from './modules/live-orders';
+import { mailWorkers } from './modules/mail';
+import { mediaRoutes } from './modules/media';
+import {
+  createMetrics,
+  type Metrics,
+  metricsRoutes,
+  recordRequestDurations,
+} from './modules/metrics';
+import { newsletterRoutes } from './modules/newsletter';
+import { opsRoutes } from './modules/ops';
+import { orderEmailWorkers, ordersRoutes } from './modules/orders';
+import { paymentPageAssets, paymentsRoutes, WEBHOOK_PATH } from './modules/payments';
+import { payoutWorkers } from './modules/payouts';
+import { quizRoutes } from './modules/quiz';
+import { refundWorkers } from './modules/refunds';
 import { createSearchEngine, type SearchEngine } from './modules/search/engine/search-engine';
 import { searchRoutes } from './modules/search/search.routes';
-import { sellerOrdersRoutes } from './modules/seller-orders/seller-orders.routes';
-import { sellerProductsRoutes } from './modules/seller-products/seller-products.routes';
-import { sellerSalesRoutes } from './modules/seller-sales/seller-sales.routes';
-import { shippingRoutes } from './modules/shipping/shipping.routes';
-import { shopifyRoutes } from './modules/shopify/shopify.routes';
-import { shopifyHooksRoutes } from './modules/shopify/shopify-hooks.routes';
-import { shopifyOrderPushWorker } from './modules/shopify/shopify-order-push.routes';
-import { shopifySyncRoutes } from './modules/shopify/shopify-sync.routes';
-import { seoRoutes } from './modules/web/seo.routes';
-import { registerSpa } from './modules/web/spa';
+import { sellerOrdersRoutes } from './modules/seller-orders';
+import { sellerProductsRoutes } from './modules/seller-products';
+import { sellerSalesRoutes } from './modules/seller-sales';
+import { shippingRoutes } from './modules/shipping';
+import {
+  shopifyHooksRoutes,
+  shopifyOrderPushWorker,
+  shopifyRoutes,
+  shopifySyncRoutes,
+} from './modules/shopify';
+import { registerSpa, seoRoutes } from './modules/web';
 
 export interface AppDeps {
   config: Config;

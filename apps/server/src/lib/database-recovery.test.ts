@@ -6,8 +6,8 @@ import { createTestDatabase } from '../../test/helpers/database';
 import { captureLog } from '../../test/helpers/log-capture';
 import { sample } from '../../test/helpers/prometheus';
 import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy';
-import { READINESS_MESSAGES } from '../modules/health/health.routes';
-import { MAIL_QUEUE } from '../modules/mail/mail-jobs';
+import { READINESS_MESSAGES } from '../modules/health';
+import { MAIL_QUEUE } from '../modules/mail';
 import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from './database-outage';
 
 /**

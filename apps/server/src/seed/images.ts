@@ -1,7 +1,7 @@
 import type { ProductCategory } from '@leafline/contract';
 import sharp, { type OverlayOptions } from 'sharp';
-import { brandText as text } from '../modules/media/brand-text';
-import type { RawImage } from '../modules/media/image-pipeline';
+import type { RawImage } from '../modules/media';
+import { brandText as text } from '../modules/media';
 import { SHAPES, type Shape } from './shapes';
 
 /**

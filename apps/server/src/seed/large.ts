@@ -11,7 +11,7 @@ import {
   users,
   variants,
 } from '../db/schema/index';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../modules/auth';
 import { prng } from './plan';
 import { seedDemoIfEmpty } from './seed';
 

@@ -1,7 +1,7 @@
 import type { OrderStatus, ProductCategory, ProductCondition } from '@leafline/contract';
 import { promoDiscountCents } from '../adapters/payments/local-provider';
-import { variantOptions } from '../modules/checkout/variant-options';
-import { quoteShipping, type ShippingRates } from '../modules/shipping/fees';
+import { variantOptions } from '../modules/checkout';
+import { quoteShipping, type ShippingRates } from '../modules/shipping';
 import { DEMO_BUSINESSES, type DemoBusiness, type FeeSeed } from './data/businesses';
 import { COLOURS, type ColourName, type ProductSeed } from './data/catalog';
 import { PERSONAS } from './data/content';

@@ -29,15 +29,17 @@ import {
   variantImages,
   variants,
 } from '../db/schema/index';
-import { hashPassword } from '../modules/auth/password';
-import { insertCheckout } from '../modules/checkout/checkout.repo';
-import { orderAddressOf } from '../modules/checkout/checkout.steps';
-import { diskEncodedImageCache, type EncodedImageCache } from '../modules/media/encoded-cache';
-import { deleteImage, type RawImage, saveRenderedImage } from '../modules/media/image-pipeline';
-import { commissionCents, payoutCents } from '../modules/orders/commission';
-import { insertOrder } from '../modules/orders/orders.repo';
-import { insertPayouts, type NewPayout } from '../modules/payouts/payouts.repo';
-import { transferGroupOf } from '../modules/payouts/payouts.service';
+import { hashPassword } from '../modules/auth';
+import { insertCheckout, orderAddressOf } from '../modules/checkout';
+import {
+  deleteImage,
+  diskEncodedImageCache,
+  type EncodedImageCache,
+  type RawImage,
+  saveRenderedImage,
+} from '../modules/media';
+import { commissionCents, insertOrder, payoutCents } from '../modules/orders';
+import { insertPayoutRows, type NewPayout, transferGroupOf } from '../modules/payouts';
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
 import { DEMO_BUYERS } from './data/orders';
 import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
@@ -601,7 +603,7 @@ async function insertDemoOrders(
       });
     }
   }
-  await insertPayouts(tx, payoutRows);
+  await insertPayoutRows(tx, payoutRows);
   if (history.length) await tx.insert(orderEvents).values(history);
   if (refundRows.length) await tx.insert(refunds).values(refundRows);
 }

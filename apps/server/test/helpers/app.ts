@@ -6,9 +6,9 @@ import type { Mailer, MailMessage } from '../../src/adapters/mail/mailer';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
-import { MAIL_QUEUE } from '../../src/modules/mail/mail-jobs';
-import { ORDER_EMAILS_QUEUE } from '../../src/modules/orders/order-email-jobs';
-import { PAYOUT_QUEUES } from '../../src/modules/payouts/payout-jobs';
+import { MAIL_QUEUE } from '../../src/modules/mail';
+import { ORDER_EMAILS_QUEUE } from '../../src/modules/orders';
+import { PAYOUT_QUEUES } from '../../src/modules/payouts';
 import { createTestDatabase } from './database';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
 

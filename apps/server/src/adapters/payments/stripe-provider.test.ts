@@ -8,9 +8,8 @@ import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures'
 import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import { businesses, checkouts, orders, payouts } from '../../db/schema/index';
-import { WEBHOOK_PATH } from '../../modules/payments/payments.routes';
-import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../../modules/payouts/payout-jobs';
-import { MAX_PAYOUT_ATTEMPTS } from '../../modules/payouts/payouts.service';
+import { WEBHOOK_PATH } from '../../modules/payments';
+import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../../modules/payouts';
 import { ProviderCallInTransactionError } from './outside-transactions';
 import { createStripeProvider } from './stripe-provider';
 

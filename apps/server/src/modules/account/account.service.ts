@@ -2,10 +2,9 @@ import { ACCOUNT_MESSAGES } from '@leafline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { ActiveUsers } from '../auth/active-users';
-import { emailTakenByOther, findUserById, uniqueViolation } from '../auth/auth.repo';
-import { emailTaken } from '../auth/auth.service';
-import { snapshotBuyerOnOrders } from '../orders/orders.repo';
+import type { ActiveUsers } from '../auth';
+import { emailTaken, emailTakenByOther, findUserById, uniqueViolation } from '../auth';
+import { snapshotBuyerOnOrders } from '../orders';
 import {
   closeOwnedBusinesses,
   deleteUser,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { type AddressDeps, getAddress, saveAddress } from './address.service';
 
 /**

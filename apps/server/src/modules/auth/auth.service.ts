@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest } from '../../lib/errors';
-import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
+import { MAIL_QUEUE, queueMail } from '../mail';
 import type { ActiveUsers } from './active-users';
 import {
   claimRefreshToken,

@@ -3,7 +3,7 @@ import { parseId } from '@leafline/contract/ids';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import { findOwnedBusinessId, findOwnedOrder, findOwnedProduct } from './business-access.repo';
 
 /**

@@ -2,8 +2,8 @@ import type { StripeStatus } from '@leafline/contract/business';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, orders, payouts, products } from '../../db/schema/index';
-import { paidOrLater } from '../orders/orders.repo';
-import { WAITING_FOR_SETUP_NOTE } from '../payouts/payouts.service';
+import { paidOrLater } from '../orders';
+import { WAITING_FOR_SETUP_NOTE } from '../payouts';
 
 /** Drizzle queries of the seller's business (SPEC §3 Business; DESIGN 2.8, 2.16). */
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { requireOwnedBusiness, sellerScope } from './business-access';
 import {
   type BusinessesDeps,

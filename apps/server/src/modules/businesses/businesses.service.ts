@@ -24,9 +24,9 @@ import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { type MultipartForm, refuseUnreadFiles } from '../../lib/multipart-form';
-import { toPublicBusiness } from '../catalog/catalog.service';
-import { ImageBatch } from '../media/image-batch';
-import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers } from '../payouts/payout-jobs';
+import { toPublicBusiness } from '../catalog';
+import { ImageBatch } from '../media';
+import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers } from '../payouts';
 import {
   applyStripeStatus,
   type BusinessChanges,

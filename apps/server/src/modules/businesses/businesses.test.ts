@@ -22,9 +22,9 @@ import {
 import { signPayload } from '../../adapters/payments/payment-provider';
 import { businesses, localConnectedAccounts, orders, payouts } from '../../db/schema/index';
 import { MULTIPART_MESSAGES } from '../../lib/multipart-form';
-import { NOT_AN_IMAGE } from '../media/image-pipeline';
-import { payoutCents } from '../orders/commission';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
+import { NOT_AN_IMAGE } from '../media';
+import { payoutCents } from '../orders';
+import { WEBHOOK_PATH } from '../payments';
 
 /**
  * The seller's business through the API (SPEC §2 Register Your Business, §3, §4, §5, §7, §8;

@@ -9,8 +9,8 @@ import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { jobRows } from '../../../test/helpers/jobs';
 import { multipartPayload } from '../../../test/helpers/multipart-form';
 import { businesses, orders, payouts } from '../../db/schema/index';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
-import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
+import { WEBHOOK_PATH } from '../payments';
+import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts';
 
 /**
  * Payout onboarding with the real Stripe SDK (DESIGN 2.8) against the local stand-in for the

@@ -13,8 +13,8 @@ import {
   shippingFeeConfigs,
   variants,
 } from '../../db/schema/index';
-import { activeProductsJoin, variantPicture } from '../catalog/catalog.repo';
-import type { ShippingRates } from '../shipping/fees';
+import { activeProductsJoin, variantPicture } from '../catalog';
+import type { ShippingRates } from '../shipping';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
 

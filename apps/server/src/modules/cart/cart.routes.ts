@@ -15,7 +15,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { addToCart, type CartDeps, getCart, removeFromCart, setCartQuantity } from './cart.service';
 
 /**

@@ -12,8 +12,8 @@ import type { Db } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, pgError } from '../../db/pg-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
-import type { ShippingQuote } from '../shipping/fees';
-import { quoteShipping } from '../shipping/fees';
+import type { ShippingQuote } from '../shipping';
+import { quoteShipping } from '../shipping';
 import {
   addToUserCart,
   type CartLineRow,

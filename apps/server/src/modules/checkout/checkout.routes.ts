@@ -11,7 +11,7 @@ import { parseId } from '@leafline/contract/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { cancelCheckout, moneyPathDeps, startCheckout } from './checkout.service';
 
 /** SPEC §7 `POST checkout/`: one hosted payment for the cart, one Pending order per brand. */

@@ -1,8 +1,8 @@
 import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
-import { ORDER_EMAILS_QUEUE } from '../orders/order-email-jobs';
-import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
+import { ORDER_EMAILS_QUEUE } from '../orders';
+import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import {
   afterPayment,
   attachPaymentPage,

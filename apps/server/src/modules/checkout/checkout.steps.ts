@@ -21,22 +21,20 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { findAddress, type ShippingAddressRow } from '../address/address.repo';
-import { type CartLineRow, lockCart, removeBoughtLines } from '../cart/cart.repo';
-import { priceCart, unitPriceCents } from '../cart/cart.service';
-import { payoutCents } from '../orders/commission';
-import { queueOrderEmails } from '../orders/order-email-jobs';
+import { findAddress, type ShippingAddressRow } from '../address';
+import { type CartLineRow, lockCart, priceCart, removeBoughtLines, unitPriceCents } from '../cart';
 import {
   cancelPendingOrders,
   insertOrder,
   listBoughtQuantities,
   listCheckoutOrders,
   markOrderPaid,
+  payoutCents,
+  queueOrderEmails,
   recordOrderEvents,
-} from '../orders/orders.repo';
-import { PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
-import { insertPayouts, transferGroupOf } from '../payouts/payouts.service';
-import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
+} from '../orders';
+import { insertPayouts, PAYOUT_TRANSFER_QUEUE, transferGroupOf } from '../payouts';
+import { queueShopifyOrderPushes } from '../shopify';
 import {
   attachSession,
   endOpenCheckout,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promoDiscountCents } from '../../adapters/payments/local-provider';
 import { checkTestCard } from '../../adapters/payments/test-card';
-import { commissionCents, payoutCents } from '../orders/commission';
+import { commissionCents, payoutCents } from '../orders';
 import { prorateDiscount, splitByWeight } from './discount';
 import { variantOptions } from './variant-options';
 

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness } from '../../../test/helpers/catalog-fixtures';
 import { orderItems, orders } from '../../db/schema/index';
-import { recordOrderEvents } from '../orders/orders.repo';
+import { recordOrderEvents } from '../orders';
 import {
   createLiveOrdersHub,
   LiveStream,

@@ -10,8 +10,8 @@ import {
   ORDERS_CHANNEL,
   type OrderEventKind,
   type OrderNotice,
-} from '../orders/orders.repo';
-import { toSellerOrders } from '../seller-orders/seller-orders.service';
+} from '../orders';
+import { toSellerOrders } from '../seller-orders';
 
 /**
  * Live orders (SPEC §1 "real-time purchase updates", DESIGN 2.13): one LISTEN on

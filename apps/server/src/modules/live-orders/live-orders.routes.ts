@@ -10,9 +10,8 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { authenticate, bearerSecurity, requireUser, sessionHolds } from '../auth/auth.guard';
-import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
-import { findOwnedBusinessId } from '../businesses/business-access.repo';
+import { authenticate, bearerSecurity, requireUser, sessionHolds } from '../auth';
+import { findOwnedBusinessId, requireOwnedBusiness, sellerScope } from '../businesses';
 import { LiveStream } from './live-orders.hub';
 
 /**

@@ -15,9 +15,8 @@ import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../t
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { openSse, type SseClient, type SseEvent } from '../../../test/helpers/sse';
 import { openDatabase } from '../../db/client';
-import { findUserById } from '../auth/auth.repo';
-import { resetLink } from '../auth/auth.service';
-import { recordOrderEvents } from '../orders/orders.repo';
+import { findUserById, resetLink } from '../auth';
+import { recordOrderEvents } from '../orders';
 
 let t: TestApp;
 let base: string;

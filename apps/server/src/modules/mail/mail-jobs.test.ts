@@ -6,7 +6,7 @@ import { addToCart, checkout, payLocal, setFees, shopper } from '../../../test/h
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createSmtpMailer } from '../../adapters/mail/create-mailer';
-import { ORDER_EMAILS_QUEUE } from '../orders/order-email-jobs';
+import { ORDER_EMAILS_QUEUE } from '../orders';
 import { MAIL_QUEUE } from './mail-jobs';
 
 /**

@@ -7,7 +7,7 @@ import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures'
 import { sample } from '../../../test/helpers/prometheus';
 import { openSse } from '../../../test/helpers/sse';
 import { OPS_MESSAGES } from '../../lib/ops-token';
-import { MAIL_QUEUE } from '../mail/mail-jobs';
+import { MAIL_QUEUE } from '../mail';
 
 /** GET /metrics (issue 14): Prometheus' text format, behind the operator token. */
 

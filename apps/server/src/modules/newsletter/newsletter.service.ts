@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { badRequest } from '../../lib/errors';
-import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
+import { MAIL_QUEUE, queueMail } from '../mail';
 import { insertSubscription } from './newsletter.repo';
 import { newsletterWelcomeEmail } from './welcome-email';
 

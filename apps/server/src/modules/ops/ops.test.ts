@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, failingMailer, type TestApp } from '../../../test/helpers/app';
 import { OPS_MESSAGES } from '../../lib/ops-token';
-import { queueMail } from '../mail/mail-jobs';
+import { queueMail } from '../mail';
 import { OPS_JOB_MESSAGES, summarizeJobData } from './ops.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { defineQueue, type JobRunner } from '../../jobs/job-runner';
-import { MAIL_QUEUE, queueMail } from '../mail/mail-jobs';
+import { MAIL_QUEUE, queueMail } from '../mail';
 import { orderPaidEmails, orderRefundedEmailOf, orderShippedEmailOf } from './orders.service';
 
 /**

@@ -24,7 +24,7 @@ import {
   refunds,
   users,
 } from '../../db/schema/index';
-import { variantPicture } from '../catalog/catalog.repo';
+import { variantPicture } from '../catalog';
 
 /** Drizzle queries of the buyer's orders (SPEC §2 Orders, Order confirmation; §3 Order). */
 

@@ -8,7 +8,7 @@ import {
 } from '@leafline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { getOrder, listAwaitingPayments, listOrders, type OrdersDeps } from './orders.service';
 
 /** SPEC §7 `GET api/orders/` and `GET api/orders/{orderId}/`: the buyer's own orders only. */

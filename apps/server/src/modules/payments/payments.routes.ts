@@ -18,7 +18,7 @@ import {
 import { WebhookError } from '../../adapters/payments/payment-provider';
 import type { CardProblem } from '../../adapters/payments/test-card';
 import { AppError } from '../../lib/errors';
-import { moneyPathDeps } from '../checkout/checkout.service';
+import { moneyPathDeps } from '../checkout';
 import { renderOnboardingEndPage, renderOnboardingPage } from './onboarding-page';
 import { type CardValues, type PageState, renderEndPage, renderPaymentPage } from './payment-page';
 import { handlePaymentEvent, runPaymentJobs } from './payments.service';

@@ -1,15 +1,15 @@
 import type { WebhookOutcome } from '@leafline/contract';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { applyAccountUpdate } from '../businesses/businesses.service';
-import { completePayment } from '../checkout/checkout.service';
+import { applyAccountUpdate } from '../businesses';
 import {
+  completePayment,
   type EventLedger,
   endStrandedCheckouts,
   endUnpaidCheckout,
   type MoneyPathDeps,
-} from '../checkout/checkout.steps';
-import { reconcilePayoutJobs } from '../payouts/payouts.service';
-import { reconcileRefundJobs } from '../refunds/refunds.service';
+} from '../checkout';
+import { reconcilePayoutJobs } from '../payouts';
+import { reconcileRefundJobs } from '../refunds';
 import { eventSeen, recordEvent } from './payments.repo';
 
 /**

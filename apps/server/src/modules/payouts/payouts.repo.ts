@@ -23,7 +23,7 @@ export interface NewPayout {
 }
 
 /** The payout rows of newly paid orders; part of the transaction that marks them Paid. */
-export async function insertPayouts(tx: Db, rows: readonly NewPayout[]): Promise<void> {
+export async function insertPayoutRows(tx: Db, rows: readonly NewPayout[]): Promise<void> {
   if (!rows.length) return;
   await tx
     .insert(payouts)

@@ -4,8 +4,7 @@ import {
 } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
 import { type JobRunner, ParkJobError } from '../../jobs/job-runner';
-import { commissionCents, payoutCents } from '../orders/commission';
-import { setOrderTransfer } from '../orders/orders.repo';
+import { commissionCents, payoutCents, setOrderTransfer } from '../orders';
 import {
   PAYOUT_REVERSE_QUEUE,
   PAYOUT_TRANSFER_QUEUE,
@@ -19,7 +18,7 @@ import {
   findStrandedPayouts,
   findStrandedTransfers,
   givePayoutUp,
-  insertPayouts as insertPayoutRows,
+  insertPayoutRows,
   noteNoTransferMade,
   notePayoutWaiting,
   recordPayoutFailure,

@@ -1,6 +1,6 @@
 import { BRAND_NAME } from '@leafline/contract';
 import sharp from 'sharp';
-import { brandText } from '../media/brand-text';
+import { brandText } from '../media';
 
 /**
  * The persona's downloadable mascot poster (SPEC §2 Quiz): a portrait poster drawn as SVG and

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
-import { authenticate, bearerSecurity, requireUser } from '../auth/auth.guard';
+import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { getPersonaPoster, getQuiz, type QuizDeps, sendQuizResults } from './quiz.service';
 
 /** Posters change only when a persona is edited: a day in caches is plenty. */

@@ -9,7 +9,7 @@ import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { localMoneyMovements, orders, payouts, refunds } from '../../db/schema/index';
-import { runPaymentJobs } from '../payments/payments.service';
+import { runPaymentJobs } from '../payments';
 import { REFUND_SETTLE_QUEUE } from './refund-jobs';
 
 /**

@@ -8,7 +8,7 @@ import { addToCart, checkout, type Headers, shopper } from '../../../test/helper
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import type { FakeStripe } from '../../../test/helpers/fake-stripe-server';
 import { orders, payouts, refunds } from '../../db/schema/index';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
+import { WEBHOOK_PATH } from '../payments';
 
 /**
  * Refunds through the Stripe provider with the real SDK, against the local stand-in for the

@@ -7,11 +7,19 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, conflict } from '../../lib/errors';
-import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../orders/order-email-jobs';
-import { lockOrderForRefund, updateOrderBySeller } from '../orders/orders.repo';
-import { PAYOUT_REVERSE_QUEUE, queuePayoutReversal } from '../payouts/payout-jobs';
-import { cancelPayout, findOrderPayout } from '../payouts/payouts.repo';
-import { reversePayoutTransfer } from '../payouts/payouts.service';
+import {
+  lockOrderForRefund,
+  ORDER_EMAILS_QUEUE,
+  queueOrderEmails,
+  updateOrderBySeller,
+} from '../orders';
+import {
+  cancelPayout,
+  findOrderPayout,
+  PAYOUT_REVERSE_QUEUE,
+  queuePayoutReversal,
+  reversePayoutTransfer,
+} from '../payouts';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import {
   findJoblessRefunds,

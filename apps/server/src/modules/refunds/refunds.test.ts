@@ -36,11 +36,10 @@ import {
   payouts,
   refunds,
 } from '../../db/schema/index';
-import { prorateDiscount } from '../checkout/discount';
-import { payoutCents } from '../orders/commission';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
-import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE } from '../payouts/payout-jobs';
-import { sendPayoutTransfer } from '../payouts/payouts.service';
+import { prorateDiscount } from '../checkout';
+import { payoutCents } from '../orders';
+import { WEBHOOK_PATH } from '../payments';
+import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE, sendPayoutTransfer } from '../payouts';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import { REFUND_STALE_MS, refundAmounts } from './refunds.service';
 

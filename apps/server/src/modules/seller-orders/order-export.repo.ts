@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import type { orders } from '../../db/schema/index';
-import { paidOrLater } from '../orders/orders.repo';
+import { paidOrLater } from '../orders';
 import type { OrderPayoutRow } from './seller-orders.repo';
 
 /**

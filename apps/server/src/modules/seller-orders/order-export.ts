@@ -5,8 +5,7 @@ import {
   type OrderExportQuery,
 } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { commissionCents, payoutCents } from '../orders/commission';
-import { readAddress } from '../orders/orders.service';
+import { commissionCents, payoutCents, readAddress } from '../orders';
 import { type ExportOrderRow, listExportOrders, type OrderCursor } from './order-export.repo';
 import { findPayoutSetup, type PayoutSetup } from './seller-orders.repo';
 import { payoutState } from './seller-orders.service';

@@ -14,12 +14,8 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
-import {
-  requireOwnedBusiness,
-  requireOwnedOrder,
-  sellerScope,
-} from '../businesses/business-access';
+import { authenticate, bearerSecurity } from '../auth';
+import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
 import { exportFileName, orderExportCsv } from './order-export';
 import {
   listSellerOrders,

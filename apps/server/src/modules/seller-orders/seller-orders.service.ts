@@ -10,21 +10,22 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { conflict, notFound } from '../../lib/errors';
-import { commissionCents, payoutCents } from '../orders/commission';
-import { ORDER_EMAILS_QUEUE, queueOrderEmails } from '../orders/order-email-jobs';
 import {
+  commissionCents,
   countBusinessOrders,
   findBusinessOrder,
   isPaidOrLater,
   listBusinessOrders,
+  ORDER_EMAILS_QUEUE,
   type OrderRow,
+  payoutCents,
+  queueOrderEmails,
   updateOrderBySeller,
-} from '../orders/orders.repo';
-import { withItems } from '../orders/orders.service';
-import { payoutsReady } from '../payouts/payouts.service';
-import { type RefundDeps, refundOrderIfPaid } from '../refunds/refunds.service';
-import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify/shopify-jobs';
-import { queueShopifyOrderPushes } from '../shopify/shopify-order-push';
+  withItems,
+} from '../orders';
+import { payoutsReady } from '../payouts';
+import { type RefundDeps, refundOrderIfPaid } from '../refunds';
+import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import {
   findPayoutSetup,
   listOrderPayouts,

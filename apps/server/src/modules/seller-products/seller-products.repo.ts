@@ -8,7 +8,7 @@ import {
   variantImages,
   variants,
 } from '../../db/schema/index';
-import { type ProductDetailRow, productDetailFields } from '../catalog/catalog.repo';
+import { type ProductDetailRow, productDetailFields } from '../catalog';
 import type { ImageTie } from './image-ties';
 
 /**

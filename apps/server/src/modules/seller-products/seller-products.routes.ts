@@ -12,12 +12,8 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../lib/multipart-form';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
-import {
-  requireOwnedBusiness,
-  requireOwnedProduct,
-  sellerScope,
-} from '../businesses/business-access';
+import { authenticate, bearerSecurity } from '../auth';
+import { requireOwnedBusiness, requireOwnedProduct, sellerScope } from '../businesses';
 import {
   addProduct,
   editProduct,

@@ -27,7 +27,7 @@ import {
 } from '../../../test/helpers/catalog-fixtures';
 import { payouts, productImages, products, variantImages, variants } from '../../db/schema/index';
 import { MULTIPART_MESSAGES } from '../../lib/multipart-form';
-import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../media/image-pipeline';
+import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../media';
 
 /** A small real picture of the given size (its width tells which upload a stored one was). */
 const png = (width: number, height = 30, colour = '#3a7d44') =>

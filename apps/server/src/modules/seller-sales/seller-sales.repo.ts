@@ -2,7 +2,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import { orders } from '../../db/schema/index';
-import { paidOrLater } from '../orders/orders.repo';
+import { paidOrLater } from '../orders';
 
 /**
  * The grouped reads behind the sales overview (DESIGN 2.13): one query each for the daily and

@@ -2,8 +2,8 @@ import { errorResponse, SALES_DAYS, SALES_WEEKS, salesOverviewResponse } from '@
 import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
-import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { authenticate, bearerSecurity } from '../auth';
+import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { getSalesOverview } from './seller-sales.service';
 
 /** `GET api/business/sales/{businessId}/`: the owner's sales overview of one business. */

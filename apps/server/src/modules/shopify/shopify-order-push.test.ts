@@ -28,7 +28,7 @@ import {
 } from '../../../test/helpers/fake-shopify-server';
 import { captureLog } from '../../../test/helpers/log-capture';
 import { orders } from '../../db/schema/index';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
+import { WEBHOOK_PATH } from '../payments';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
 
 /**

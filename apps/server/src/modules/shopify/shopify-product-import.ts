@@ -11,14 +11,13 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { productImages, products, variantImages, variants } from '../../db/schema/index';
-import type { ResponseCache } from '../catalog/response-cache';
-import { ImageBatch } from '../media/image-batch';
-import { MAX_INPUT_BYTES } from '../media/image-pipeline';
+import type { ResponseCache } from '../catalog';
+import { ImageBatch, MAX_INPUT_BYTES } from '../media';
 import {
   deleteProductInTransaction,
   PRODUCT_MEDIA_FOLDER,
   removeUnusedLater,
-} from '../seller-products/seller-products.service';
+} from '../seller-products';
 import type { ShopifyAdmin } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 

@@ -34,7 +34,7 @@ import {
   variants,
 } from '../../db/schema/index';
 import { JOB_SCHEMA } from '../../jobs/job-schema';
-import { imageKeys } from '../media/image-pipeline';
+import { imageKeys } from '../media';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import {
   productRefreshKey,

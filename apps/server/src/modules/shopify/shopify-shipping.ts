@@ -8,7 +8,7 @@ import {
   shippingFeesBody,
 } from '@leafline/contract';
 import { AppError, conflict } from '../../lib/errors';
-import { getShippingFees, saveShippingFees } from '../shipping/shipping.service';
+import { getShippingFees, saveShippingFees } from '../shipping';
 import { ShopifyAdminError } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 

@@ -8,8 +8,8 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
-import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { authenticate, bearerSecurity } from '../auth';
+import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 import { refreshShopifyProduct } from './shopify-product-import';
 import {

@@ -7,8 +7,8 @@ import {
 import type { Db } from '../../db/client';
 import type { JobContext, JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/errors';
-import { ImageBatch } from '../media/image-batch';
-import { deleteProductInTransaction } from '../seller-products/seller-products.service';
+import { ImageBatch } from '../media';
+import { deleteProductInTransaction } from '../seller-products';
 import { findShopifyConnection } from './shopify.repo';
 import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
 import { shopifyAdminForBusiness } from './shopify-connection';

@@ -9,7 +9,7 @@ import {
 } from '@leafline/contract';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest } from '../../lib/errors';
-import type { SellerProductsDeps } from '../seller-products/seller-products.service';
+import type { SellerProductsDeps } from '../seller-products';
 import { clearShopifyConnection, findShopifyConnection } from './shopify.repo';
 import { type ShopifyAdmin, ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import type { ShopifyDeps } from './shopify-connection';

@@ -8,8 +8,8 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
-import { authenticate, bearerSecurity } from '../auth/auth.guard';
-import { requireOwnedBusiness, sellerScope } from '../businesses/business-access';
+import { authenticate, bearerSecurity } from '../auth';
+import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { connectShopify, disconnectShopify } from './shopify.service';
 import type { ShopifyDeps } from './shopify-connection';
 

@@ -1,6 +1,6 @@
 import { BRAND_NAME } from '@leafline/contract';
 import { AppError } from '../../lib/errors';
-import { type CatalogDeps, getProductDetail, getPublicBusiness } from '../catalog/catalog.service';
+import { type CatalogDeps, getProductDetail, getPublicBusiness } from '../catalog';
 
 /**
  * What a shared link shows before any script runs (DESIGN 2.12): the page's own title,

@@ -1,0 +1,8 @@
+/**
+ * The address module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+
+export type { ShippingAddressRow } from './address.repo';
+export { findAddress } from './address.repo';
+export { addressRoutes } from './address.routes';

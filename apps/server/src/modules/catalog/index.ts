@@ -1,0 +1,24 @@
+/**
+ * The catalog module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+
+export type { ProductDetailRow } from './catalog.repo';
+export {
+  activeProductsJoin,
+  listImagesOfProducts,
+  listLiveVariantsOfProducts,
+  productDetailFields,
+  summariesByIds,
+  variantPicture,
+} from './catalog.repo';
+export { catalogRoutes } from './catalog.routes';
+export type { CatalogDeps } from './catalog.service';
+export {
+  getProductDetail,
+  getPublicBusiness,
+  toProductDetail,
+  toPublicBusiness,
+} from './catalog.service';
+export type { ResponseCache } from './response-cache';
+export { createResponseCache } from './response-cache';

@@ -1,0 +1,8 @@
+/**
+ * The metrics module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+
+export type { Metrics } from './metrics';
+export { createMetrics } from './metrics';
+export { metricsRoutes, recordRequestDurations } from './metrics.routes';

@@ -1,0 +1,30 @@
+/**
+ * The orders module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+export { commissionCents, payoutCents } from './commission';
+export { ORDER_EMAILS_QUEUE, orderEmailWorkers, queueOrderEmails } from './order-email-jobs';
+export type { OrderEventKind, OrderNotice, OrderRow } from './orders.repo';
+export {
+  cancelPendingOrders,
+  countBusinessOrders,
+  findBusinessOrder,
+  findOrdersByIds,
+  insertOrder,
+  isPaidOrLater,
+  latestOrderEventId,
+  listBoughtQuantities,
+  listBusinessOrders,
+  listCheckoutOrders,
+  listOrderEventsAfter,
+  lockOrderForRefund,
+  markOrderPaid,
+  ORDERS_CHANNEL,
+  paidOrLater,
+  recordOrderEvents,
+  setOrderTransfer,
+  snapshotBuyerOnOrders,
+  updateOrderBySeller,
+} from './orders.repo';
+export { ordersRoutes } from './orders.routes';
+export { readAddress, withItems } from './orders.service';

@@ -1,0 +1,24 @@
+/**
+ * The payouts module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+export {
+  PAYOUT_QUEUES,
+  PAYOUT_REVERSE_QUEUE,
+  PAYOUT_TRANSFER_QUEUE,
+  queuePayoutReversal,
+  queuePayoutTransfers,
+} from './payout-jobs';
+export { payoutWorkers } from './payout-workers';
+export type { NewPayout } from './payouts.repo';
+export { cancelPayout, findOrderPayout, insertPayoutRows } from './payouts.repo';
+export {
+  insertPayouts,
+  MAX_PAYOUT_ATTEMPTS,
+  payoutsReady,
+  reconcilePayoutJobs,
+  reversePayoutTransfer,
+  sendPayoutTransfer,
+  transferGroupOf,
+  WAITING_FOR_SETUP_NOTE,
+} from './payouts.service';

@@ -1,0 +1,7 @@
+/**
+ * The refunds module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+export { refundWorkers } from './refund-workers';
+export type { RefundDeps } from './refunds.service';
+export { reconcileRefundJobs, refundOrderIfPaid } from './refunds.service';

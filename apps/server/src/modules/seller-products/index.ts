@@ -1,0 +1,11 @@
+/**
+ * The seller-products module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+export { sellerProductsRoutes } from './seller-products.routes';
+export type { SellerProductsDeps } from './seller-products.service';
+export {
+  deleteProductInTransaction,
+  PRODUCT_MEDIA_FOLDER,
+  removeUnusedLater,
+} from './seller-products.service';
