@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The server compiled to one ES module, apps/server/dist/server.mjs (docs/decisions/0029):
 // `npm start` and the test runs start it with plain `node`, without a TypeScript loader at run
-// time. The app's own code and @leafline/contract are bundled; every npm package stays an
-// import of node_modules. The migrations are copied beside it (db/client.ts reads them from
-// its own folder). Rebuilt only when a source changed: `buildServer()` returns at once then.
+// time. The app's own code and the workspace packages (@leafline/contract,
+// @leafline/search-engine) are bundled; every npm package stays an import of node_modules. The
+// migrations are copied beside it (db/client.ts reads them from its own folder). Rebuilt only
+// when a source changed: `buildServer()` returns at once then.
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -46,10 +47,14 @@ export function sourcesHash(dirs, skip = () => false) {
   return hash.digest('hex');
 }
 
-/** The server's and the contract's sources, tests left out. */
+/** The server's and the workspace packages' sources, tests left out. */
 const fingerprint = () =>
   sourcesHash(
-    [path.join(serverDir, 'src'), path.join(root, 'packages', 'contract', 'src')],
+    [
+      path.join(serverDir, 'src'),
+      path.join(root, 'packages', 'contract', 'src'),
+      path.join(root, 'packages', 'search-engine', 'src'),
+    ],
     (name) => /\.test\.tsx?$/.test(name),
   );
 

@@ -65,8 +65,7 @@ import { paymentPageAssets, paymentsRoutes, WEBHOOK_PATH } from './modules/payme
 import { payoutWorkers } from './modules/payouts';
 import { quizRoutes } from './modules/quiz';
 import { refundWorkers } from './modules/refunds';
-import { createSearchEngine, type SearchEngine } from './modules/search/engine/search-engine';
-import { searchRoutes } from './modules/search/search.routes';
+import { createSearchEngine, type SearchEngine, searchRoutes } from './modules/search';
 import { sellerOrdersRoutes } from './modules/seller-orders';
 import { sellerProductsRoutes } from './modules/seller-products';
 import { sellerSalesRoutes } from './modules/seller-sales';

@@ -3,7 +3,7 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 
-export type { ProductDetailRow } from './catalog.repo';
+export type { ProductDetailRow, SummaryRow } from './catalog.repo';
 export {
   activeProductsJoin,
   listImagesOfProducts,
@@ -15,10 +15,13 @@ export {
 export { catalogRoutes } from './catalog.routes';
 export type { CatalogDeps } from './catalog.service';
 export {
+  curatedProducts,
   getProductDetail,
   getPublicBusiness,
   toProductDetail,
   toPublicBusiness,
+  toSummary,
 } from './catalog.service';
+export { assertPageExists, pageLinks } from './pagination';
 export type { ResponseCache } from './response-cache';
 export { createResponseCache } from './response-cache';

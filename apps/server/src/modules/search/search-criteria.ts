@@ -1,35 +1,17 @@
 import type { SearchFilter } from '@leafline/contract/catalog';
+import type { SearchRefinements } from '@leafline/search-engine';
 
 /**
- * What one search asks, once parsed (issue 15): the same criteria go to the SQL query of
- * search.repo.ts and to the in-memory index of engine/, which must answer them alike.
+ * What one search asks, once parsed (issue 15): the same refinements and facet counts for the
+ * in-memory engine (@leafline/search-engine, whose types they are) and for the SQL query of
+ * search.repo.ts, which must answer them alike.
  */
+export { type FacetCounts, NO_REFINEMENTS, type SearchRefinements } from '@leafline/search-engine';
 
-/** The shop's filters beside category and sort (contract `searchRefinements`), in cents. */
-export interface SearchRefinements {
-  /** Second-hand products only. */
-  secondHand: boolean;
-  /** Products of verified brands only. */
-  verified: boolean;
-  /** Lowest price, included; null for none. */
-  minPriceCents: number | null;
-  /** Highest price, included; null for none. */
-  maxPriceCents: number | null;
-  /**
-   * Products of brands that ship free to the US at this cart amount (see
-   * `freeUsShippingFromCents`); null for no such filter.
-   */
-  freeShippingAtCents: number | null;
-}
+/** The country of the shop's free-shipping filter (SPEC §9: free shipping to the US). */
+export const FREE_SHIPPING_COUNTRY = 'US';
 
-export const NO_REFINEMENTS: Readonly<SearchRefinements> = Object.freeze({
-  secondHand: false,
-  verified: false,
-  minPriceCents: null,
-  maxPriceCents: null,
-  freeShippingAtCents: null,
-});
-
+/** The SQL search's criteria: the terms with their typo correction, category, sort, filters. */
 export interface SearchCriteria {
   /** The terms as typed (already cut to the maximum length); '' lists everything. */
   terms: string;
@@ -41,16 +23,9 @@ export interface SearchCriteria {
   productCategory: string | null;
   sort: SearchFilter;
   refinements: SearchRefinements;
-}
-
-/** Counts of the facets of one search (contract `searchFacetsResponse`, in cents). */
-export interface FacetCounts {
-  count: number;
-  secondHand: number;
-  verified: number;
-  freeShipping: number;
-  /** One per SEARCH_PRICE_RANGES range, in order. */
-  priceRanges: number[];
-  /** Product category → count, for every product category. */
-  categories: Map<string, number>;
+  /**
+   * With a free-shipping filter: the brands that do not ship free at its amount (worked out
+   * by the shipping module's rule, free-shipping.ts), left out. Empty without one.
+   */
+  notShippingFree: readonly number[];
 }

@@ -1,4 +1,3 @@
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,14 +10,16 @@ import {
   shippingCountryFees,
   shippingFeeConfigs,
 } from '../../db/schema/index';
-import { correctWords, searchProducts } from './search.repo';
 import { termWords } from './search.service';
-import { NO_REFINEMENTS } from './search-criteria';
+import { NO_REFINEMENTS, type SearchRefinements } from './search-criteria';
+import { createSqlSearch } from './sql-search';
 
 /**
- * The search engine (issue 15, decision 0023) against the SQL search it replaces, on both
- * drivers: the same matches, counts and pages; the filters, facets and suggestions; and
- * freshness — a change is seen by the next search of every instance.
+ * The search engine (issue 15, decision 0023) against the SQL search it replaces — the two
+ * adapters of the search port (decision 0031) — on both drivers: the same matches, counts and
+ * pages; the filters (free shipping from the shipping module's rule, handed to both as data),
+ * facets and suggestions; and freshness — a change is seen by the next search of every
+ * instance.
  */
 
 const WORDS = ['cotton', 'hemp', 'linen', 'bamboo', 'wool', 'cork', 'organic', 'recycled'];
@@ -111,26 +112,30 @@ for (const driver of ['default', 'pglite'] as const) {
       return { status: res.statusCode, body: res.json() };
     };
 
-    /** The SQL search's ids, the reference. */
-    async function sqlIds(search: string, sort: '' | 'price_low_to_high' | 'price_high_to_low') {
+    /** The SQL search's ids, the reference (the port's PostgreSQL adapter). */
+    async function sqlIds(
+      search: string,
+      sort: '' | 'price_low_to_high' | 'price_high_to_low',
+      refinements: SearchRefinements = NO_REFINEMENTS,
+    ) {
       const words = termWords(search);
       if (search !== '' && words.length === 0) return { ids: [] as number[], total: 0 };
-      const { rows, total } = await searchProducts(
-        t.db,
-        {
-          terms: search,
-          words,
-          corrected: await correctWords(t.db, words),
-          productCategory: null,
-          sort,
-          refinements: NO_REFINEMENTS,
-        },
+      const found = await createSqlSearch(t.db).search(
+        { terms: search, words, productCategory: null, sort, refinements },
         100,
         0,
-        FREE_SHIPPING_THRESHOLD_CENTS,
       );
-      return { ids: rows.map((r) => r.id), total };
+      if (!found) throw new Error('the SQL search always answers');
+      return { ids: found.rows.map((r) => r.id), total: found.total };
     }
+
+    /** The brands of the products the engine finds shipping free at `amount` dollars. */
+    const freeBrands = async (amount: string) =>
+      new Set(
+        (await get(`/api/search/?free_shipping_at=${amount}&page_size=100`)).body.results.map(
+          (r: { business: number }) => r.business,
+        ),
+      );
 
     it('finds what the SQL search finds: counts, price orders, and the same ranking for one word', async () => {
       for (const search of QUERIES) {
@@ -190,34 +195,68 @@ for (const driver of ['default', 'pglite'] as const) {
         ),
       ).toBe(true);
       // At $0 only Kelp ships free; at $30 Fern too; at $75 everyone.
-      const free = async (amount: string) =>
-        new Set(
-          (await get(`/api/search/?free_shipping_at=${amount}&page_size=100`)).body.results.map(
-            (r: { business: number }) => r.business,
-          ),
-        );
-      expect(await free('0')).toEqual(new Set([brands[1]!.id]));
-      expect(await free('30')).toEqual(new Set([brands[0]!.id, brands[1]!.id]));
+      expect(await freeBrands('0')).toEqual(new Set([brands[1]!.id]));
+      expect(await freeBrands('29.99')).toEqual(new Set([brands[1]!.id]));
+      expect(await freeBrands('30')).toEqual(new Set([brands[0]!.id, brands[1]!.id]));
       expect((await get('/api/search/?free_shipping_at=75')).body.count).toBe(total);
       // The same filters in SQL (the search while the index loads) agree.
-      const { rows, total: sqlTotal } = await searchProducts(
-        t.db,
-        {
-          terms: '',
-          words: [],
-          corrected: [],
-          productCategory: null,
-          sort: '',
-          refinements: { ...NO_REFINEMENTS, freeShippingAtCents: 3000, verified: true },
-        },
-        100,
-        0,
-        FREE_SHIPPING_THRESHOLD_CENTS,
-      );
-      const engine = (await get('/api/search/?free_shipping_at=30&verified=true&page_size=100'))
-        .body;
-      expect(engine.count).toBe(sqlTotal);
-      expect(engine.results.map((r: { id: number }) => r.id)).toEqual(rows.map((r) => r.id));
+      for (const [amount, cents] of [
+        ['0', 0],
+        ['29.99', 2999],
+        ['30', 3000],
+        ['74.99', 7499],
+        ['75', 7500],
+      ] as const) {
+        for (const verified of [false, true]) {
+          const reference = await sqlIds('', '', {
+            ...NO_REFINEMENTS,
+            freeShippingAtCents: cents,
+            verified,
+          });
+          const engine = (
+            await get(`/api/search/?free_shipping_at=${amount}&verified=${verified}&page_size=100`)
+          ).body;
+          expect(engine.count, `$${amount} verified ${verified}`).toBe(reference.total);
+          expect(engine.results.map((r: { id: number }) => r.id)).toEqual(reference.ids);
+        }
+      }
+    });
+
+    it('follows a brand’s new shipping fees in the free-shipping filter, in both searches', async () => {
+      const cedar = brands[2]!.id;
+      const sqlBrands = async (cents: number) => {
+        const found = await createSqlSearch(t.db).search(
+          {
+            terms: '',
+            words: [],
+            productCategory: null,
+            sort: '',
+            refinements: { ...NO_REFINEMENTS, freeShippingAtCents: cents },
+          },
+          100,
+          0,
+        );
+        return new Set(found?.rows.map((r) => r.businessId));
+      };
+      expect((await freeBrands('20')).has(cedar)).toBe(false);
+      expect((await sqlBrands(2000)).has(cedar)).toBe(false);
+      // Cedar (a $6 US fee) now ships free from $20 of its own products.
+      await t.db
+        .update(shippingFeeConfigs)
+        .set({ thresholdFreeCents: 2000 })
+        .where(eq(shippingFeeConfigs.businessId, cedar));
+      try {
+        expect((await freeBrands('20')).has(cedar)).toBe(true);
+        expect((await freeBrands('19.99')).has(cedar)).toBe(false);
+        expect((await sqlBrands(2000)).has(cedar)).toBe(true);
+        expect((await sqlBrands(1999)).has(cedar)).toBe(false);
+      } finally {
+        await t.db
+          .update(shippingFeeConfigs)
+          .set({ thresholdFreeCents: null })
+          .where(eq(shippingFeeConfigs.businessId, cedar));
+      }
+      expect((await freeBrands('20')).has(cedar)).toBe(false);
     });
 
     it('refuses a malformed filter with a readable 400', async () => {

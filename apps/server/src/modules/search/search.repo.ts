@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import { businesses, products } from '../../db/schema/index';
-import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog/catalog.repo';
+import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog';
 import type { SearchCriteria, SearchRefinements } from './search-criteria';
 
 /**
@@ -30,7 +30,7 @@ export async function correctWords(db: Db, words: string[]): Promise<string[]> {
 
 /**
  * The correction of `correctWords` as one scalar sub-select (the words, space-separated, in
- * order), also used by the search engine's parse statement (engine/search-engine.ts).
+ * order), also used by the engine adapter's parse statement (engine-search.ts).
  */
 export function correctedWordsSql(words: string[]): SQL {
   return sql`select string_agg(coalesce(
@@ -42,25 +42,21 @@ export function correctedWordsSql(words: string[]): SQL {
 }
 
 /**
- * The shop's filters as SQL (the engine's `passes`, search-index.ts, answers them alike): the
- * free-shipping one is the brand's US rate of fees.ts (`rateForCountry`) being 0, its own
- * threshold reached, or the marketplace's.
+ * The shop's filters as SQL (the engine's filter answers them alike). The free-shipping one
+ * leaves out the brands the shipping module found not shipping free at the amount (data, not
+ * the rule: fees.ts `freeShippingFromCents`).
  */
-export function refinementConditions(r: SearchRefinements, marketplaceFreeCents: number): SQL[] {
+export function refinementConditions(
+  r: SearchRefinements,
+  notShippingFree: readonly number[],
+): SQL[] {
   const conditions: SQL[] = [];
   if (r.secondHand) conditions.push(eq(products.condition, 'second_hand'));
   if (r.verified) conditions.push(eq(businesses.verified, true));
   if (r.minPriceCents !== null) conditions.push(sql`${products.priceCents} >= ${r.minPriceCents}`);
   if (r.maxPriceCents !== null) conditions.push(sql`${products.priceCents} <= ${r.maxPriceCents}`);
-  const at = r.freeShippingAtCents;
-  if (at !== null && at < marketplaceFreeCents) {
-    conditions.push(sql`(exists (
-      select 1 from shipping_fee_configs c where c.business_id = ${businesses.id}
-        and (c.threshold_free_cents <= ${at} or coalesce(
-          (select f.fee_cents from shipping_country_fees f
-            where f.config_id = c.id and upper(f.country_code) = 'US' limit 1),
-          c.all_except_selected_fee_cents, c.worldwide_shipping_fee_cents, 0) = 0)
-      ) or not exists (select 1 from shipping_fee_configs c where c.business_id = ${businesses.id}))`);
+  if (r.freeShippingAtCents !== null && notShippingFree.length) {
+    conditions.push(sql`not (${businesses.id} = any(${`{${notShippingFree.join(',')}}`}::int[]))`);
   }
   return conditions;
 }
@@ -96,9 +92,8 @@ export async function searchProducts(
   criteria: SearchCriteria,
   limit: number,
   offset: number,
-  marketplaceFreeCents: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
-  const conditions: SQL[] = refinementConditions(criteria.refinements, marketplaceFreeCents);
+  const conditions: SQL[] = refinementConditions(criteria.refinements, criteria.notShippingFree);
   if (criteria.productCategory !== null) {
     conditions.push(eq(products.productCategory, criteria.productCategory));
   }

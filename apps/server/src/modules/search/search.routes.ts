@@ -8,7 +8,14 @@ import {
 } from '@leafline/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type SearchDeps, SearchUnavailableError, search, searchFacets } from './search.service';
+import {
+  type SearchDeps,
+  SearchUnavailableError,
+  search,
+  searchFacets,
+  searchSuggestions,
+} from './search.service';
+import { createSqlSearch } from './sql-search';
 
 /** Seconds a client is asked to wait while the search index is still loading. */
 const LOADING_RETRY_SECONDS = 5;
@@ -16,14 +23,16 @@ const LOADING_RETRY_SECONDS = 5;
 /**
  * `api/search/` of SPEC §7 (ranked, typo-tolerant, DRF-style pages; DESIGN 2.11) and the calls
  * of issue 15 beside it: the facet counts of the shop's filters and search as you type. All are
- * answered by this instance's search index (decision 0023) and go through the catalogue cache.
+ * answered through the search port (this instance's in-memory engine, decision 0023, then the
+ * SQL search; decision 0031) and go through the catalogue cache.
  */
 export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: SearchDeps = {
     db: app.deps.db,
     publicUrl: app.deps.config.publicUrl,
-    engine: app.deps.searchEngine,
+    // The in-memory engine first; the SQL search answers what it does not (search-port.ts).
+    search: [app.deps.searchEngine, createSqlSearch(app.deps.db)],
   };
 
   app.get(
@@ -82,8 +91,7 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) =>
       app.deps.catalogCache.respond(request, reply, searchSuggestionsResponse, async () => ({
         query: request.query.q,
-        // While the index loads (a large catalogue at start) there is nothing to suggest yet.
-        suggestions: deps.engine.loaded ? await deps.engine.suggest(request.query.q) : [],
+        suggestions: await searchSuggestions(deps, request.query.q),
       })),
   );
 }

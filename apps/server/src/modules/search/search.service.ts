@@ -1,9 +1,4 @@
-import {
-  CURATED_LISTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  PRODUCT_CATEGORIES,
-  SEARCH_PAGE_SIZE,
-} from '@leafline/contract';
+import { CURATED_LISTS, PRODUCT_CATEGORIES, SEARCH_PAGE_SIZE } from '@leafline/contract';
 import {
   CATEGORY_ALIASES,
   type ProductPage,
@@ -11,27 +6,31 @@ import {
   SEARCH_PRICE_RANGES,
   type SearchFacets,
   type SearchQuery,
+  type SearchSuggestion,
 } from '@leafline/contract/catalog';
-import { type CatalogDeps, curatedProducts, toSummary } from '../catalog/catalog.service';
-import { assertPageExists, pageLinks } from '../catalog/pagination';
-import type { SearchEngine } from './engine/search-engine';
-import type { EngineQuery } from './engine/search-index';
-import { hasPhrase } from './engine/text';
-import { correctWords, phraseMatches, searchProducts } from './search.repo';
-import type { FacetCounts, SearchCriteria, SearchRefinements } from './search-criteria';
+import {
+  assertPageExists,
+  type CatalogDeps,
+  curatedProducts,
+  pageLinks,
+  toSummary,
+} from '../catalog';
+import type { FacetCounts, SearchRefinements } from './search-criteria';
+import { firstAnswer, type SearchPort, type SearchRequest } from './search-port';
 
 /** Shop search (SPEC §2 Shop, §4, §9; DESIGN 2.11; issue 15, decision 0023). */
 
 export interface SearchDeps extends CatalogDeps {
-  /** This instance's search index; the SQL search answers while it is still loading. */
-  engine: SearchEngine;
+  /**
+   * The search's adapters, asked in this order (search-port.ts): this instance's in-memory
+   * engine, then the SQL search, which answers while the engine's index is still loading.
+   */
+  search: readonly SearchPort[];
 }
 
 /** Words used for typo correction: enough for any real query, bounded against abuse. */
 const MAX_WORDS = 10;
 const MAX_WORD_LENGTH = 40;
-/** How long a facets call waits for the index's first load before it answers 503. */
-const FACETS_WAIT_MS = 10_000;
 
 export function termWords(terms: string): string[] {
   const words = terms.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -56,18 +55,11 @@ function productCategoryOf(query: SearchQuery): string | null {
   return query.category === '' ? null : (CATEGORY_ALIASES[query.category] ?? query.category);
 }
 
-/** The criteria of a search with terms, parsed by the engine (or the SQL path's correction). */
-async function engineQuery(
-  deps: SearchDeps,
-  query: SearchQuery,
-  words: string[],
-): Promise<EngineQuery & { correctedWords: string[] | null }> {
-  const parsed = await deps.engine.prepare(query.search, words);
+/** The search a query asks, as the adapters take it. */
+function requestOf(query: SearchQuery, words: string[]): SearchRequest {
   return {
-    correctedWords: parsed.corrected ? parsed.correctedWords : null,
-    typed: parsed.typed,
-    corrected: parsed.corrected,
-    hasTerms: query.search !== '',
+    terms: query.search,
+    words,
     productCategory: productCategoryOf(query),
     sort: query.filter,
     refinements: refinementsOf(query),
@@ -95,14 +87,13 @@ export async function search(
     // with the shop's filters applied to it.
     const refinements = refinementsOf(query);
     let favorites = await curatedProducts(deps, CURATED_LISTS.currentFavorites);
-    if (deps.engine.loaded) {
-      await deps.engine.catchUp();
-      const kept = deps.engine.index.filterIds(
+    const kept = await firstAnswer(deps.search, (port) =>
+      port.filterList(
         favorites.map((p) => p.id),
         refinements,
-      );
-      favorites = favorites.filter((p) => kept.has(p.id));
-    }
+      ),
+    );
+    if (kept) favorites = favorites.filter((p) => kept.has(p.id));
     if (query.filter) {
       const sign = query.filter === 'price_low_to_high' ? 1 : -1;
       favorites.sort((a, b) => sign * (Number(a.price) - Number(b.price)) || sign * (a.id - b.id));
@@ -116,31 +107,10 @@ export async function search(
   if (query.search !== '' && words.length === 0) return respond([], 0);
 
   const offset = (page - 1) * pageSize;
-  const prepared = deps.engine.loaded ? await engineQuery(deps, query, words) : null;
-  // A phrase in quotes needs the words' positions: the SQL search answers it.
-  if (prepared && !hasPhrase(prepared.typed) && !hasPhrase(prepared.corrected)) {
-    const found = deps.engine.search(prepared, pageSize, offset);
-    // The page's fields come from the index too: no second round trip.
-    return respond(deps.engine.index.summaries(found.ids).map(toSummary), found.total);
-  }
-
-  // The index is still loading (a large catalogue at start): the same search in SQL.
-  const criteria: SearchCriteria = {
-    terms: query.search,
-    words,
-    corrected: await correctWords(deps.db, words),
-    productCategory: productCategoryOf(query),
-    sort: query.filter,
-    refinements: refinementsOf(query),
-  };
-  const { rows, total } = await searchProducts(
-    deps.db,
-    criteria,
-    pageSize,
-    offset,
-    FREE_SHIPPING_THRESHOLD_CENTS,
-  );
-  return respond(rows.map(toSummary), total);
+  const request = requestOf(query, words);
+  const found = await firstAnswer(deps.search, (port) => port.search(request, pageSize, offset));
+  if (!found) throw new Error('no search adapter answered');
+  return respond(found.rows.map(toSummary), found.total);
 }
 
 /** Cents as the contract's price strings. */
@@ -168,49 +138,33 @@ export class SearchUnavailableError extends Error {}
 
 /** The facet counts of a search (`api/search/facets/`). */
 export async function searchFacets(deps: SearchDeps, query: SearchQuery): Promise<SearchFacets> {
-  if (!deps.engine.loaded) {
-    const timeout = new Promise<'timeout'>((resolve) => {
-      setTimeout(() => resolve('timeout'), FACETS_WAIT_MS).unref();
-    });
-    if ((await Promise.race([deps.engine.ready, timeout])) === 'timeout' || !deps.engine.loaded) {
-      throw new SearchUnavailableError();
-    }
-  }
-  const words = termWords(query.search);
+  const refinements = refinementsOf(query);
   if (query.category === 'weekly_favorites') {
-    // The curated list: its products' facets, the engine's filters applied.
+    // The curated list: its products' facets, the shop's filters applied.
     const favorites = await curatedProducts(deps, CURATED_LISTS.currentFavorites);
-    await deps.engine.catchUp();
-    const counts = deps.engine.index.facetsOfIds(
-      favorites.map((p) => p.id),
-      refinementsOf(query),
+    const counts = await firstAnswer(deps.search, (port) =>
+      port.facetsOfList(
+        favorites.map((p) => p.id),
+        refinements,
+      ),
     );
+    if (!counts) throw new SearchUnavailableError();
     // A category chosen leaves the list for that category of the whole shop: those counts.
-    counts.categories = deps.engine.facets({
-      typed: null,
-      corrected: null,
-      hasTerms: false,
-      productCategory: null,
-      sort: '',
-      refinements: refinementsOf(query),
-    }).categories;
+    const shop = await firstAnswer(deps.search, (port) =>
+      port.facets({ terms: '', words: [], productCategory: null, sort: '', refinements }),
+    );
+    if (!shop) throw new SearchUnavailableError();
+    counts.categories = shop.categories;
     return facetsResponse(counts);
   }
-  if (query.search !== '' && words.length === 0) {
-    return facetsResponse(deps.engine.index.facetsOfIds([], refinementsOf(query)));
-  }
-  const prepared = await engineQuery(deps, query, words);
-  if (hasPhrase(prepared.typed) || hasPhrase(prepared.corrected)) {
-    // The index's matches of all the words, narrowed by PostgreSQL to the phrase's.
-    const exact = await phraseMatches(
-      deps.db,
-      deps.engine.index.textMatchIds(prepared),
-      query.search,
-      prepared.correctedWords,
-    );
-    return facetsResponse(
-      deps.engine.index.facetsOfIds(exact, prepared.refinements, prepared.productCategory),
-    );
-  }
-  return facetsResponse(deps.engine.facets(prepared));
+  const counts = await firstAnswer(deps.search, (port) =>
+    port.facets(requestOf(query, termWords(query.search))),
+  );
+  if (!counts) throw new SearchUnavailableError();
+  return facetsResponse(counts);
+}
+
+/** Search as you type (`api/search/suggestions/`): none while no adapter suggests. */
+export async function searchSuggestions(deps: SearchDeps, q: string): Promise<SearchSuggestion[]> {
+  return (await firstAnswer(deps.search, (port) => port.suggest(q))) ?? [];
 }

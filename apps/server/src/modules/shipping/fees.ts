@@ -61,6 +61,71 @@ export function rateForCountry(rates: ShippingRates | null, country: string): nu
   );
 }
 
+/** One business's part of a cart, as the free-shipping rule reads it. */
+export interface ShippingPart {
+  /** The business's rate for the country (rateForCountry). */
+  baseFeeCents: number;
+  thresholdFreeCents: number | null;
+  /** The business's item subtotal. */
+  businessSubtotalCents: number;
+  /** The whole cart's item subtotal. */
+  cartSubtotalCents: number;
+  marketplaceThresholdCents: number;
+}
+
+/**
+ * The free-shipping rule, the one place it is written (DESIGN 2.6, SPEC §1, §9): a business's
+ * non-zero fee is waived when the whole cart's item subtotal reaches the marketplace's
+ * free-shipping subtotal, else when the business's own item subtotal reaches its
+ * threshold_free. The fee charged, and why a non-zero rate is not (null when it is, or when
+ * the rate is 0 anyway).
+ */
+export function chargeShipping(part: ShippingPart): {
+  feeCents: number;
+  freeReason: FreeShippingReason | null;
+} {
+  let freeReason: FreeShippingReason | null = null;
+  if (part.baseFeeCents > 0 && part.cartSubtotalCents >= part.marketplaceThresholdCents) {
+    freeReason = 'marketplace_threshold';
+  } else if (
+    part.baseFeeCents > 0 &&
+    part.thresholdFreeCents !== null &&
+    part.businessSubtotalCents >= part.thresholdFreeCents
+  ) {
+    freeReason = 'business_threshold';
+  }
+  return { feeCents: freeReason ? 0 : part.baseFeeCents, freeReason };
+}
+
+/**
+ * The smallest item subtotal from which a cart of this business alone ships free to `country`.
+ * The shop's "free shipping at $X" filter keeps the brands whose value is at most X, in both
+ * searches: the in-memory engine and the SQL search get it as data, never the rule. Read off
+ * `chargeShipping` at the only amounts where its answer can change (0, the brand's threshold,
+ * the marketplace's), so the rule is not written a second time.
+ */
+export function freeShippingFromCents(
+  rates: ShippingRates | null,
+  country: string,
+  marketplaceThresholdCents: number = FREE_SHIPPING_THRESHOLD_CENTS,
+): number {
+  const baseFeeCents = rateForCountry(rates, country);
+  const thresholdFreeCents = rates?.thresholdFreeCents ?? null;
+  const amounts = [0, thresholdFreeCents ?? 0, marketplaceThresholdCents].sort((x, y) => x - y);
+  const free = amounts.find(
+    (amount) =>
+      chargeShipping({
+        baseFeeCents,
+        thresholdFreeCents,
+        businessSubtotalCents: amount,
+        cartSubtotalCents: amount,
+        marketplaceThresholdCents,
+      }).feeCents === 0,
+  );
+  // The marketplace's subtotal always ships free: `free` is found.
+  return free ?? marketplaceThresholdCents;
+}
+
 /** Shipping for a cart, business by business, in the order given. */
 export function quoteShipping(
   parts: readonly BusinessSubtotal[],
@@ -72,15 +137,18 @@ export function quoteShipping(
   const businesses = parts.map((part): BusinessShippingFee => {
     const baseFeeCents = rateForCountry(part.rates, country);
     const thresholdFreeCents = part.rates?.thresholdFreeCents ?? null;
-    const businessFree = thresholdFreeCents !== null && part.subtotalCents >= thresholdFreeCents;
-    let freeReason: FreeShippingReason | null = null;
-    if (baseFeeCents > 0 && marketplaceFree) freeReason = 'marketplace_threshold';
-    else if (baseFeeCents > 0 && businessFree) freeReason = 'business_threshold';
+    const { feeCents, freeReason } = chargeShipping({
+      baseFeeCents,
+      thresholdFreeCents,
+      businessSubtotalCents: part.subtotalCents,
+      cartSubtotalCents: subtotalCents,
+      marketplaceThresholdCents,
+    });
     return {
       businessId: part.businessId,
       subtotalCents: part.subtotalCents,
       baseFeeCents,
-      feeCents: freeReason ? 0 : baseFeeCents,
+      feeCents,
       thresholdFreeCents,
       freeReason,
     };

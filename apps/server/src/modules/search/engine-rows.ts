@@ -1,0 +1,110 @@
+import type { BrandDoc, ProductDoc } from '@leafline/search-engine';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
+import { freeShippingFromOf } from '../shipping';
+import { FREE_SHIPPING_COUNTRY } from './search-criteria';
+
+/**
+ * The rows the in-memory engine is loaded and kept in step with (engine-follower.ts): products
+ * with their search document as PostgreSQL made it, and brands with where they ship free from
+ * (the shipping module's rule, handed as data).
+ */
+
+interface ProductRow {
+  id: number;
+  name: string;
+  business_id: number;
+  price_cents: number;
+  condition: string;
+  product_category: string;
+  created_ms: string | number;
+  primary_image: string | null;
+  vector: string | null;
+}
+
+interface BrandRow {
+  id: number;
+  name: string;
+  is_active: boolean;
+  verified: boolean;
+}
+
+const productColumns = sql`p.id, p.name, p.business_id, p.price_cents, p.condition, p.product_category,
+  (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
+  (select i.image from product_images i where i.product_id = p.id
+    order by i.position, i.id limit 1) as primary_image,
+  p.search_vector::text as vector`;
+
+function toProduct(row: ProductRow): ProductDoc {
+  return {
+    id: row.id,
+    name: row.name,
+    businessId: row.business_id,
+    priceCents: row.price_cents,
+    createdMs: Number(row.created_ms),
+    productCategory: row.product_category,
+    secondHand: row.condition === 'second_hand',
+    primaryImage: row.primary_image,
+    vector: row.vector,
+  };
+}
+
+/** Products by id order after `afterId`, `limit` of them (a load's batch). */
+export async function productsAfter(db: Db, afterId: number, limit: number): Promise<ProductDoc[]> {
+  const rows = await rowsOf<ProductRow>(
+    db,
+    sql`select ${productColumns} from products p where p.id > ${afterId}
+      order by p.id limit ${limit}`,
+  );
+  return rows.map(toProduct);
+}
+
+/** The products of these ids that exist. */
+export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductDoc[]> {
+  const rows = await rowsOf<ProductRow>(
+    db,
+    sql`select ${productColumns} from products p
+      where p.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return rows.map(toProduct);
+}
+
+/** The brands `where` selects (over `businesses b`), with where each ships free from. */
+async function brandsWhere(db: Db, where: SQL): Promise<BrandDoc[]> {
+  const rows = await rowsOf<BrandRow>(
+    db,
+    sql`select b.id, b.name, b.is_active, b.verified from businesses b where ${where}`,
+  );
+  const freeFrom = await freeShippingFromOf(
+    db,
+    rows.map((row) => row.id),
+    FREE_SHIPPING_COUNTRY,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    active: row.is_active,
+    verified: row.verified,
+    freeShippingFromCents: freeFrom.get(row.id) ?? 0,
+  }));
+}
+
+export const allBrands = (db: Db) => brandsWhere(db, sql`true`);
+
+/** These brands: those that exist, and each one gone as a closed brand without a name. */
+export async function brandsByIds(db: Db, ids: readonly number[]): Promise<BrandDoc[]> {
+  const found = await brandsWhere(db, sql`b.id = any(${`{${ids.join(',')}}`}::int[])`);
+  const gone = new Set(ids);
+  for (const brand of found) gone.delete(brand.id);
+  return [
+    ...found,
+    ...[...gone].map((id) => ({
+      id,
+      name: null,
+      active: false,
+      verified: false,
+      freeShippingFromCents: 0,
+    })),
+  ];
+}

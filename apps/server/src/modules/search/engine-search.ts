@@ -1,0 +1,171 @@
+import { PRODUCT_CATEGORIES } from '@leafline/contract';
+import { SEARCH_PRICE_RANGES, SEARCH_SUGGESTIONS_MAX } from '@leafline/contract/catalog';
+import {
+  type EngineQuery,
+  hasPhrase,
+  parseTsquery,
+  type QueryNode,
+  SearchIndex,
+} from '@leafline/search-engine';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
+import { type FollowerLog, IndexFollower } from './engine-follower';
+import { correctedWordsSql, phraseMatches } from './search.repo';
+import type { SearchPort, SearchRequest } from './search-port';
+
+/**
+ * The in-memory adapter of the search port (decision 0023, 0031): @leafline/search-engine's
+ * index of this instance, kept in step with PostgreSQL (engine-follower.ts). Each search's
+ * terms are parsed by PostgreSQL (with the typo correction) in the statement that also reads
+ * the change log's head, then answered from memory, the page's fields included. It answers
+ * null while its index loads, and for a search with a phrase in quotes (the index keeps no
+ * word positions): the SQL search answers those.
+ */
+export interface SearchEngine extends SearchPort {
+  /** Resolves once the first load is done (or the engine stopped before). */
+  readonly ready: Promise<void>;
+  readonly loaded: boolean;
+  /** Brings the index up to date with the log (one short query when nothing changed). */
+  catchUp(): Promise<void>;
+  /** Stops loading and waits for the work in hand (before the database closes). */
+  stop(): Promise<void>;
+}
+
+/** How long a facets call waits for the index's first load before it gives up. */
+const FACETS_WAIT_MS = 10_000;
+
+/** A search's terms as PostgreSQL parsed them. */
+interface ParsedTerms {
+  typed: QueryNode | null;
+  corrected: QueryNode | null;
+  /** The words after typo correction (only when a word was corrected). */
+  correctedWords: string[] | null;
+}
+
+/** The shop's categories, price ranges and suggestion count: all the index is told. */
+export const newSearchIndex = () =>
+  new SearchIndex({
+    categories: PRODUCT_CATEGORIES,
+    priceRanges: SEARCH_PRICE_RANGES,
+    maxSuggestions: SEARCH_SUGGESTIONS_MAX,
+  });
+
+export function createSearchEngine(options: { db: Db; log: FollowerLog }): SearchEngine {
+  const { db } = options;
+  const follower = new IndexFollower(db, options.log, newSearchIndex);
+
+  /**
+   * Parses the terms (as PostgreSQL does, with typo correction against the catalogue's words)
+   * and brings the index up to date, in one round trip.
+   */
+  async function prepare(terms: string, words: string[]): Promise<ParsedTerms> {
+    const [row] = await rowsOf<{
+      typed: string | null;
+      corrected_words: string | null;
+      corrected: string | null;
+      head: string | number;
+      gaps: string | number;
+    }>(
+      db,
+      terms === ''
+        ? sql`select null as typed, null as corrected_words, null as corrected,
+            ${follower.logState()}`
+        : sql`with corrected as (select (${correctedWordsSql(words)}) as words)
+          select websearch_to_tsquery('english', ${terms})::text as typed,
+            c.words as corrected_words,
+            plainto_tsquery('english', coalesce(c.words, ''))::text as corrected,
+            ${follower.logState()}
+          from corrected c`,
+    );
+    await follower.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0);
+    const correctedWords = row?.corrected_words ? row.corrected_words.split(' ') : [];
+    const typo = correctedWords.some((w, i) => w !== words[i]);
+    const corrected = typo && row?.corrected ? parseTsquery(row.corrected) : null;
+    return {
+      typed: row?.typed ? parseTsquery(row.typed) : null,
+      corrected,
+      correctedWords: corrected ? correctedWords : null,
+    };
+  }
+
+  const queryOf = (request: SearchRequest, parsed: ParsedTerms): EngineQuery => ({
+    typed: parsed.typed,
+    corrected: parsed.corrected,
+    hasTerms: request.terms !== '',
+    productCategory: request.productCategory,
+    sort: request.sort,
+    refinements: request.refinements,
+  });
+  const phrased = (parsed: ParsedTerms) => hasPhrase(parsed.typed) || hasPhrase(parsed.corrected);
+
+  return {
+    ready: follower.ready,
+    get loaded() {
+      return follower.loaded;
+    },
+    catchUp: () => follower.catchUp(),
+    stop: () => follower.stop(),
+
+    async search(request, limit, offset) {
+      if (!follower.loaded) return null;
+      const parsed = await prepare(request.terms, request.words);
+      // A phrase in quotes needs the words' positions: the SQL search answers it.
+      if (phrased(parsed)) return null;
+      const found = follower.index.search(queryOf(request, parsed), limit, offset);
+      // The page's fields come from the index too: no second round trip.
+      return { rows: follower.index.summaries(found.ids), total: found.total };
+    },
+
+    async facets(request) {
+      if (!(await loadedWithin(follower, FACETS_WAIT_MS))) return null;
+      if (request.terms !== '' && request.words.length === 0) {
+        // Terms with no letter or digit match nothing.
+        return follower.index.facetsOfIds([], request.refinements);
+      }
+      const parsed = await prepare(request.terms, request.words);
+      const query = queryOf(request, parsed);
+      if (!phrased(parsed)) return follower.index.facets(query);
+      // The index's matches of all the words, narrowed by PostgreSQL to the phrase's.
+      const exact = await phraseMatches(
+        db,
+        follower.index.textMatchIds(query),
+        request.terms,
+        parsed.correctedWords,
+      );
+      return follower.index.facetsOfIds(exact, request.refinements, request.productCategory);
+    },
+
+    async facetsOfList(ids, refinements) {
+      if (!(await loadedWithin(follower, FACETS_WAIT_MS))) return null;
+      await follower.catchUp();
+      return follower.index.facetsOfIds(ids, refinements);
+    },
+
+    async filterList(ids, refinements) {
+      if (!follower.loaded) return null;
+      await follower.catchUp();
+      return follower.index.filterIds(ids, refinements);
+    },
+
+    async suggest(q) {
+      // While the index loads (a large catalogue at start) there is nothing to suggest yet.
+      if (!follower.loaded) return null;
+      await follower.catchUp();
+      return follower.index.suggestions.suggest(q);
+    },
+  };
+}
+
+/** Whether the index is loaded, waiting for its first load up to `ms`. */
+async function loadedWithin(follower: IndexFollower, ms: number): Promise<boolean> {
+  if (follower.loaded) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([follower.ready, timeout]);
+  clearTimeout(timer);
+  return follower.loaded;
+}
