@@ -1,22 +1,23 @@
 import { createHash } from 'node:crypto';
 import {
   CURRENCY,
-  DEFAULT_PRODUCT_CATEGORY,
   PRODUCT_CATEGORIES,
   PRODUCT_LIMITS,
   type ProductCategory,
   SHOPIFY_FALLBACK_PRODUCT_CATEGORY,
 } from '@leafline/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { productImages, products, variantImages, variants } from '../../db/schema/index';
 import type { ResponseCache } from '../catalog';
 import { ImageBatch, MAX_INPUT_BYTES } from '../media';
 import {
-  deleteProductInTransaction,
+  deleteImportedProduct,
+  type ImportedPictureKeys,
+  type ImportedProduct,
+  importedProductsOf,
   PRODUCT_MEDIA_FOLDER,
-  removeUnusedLater,
+  storedShopifyPictures,
+  writeImportedProduct,
 } from '../seller-products';
 import type { ShopifyAdmin } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
@@ -272,35 +273,14 @@ export function priceToCents(price: string | null | undefined): number | null {
 
 const clip = (text: string, max: number) => text.trim().slice(0, max);
 
-/** One product as we store it, from a Shopify product; null when it cannot be imported. */
-export interface ImportedProduct {
-  shopifyProductId: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  productCategory: ProductCategory;
-  optionNames: string[];
-  /**
-   * The gid of Shopify's one default variant of a product without options (it has no row in
-   * `variants` here); null when the product has options (its variants carry theirs).
-   */
-  shopifyVariantId: string | null;
-  images: Array<{ shopifyImageId: string; url: string; altText: string }>;
-  variants: Array<{
-    shopifyVariantId: string;
-    option1: string;
-    option2: string | null;
-    /** Null when it is the product's price. */
-    priceCents: number | null;
-    image: { shopifyImageId: string; url: string; altText: string } | null;
-  }>;
-  digest: string;
-}
-
 /** Shopify's placeholder option of a product without options. */
 const isDefaultOption = (options: ShopifyProductNode['options']) =>
   options.length === 1 && options[0]!.name === 'Title';
 
+/**
+ * One product as we store it (seller-products' ImportedProduct), from a Shopify product; null
+ * when it cannot be imported.
+ */
 export function toImportedProduct(node: ShopifyProductNode): ImportedProduct | null {
   const name = clip(node.title ?? '', PRODUCT_LIMITS.name);
   if (!name || !node.id) return null;
@@ -463,31 +443,14 @@ async function picturesOf(
   items: readonly ImportedProduct[],
   counters: { fetched: number },
   deadline: number,
-): Promise<Map<string, string>> {
+): Promise<ImportedPictureKeys> {
   const wanted = new Map<string, string>();
   for (const p of items) {
     for (const i of p.images) wanted.set(i.shopifyImageId, i.url);
     for (const v of p.variants) if (v.image) wanted.set(v.image.shopifyImageId, v.image.url);
   }
-  const keys = new Map<string, string>();
-  if (!wanted.size) return keys;
   const ids = [...wanted.keys()];
-  const known = await db
-    .select({ shopifyImageId: productImages.shopifyImageId, image: productImages.image })
-    .from(productImages)
-    .innerJoin(products, eq(products.id, productImages.productId))
-    .where(and(eq(products.businessId, businessId), inArray(productImages.shopifyImageId, ids)))
-    .union(
-      db
-        .select({ shopifyImageId: variantImages.shopifyImageId, image: variantImages.image })
-        .from(variantImages)
-        .innerJoin(variants, eq(variants.id, variantImages.variantId))
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(
-          and(eq(products.businessId, businessId), inArray(variantImages.shopifyImageId, ids)),
-        ),
-    );
-  for (const row of known) if (row.shopifyImageId) keys.set(row.shopifyImageId, row.image);
+  const keys = await storedShopifyPictures(db, businessId, ids);
   const missing = ids.filter((id) => !keys.has(id));
   let late = 0;
   await eachLimited(missing, PICTURE_CONCURRENCY, async (id) => {
@@ -519,196 +482,6 @@ export interface ImportCounts {
   fetched: number;
 }
 
-interface Existing {
-  id: number;
-  digest: string | null;
-}
-
-async function existingProducts(
-  db: Db,
-  businessId: number,
-  shopifyIds: readonly string[],
-): Promise<Map<string, Existing>> {
-  if (!shopifyIds.length) return new Map();
-  const rows = await db
-    .select({
-      id: products.id,
-      shopifyProductId: products.shopifyProductId,
-      digest: products.shopifySyncDigest,
-    })
-    .from(products)
-    .where(
-      and(eq(products.businessId, businessId), inArray(products.shopifyProductId, [...shopifyIds])),
-    );
-  return new Map(rows.map((r) => [r.shopifyProductId!, { id: r.id, digest: r.digest }]));
-}
-
-/** Writes one imported product (insert or update) in the caller's transaction. */
-async function writeImported(
-  tx: Db,
-  batch: ImageBatch,
-  businessId: number,
-  item: ImportedProduct,
-  existingId: number | undefined,
-  pictures: Map<string, string>,
-): Promise<void> {
-  // A picture that could not be had (Shopify's CDN failing, the time limit): no digest, so the
-  // next sync or refresh writes the product again and asks for the picture again.
-  const allPictures =
-    item.images.every((i) => pictures.has(i.shopifyImageId)) &&
-    item.variants.every((v) => !v.image || pictures.has(v.image.shopifyImageId));
-  const values = {
-    name: item.name,
-    description: item.description,
-    priceCents: item.priceCents,
-    productCategory: item.productCategory,
-    optionNames: item.optionNames,
-    shopifyVariantId: item.shopifyVariantId,
-    shopifySyncDigest: allPictures ? item.digest : null,
-  };
-  let productId: number;
-  const dropped: string[] = [];
-  if (existingId === undefined) {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        businessId,
-        ...values,
-        category: DEFAULT_PRODUCT_CATEGORY,
-        shopifyProductId: item.shopifyProductId,
-      })
-      .onConflictDoUpdate({
-        target: [products.businessId, products.shopifyProductId],
-        targetWhere: isNotNull(products.shopifyProductId),
-        set: { ...values, updatedAt: sql`now()` },
-      })
-      .returning({ id: products.id });
-    productId = row!.id;
-  } else {
-    productId = existingId;
-    await tx
-      .update(products)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(products.id, productId));
-  }
-
-  // Product pictures, by Shopify image id, in Shopify's order.
-  const wantedImages = item.images.filter((i) => pictures.has(i.shopifyImageId));
-  const currentImages = await tx
-    .select({
-      id: productImages.id,
-      image: productImages.image,
-      shopifyImageId: productImages.shopifyImageId,
-    })
-    .from(productImages)
-    .where(eq(productImages.productId, productId));
-  const gone = currentImages.filter(
-    (c) => !wantedImages.some((w) => w.shopifyImageId === c.shopifyImageId),
-  );
-  if (gone.length) {
-    await tx.delete(productImages).where(
-      inArray(
-        productImages.id,
-        gone.map((g) => g.id),
-      ),
-    );
-    dropped.push(...gone.map((g) => g.image));
-  }
-  for (const [position, w] of wantedImages.entries()) {
-    const current = currentImages.find((c) => c.shopifyImageId === w.shopifyImageId);
-    if (current) {
-      await tx
-        .update(productImages)
-        .set({ position, altText: w.altText })
-        .where(eq(productImages.id, current.id));
-    } else {
-      await tx.insert(productImages).values({
-        productId,
-        image: pictures.get(w.shopifyImageId)!,
-        altText: w.altText,
-        position,
-        shopifyImageId: w.shopifyImageId,
-      });
-    }
-  }
-
-  // Variants, by Shopify variant id; the ones no longer in the store are flagged deleted.
-  const currentVariants = await tx
-    .select({
-      id: variants.id,
-      shopifyVariantId: variants.shopifyVariantId,
-      deleted: variants.deleted,
-    })
-    .from(variants)
-    .where(eq(variants.productId, productId));
-  const keptIds: number[] = [];
-  for (const [position, v] of item.variants.entries()) {
-    const current = currentVariants.find((c) => c.shopifyVariantId === v.shopifyVariantId);
-    const row = {
-      option1: v.option1,
-      option2: v.option2,
-      priceCents: v.priceCents,
-      position,
-      deleted: false,
-    };
-    let variantId: number;
-    if (current) {
-      variantId = current.id;
-      await tx.update(variants).set(row).where(eq(variants.id, variantId));
-    } else {
-      const [inserted] = await tx
-        .insert(variants)
-        .values({ productId, ...row, shopifyVariantId: v.shopifyVariantId })
-        .returning({ id: variants.id });
-      variantId = inserted!.id;
-    }
-    keptIds.push(variantId);
-    const key = v.image ? pictures.get(v.image.shopifyImageId) : undefined;
-    const currentPictures = await tx
-      .select({
-        id: variantImages.id,
-        image: variantImages.image,
-        shopifyImageId: variantImages.shopifyImageId,
-      })
-      .from(variantImages)
-      .where(eq(variantImages.variantId, variantId));
-    const stale = currentPictures.filter(
-      (c) => !key || c.shopifyImageId !== v.image!.shopifyImageId,
-    );
-    if (stale.length) {
-      await tx.delete(variantImages).where(
-        inArray(
-          variantImages.id,
-          stale.map((s) => s.id),
-        ),
-      );
-      dropped.push(...stale.map((s) => s.image));
-    }
-    if (key && !currentPictures.some((c) => c.shopifyImageId === v.image!.shopifyImageId)) {
-      await tx.insert(variantImages).values({
-        variantId,
-        image: key,
-        altText: v.image!.altText,
-        position: 0,
-        shopifyImageId: v.image!.shopifyImageId,
-      });
-    }
-  }
-  const flagged = currentVariants.filter((c) => !c.deleted && !keptIds.includes(c.id));
-  if (flagged.length) {
-    await tx
-      .update(variants)
-      .set({ deleted: true })
-      .where(
-        inArray(
-          variants.id,
-          flagged.map((f) => f.id),
-        ),
-      );
-  }
-  await removeUnusedLater(tx, batch, dropped);
-}
-
 /** A page of products prepared for its transaction: pictures stored, what to write decided. */
 export interface PreparedImport {
   batch: ImageBatch;
@@ -733,7 +506,7 @@ export async function prepareImport(
     if (item) items.push(item);
     else counts.skipped++;
   }
-  const existing = await existingProducts(
+  const existing = await importedProductsOf(
     deps.db,
     businessId,
     items.map((i) => i.shopifyProductId),
@@ -745,7 +518,7 @@ export async function prepareImport(
     else counts.created++;
   }
   const batch = new ImageBatch(deps.storage);
-  let pictures: Map<string, string>;
+  let pictures: ImportedPictureKeys;
   try {
     pictures = await picturesOf(
       deps,
@@ -766,7 +539,7 @@ export async function prepareImport(
     counts,
     async write(tx) {
       for (const item of toWrite) {
-        await writeImported(
+        await writeImportedProduct(
           tx,
           batch,
           businessId,
@@ -864,13 +637,7 @@ export async function removeShopifyProduct(
   const gid = productGid(shopifyProductId);
   const batch = new ImageBatch(deps.storage);
   const removed = await batch.commit(() =>
-    deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.businessId, businessId), eq(products.shopifyProductId, gid)));
-      return row ? deleteProductInTransaction(tx, batch, businessId, row.id) : false;
-    }),
+    deps.db.transaction((tx) => deleteImportedProduct(tx, batch, businessId, gid)),
   );
   if (removed) deps.catalogCache.clear();
   return removed;
