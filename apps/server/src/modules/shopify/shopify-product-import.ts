@@ -28,7 +28,9 @@ import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection'
  * (business, Shopify product id), its variants keyed by Shopify variant id and its pictures by
  * Shopify image id. A product whose imported content (its digest) did not change is not written
  * and its pictures are not fetched again. Pictures are downloaded only from Shopify's CDN (or
- * the stand-in's origin) and go through the one image pipeline of uploads.
+ * the stand-in's origin) and go through the one image pipeline of uploads. This file reads
+ * Shopify and maps its products to seller-products' ImportedProduct; the rows are written by
+ * seller-products (writeImportedProduct, deleteImportedProduct), the one writer of products.
  *
  * Used by the product sync's page job (shopify-sync.service.ts) and by the `products/update`
  * and `products/delete` webhooks (refreshShopifyProduct, removeShopifyProduct).
