@@ -6,6 +6,8 @@ import { demoCatalog } from '../../server/test/helpers/fake-shopify-catalog';
 import { REALISTIC_PROFILES } from '../../server/test/helpers/fake-shopify-delivery';
 import { DEMO_STORE } from '../../server/test/helpers/fake-shopify-server';
 import { DASHBOARD_TEXTS } from '../src/features/dashboard/lib/dashboard-texts';
+import { SHIPPING_TEXTS } from '../src/features/seller-shipping/lib/shipping-texts';
+import { SHOPIFY_SECTION_TEXTS } from '../src/features/shopify-sync/lib/shopify-texts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { payWithCard, saveAddressViaApi } from './support/buying';
 import { E2E_SHOPIFY_ORIGIN } from './support/env';
@@ -93,7 +95,7 @@ const syncingOf = (total: number) =>
 
 /** The dashboard's Shopify section (named by its heading). */
 const section = (page: Page) =>
-  page.getByRole('region', { name: DASHBOARD_TEXTS.shopifyTitle, exact: true });
+  page.getByRole('region', { name: SHOPIFY_SECTION_TEXTS.shopifyTitle, exact: true });
 
 test.use({ viewport: WIDE });
 
@@ -110,30 +112,32 @@ test('connect a Shopify store, sync its products and shipping fees, and send a p
   const businessId = Number(new URL(page.url()).searchParams.get('business'));
   await page
     .getByRole('navigation', { name: DASHBOARD_TEXTS.sectionsLabel })
-    .getByRole('link', { name: DASHBOARD_TEXTS.shopifyTitle, exact: true })
+    .getByRole('link', { name: SHOPIFY_SECTION_TEXTS.shopifyTitle, exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/shopify\\?business=${businessId}$`));
-  await expect(page.locator('#dashboard-section-heading')).toHaveText(DASHBOARD_TEXTS.shopifyTitle);
+  await expect(page.locator('#dashboard-section-heading')).toHaveText(
+    SHOPIFY_SECTION_TEXTS.shopifyTitle,
+  );
 
   // a. Not connected: the connect form; a wrong token is refused, saying so beside the token
   // (issue 24, point 16; §8's 'Failed to connect.' is for refusals Shopify gives no reason for).
-  const form = page.getByRole('form', { name: DASHBOARD_TEXTS.shopifyTitle });
+  const form = page.getByRole('form', { name: SHOPIFY_SECTION_TEXTS.shopifyTitle });
   await expect(form).toBeVisible();
   await expect(page.getByText(BUSINESS_MESSAGES.shopifySyncedOrdersNote)).toBeVisible();
   await checkBothWidths(page);
-  await form.getByLabel(DASHBOARD_TEXTS.storeUrl).fill('leafline-demo');
-  await form.getByLabel(DASHBOARD_TEXTS.accessToken).fill('shpat_not_the_right_token_0000');
-  await form.getByRole('button', { name: DASHBOARD_TEXTS.connect }).click();
+  await form.getByLabel(SHOPIFY_SECTION_TEXTS.storeUrl).fill('leafline-demo');
+  await form.getByLabel(SHOPIFY_SECTION_TEXTS.accessToken).fill('shpat_not_the_right_token_0000');
+  await form.getByRole('button', { name: SHOPIFY_SECTION_TEXTS.connect }).click();
   await expect(form.getByText(BUSINESS_MESSAGES.shopifyTokenRefused).first()).toBeVisible();
-  await expect(form.getByLabel(DASHBOARD_TEXTS.accessToken)).toHaveAttribute(
+  await expect(form.getByLabel(SHOPIFY_SECTION_TEXTS.accessToken)).toHaveAttribute(
     'aria-invalid',
     'true',
   );
   await expectNoSeriousA11yViolations(page);
 
   // b. The right token, the store given by its name alone: the connected view.
-  await form.getByLabel(DASHBOARD_TEXTS.accessToken).fill(DEMO_STORE.accessToken);
-  await form.getByRole('button', { name: DASHBOARD_TEXTS.connect }).click();
+  await form.getByLabel(SHOPIFY_SECTION_TEXTS.accessToken).fill(DEMO_STORE.accessToken);
+  await form.getByRole('button', { name: SHOPIFY_SECTION_TEXTS.connect }).click();
   const main = section(page);
   await expect(main.getByText(STORE, { exact: true })).toBeVisible();
   await expect(form).toBeHidden();
@@ -143,7 +147,7 @@ test('connect a Shopify store, sync its products and shipping fees, and send a p
   const syncShipping = main.getByRole('button', { name: SHOPIFY_TEXTS.syncShipping });
   await expect(syncProducts).toBeEnabled();
   await expect(syncShipping).toBeEnabled();
-  await expect(main.getByRole('button', { name: DASHBOARD_TEXTS.disconnect })).toBeVisible();
+  await expect(main.getByRole('button', { name: SHOPIFY_SECTION_TEXTS.disconnect })).toBeVisible();
   await expect(main.getByText(BUSINESS_MESSAGES.shopifySyncedOrdersNote)).toBeVisible();
   // The token is never shown or sent back.
   expect(await page.content()).not.toContain(DEMO_STORE.accessToken);
@@ -215,16 +219,16 @@ test('connect a Shopify store, sync its products and shipping fees, and send a p
   await checkBothWidths(page);
   await main.getByRole('link', { name: SHOPIFY_TEXTS.shippingSyncedLink }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/logistics\\?business=${businessId}$`));
-  const fees = page.getByRole('form', { name: DASHBOARD_TEXTS.logisticsTitle });
+  const fees = page.getByRole('form', { name: SHIPPING_TEXTS.logisticsTitle });
   // Every country without a rate of its own pays the rest of the world's flat rate.
-  await expect(fees.getByLabel(DASHBOARD_TEXTS.allExceptFee)).toHaveValue(
+  await expect(fees.getByLabel(SHIPPING_TEXTS.allExceptFee)).toHaveValue(
     rateOf('Rest of world', 'Worldwide').slice(1),
   );
-  await expect(fees.getByLabel(DASHBOARD_TEXTS.worldwideFee)).toHaveValue('');
-  await expect(fees.getByLabel(DASHBOARD_TEXTS.thresholdFree)).toHaveValue(freeFrom());
+  await expect(fees.getByLabel(SHIPPING_TEXTS.worldwideFee)).toHaveValue('');
+  await expect(fees.getByLabel(SHIPPING_TEXTS.thresholdFree)).toHaveValue(freeFrom());
   // Each zone's cheapest active rate any order gets.
   await expect(
-    fees.getByRole('list', { name: DASHBOARD_TEXTS.countryFeesTitle }).getByRole('listitem'),
+    fees.getByRole('list', { name: SHIPPING_TEXTS.countryFeesTitle }).getByRole('listitem'),
   ).toHaveText([
     new RegExp(`^CA: ${escapeRegExp(rateOf('Canada', 'Canada Post'))}`),
     new RegExp(`^DE: ${escapeRegExp(rateOf('Europe', 'Economy'))}`),
@@ -317,17 +321,19 @@ test('connect a Shopify store, sync its products and shipping fees, and send a p
   await buyerContext.close();
 
   // Disconnect, after confirming: the connect form again; the imported products stay.
-  await main.getByRole('button', { name: DASHBOARD_TEXTS.disconnect }).click();
-  const dialog = page.getByRole('dialog', { name: DASHBOARD_TEXTS.disconnectTitle });
-  await expect(dialog).toContainText(DASHBOARD_TEXTS.disconnectDescription(STORE));
+  await main.getByRole('button', { name: SHOPIFY_SECTION_TEXTS.disconnect }).click();
+  const dialog = page.getByRole('dialog', { name: SHOPIFY_SECTION_TEXTS.disconnectTitle });
+  await expect(dialog).toContainText(SHOPIFY_SECTION_TEXTS.disconnectDescription(STORE));
   await checkBothWidths(page, ['[role="dialog"]']);
-  await dialog.getByRole('button', { name: DASHBOARD_TEXTS.disconnect }).click();
+  await dialog.getByRole('button', { name: SHOPIFY_SECTION_TEXTS.disconnect }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByRole('region', { name: 'Notifications' }).getByText(DASHBOARD_TEXTS.disconnected),
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(SHOPIFY_SECTION_TEXTS.disconnected),
   ).toBeVisible();
   await expect(form).toBeVisible();
-  await expect(form.getByLabel(DASHBOARD_TEXTS.storeUrl)).toHaveValue('');
+  await expect(form.getByLabel(SHOPIFY_SECTION_TEXTS.storeUrl)).toHaveValue('');
   await expectNoSeriousA11yViolations(page);
   await page.goto(productPath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);

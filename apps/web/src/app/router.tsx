@@ -81,13 +81,10 @@ const AccountRegisterBusinessPage = lazyPage(
 );
 // The seller's dashboard is its own chunk (DESIGN 2.18): its forms and uploads never reach
 // the shop's JavaScript.
-const DashboardPage = lazyPage(
-  () => import('@/features/dashboard/pages/dashboard-page'),
-  'DashboardPage',
-);
+const DashboardPage = lazyPage(() => import('./routes/seller-dashboard'), 'SellerDashboardPage');
 const AccountDashboardPage = lazyPage(
-  () => import('@/features/dashboard/pages/dashboard-page'),
-  'AccountDashboardPage',
+  () => import('./routes/seller-dashboard'),
+  'AccountSellerDashboardPage',
 );
 const QuizPage = lazyPage(
   () => import('@/features/quiz/pages/quiz-page'),

@@ -3,8 +3,9 @@ import CircleHelp from 'lucide-react/icons/circle-help';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { DASHBOARD_SECTIONS } from '@/lib/seller/dashboard-sections';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
-import { DASHBOARD_SECTIONS, SECTION_INFO } from '../lib/sections';
+import { SECTION_INFO } from '../lib/sections';
 
 /**
  * SPEC §2: the help button and its Dashboard Help modal (focus kept inside, Escape closes):

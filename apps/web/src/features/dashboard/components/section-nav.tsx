@@ -3,8 +3,9 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cx } from '@/lib/cx';
+import { DASHBOARD_SECTIONS } from '@/lib/seller/dashboard-sections';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
-import { DASHBOARD_SECTIONS, SECTION_INFO } from '../lib/sections';
+import { SECTION_INFO } from '../lib/sections';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cx(

@@ -6,25 +6,9 @@ import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Store from 'lucide-react/icons/store';
 import Truck from 'lucide-react/icons/truck';
 
-/**
- * The sidebar sections (SPEC §2), each at its own address under the dashboard (DESIGN 2.18).
- * `overview` (issue 24): the sales figures, chart and best sellers, once above every section,
- * now a section of their own so the working sections start at the top.
- */
-export const DASHBOARD_SECTIONS = [
-  'orders',
-  'add',
-  'products',
-  'shopify',
-  'logistics',
-  'editbiz',
-  'overview',
-] as const;
-export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+import type { DashboardSection } from '@/lib/seller/dashboard-sections';
 
-/** Orders is the default tab. */
-export const DEFAULT_SECTION: DashboardSection = 'orders';
-
+/** Each sidebar section's name, icon and what the help says it is for (SPEC §2). */
 export const SECTION_INFO: Record<
   DashboardSection,
   { label: string; icon: typeof Package; help: string }
@@ -65,7 +49,3 @@ export const SECTION_INFO: Record<
     help: 'Your payouts after the commission, sales and net payouts by day or week, orders by status and best sellers.',
   },
 };
-
-export function isDashboardSection(value: string | undefined): value is DashboardSection {
-  return (DASHBOARD_SECTIONS as readonly string[]).includes(value ?? '');
-}

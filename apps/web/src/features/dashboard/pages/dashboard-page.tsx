@@ -1,53 +1,65 @@
 import Store from 'lucide-react/icons/store';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTokenOnEntry } from '@/components/auth/login-gate';
 import { buttonClasses } from '@/components/ui/button';
 import { QueryView, RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useBusinessOverview } from '@/lib/api/get-business-overview';
+import { useOwnedBusinesses } from '@/lib/api/get-owned-businesses';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useBusinessOverview } from '../api/get-business-overview';
-import { useOwnedBusinesses } from '../api/get-owned-businesses';
+import {
+  type DashboardSection,
+  DEFAULT_SECTION,
+  isDashboardSection,
+} from '@/lib/seller/dashboard-sections';
 import { BusinessSelector } from '../components/business-selector';
 import { DashboardHelp } from '../components/dashboard-help';
 import { OverviewPanel } from '../components/overview-panel';
 import { SectionNav } from '../components/section-nav';
 import { DASHBOARD_TEXTS } from '../lib/dashboard-texts';
-import {
-  type DashboardSection,
-  DEFAULT_SECTION,
-  isDashboardSection,
-  SECTION_INFO,
-} from '../lib/sections';
+import { SECTION_INFO } from '../lib/sections';
 import { chooseBusiness, readRememberedBusiness, rememberBusiness } from '../lib/selected-business';
-import { LiveOrders } from '../live/live-orders';
-import { AddProductSection } from '../sections/add-product-section';
-import { EditBusinessSection } from '../sections/edit-business-section';
-import { LogisticsSection } from '../sections/logistics-section';
-import { OrdersSection } from '../sections/orders-section';
-import { OverviewSection } from '../sections/overview-section';
-import { ProductsSection } from '../sections/products-section';
-import { ShopifySection } from '../sections/shopify-section';
+
+/** What a dashboard part is given: the business selected. */
+export type DashboardPart = ComponentType<{ businessId: number }>;
+
+/**
+ * The seller features the dashboard shows, handed in by the app (a feature never imports
+ * another): each section's content, and what stays mounted whatever section is shown.
+ */
+export interface DashboardParts {
+  sections: Record<DashboardSection, DashboardPart>;
+  /** Kept open while the dashboard is (the live order stream), one per business. */
+  background: DashboardPart;
+}
 
 /** /dashboard/*: the dashboard on its own page. */
-export function DashboardPage() {
+export function DashboardPage({ parts }: { parts: DashboardParts }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <Dashboard basePath="/dashboard" registerPath="/registerbusiness" />
+      <Dashboard basePath="/dashboard" registerPath="/registerbusiness" parts={parts} />
     </div>
   );
 }
 
 /** /account/business/*: the same dashboard inside the account area. */
-export function AccountDashboardPage() {
-  return <Dashboard basePath="/account/business" registerPath="/account/registerbusiness" />;
+export function AccountDashboardPage({ parts }: { parts: DashboardParts }) {
+  return (
+    <Dashboard
+      basePath="/account/business"
+      registerPath="/account/registerbusiness"
+      parts={parts}
+    />
+  );
 }
 
 interface DashboardProps {
   /** Where the sections' addresses start: /dashboard or /account/business. */
   basePath: string;
   registerPath: string;
+  parts: DashboardParts;
 }
 
 /**
@@ -82,6 +94,7 @@ function Dashboard(props: DashboardProps) {
 function OwnedBusinesses({
   basePath,
   registerPath,
+  parts,
   section,
 }: DashboardProps & { section: DashboardSection }) {
   const navigate = useNavigate();
@@ -138,6 +151,7 @@ function OwnedBusinesses({
     );
   }
 
+  const Section = parts.sections[section];
   // The effect above remembers it once the address names it.
   const onSelect = (id: number) => {
     navigate(`${basePath}/${section}?business=${id}`);
@@ -146,7 +160,7 @@ function OwnedBusinesses({
   return (
     <div className="mt-6 flex flex-col gap-6">
       {/* The live order stream, open whatever section is shown (keyed: one a business). */}
-      <LiveOrders key={selected} businessId={selected} />
+      <parts.background key={selected} businessId={selected} />
       <BusinessSelector businesses={list} selected={selected} onSelect={onSelect} />
       <Overview businessId={selected} />
       <div className="grid gap-4 @3xl:grid-cols-[13rem_minmax(0,1fr)] @3xl:gap-8">
@@ -157,31 +171,12 @@ function OwnedBusinesses({
           </h2>
           {/* Keyed by business: a form never carries one business's values to another. */}
           <div className="mt-4" key={`${selected}-${section}`}>
-            {renderSection(section, selected)}
+            <Section businessId={selected} />
           </div>
         </section>
       </div>
     </div>
   );
-}
-
-function renderSection(section: DashboardSection, businessId: number): ReactNode {
-  switch (section) {
-    case 'orders':
-      return <OrdersSection businessId={businessId} />;
-    case 'add':
-      return <AddProductSection businessId={businessId} />;
-    case 'products':
-      return <ProductsSection businessId={businessId} />;
-    case 'shopify':
-      return <ShopifySection businessId={businessId} />;
-    case 'logistics':
-      return <LogisticsSection businessId={businessId} />;
-    case 'editbiz':
-      return <EditBusinessSection businessId={businessId} />;
-    case 'overview':
-      return <OverviewSection businessId={businessId} />;
-  }
 }
 
 function Overview({ businessId }: { businessId: number }) {

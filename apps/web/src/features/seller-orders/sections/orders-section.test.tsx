@@ -1,0 +1,259 @@
+import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import {
+  ORDER_STATUSES,
+  TOAST_ORDER_SAVE_MS,
+  TOTAL_COUNT_HEADER,
+} from '@leafline/contract/constants';
+import { EXPORT_TEXTS } from '@leafline/contract/seller-money';
+import {
+  PAYOUT_STATE_LABELS,
+  SELLER_ORDER_MESSAGES,
+  type SellerOrder,
+} from '@leafline/contract/seller-orders';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fill } from '@/test/render-app';
+import { renderSection, sellerOrder } from '@/test/seller-fixtures';
+import { formatLocalDate } from '../components/seller-order-card';
+import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
+import { OrdersSection } from './orders-section';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+type Override = (call: RecordedCall) => Response | undefined;
+
+const older = sellerOrder({
+  id: 40,
+  created_at: '2026-03-10T12:00:00.000Z',
+  status: 'Delivered',
+  tracking_number: '1Z999',
+  user_full_name: 'Grace Hopper',
+  user_email: 'grace@example.com',
+  payout_status: 'paid',
+});
+
+function server(
+  orders: SellerOrder[],
+  total = orders.length,
+  override: Override = () => undefined,
+) {
+  return mockFetch((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/business/orders/3/') && call.method === 'GET') {
+      return jsonResponse(200, orders, { [TOTAL_COUNT_HEADER]: String(total) });
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  });
+}
+
+function card(orderId: number) {
+  const heading = screen.getByRole('heading', { name: `Order #${orderId}` });
+  return within(heading.closest('article')!);
+}
+
+describe('OrdersSection', () => {
+  it("shows each order's buyer, items, money, payout, address, card and status", async () => {
+    const { calls } = server([sellerOrder(), older]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    const orders = await screen.findAllByTestId('seller-order');
+    expect(calls[0]!.url).toBe('/api/business/orders/3/?page=1');
+    // In the server's order (newest first).
+    expect(orders.map((o) => within(o).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Order #41',
+      'Order #40',
+    ]);
+    const order = card(41);
+    expect(order.getByTestId('order-date').textContent).toBe(
+      formatLocalDate('2026-03-14T09:26:00.000Z'),
+    );
+    expect(order.getByTestId('order-date').getAttribute('datetime')).toBe(
+      '2026-03-14T09:26:00.000Z',
+    );
+    expect(order.getByTestId('order-buyer').textContent).toBe('Ada Lovelace');
+    expect(order.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe(
+      'mailto:ada@example.com',
+    );
+    const items = order.getByRole('list', { name: 'Items' });
+    expect(items.textContent).toContain('Linen Tote');
+    expect(items.textContent).toContain('Size: Small · Colour: Ecru');
+    expect(items.textContent).toContain('2 × $15.00');
+    expect(items.textContent).toContain('$30.00');
+    expect(items.querySelector('img')!.getAttribute('src')).toBe('/media/products/tote-small.webp');
+    expect(order.getByTestId('order-shipping').textContent).toBe('$5.00');
+    expect(order.getByTestId('order-total').textContent).toBe('$35.00');
+    expect(order.getByTestId('order-commission').textContent).toBe('−$1.05');
+    expect(order.getByTestId('order-payout').textContent).toBe('$33.95');
+    expect(order.getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.pending);
+    const address = order.getByTestId('order-address').textContent;
+    for (const part of ['12 Orchard Lane', 'Apt 3', 'Portland, OR 97205', 'United States']) {
+      expect(address).toContain(part);
+    }
+    expect(order.getByTestId('order-card-brand').textContent).toBe('visa');
+    expect(order.getByTestId('order-status').textContent).toBe('Status: Paid');
+
+    // The edit starts from the order's own values, offering the six statuses.
+    const status = order.getByLabelText('Status') as HTMLSelectElement;
+    expect(status.value).toBe('Paid');
+    expect([...status.options].map((o) => o.value)).toEqual([...ORDER_STATUSES]);
+    expect((card(40).getByLabelText('Tracking number') as HTMLInputElement).value).toBe('1Z999');
+    expect(card(40).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
+  });
+
+  it('keeps the amounts a list of terms and values (screen readers read them in pairs)', async () => {
+    server([sellerOrder()]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    const [order] = await screen.findAllByTestId('seller-order');
+    const amounts = order!.querySelector('dl')!;
+    expect(amounts.children.length).toBeGreaterThan(0);
+    for (const group of amounts.children) {
+      // A `dl` may only hold `div`s of `dt`s followed by `dd`s (axe: definition-list).
+      expect(group.tagName).toBe('DIV');
+      expect([...group.children].map((c) => c.tagName)).toEqual(['DT', 'DD']);
+    }
+    expect(within(amounts).getByTestId('order-payout-state').tagName).toBe('DD');
+  });
+
+  it('saves status, tracking number and notes, and replaces the row with the answer', async () => {
+    const saved = sellerOrder({
+      status: 'Shipped',
+      tracking_number: 'TRK-123',
+      notes: 'Sent with recycled paper.',
+      payout_status: 'paid',
+      updated_at: '2026-03-15T08:00:00.000Z',
+    });
+    const { calls } = server([sellerOrder(), older], 2, (call) =>
+      call.method === 'PATCH' ? jsonResponse(200, saved) : undefined,
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    const order = card(41);
+    // Any transition is allowed (SPEC §4): Paid → Shipped here.
+    fill(order.getByLabelText('Status'), 'Shipped');
+    fill(order.getByLabelText('Tracking number'), ' TRK-123 ');
+    fill(order.getByLabelText('Internal notes'), 'Sent with recycled paper.');
+    fireEvent.click(order.getByRole('button', { name: 'Save order #41' }));
+
+    expect(await screen.findByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/business/orders/edit/41/');
+    expect(patch.body).toEqual({
+      status: 'Shipped',
+      tracking_number: 'TRK-123',
+      notes: 'Sent with recycled paper.',
+    });
+    // The row now shows the server's order: status and payout state came from the answer.
+    await waitFor(() =>
+      expect(card(41).getByTestId('order-status').textContent).toBe('Status: Shipped'),
+    );
+    expect(card(41).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
+    expect((card(41).getByLabelText('Tracking number') as HTMLInputElement).value).toBe('TRK-123');
+    // No refetch was needed; the other order is untouched.
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    expect(card(40).getByTestId('order-status').textContent).toBe('Status: Delivered');
+
+    // The toast stays 4 s (SPEC §9), not the default 5 s.
+    act(() => vi.advanceTimersByTime(TOAST_ORDER_SAVE_MS - 500));
+    expect(screen.queryByText(SELLER_ORDER_MESSAGES.saved)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByText(SELLER_ORDER_MESSAGES.saved)).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it("says 'Failed to update order.' when the save fails, keeping the edit", async () => {
+    server([sellerOrder()], 1, (call) =>
+      call.method === 'PATCH' ? new Response('oops', { status: 500 }) : undefined,
+    );
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    fill(card(41).getByLabelText('Status'), 'Delivered');
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+    expect((await card(41).findByRole('alert')).textContent).toBe(
+      BUSINESS_MESSAGES.orderUpdateFailed,
+    );
+    expect((card(41).getByLabelText('Status') as HTMLSelectElement).value).toBe('Delivered');
+    expect(card(41).getByTestId('order-status').textContent).toBe('Status: Paid');
+  });
+
+  it("adds the server's reason to the failure text when it gives one", async () => {
+    server([sellerOrder()], 1, (call) =>
+      call.method === 'PATCH'
+        ? jsonResponse(400, { error: SELLER_ORDER_MESSAGES.trackingNumber })
+        : undefined,
+    );
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+    expect((await card(41).findByRole('alert')).textContent).toBe(
+      `${BUSINESS_MESSAGES.orderUpdateFailed} ${SELLER_ORDER_MESSAGES.trackingNumber}`,
+    );
+  });
+
+  it('pages with the X-Total-Count header', async () => {
+    const { calls } = server([sellerOrder()], 51);
+    renderSection(<OrdersSection businessId={3} />);
+    const pager = await screen.findByRole('navigation', { name: 'Orders pages' });
+    expect(within(pager).queryByRole('button', { name: 'Page 3' })).toBeNull();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=2'));
+  });
+
+  it('shows an empty state without orders', async () => {
+    server([], 0);
+    renderSection(<OrdersSection businessId={3} />);
+    expect(await screen.findByText('No orders yet.')).toBeTruthy();
+    expect(screen.queryByTestId('seller-order')).toBeNull();
+  });
+
+  it("shows the server's error, else 'Something went wrong while fetching orders'", async () => {
+    mockFetch(() => jsonResponse(404, { error: BUSINESS_MESSAGES.businessNotFound }));
+    const first = renderSection(<OrdersSection businessId={3} />);
+    expect(await screen.findByText(BUSINESS_MESSAGES.businessNotFound)).toBeTruthy();
+    first.unmount();
+
+    mockFetch(() => new Response('bad gateway', { status: 502 }));
+    renderSection(<OrdersSection businessId={3} />);
+    expect(await screen.findByText(BUSINESS_MESSAGES.ordersFailed)).toBeTruthy();
+  });
+
+  it('shows the discount with its code', async () => {
+    server([
+      sellerOrder({
+        discount_amount: '3.50',
+        notes_data: {
+          discount_applied: true,
+          discount_code: 'SPRING10',
+          global_original_total: '35.00',
+          global_discount_amount: '3.50',
+          global_discounted_total: '31.50',
+          related_orders: [],
+        },
+      }),
+    ]);
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    const discount = card(41).getByTestId('order-discount');
+    expect(discount.textContent).toBe('−$3.50');
+    expect(discount.previousElementSibling!.textContent).toBe('Discount (SPRING10)');
+  });
+});
+
+describe('OrdersSection: the export form', () => {
+  it('is shown above the orders, even before there are any', async () => {
+    server([]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    const form = screen.getByRole('form', { name: EXPORT_TEXTS.title });
+    expect(within(form).getByRole('button', { name: EXPORT_TEXTS.download })).toBeTruthy();
+    expect(within(form).getByLabelText(EXPORT_TEXTS.from)).toBeTruthy();
+    expect(await screen.findByText(SELLER_ORDERS_TEXTS.noOrders)).toBeTruthy();
+    expect(
+      form.compareDocumentPosition(screen.getByText(SELLER_ORDERS_TEXTS.noOrders)) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+});

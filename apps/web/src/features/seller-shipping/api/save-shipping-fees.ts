@@ -1,0 +1,25 @@
+import type { ShippingFeesBody, ShippingFeesSavedResponse } from '@leafline/contract/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { SELLER_KEYS } from '@/lib/seller/query-keys';
+
+/** POST /api/shipping-fees/{businessId}/ (auth, owner): replaces the whole setting. */
+export function saveShippingFees(
+  businessId: number,
+  body: ShippingFeesBody,
+): Promise<ShippingFeesSavedResponse> {
+  return apiFetch<ShippingFeesSavedResponse>(`/api/shipping-fees/${businessId}/`, {
+    method: 'POST',
+    json: body,
+  });
+}
+
+export function useSaveShippingFees(businessId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShippingFeesBody) => saveShippingFees(businessId, body),
+    onSuccess: ({ message: _message, ...saved }) => {
+      queryClient.setQueryData(SELLER_KEYS.shippingFees(businessId), saved);
+    },
+  });
+}

@@ -1,0 +1,205 @@
+import type { ShippingFeesResponse } from '@leafline/contract/cart';
+import { SHIPPING_FEE_MESSAGES } from '@leafline/contract/cart';
+import { COUNTRIES, isCountryCode } from '@leafline/contract/countries';
+import { FREE_SHIPPING_RULE_TEXTS } from '@leafline/contract/seller-orders';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { QueryView } from '@/components/ui/retry-notice';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
+import { useShippingFees } from '../api/get-shipping-fees';
+import { useSaveShippingFees } from '../api/save-shipping-fees';
+import {
+  addCountryFee,
+  formValuesOf,
+  type ShippingFeeValues,
+  shippingFeesBodyOf,
+} from '../lib/country-fees';
+import { SHIPPING_TEXTS } from '../lib/shipping-texts';
+
+/** Logistics (SPEC §3 Shipping fees config, §5, §7): the business's shipping-fee setting. */
+export function LogisticsSection({ businessId }: { businessId: number }) {
+  const fees = useShippingFees(businessId);
+  return (
+    <QueryView
+      query={fees}
+      failedText={SHIPPING_TEXTS.shippingLoadFailed}
+      loading={
+        <LoadingRegion label="Loading shipping fees…" className="grid gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </LoadingRegion>
+      }
+    >
+      {(data) => <ShippingFeesForm businessId={businessId} saved={data} />}
+    </QueryView>
+  );
+}
+
+type FeeField = Exclude<keyof ShippingFeeValues, 'country_fees'>;
+
+const COUNTRY_OPTIONS = Object.entries(COUNTRIES);
+
+const amountProps = {
+  type: 'number',
+  inputMode: 'decimal',
+  step: '0.01',
+  min: '0',
+  placeholder: '0.00',
+} as const;
+
+function ShippingFeesForm({
+  businessId,
+  saved,
+}: {
+  businessId: number;
+  saved: ShippingFeesResponse;
+}) {
+  const save = useSaveShippingFees(businessId);
+  const [values, setValues] = useState<ShippingFeeValues>(() => formValuesOf(saved));
+  const [code, setCode] = useState('');
+  const [fee, setFee] = useState('');
+  const [entryError, setEntryError] = useState<string | undefined>(undefined);
+  const listId = useId();
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+
+  const field = (name: FeeField, label: string) => ({
+    name,
+    label,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    ...amountProps,
+  });
+
+  const onAdd = () => {
+    const next = addCountryFee(values.country_fees, code, fee);
+    if (!next) {
+      setEntryError(SHIPPING_FEE_MESSAGES.countryFeeIncomplete);
+      return;
+    }
+    // Only a real country (ISO 3166, the contract's list, as the server checks it).
+    const typed = code.trim().toUpperCase();
+    if (!isCountryCode(typed)) {
+      setEntryError(SHIPPING_FEE_MESSAGES.countryUnknown(typed));
+      return;
+    }
+    setEntryError(undefined);
+    setValues((current) => ({ ...current, country_fees: next }));
+    setCode('');
+    setFee('');
+  };
+
+  const onRemove = (country: string) => {
+    setValues((current) => ({
+      ...current,
+      country_fees: current.country_fees.filter((row) => row.country !== country),
+    }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus(null);
+    save.mutate(shippingFeesBodyOf(values), {
+      onSuccess: (answer) => setStatus({ tone: 'success', message: answer.message }),
+      // The spec only logs this failure; a seller is better served by the reason.
+      onError: (error) =>
+        setStatus({
+          tone: 'error',
+          message: errorMessage(error, SHIPPING_TEXTS.shippingSaveFailed),
+        }),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={SHIPPING_TEXTS.logisticsTitle}
+      className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+    >
+      <p className="text-sm text-ink-muted">{SHIPPING_TEXTS.logisticsIntro}</p>
+      <p
+        className="rounded-xl bg-sage-50 px-3 py-2 text-sm text-forest-900"
+        data-testid="free-shipping-rule"
+      >
+        {FREE_SHIPPING_RULE_TEXTS.rule}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('worldwide_shipping_fee', SHIPPING_TEXTS.worldwideFee)} />
+        <TextField {...field('all_except_selected_fee', SHIPPING_TEXTS.allExceptFee)} />
+        <TextField {...field('threshold_free', SHIPPING_TEXTS.thresholdFree)} />
+      </div>
+
+      <fieldset className="flex flex-col gap-3 rounded-xl border border-sand-300 p-4">
+        <legend className="px-1 text-sm font-semibold text-forest-900">
+          {SHIPPING_TEXTS.countryFeesTitle}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          <TextField
+            label={SHIPPING_TEXTS.countryCode}
+            hint={SHIPPING_TEXTS.countryCodeHint}
+            value={code}
+            maxLength={2}
+            autoCapitalize="characters"
+            onChange={(event) => setCode(event.target.value.toUpperCase())}
+            error={entryError}
+            list={`${listId}-countries`}
+          />
+          {/* The countries to choose from as one types: code, then name. */}
+          <datalist id={`${listId}-countries`}>
+            {COUNTRY_OPTIONS.map(([value, name]) => (
+              <option key={value} value={value} label={name} />
+            ))}
+          </datalist>
+          <TextField
+            label={SHIPPING_TEXTS.countryFee}
+            value={fee}
+            onChange={(event) => setFee(event.target.value)}
+            {...amountProps}
+          />
+          <Button variant="secondary" onClick={onAdd} className="sm:mt-7">
+            <Plus aria-hidden="true" className="size-4" />
+            {SHIPPING_TEXTS.addCountry}
+          </Button>
+        </div>
+        {values.country_fees.length === 0 ? (
+          <p className="text-sm text-ink-muted">{SHIPPING_TEXTS.noCountryFees}</p>
+        ) : (
+          <ul aria-label={SHIPPING_TEXTS.countryFeesTitle} className="divide-y divide-sand-200">
+            {values.country_fees.map((row) => (
+              <li key={row.country} className="flex items-center justify-between gap-3 py-2">
+                <span className="font-medium">
+                  {row.country}: {formatMoney(row.fee)}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onRemove(row.country)}
+                  aria-label={SHIPPING_TEXTS.removeCountry(row.country)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
+          {SHIPPING_TEXTS.shippingSave}
+        </Button>
+      </div>
+    </form>
+  );
+}

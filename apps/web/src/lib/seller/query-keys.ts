@@ -1,0 +1,16 @@
+/**
+ * Where the seller's dashboard keeps its answers in the query cache, in one place: the seller
+ * features read and change each other's (a saved order reads the sales again, a product sync
+ * the products, a shipping sync the fees), and `catalogueChanged` keeps every key starting
+ * with 'dashboard' while it drops what the shop cached.
+ */
+export const SELLER_KEYS = {
+  all: ['dashboard'] as const,
+  ownedBusinesses: ['dashboard', 'businesses'] as const,
+  overview: (businessId: number) => ['dashboard', 'overview', businessId] as const,
+  orders: (businessId: number) => ['dashboard', 'orders', businessId] as const,
+  products: (businessId: number) => ['dashboard', 'products', businessId] as const,
+  sales: (businessId: number) => ['dashboard', 'sales', businessId] as const,
+  shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,
+  shopifySync: (businessId: number) => ['dashboard', 'shopify-sync', businessId] as const,
+};
