@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { installJobSchema } from '../jobs/job-schema';
+import { installJobSchema } from './job-schema';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import type { Database } from '../db/client';
 import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
-import { JOB_SCHEMA } from './job-schema';
+import { JOB_SCHEMA } from '../db/job-schema';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */
 
@@ -298,7 +298,7 @@ describe('job runner', () => {
     }
     // Two instances start together on a fresh database: this one's look finds no schema yet
     // (the other is making it), its script then fails on what exists — and it starts anyway.
-    const { installJobSchema } = await import('./job-schema');
+    const { installJobSchema } = await import('../db/job-schema');
     let looked = false;
     const racing: typeof database.executeSql = async (text, values) => {
       if (!looked && text.includes('to_regclass')) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { isDatabaseUnavailable } from '../lib/database-outage';
-import { JOB_SCHEMA } from './job-schema';
+import { JOB_SCHEMA } from '../db/job-schema';
 
 /**
  * The one durable job runner (DESIGN 2.17, decision 0018): pg-boss over the app's own database

@@ -30,7 +30,7 @@ function migrationsHash(): string {
       hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
     }
   }
-  // The job runner's schema is made by its own plans (job-schema.ts): its version counts too.
+  // The job runner's schema is made by its own plans (db/job-schema.ts): its version counts too.
   hash.update(readFileSync(require.resolve('pg-boss/package.json')));
   return hash.digest('hex').slice(0, 12);
 }

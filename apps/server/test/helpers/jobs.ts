@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { JOB_SCHEMA } from '../../src/jobs/job-schema';
+import { JOB_SCHEMA } from '../../src/db/job-schema';
 
 /**
  * Makes every job waiting for its start or its retry ready now: a test plays the passing of

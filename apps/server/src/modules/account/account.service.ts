@@ -3,15 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ActiveUsers } from '../auth';
-import { emailTaken, emailTakenByOther, findUserById, uniqueViolation } from '../auth';
-import { snapshotBuyerOnOrders } from '../orders';
 import {
-  closeOwnedBusinesses,
   deleteUser,
-  ownsActiveBusiness,
+  emailTaken,
+  emailTakenByOther,
+  findUserById,
+  uniqueViolation,
   updateEmail,
   updateName,
-} from './account.repo';
+} from '../auth';
+import { closeOwnedBusinesses } from '../businesses';
+import { snapshotBuyerOnOrders } from '../orders';
+import { ownsActiveBusiness } from './account.repo';
 
 /** The account area: name, e-mail, deletion, and whether the user sells (SPEC §2, §6). */
 

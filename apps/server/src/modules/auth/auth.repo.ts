@@ -206,3 +206,38 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/** The account area's changes to a user (SPEC §2 account settings): name, e-mail, deletion. */
+
+export async function updateName(
+  db: Db,
+  userId: number,
+  firstName: string,
+  lastName: string,
+): Promise<{ firstName: string; lastName: string } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ firstName, lastName, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ firstName: users.firstName, lastName: users.lastName });
+  return row;
+}
+
+export async function updateEmail(
+  db: Db,
+  userId: number,
+  email: string,
+): Promise<{ email: string } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ email, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  return row;
+}
+
+/** Deleting the row cascades to refresh tokens, cart and address; orders keep a null user. */
+export async function deleteUser(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}

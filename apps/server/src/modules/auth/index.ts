@@ -6,7 +6,14 @@
 export type { ActiveUsers } from './active-users';
 export { createActiveUsers, onUsersNotice, USERS_CHANNEL } from './active-users';
 export { authenticate, bearerSecurity, requireUser, sessionHolds } from './auth.guard';
-export { emailTakenByOther, findUserById, uniqueViolation } from './auth.repo';
+export {
+  deleteUser,
+  emailTakenByOther,
+  findUserById,
+  uniqueViolation,
+  updateEmail,
+  updateName,
+} from './auth.repo';
 export { authRoutes } from './auth.routes';
 export { emailTaken, resetLink } from './auth.service';
 export { hashPassword, verifyPassword } from './password';

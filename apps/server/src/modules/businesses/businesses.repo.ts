@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, orders, payouts, products } from '../../db/schema/index';
 import { paidOrLater } from '../orders';
-import { WAITING_FOR_SETUP_NOTE } from '../payouts';
 
 /** Drizzle queries of the seller's business (SPEC §3 Business; DESIGN 2.8, 2.16). */
 
@@ -152,28 +151,6 @@ export async function applyStripeStatus(
   return before.filter((b) => b.status !== status).map((b) => ({ id: b.id }));
 }
 
-/**
- * The payouts of these businesses waiting for their payout setup (pending with its note: their
- * job completed without a transfer) lose the note; their orders, to send a job each now. A
- * pending payout without the note has a job of its own (new, or retrying a provider failure):
- * it is left to it, so one job counts its attempts.
- */
-export async function releaseWaitingPayouts(tx: Db, businessIds: number[]): Promise<number[]> {
-  if (!businessIds.length) return [];
-  const rows = await tx
-    .update(payouts)
-    .set({ lastError: null, updatedAt: new Date() })
-    .where(
-      and(
-        inArray(payouts.businessId, businessIds),
-        eq(payouts.status, 'pending'),
-        eq(payouts.lastError, WAITING_FOR_SETUP_NOTE),
-      ),
-    )
-    .returning({ orderId: payouts.orderId });
-  return rows.map((r) => r.orderId);
-}
-
 export interface BusinessStats {
   productCount: number;
   orderCount: number;
@@ -219,4 +196,23 @@ export async function businessStats(db: Db, businessId: number): Promise<Busines
     payoutsTotalCents: payoutRow?.total ?? 0,
     payoutsWaitingCents: payoutRow?.waiting ?? 0,
   };
+}
+
+/**
+ * Closes every business the user owns (DESIGN 2 / decision 0004): hidden from the shop, no
+ * owner, and the outside-store credentials dropped since nobody may use them any more.
+ */
+export async function closeOwnedBusinesses(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .update(businesses)
+    .set({
+      isActive: false,
+      ownerId: null,
+      shopifyAccessToken: null,
+      shopifyOrderSync: false,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(businesses.ownerId, userId))
+    .returning({ id: businesses.id });
+  return rows.map((r) => r.id);
 }

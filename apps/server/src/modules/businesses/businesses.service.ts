@@ -26,7 +26,7 @@ import { mediaUrl } from '../../lib/media-url';
 import { type MultipartForm, refuseUnreadFiles } from '../../lib/multipart-form';
 import { toPublicBusiness } from '../catalog';
 import { ImageBatch } from '../media';
-import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers } from '../payouts';
+import { PAYOUT_TRANSFER_QUEUE, queuePayoutTransfers, releaseWaitingPayouts } from '../payouts';
 import {
   applyStripeStatus,
   type BusinessChanges,
@@ -37,7 +37,6 @@ import {
   insertBusiness,
   listOwnedBusinesses,
   lockBusiness,
-  releaseWaitingPayouts,
   storeStripeAccount,
   updateBusiness,
 } from './businesses.repo';

@@ -11,7 +11,13 @@ export {
 } from './payout-jobs';
 export { payoutWorkers } from './payout-workers';
 export type { NewPayout } from './payouts.repo';
-export { cancelPayout, findOrderPayout, insertPayoutRows } from './payouts.repo';
+export {
+  cancelPayout,
+  findOrderPayout,
+  insertPayoutRows,
+  releaseWaitingPayouts,
+  WAITING_FOR_SETUP_NOTE,
+} from './payouts.repo';
 export {
   insertPayouts,
   MAX_PAYOUT_ATTEMPTS,
@@ -20,5 +26,4 @@ export {
   reversePayoutTransfer,
   sendPayoutTransfer,
   transferGroupOf,
-  WAITING_FOR_SETUP_NOTE,
 } from './payouts.service';

@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, payouts } from '../../db/schema/index';
-import { type JobState, orderHasJob } from '../../jobs/job-schema';
+import { type JobState, orderHasJob } from '../../db/job-schema';
+
+/** What the seller sees on a payout waiting for the brand's payout setup. */
+export const WAITING_FOR_SETUP_NOTE = 'The brand has not finished setting up payouts yet.';
 
 /** Drizzle queries of the payouts to the brands (DESIGN 2.7, decision 0011). */
 
@@ -313,4 +316,26 @@ export async function noteNoTransferMade(db: Db, payoutId: number): Promise<void
     .where(
       and(eq(payouts.id, payoutId), eq(payouts.status, 'canceled'), isNull(payouts.transferId)),
     );
+}
+
+/**
+ * The payouts of these businesses waiting for their payout setup (pending with its note: their
+ * job completed without a transfer) lose the note; their orders, to send a job each now. A
+ * pending payout without the note has a job of its own (new, or retrying a provider failure):
+ * it is left to it, so one job counts its attempts.
+ */
+export async function releaseWaitingPayouts(tx: Db, businessIds: number[]): Promise<number[]> {
+  if (!businessIds.length) return [];
+  const rows = await tx
+    .update(payouts)
+    .set({ lastError: null, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(payouts.businessId, businessIds),
+        eq(payouts.status, 'pending'),
+        eq(payouts.lastError, WAITING_FOR_SETUP_NOTE),
+      ),
+    )
+    .returning({ orderId: payouts.orderId });
+  return rows.map((r) => r.orderId);
 }

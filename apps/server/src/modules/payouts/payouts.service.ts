@@ -25,6 +25,7 @@ import {
   recordPayoutPaid,
   recordPayoutReversed,
   recordTransferOfCanceled,
+  WAITING_FOR_SETUP_NOTE,
 } from './payouts.repo';
 
 /**
@@ -40,8 +41,6 @@ import {
 
 /** Attempts before a payout is marked failed (the transfer job's first run and its retries). */
 export const MAX_PAYOUT_ATTEMPTS = PAYOUT_TRANSFER_QUEUE.retryLimit + 1;
-/** What the seller sees on a payout waiting for the brand's payout setup. */
-export const WAITING_FOR_SETUP_NOTE = 'The brand has not finished setting up payouts yet.';
 
 /**
  * What the seller sees on a payout whose last try failed on our side (not the provider's

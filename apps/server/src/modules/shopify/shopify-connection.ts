@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { findShopifyConnection } from './shopify.repo';
+import { findShopifyConnection } from '../businesses';
 import { type PatienceOptions, type ShopifyAdmin, shopifyAdmin } from './shopify-admin';
 import { decryptShopifyToken } from './shopify-token';
 

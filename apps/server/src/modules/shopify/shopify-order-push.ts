@@ -1,17 +1,11 @@
 import { CURRENCY, centsToPrice, SHOPIFY_ORDER_TAG } from '@leafline/contract';
 import type { Db } from '../../db/client';
 import { type JobContext, type JobRunner, ParkJobError } from '../../jobs/job-runner';
+import { claimPushLease, saveShopifyOrderId, setPushLease } from '../orders';
 import { ShopifyAdminError } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
-import {
-  claimPushLease,
-  findOrderToPush,
-  listOrdersToPush,
-  type OrderToPush,
-  saveShopifyOrderId,
-  setPushLease,
-} from './shopify-orders.repo';
+import { findOrderToPush, listOrdersToPush, type OrderToPush } from './shopify-orders.repo';
 
 /**
  * Paid orders sent to their brand's Shopify store (issue 13 Build 4; SPEC §4 order sync).

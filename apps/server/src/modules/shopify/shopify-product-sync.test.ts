@@ -33,7 +33,7 @@ import {
   variantImages,
   variants,
 } from '../../db/schema/index';
-import { JOB_SCHEMA } from '../../jobs/job-schema';
+import { JOB_SCHEMA } from '../../db/job-schema';
 import { imageKeys } from '../media';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import {

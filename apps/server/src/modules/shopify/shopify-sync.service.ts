@@ -7,9 +7,9 @@ import {
 import type { Db } from '../../db/client';
 import type { JobContext, JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/errors';
+import { findShopifyConnection } from '../businesses';
 import { ImageBatch } from '../media';
 import { deleteProductInTransaction } from '../seller-products';
-import { findShopifyConnection } from './shopify.repo';
 import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
 import { shopifyAdminForBusiness } from './shopify-connection';
 import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';

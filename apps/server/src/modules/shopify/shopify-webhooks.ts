@@ -9,8 +9,8 @@ import {
 } from '@leafline/contract';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, badRequest } from '../../lib/errors';
+import { clearShopifyConnection, findShopifyConnection } from '../businesses';
 import type { SellerProductsDeps } from '../seller-products';
-import { clearShopifyConnection, findShopifyConnection } from './shopify.repo';
 import { type ShopifyAdmin, ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import type { ShopifyDeps } from './shopify-connection';
 import { businessesOfStore, connectionsOfStore, recordWebhookDelivery } from './shopify-hooks.repo';

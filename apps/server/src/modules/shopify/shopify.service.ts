@@ -6,7 +6,7 @@ import {
 } from '@leafline/contract/business';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors';
-import { clearShopifyConnection, saveShopifyConnection } from './shopify.repo';
+import { clearShopifyConnection, saveShopifyConnection } from '../businesses';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import type { ShopifyDeps } from './shopify-connection';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema/index';
 
-/** The Shopify columns of a business (SPEC §3 Business; issue 13). */
+/**
+ * The Shopify columns of a business (SPEC §3 Business; issue 13): the businesses module writes
+ * every column of `businesses`; the shopify module connects and disconnects through these.
+ */
 
 export interface ShopifyConnection {
   storeUrl: string;
