@@ -157,14 +157,14 @@ describe('AddProductSection', () => {
     },
   );
 
-  it("refuses a price of 'abc' before sending, with the error linked to the field", () => {
+  it("refuses a price of 'abc' before sending, with the error linked to the field", async () => {
     const { calls } = mockFetch(() => jsonResponse(500, {}));
     renderSection(<AddProductSection businessId={3} />);
     fillRequired();
     fill(field('Price'), 'abc');
     submit();
     const price = field('Price');
-    expect(price.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
     const describedBy = price.getAttribute('aria-describedby')!.split(' ');
     const error = describedBy.map((id) => document.getElementById(id)?.textContent);
     expect(error).toContain(PRODUCT_MESSAGES.price);
@@ -172,13 +172,13 @@ describe('AddProductSection', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('names every missing required field and refuses a bad variant price', () => {
+  it('names every missing required field and refuses a bad variant price', async () => {
     const { calls } = mockFetch(() => jsonResponse(500, {}));
     renderSection(<AddProductSection businessId={3} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
     fill(field('Price (variant 1)'), '-3');
     submit();
-    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(await screen.findByText('Name is required.')).toBeTruthy();
     expect(screen.getByText('Description is required.')).toBeTruthy();
     expect(screen.getByText(PRODUCT_MESSAGES.price)).toBeTruthy();
     expect(screen.getByText(PRODUCT_MESSAGES.productCategory)).toBeTruthy();

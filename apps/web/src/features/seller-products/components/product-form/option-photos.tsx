@@ -1,3 +1,4 @@
+import { useFormContext, useWatch } from 'react-hook-form';
 import { usePreviewUrl } from '@/components/forms/image-file-field';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { SelectField } from '@/components/ui/select-field';
@@ -47,36 +48,34 @@ function tieChoices(
   return choices;
 }
 
-export interface OptionPhotosProps {
-  idPrefix: string;
-  draft: ProductDraft;
-  onChange: (patch: Pick<ProductDraft, 'pictures'>) => void;
-}
-
 /**
  * Issue 24 point 14 (docs/decisions/0024): which option value each product photo shows. A photo
  * tied to "Colour: Navy" is the photo of every Navy variant (the product page switches to it
  * when Navy is picked; cart and orders show it); the others leave it out. Shown once the
  * product has photos and its variants have option values.
  */
-export function OptionPhotos({ idPrefix, draft, onChange }: OptionPhotosProps) {
+export function OptionPhotos({ idPrefix }: { idPrefix: string }) {
+  const { control, setValue } = useFormContext<ProductDraft>();
+  const [pictures, variants, optionNames] = useWatch({
+    control,
+    name: ['pictures', 'variants', 'optionNames'],
+  });
   // In the pictures' own order (docs/decisions/0028), as the picker shows them.
-  const photos = draft.pictures.map((picture) => ({
+  const photos = pictures.map((picture) => ({
     key: pictureKey(picture),
     tie: tieOf(picture),
     picture,
   }));
   const choices = tieChoices(
-    draft.variants,
-    draft.optionNames,
+    variants,
+    optionNames,
     photos.map((p) => p.tie),
   );
   if (photos.length === 0 || choices.length < 2) return null;
 
   const setTie = (index: number, tie: PhotoTie) => {
-    onChange({
-      pictures: draft.pictures.map((picture, i) => (i === index ? withTie(picture, tie) : picture)),
-    });
+    const tied = pictures.map((picture, i) => (i === index ? withTie(picture, tie) : picture));
+    setValue('pictures', tied, { shouldDirty: true });
   };
 
   return (

@@ -1,0 +1,130 @@
+import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { PicturesField } from './pictures-field';
+import { emptyVariant, type ProductDraft } from './product-form-state';
+import { errorText } from './product-form-validation';
+
+/**
+ * Options and variants (SPEC §3, §5): up to two option names, then a row per variant; a row
+ * without an option value or a price is not sent.
+ */
+export function VariantsFieldset({ idPrefix }: { idPrefix: string }) {
+  const { control, register, formState } = useFormContext<ProductDraft>();
+  const variants = useFieldArray({ control, name: 'variants' });
+  const optionNamesError = errorText(formState.errors.optionNames);
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-card border border-sand-300 p-4 sm:p-5">
+      <legend className="px-1 text-base font-semibold text-forest-900">Options and variants</legend>
+      <p className="-mt-2 text-sm text-ink-muted">
+        Optional. Name up to two options (e.g. Size and Colour), then add a row per variant. A row
+        without an option value or a price is not saved.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {([0, 1] as const).map((i) => (
+          <TextField
+            key={i}
+            id={`${idPrefix}-option-name-${i}`}
+            label={`Option ${i + 1} name`}
+            placeholder={i === 0 ? 'Size' : 'Colour'}
+            maxLength={PRODUCT_LIMITS.optionName}
+            {...register(`optionNames.${i}`)}
+            error={optionNamesError}
+          />
+        ))}
+      </div>
+      {variants.fields.length > 0 ? (
+        <ol className="flex flex-col gap-4">
+          {variants.fields.map((variant, index) => (
+            <VariantRow
+              key={variant.key}
+              idPrefix={`${idPrefix}-${variant.key}`}
+              index={index}
+              onRemove={() => variants.remove(index)}
+            />
+          ))}
+        </ol>
+      ) : null}
+      <div>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => variants.append(emptyVariant())}
+          disabled={variants.fields.length >= PRODUCT_LIMITS.variants}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Add variant
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function VariantRow({
+  idPrefix,
+  index,
+  onRemove,
+}: {
+  idPrefix: string;
+  index: number;
+  onRemove: () => void;
+}) {
+  const { control, register, formState } = useFormContext<ProductDraft>();
+  const optionNames = useWatch({ control, name: 'optionNames' });
+  const number = index + 1;
+  const name = `Variant ${number}`;
+  const field = (key: 'option1' | 'option2' | 'price') => ({
+    id: `${idPrefix}-${key}`,
+    ...register(`variants.${index}.${key}`),
+    error: errorText(formState.errors.variants?.[index]?.[key]),
+  });
+  return (
+    <li className="rounded-xl border border-sand-300 bg-white/60 p-4">
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="sr-only">{name}</legend>
+        <div className="flex items-center justify-between gap-3">
+          <p aria-hidden="true" className="font-semibold text-forest-900">
+            {name}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove variant ${number}`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            <span aria-hidden="true">Remove</span>
+          </Button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label={`${optionNames[0].trim() || 'Option 1'} (variant ${number})`}
+            maxLength={PRODUCT_LIMITS.option}
+            {...field('option1')}
+          />
+          <TextField
+            label={`${optionNames[1].trim() || 'Option 2'} (variant ${number})`}
+            hint="Optional"
+            maxLength={PRODUCT_LIMITS.option}
+            {...field('option2')}
+          />
+          <TextField
+            label={`Price (variant ${number})`}
+            hint="Empty: the product's price"
+            inputMode="decimal"
+            autoComplete="off"
+            {...field('price')}
+          />
+        </div>
+        <PicturesField
+          compact
+          name={`variants.${index}.pictures`}
+          label={`Images of variant ${number}`}
+        />
+      </fieldset>
+    </li>
+  );
+}
