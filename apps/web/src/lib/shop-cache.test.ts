@@ -60,6 +60,9 @@ function pageFor(filters: ShopFilters): ShopProductsPage {
   };
 }
 
+/** A page as React Query's persister hands it over: with the time it was fetched. */
+const fetched = (filters: ShopFilters, at = T0) => ({ ...pageFor(filters), timestamp: at });
+
 const stored = (key: string) => {
   const raw = localStorage.getItem(key);
   return raw === null ? null : JSON.parse(raw);
@@ -131,7 +134,7 @@ describe('shop cache', () => {
     });
 
     it('Clear All keeps a waiting products write', () => {
-      scheduleCacheWrite({ filters: soap, products: pageFor(soap) });
+      scheduleCacheWrite({ filters: soap, products: fetched(soap) });
       clearShopFilters();
       vi.advanceTimersByTime(SHOP_CACHE_WRITE_DELAY_MS);
       expect(localStorage.getItem(FILTERS_KEY)).toBeNull();
@@ -224,14 +227,14 @@ describe('shop cache', () => {
   });
 
   describe('delayed writes', () => {
-    it('writes 300 ms later, not before', () => {
-      scheduleCacheWrite({ filters: soap, products: pageFor(soap) });
+    it('writes 300 ms later, not before; a page is dated when it was fetched', () => {
+      scheduleCacheWrite({ filters: soap, products: fetched(soap) });
       vi.advanceTimersByTime(SHOP_CACHE_WRITE_DELAY_MS - 1);
       expect(localStorage.getItem(FILTERS_KEY)).toBeNull();
       expect(localStorage.getItem(PRODUCTS_KEY)).toBeNull();
       vi.advanceTimersByTime(1);
       expect(stored(FILTERS_KEY)).toEqual({ ...soap, timestamp: T0 + SHOP_CACHE_WRITE_DELAY_MS });
-      expect(stored(PRODUCTS_KEY).timestamp).toBe(T0 + SHOP_CACHE_WRITE_DELAY_MS);
+      expect(stored(PRODUCTS_KEY).timestamp).toBe(T0);
       expect(hasPendingCacheWrite()).toBe(false);
     });
 
@@ -239,7 +242,7 @@ describe('shop cache', () => {
       const setItem = vi.spyOn(Storage.prototype, 'setItem');
       scheduleCacheWrite({ filters: { ...soap, searchTerm: 's' } });
       vi.advanceTimersByTime(100);
-      scheduleCacheWrite({ products: pageFor(soap) });
+      scheduleCacheWrite({ products: fetched(soap) });
       vi.advanceTimersByTime(100);
       scheduleCacheWrite({ filters: { ...soap, searchTerm: 'so' } });
       vi.advanceTimersByTime(100);
@@ -328,7 +331,7 @@ describe('shop cache', () => {
       expect(() => writeShopProducts(pageFor(soap))).not.toThrow();
       expect(localStorage.getItem(PRODUCTS_KEY)).toBeNull();
       expect(() => {
-        scheduleCacheWrite({ filters: soap, products: pageFor(soap) });
+        scheduleCacheWrite({ filters: soap, products: fetched(soap) });
         vi.advanceTimersByTime(SHOP_CACHE_WRITE_DELAY_MS);
       }).not.toThrow();
 

@@ -24,9 +24,13 @@ export type BusinessNames = Record<string, string>;
 
 /**
  * The shop's two local-storage caches (SPEC §3, §4, §9): the shopper's filters, and the
- * last page of products with the filters it was fetched for. Both expire 20 minutes after
- * they were written. Nothing here throws: storage that is full, disabled or holds
- * something unreadable just means "no cache".
+ * last page of products with the filters it was fetched for. The filters expire 20 minutes
+ * after they were written, the page 20 minutes after it was fetched. Nothing here throws:
+ * storage that is full, disabled or holds something unreadable just means "no cache".
+ *
+ * The page is kept by React Query's persister (`query-persist.ts`, decision 0033): it hands
+ * each newly fetched page to `scheduleCacheWrite` and restores the saved one into the query
+ * cache at start-up. This module is the storage format of both entries and their writes.
  */
 
 /**
@@ -289,9 +293,10 @@ export function readShopProducts(now: number = Date.now()): ShopProductsCache | 
   return readEntry(STORAGE_KEYS.shopProductsCache, toProductsPage, now);
 }
 
-export function writeShopProducts(page: ShopProductsPage, now: number = Date.now()): void {
+/** Saves a page stamped with `fetchedAt`, the time it was fetched (its age counts from then). */
+export function writeShopProducts(page: ShopProductsPage, fetchedAt: number = Date.now()): void {
   const clean = toProductsPage(page);
-  if (clean) writeEntry(STORAGE_KEYS.shopProductsCache, clean, now);
+  if (clean) writeEntry(STORAGE_KEYS.shopProductsCache, clean, fetchedAt);
 }
 
 /**
@@ -336,7 +341,8 @@ export function cachedProductsFor(
 
 interface PendingWrite {
   filters?: ShopFilters | undefined;
-  products?: ShopProductsPage | undefined;
+  /** A fetched page with the time it was fetched. */
+  products?: ShopProductsCache | undefined;
 }
 
 let pending: PendingWrite = {};
@@ -361,7 +367,7 @@ export function flushShopCacheWrites(): void {
   pending = {};
   const now = Date.now();
   if (filters) writeShopFilters(filters, now);
-  if (products) writeShopProducts(products, now);
+  if (products) writeShopProducts(products, products.timestamp);
 }
 
 /** Drops what is waiting, unwritten. */

@@ -3,17 +3,16 @@ import {
   PAGING_TIMEOUT_MS,
   SEARCH_PAGE_SIZE,
   SEARCH_TIMEOUT_MS,
+  SHOP_CACHE_TTL_MS,
 } from '@leafline/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch, NetworkError } from '@/lib/api-client';
 import {
   type BusinessNames,
-  cachedProductsFor,
   refinementsOf,
   SHOP_CACHE_REVALIDATE_MS,
   type ShopFilters,
   type ShopProductsPage,
-  scheduleCacheWrite,
 } from '@/lib/shop-cache';
 
 export interface SearchOptions {
@@ -111,23 +110,18 @@ function shouldRetry(failures: number, error: unknown): boolean {
 }
 
 /**
- * The shop's search. A matching cached page (SPEC §4: only when the filters match) is the
- * initial data, dated when it was written: shown at once, and refreshed in the background
- * once it is older than SHOP_CACHE_REVALIDATE_MS. A failed refresh keeps it (React Query
- * keeps data on error). Every fetched page is saved to the cache.
+ * The shop's search. The page saved in this browser (SPEC §3, §4) is put in the query cache
+ * at start-up by React Query's persister (`query-persist.ts`), dated when it was fetched:
+ * shown at once, and fetched again only once it is older than SHOP_CACHE_REVALIDATE_MS. A
+ * failed refresh keeps it (React Query keeps data on error). Each page fetched is saved by
+ * the persister in turn; the pages stay in memory as long as a saved page may be used.
  */
 export const searchQueryOptions = (filters: ShopFilters) =>
   queryOptions({
     queryKey: searchQueryKey(filters),
-    queryFn: async ({ signal }) => {
-      const page = toShopPage(await searchProducts(filters, { signal }), filters);
-      // Saved 300 ms later; only used again while the saved filters still match.
-      scheduleCacheWrite({ products: page });
-      return page;
-    },
-    initialData: () => cachedProductsFor(filters) ?? undefined,
-    initialDataUpdatedAt: () => cachedProductsFor(filters)?.timestamp,
+    queryFn: async ({ signal }) => toShopPage(await searchProducts(filters, { signal }), filters),
     staleTime: SHOP_CACHE_REVALIDATE_MS,
+    gcTime: SHOP_CACHE_TTL_MS,
     retry: shouldRetry,
   });
 

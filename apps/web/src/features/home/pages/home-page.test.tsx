@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readShopProducts } from '@/lib/shop-cache';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
@@ -97,7 +97,7 @@ describe('home page', { timeout: 20_000 }, () => {
 
   it('saves the first shop page to the shop cache in the background', async () => {
     const { calls } = server();
-    renderApp('/');
+    const { router } = renderApp('/');
     await screen.findByRole('list', { name: 'Partner businesses' });
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/search/'))).toBe(true), {
       timeout: 12_000,
@@ -113,5 +113,13 @@ describe('home page', { timeout: 20_000 }, () => {
     });
     expect(cached?.products.map((p) => p.id)).toEqual([1]);
     expect(cached?.businessNames).toEqual({ '1': 'Fernhill' });
+
+    // The shop, opened now, shows that page without asking for it again.
+    await act(() => router.navigate('/shop'));
+    expect(await screen.findByText('Showing 1-1 of 1 products')).toBeTruthy();
+    const searches = calls.filter(
+      (c) => new URL(c.url, 'http://localhost').pathname === '/api/search/',
+    );
+    expect(searches).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { BRAND_NAME, CURATED_LISTS } from '@leafline/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
@@ -43,20 +44,22 @@ function whenIdle(run: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
-/** After the page has rendered, fill the shop cache with the first page (SPEC §2 Home). */
+/**
+ * After the page has rendered, fill the shop cache with the first page (SPEC §2 Home). Once
+ * started it is not stopped when the shopper leaves: the shop, opened meanwhile, waits for
+ * the same request instead of sending its own.
+ */
 function usePrefetchShop() {
-  useEffect(() => {
-    const controller = new AbortController();
-    const cancel = whenIdle(() => {
-      void import('@/lib/api/prefetch-first-shop-page').then((m) =>
-        m.prefetchFirstShopPage(controller.signal),
-      );
-    });
-    return () => {
-      cancel();
-      controller.abort();
-    };
-  }, []);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void import('@/lib/api/prefetch-first-shop-page').then((m) =>
+          m.prefetchFirstShopPage(queryClient),
+        );
+      }),
+    [queryClient],
+  );
 }
 
 export function HomePage() {

@@ -1,6 +1,7 @@
 import {
   SEARCH_INPUT_PAUSE_MS,
   SEARCH_TIMEOUT_MS,
+  SHOP_CACHE_TTL_MS,
   SHOP_CACHE_WRITE_DELAY_MS,
 } from '@leafline/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -48,6 +49,27 @@ const searches = (calls: RecordedCall[]) =>
     .map((u) => Object.fromEntries(u.searchParams));
 
 const results = () => screen.findByRole('list', { name: 'Search results' });
+
+/** Filters saved in an earlier visit, and the page of products saved for them. */
+const wool = { ...DEFAULT_SHOP_FILTERS, searchTerm: 'wool', currentPage: 2 };
+const savedWoolPage = {
+  products: [
+    {
+      id: 5,
+      name: 'Cached Wool Socks',
+      price: '12.00',
+      business: 1,
+      condition: 'new' as const,
+      primary_image: null,
+    },
+  ],
+  businessNames: { '1': 'Fernhill' },
+  totalProducts: 21,
+  nextPageUrl: null,
+  prevPageUrl: 'http://localhost/api/search/?page=1',
+  currentPage: 2,
+  appliedFilters: wool,
+};
 
 describe('shop page', { timeout: 20_000 }, () => {
   it('shows the title, the favorites and the first page with its summary and pager', async () => {
@@ -151,25 +173,8 @@ describe('shop page', { timeout: 20_000 }, () => {
 
   it('opens from a matching cached page without asking the server', async () => {
     const { calls } = server();
-    writeShopFilters({ ...DEFAULT_SHOP_FILTERS, searchTerm: 'wool', currentPage: 2 });
-    writeShopProducts({
-      products: [
-        {
-          id: 5,
-          name: 'Cached Wool Socks',
-          price: '12.00',
-          business: 1,
-          condition: 'new',
-          primary_image: null,
-        },
-      ],
-      businessNames: { '1': 'Fernhill' },
-      totalProducts: 21,
-      nextPageUrl: null,
-      prevPageUrl: 'http://localhost/api/search/?page=1',
-      currentPage: 2,
-      appliedFilters: { ...DEFAULT_SHOP_FILTERS, searchTerm: 'wool', currentPage: 2 },
-    });
+    writeShopFilters(wool);
+    writeShopProducts(savedWoolPage);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderApp('/shop');
     // vi.waitFor moves the fake clock on between its checks.
@@ -181,6 +186,26 @@ describe('shop page', { timeout: 20_000 }, () => {
     // Past the search pause and the cache write delay: still no request.
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_INPUT_PAUSE_MS + SHOP_CACHE_WRITE_DELAY_MS));
     expect(searches(calls)).toEqual([]);
+  });
+
+  it('asks the server again once the cached page is 20 minutes old', async () => {
+    const { calls } = server();
+    writeShopFilters(wool);
+    writeShopProducts(savedWoolPage, Date.now() - SHOP_CACHE_TTL_MS);
+    renderApp('/shop');
+    expect(await screen.findByText('wool Product 21')).toBeTruthy();
+    expect(screen.queryByText('Cached Wool Socks')).toBeNull();
+    expect(searches(calls)).toEqual([{ search: 'wool', page: '2', page_size: '20' }]);
+  });
+
+  it('does not use a cached page fetched for other filters than the saved ones', async () => {
+    const { calls } = server();
+    writeShopFilters({ ...wool, searchTerm: 'linen' });
+    writeShopProducts(savedWoolPage);
+    renderApp('/shop?search=wool&page=2');
+    expect(await screen.findByText('wool Product 21')).toBeTruthy();
+    expect(screen.queryByText('Cached Wool Socks')).toBeNull();
+    expect(searches(calls)).toEqual([{ search: 'wool', page: '2', page_size: '20' }]);
   });
 
   it('says the search timed out after 55 s', async () => {

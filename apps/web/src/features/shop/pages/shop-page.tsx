@@ -6,6 +6,7 @@ import {
   SORT_OPTIONS,
 } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { searchQueryOptions, useSearchProducts } from '@/lib/api/search-products
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
+import { keepShopCache } from '@/lib/query-persist';
 import type { PrepareContext } from '@/lib/route-prepare';
 import { hasRefinements, refinementsOf, type ShopFilters } from '@/lib/shop-cache';
 import { ShopRefinementsPanel } from '../components/shop-refinements';
@@ -144,6 +146,7 @@ function categoryCountsOf(facets: SearchFacets | undefined) {
  */
 /** At start-up on /shop: the results for the address's (or saved) filters, the favorites. */
 export async function prepareShopPage({ queryClient, searchParams }: PrepareContext) {
+  keepShopCache(queryClient);
   const filters = initialShopFilters(searchParams);
   const { favoritesList, landing } = shopView(filters);
   // The counts are not waited for: the page can be shown without them.
@@ -159,6 +162,8 @@ export async function prepareShopPage({ queryClient, searchParams }: PrepareCont
 export function ShopPage() {
   useDocumentTitle('Shop Sustainable Brands');
   const navigate = useNavigate();
+  // The search page saved in this browser (SPEC §3) is in the query cache before the search.
+  keepShopCache(useQueryClient());
   // "Ships free to the US" asks at the shopper's cart subtotal.
   const cartAmount = useCartAmount();
   const shop = useShopFilters(cartAmount);
