@@ -1,6 +1,8 @@
 import { withHttps } from '@leafline/contract/business';
+import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { formField } from './form-field';
 
 /** The text fields of a business profile, as the forms send them (SPEC §3 Business). */
 export interface BusinessProfileValues {
@@ -37,9 +39,6 @@ export const BUSINESS_FIELD_LABELS = {
 } as const satisfies Record<BusinessProfileField, string>;
 
 export interface BusinessProfileFieldsProps {
-  values: BusinessProfileValues;
-  errors: Partial<Record<string, string>>;
-  onChange: (field: BusinessProfileField, value: string) => void;
   /** Which fields must be filled (the required mark and the browser's own check). */
   required: ReadonlySet<BusinessProfileField>;
   /** An Individual Seller has neither description nor website (SPEC §2, §4). */
@@ -48,23 +47,20 @@ export interface BusinessProfileFieldsProps {
 
 /**
  * The profile fields shared by Register Your Business and the dashboard's Edit business
- * (SPEC §5): each form checks them with its own contract schema.
+ * (SPEC §5), in the react-hook-form form around them (FormProvider): each form checks them
+ * with its own contract schema.
  */
 export function BusinessProfileFields({
-  values,
-  errors,
-  onChange,
   required,
   hideDescriptionAndWebsite = false,
 }: BusinessProfileFieldsProps) {
+  const form = useFormContext<BusinessProfileValues>();
   const field = (name: BusinessProfileField) => ({
-    name,
     label: BUSINESS_FIELD_LABELS[name],
-    value: values[name],
-    error: errors[name],
     required: required.has(name),
-    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    ...formField(form, name),
   });
+  const website = field('website');
   return (
     <>
       <TextField autoComplete="organization" {...field('name')} />
@@ -87,12 +83,13 @@ export function BusinessProfileFields({
             inputMode="url"
             autoComplete="url"
             placeholder="https://"
-            {...field('website')}
+            {...website}
             // A website typed without a scheme gets https:// as the field is left (the
             // contract's check does the same on submit and on the server).
             onBlur={(event) => {
+              void website.onBlur(event);
               const completed = withHttps(event.target.value);
-              if (completed !== event.target.value) onChange('website', completed);
+              if (completed !== event.target.value) form.setValue('website', completed);
             }}
           />
         )}

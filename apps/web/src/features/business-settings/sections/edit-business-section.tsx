@@ -1,15 +1,18 @@
 import {
   type BusinessOverview,
+  type EditBusinessFields,
   editBusinessFields,
   ORDER_EMAIL_TEXTS,
 } from '@leafline/contract/business';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { BusinessImageFields } from '@/components/forms/business-image-fields';
 import {
   type BusinessProfileField,
   BusinessProfileFields,
   type BusinessProfileValues,
 } from '@/components/forms/business-profile-fields';
-import { ImageFileField } from '@/components/forms/image-file-field';
+import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { QueryView } from '@/components/ui/retry-notice';
@@ -17,7 +20,6 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { ApiError } from '@/lib/api-client';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { useEditBusiness } from '../api/edit-business';
 import { BUSINESS_SETTINGS_TEXTS } from '../lib/business-settings-texts';
 
@@ -47,7 +49,14 @@ export function EditBusinessSection({ businessId }: { businessId: number }) {
   );
 }
 
-function valuesOf(overview: BusinessOverview): BusinessProfileValues {
+type EditValues = BusinessProfileValues & {
+  /** Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail. */
+  order_email: string;
+  logonew: File | null;
+  banner: File | null;
+};
+
+function valuesOf(overview: BusinessOverview): EditValues {
   return {
     name: overview.name,
     description: overview.description,
@@ -56,6 +65,22 @@ function valuesOf(overview: BusinessOverview): BusinessProfileValues {
     shipping_strategy: overview.shipping_strategy,
     price_range: overview.price_range,
     production: overview.production,
+    order_email: overview.order_email,
+    logonew: null,
+    banner: null,
+  };
+}
+
+/** SPEC §8: a refused save says 'Failed to update business.' (with the server's reason beside it); no answer at all says 'Something went wrong.'. */
+function failureOf(error: unknown): Status {
+  if (!(error instanceof ApiError)) {
+    return { tone: 'error', message: BUSINESS_SETTINGS_TEXTS.somethingWentWrong };
+  }
+  const { updateFailed } = BUSINESS_SETTINGS_TEXTS;
+  return {
+    tone: 'error',
+    message: updateFailed,
+    detail: error.hasServerMessage && error.message !== updateFailed ? error.message : undefined,
   };
 }
 
@@ -67,118 +92,77 @@ function EditBusinessForm({
   overview: BusinessOverview;
 }) {
   const edit = useEditBusiness(businessId);
-  const [values, setValues] = useState<BusinessProfileValues>(() => valuesOf(overview));
-  // Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail.
-  const [orderEmail, setOrderEmail] = useState(overview.order_email);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [banner, setBanner] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<EditValues, unknown, EditBusinessFields>({
+    defaultValues: valuesOf(overview),
+    resolver: contractResolver(editBusinessFields),
+  });
   const [status, setStatus] = useState<Status | null>(null);
   // A new file input each save, so a sent file is not offered again.
   const [saves, setSaves] = useState(0);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setStatus(null);
-    const checked = editBusinessFields.safeParse({ ...values, order_email: orderEmail });
-    if (!checked.success) {
-      const found = fieldErrorsOf(checked);
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      const control = first ? event.currentTarget.elements.namedItem(first) : null;
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-    setErrors({});
-    const form = new FormData();
-    for (const [key, value] of Object.entries(checked.data)) form.append(key, value);
-    if (logo) form.append('logonew', logo);
-    if (banner) form.append('banner', banner);
-    edit.mutate(form, {
+  const onValid = (fields: EditBusinessFields) => {
+    const { logonew, banner } = form.getValues();
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    if (logonew) body.append('logonew', logonew);
+    if (banner) body.append('banner', banner);
+    edit.mutate(body, {
       onSuccess: () => {
-        setLogo(null);
-        setBanner(null);
+        form.setValue('logonew', null);
+        form.setValue('banner', null);
         setSaves((n) => n + 1);
         setStatus({ tone: 'success', message: BUSINESS_SETTINGS_TEXTS.updated });
       },
       onError: (error) => {
-        // SPEC §8: a refused save says 'Failed to update business.' (with the server's reason
-        // beside it); no answer at all says 'Something went wrong.'.
-        if (error instanceof ApiError) {
-          setStatus({
-            tone: 'error',
-            message: BUSINESS_SETTINGS_TEXTS.updateFailed,
-            detail:
-              error.hasServerMessage && error.message !== BUSINESS_SETTINGS_TEXTS.updateFailed
-                ? error.message
-                : undefined,
-          });
-          if (error.fields) setErrors(error.fields);
-        } else {
-          setStatus({ tone: 'error', message: BUSINESS_SETTINGS_TEXTS.somethingWentWrong });
-        }
+        setStatus(failureOf(error));
+        if (error instanceof ApiError) setServerErrors(form, error.fields);
       },
     });
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={BUSINESS_SETTINGS_TEXTS.editTitle}
-      className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
-    >
-      <BusinessProfileFields
-        values={values}
-        errors={errors}
-        onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-        required={REQUIRED}
-        hideDescriptionAndWebsite={overview.business_type === 'individual_seller'}
-      />
-      <TextField
-        name="order_email"
-        type="email"
-        autoComplete="email"
-        label={ORDER_EMAIL_TEXTS.label}
-        hint={ORDER_EMAIL_TEXTS.hint}
-        value={orderEmail}
-        onChange={(event) => setOrderEmail(event.target.value)}
-        error={errors.order_email}
-      />
-      <div key={saves} className="grid gap-5 md:grid-cols-2">
-        <ImageFileField
-          label={BUSINESS_SETTINGS_TEXTS.logo}
-          name="logonew"
-          file={logo}
-          onChange={setLogo}
-          currentUrl={overview.logonew}
-          error={errors.logonew}
-          hint={BUSINESS_SETTINGS_TEXTS.imageHint}
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => {
+          setStatus(null);
+          void form.handleSubmit(onValid)(event);
+        }}
+        noValidate
+        aria-label={BUSINESS_SETTINGS_TEXTS.editTitle}
+        className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+      >
+        <BusinessProfileFields
+          required={REQUIRED}
+          hideDescriptionAndWebsite={overview.business_type === 'individual_seller'}
         />
-        <ImageFileField
-          label={BUSINESS_SETTINGS_TEXTS.banner}
-          name="banner"
-          file={banner}
-          onChange={setBanner}
-          currentUrl={overview.banner}
-          error={errors.banner}
-          hint={BUSINESS_SETTINGS_TEXTS.imageHint}
-          shape="wide"
+        <TextField
+          type="email"
+          autoComplete="email"
+          label={ORDER_EMAIL_TEXTS.label}
+          hint={ORDER_EMAIL_TEXTS.hint}
+          {...formField(form, 'order_email')}
         />
-      </div>
-      {status ? (
-        <Notice tone={status.tone}>
-          {status.message}
-          {status.tone === 'error' && status.detail ? (
-            <span className="mt-1 block font-normal">{status.detail}</span>
-          ) : null}
-        </Notice>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={edit.isPending} className="w-full sm:w-auto">
-          {BUSINESS_SETTINGS_TEXTS.editSave}
-        </Button>
-      </div>
-    </form>
+        <BusinessImageFields
+          key={saves}
+          logoName="logonew"
+          labels={BUSINESS_SETTINGS_TEXTS}
+          hint={BUSINESS_SETTINGS_TEXTS.imageHint}
+          current={{ logo: overview.logonew, banner: overview.banner }}
+        />
+        {status ? (
+          <Notice tone={status.tone}>
+            {status.message}
+            {status.tone === 'error' && status.detail ? (
+              <span className="mt-1 block font-normal">{status.detail}</span>
+            ) : null}
+          </Notice>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" loading={edit.isPending} className="w-full sm:w-auto">
+            {BUSINESS_SETTINGS_TEXTS.editSave}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
