@@ -163,174 +163,204 @@ export interface LiveOrdersHub {
   stop(): Promise<void>;
 }
 
+type HubLog = { error(obj: object, msg?: string): void };
+
+/** What the hub's steps share: the open streams by business and the LISTEN's state. */
+interface HubState {
+  readonly db: Db;
+  readonly log: HubLog;
+  readonly streams: Map<number, Set<LiveStream>>;
+  /** Per business, the notices in hand, one after the other (events stay in order). */
+  readonly queues: Map<number, Promise<void>>;
+  listening: Promise<() => Promise<void>> | undefined;
+  wasLost: boolean;
+  stopped: boolean;
+}
+
+/** The events of `notices` (one business), each with the seller's order, in id order. */
+async function readEvents(db: Db, businessId: number, notices: readonly OrderNotice[]) {
+  if (!notices.length) return [];
+  const ids = [...new Set(notices.map((n) => n.order))];
+  const rows =
+    ids.length === 1
+      ? [await findBusinessOrder(db, businessId, ids[0]!)].filter((r) => r !== undefined)
+      : (await findOrdersByIds(db, ids)).filter((r) => r.businessId === businessId);
+  // Only paid orders are anybody's (issue 24 point 1): an unpaid one is never announced.
+  const orders = await toSellerOrders(db, businessId, rows.filter(isPaidOrLater));
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const events: Array<{ id: number; frame: string }> = [];
+  for (const notice of [...notices].sort((a, b) => a.id - b.id)) {
+    const order = byId.get(notice.order);
+    if (!order) continue;
+    const event: OrderEvent = {
+      id: notice.id,
+      type: sseEventName(notice.type),
+      business: businessId,
+      order,
+    };
+    events.push({ id: notice.id, frame: sseFrame(event) });
+  }
+  return events;
+}
+
+/** Reads one notice's event and writes it to the business's streams that may still have it. */
+async function deliverNotice(state: HubState, businessId: number, notice: OrderNotice) {
+  const open = state.streams.get(businessId);
+  if (!open?.size) return;
+  try {
+    const [event] = await readEvents(state.db, businessId, [notice]);
+    if (!event) return;
+    const targets = [...(state.streams.get(businessId) ?? [])];
+    const allowed = await Promise.all(targets.map((stream) => stream.stillAllowed()));
+    targets.forEach((stream, i) => {
+      if (allowed[i]) stream.deliver(event.id, event.frame);
+    });
+  } catch (error) {
+    // Not lost: the business's streams end, and their dashboards reconnect and catch up.
+    state.log.error({ err: error, notice }, 'live orders: reading an event failed');
+    for (const stream of state.streams.get(businessId) ?? []) stream.close();
+  }
+}
+
+function onNotice(state: HubState, payload: string): void {
+  let notice: OrderNotice;
+  try {
+    notice = JSON.parse(payload) as OrderNotice;
+  } catch {
+    return;
+  }
+  const businessId = notice.business;
+  if (!Number.isInteger(businessId) || !state.streams.get(businessId)?.size) return;
+  const previous = state.queues.get(businessId) ?? Promise.resolve();
+  const next = previous.then(() => deliverNotice(state, businessId, notice));
+  state.queues.set(businessId, next);
+  void next.then(() => {
+    if (state.queues.get(businessId) === next) state.queues.delete(businessId);
+  });
+}
+
+/**
+ * Sends `stream` the events after its last id (and the recent ones), then goes live. Two
+ * catch-ups of one stream (its resume, and the LISTEN coming back) run one after the other.
+ */
+function catchUp(db: Db, stream: LiveStream): Promise<void> {
+  const run = (stream.catchingUp ?? Promise.resolve()).then(() => readMissed(db, stream));
+  stream.catchingUp = run.catch(() => {});
+  return run;
+}
+
+async function readMissed(db: Db, stream: LiveStream): Promise<void> {
+  stream.beginCatchUp();
+  try {
+    // A stream that has no event id yet wants what happened since it opened, not the whole
+    // history: the time window alone, stretched back to its opening.
+    let after = stream.lastId > 0 ? stream.lastId : 2_147_483_647; // the largest id
+    let sinceMs: number | undefined =
+      stream.lastId > 0 ? CATCH_UP_WINDOW_MS : Date.now() - stream.openedAt + CATCH_UP_WINDOW_MS;
+    for (;;) {
+      const notices = await listOrderEventsAfter(db, stream.businessId, after, {
+        limit: CATCH_UP_PAGE,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+      });
+      if (!notices.length || !(await stream.stillAllowed())) return;
+      for (const event of await readEvents(db, stream.businessId, notices)) {
+        stream.write(event.id, event.frame);
+      }
+      if (notices.length < CATCH_UP_PAGE) break;
+      after = Math.max(...notices.map((n) => n.id));
+      sinceMs = undefined;
+    }
+  } finally {
+    stream.endCatchUp();
+  }
+}
+
+/** Sends a new stream the business's newest event id (live events meanwhile come after). */
+async function markStart(db: Db, stream: LiveStream): Promise<void> {
+  stream.beginCatchUp();
+  try {
+    const latest = await latestOrderEventId(db, stream.businessId);
+    if (latest > 0) stream.markStart(latest);
+  } finally {
+    stream.endCatchUp();
+  }
+}
+
+function onState(state: HubState, up: boolean): void {
+  if (!up) {
+    if (!state.wasLost && !state.stopped) {
+      state.log.error({}, 'live orders: the LISTEN connection was lost');
+    }
+    state.wasLost = true;
+    return;
+  }
+  if (!state.wasLost) return;
+  state.wasLost = false;
+  state.log.error({}, 'live orders: the LISTEN connection is back; streams catch up');
+  // Notices sent while the LISTEN was away are lost: every stream catches up from its last id.
+  for (const set of state.streams.values()) {
+    for (const stream of set) {
+      catchUp(state.db, stream).catch((error) => {
+        state.log.error({ err: error }, 'live orders: catching up failed');
+        stream.close();
+      });
+    }
+  }
+}
+
+/** Adds `stream` to its business's set; returns the function that removes it. */
+function addStream(state: HubState, stream: LiveStream): () => void {
+  let set = state.streams.get(stream.businessId);
+  if (!set) {
+    set = new Set();
+    state.streams.set(stream.businessId, set);
+  }
+  set.add(stream);
+  return () => {
+    const current = state.streams.get(stream.businessId);
+    current?.delete(stream);
+    if (current && !current.size) state.streams.delete(stream.businessId);
+  };
+}
+
 export function createLiveOrdersHub(deps: {
   db: Db;
   listen: Database['listen'];
-  log: { error(obj: object, msg?: string): void };
+  log: HubLog;
 }): LiveOrdersHub {
-  const { db } = deps;
-  const streams = new Map<number, Set<LiveStream>>();
-  /** Per business, the notices in hand, one after the other (events stay in order). */
-  const queues = new Map<number, Promise<void>>();
-  let listening: Promise<() => Promise<void>> | undefined;
-  let wasLost = false;
-  let stopped = false;
-
-  const streamsOf = (businessId: number) => streams.get(businessId);
-
-  /** The events of `notices` (one business), each with the seller's order, in id order. */
-  async function readEvents(businessId: number, notices: readonly OrderNotice[]) {
-    if (!notices.length) return [];
-    const ids = [...new Set(notices.map((n) => n.order))];
-    const rows =
-      ids.length === 1
-        ? [await findBusinessOrder(db, businessId, ids[0]!)].filter((r) => r !== undefined)
-        : (await findOrdersByIds(db, ids)).filter((r) => r.businessId === businessId);
-    // Only paid orders are anybody's (issue 24 point 1): an unpaid one is never announced.
-    const orders = await toSellerOrders(db, businessId, rows.filter(isPaidOrLater));
-    const byId = new Map(orders.map((o) => [o.id, o]));
-    const events: Array<{ id: number; frame: string }> = [];
-    for (const notice of [...notices].sort((a, b) => a.id - b.id)) {
-      const order = byId.get(notice.order);
-      if (!order) continue;
-      const event: OrderEvent = {
-        id: notice.id,
-        type: sseEventName(notice.type),
-        business: businessId,
-        order,
-      };
-      events.push({ id: notice.id, frame: sseFrame(event) });
-    }
-    return events;
-  }
-
-  function onNotice(payload: string): void {
-    let notice: OrderNotice;
-    try {
-      notice = JSON.parse(payload) as OrderNotice;
-    } catch {
-      return;
-    }
-    const businessId = notice.business;
-    if (!Number.isInteger(businessId) || !streamsOf(businessId)?.size) return;
-    const previous = queues.get(businessId) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const open = streamsOf(businessId);
-      if (!open?.size) return;
-      try {
-        const [event] = await readEvents(businessId, [notice]);
-        if (!event) return;
-        const targets = [...(streamsOf(businessId) ?? [])];
-        const allowed = await Promise.all(targets.map((stream) => stream.stillAllowed()));
-        targets.forEach((stream, i) => {
-          if (allowed[i]) stream.deliver(event.id, event.frame);
-        });
-      } catch (error) {
-        // Not lost: the business's streams end, and their dashboards reconnect and catch up.
-        deps.log.error({ err: error, notice }, 'live orders: reading an event failed');
-        for (const stream of streamsOf(businessId) ?? []) stream.close();
-      }
-    });
-    queues.set(businessId, next);
-    void next.then(() => {
-      if (queues.get(businessId) === next) queues.delete(businessId);
-    });
-  }
-
-  /**
-   * Sends `stream` the events after its last id (and the recent ones), then goes live. Two
-   * catch-ups of one stream (its resume, and the LISTEN coming back) run one after the other.
-   */
-  function catchUp(stream: LiveStream): Promise<void> {
-    const run = (stream.catchingUp ?? Promise.resolve()).then(() => readMissed(stream));
-    stream.catchingUp = run.catch(() => {});
-    return run;
-  }
-
-  async function readMissed(stream: LiveStream): Promise<void> {
-    stream.beginCatchUp();
-    try {
-      // A stream that has no event id yet wants what happened since it opened, not the whole
-      // history: the time window alone, stretched back to its opening.
-      let after = stream.lastId > 0 ? stream.lastId : 2_147_483_647; // the largest id
-      let sinceMs: number | undefined =
-        stream.lastId > 0 ? CATCH_UP_WINDOW_MS : Date.now() - stream.openedAt + CATCH_UP_WINDOW_MS;
-      for (;;) {
-        const notices = await listOrderEventsAfter(db, stream.businessId, after, {
-          limit: CATCH_UP_PAGE,
-          ...(sinceMs === undefined ? {} : { sinceMs }),
-        });
-        if (!notices.length || !(await stream.stillAllowed())) return;
-        for (const event of await readEvents(stream.businessId, notices)) {
-          stream.write(event.id, event.frame);
-        }
-        if (notices.length < CATCH_UP_PAGE) break;
-        after = Math.max(...notices.map((n) => n.id));
-        sinceMs = undefined;
-      }
-    } finally {
-      stream.endCatchUp();
-    }
-  }
-
-  /** Sends a new stream the business's newest event id (live events meanwhile come after). */
-  async function markStart(stream: LiveStream): Promise<void> {
-    stream.beginCatchUp();
-    try {
-      const latest = await latestOrderEventId(db, stream.businessId);
-      if (latest > 0) stream.markStart(latest);
-    } finally {
-      stream.endCatchUp();
-    }
-  }
-
-  function onState(up: boolean): void {
-    if (!up) {
-      if (!wasLost && !stopped) deps.log.error({}, 'live orders: the LISTEN connection was lost');
-      wasLost = true;
-      return;
-    }
-    if (!wasLost) return;
-    wasLost = false;
-    deps.log.error({}, 'live orders: the LISTEN connection is back; streams catch up');
-    // Notices sent while the LISTEN was away are lost: every stream catches up from its last id.
-    for (const set of streams.values()) {
-      for (const stream of set) {
-        catchUp(stream).catch((error) => {
-          deps.log.error({ err: error }, 'live orders: catching up failed');
-          stream.close();
-        });
-      }
-    }
-  }
+  const state: HubState = {
+    db: deps.db,
+    log: deps.log,
+    streams: new Map(),
+    queues: new Map(),
+    listening: undefined,
+    wasLost: false,
+    stopped: false,
+  };
+  const { streams } = state;
 
   return {
     ready() {
-      if (stopped) return Promise.reject(new AppError(503, LIVE_MESSAGES.shuttingDown));
-      if (!listening) {
-        listening = deps.listen(ORDERS_CHANNEL, onNotice, onState);
+      if (state.stopped) return Promise.reject(new AppError(503, LIVE_MESSAGES.shuttingDown));
+      if (!state.listening) {
+        const listening = deps.listen(
+          ORDERS_CHANNEL,
+          (payload) => onNotice(state, payload),
+          (up) => onState(state, up),
+        );
+        state.listening = listening;
         listening.catch(() => {
-          listening = undefined;
+          state.listening = undefined;
         });
       }
-      return listening.then(() => {});
+      return state.listening.then(() => {});
     },
     async open(stream, options) {
-      if (stopped) throw new AppError(503, LIVE_MESSAGES.shuttingDown);
-      let set = streamsOf(stream.businessId);
-      if (!set) {
-        set = new Set();
-        streams.set(stream.businessId, set);
-      }
-      set.add(stream);
-      const remove = () => {
-        const current = streamsOf(stream.businessId);
-        current?.delete(stream);
-        if (current && !current.size) streams.delete(stream.businessId);
-      };
+      if (state.stopped) throw new AppError(503, LIVE_MESSAGES.shuttingDown);
+      const remove = addStream(state, stream);
       try {
-        if (options.resume) await catchUp(stream);
-        else await markStart(stream);
+        if (options.resume) await catchUp(state.db, stream);
+        else await markStart(state.db, stream);
       } catch (error) {
         remove();
         throw error;
@@ -347,9 +377,9 @@ export function createLiveOrdersHub(deps: {
       streams.clear();
     },
     async stop() {
-      stopped = true;
-      const pending = listening;
-      listening = undefined;
+      state.stopped = true;
+      const pending = state.listening;
+      state.listening = undefined;
       if (pending) await (await pending.catch(() => async () => {}))();
     },
   };
