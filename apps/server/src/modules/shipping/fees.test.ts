@@ -1,6 +1,7 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteShipping, rateForCountry, type ShippingRates } from './fees';
+import { freeShippingFromCents, quoteShipping, rateForCountry, type ShippingRates } from './fees';
 
 const rates = (values: Partial<ShippingRates> & { countries?: Record<string, number> } = {}) => ({
   worldwideFeeCents: values.worldwideFeeCents ?? null,
@@ -195,5 +196,61 @@ describe('quoteShipping', () => {
       amountToFreeShippingCents: 7500,
       businesses: [],
     });
+  });
+});
+
+describe('freeShippingFromCents (the search filter\'s "ships free at $X", decision 0031)', () => {
+  it("is 0 for a brand charging nothing, else its own threshold or the marketplace's, the lower", () => {
+    expect(freeShippingFromCents(null, 'US')).toBe(0);
+    expect(
+      freeShippingFromCents(rates({ countries: { US: 0 }, worldwideFeeCents: 900 }), 'US'),
+    ).toBe(0);
+    expect(
+      freeShippingFromCents(rates({ worldwideFeeCents: 500, thresholdFreeCents: 3000 }), 'US'),
+    ).toBe(3000);
+    expect(
+      freeShippingFromCents(rates({ worldwideFeeCents: 500, thresholdFreeCents: 9000 }), 'US'),
+    ).toBe(FREE_SHIPPING_THRESHOLD_CENTS);
+    expect(freeShippingFromCents(rates({ worldwideFeeCents: 500 }), 'US')).toBe(
+      FREE_SHIPPING_THRESHOLD_CENTS,
+    );
+    // The country's own fee counts: free to Canada, $6 to the US.
+    const cedar = rates({ worldwideFeeCents: 0, countries: { US: 600, CA: 0 } });
+    expect(freeShippingFromCents(cedar, 'CA')).toBe(0);
+    expect(freeShippingFromCents(cedar, 'US')).toBe(FREE_SHIPPING_THRESHOLD_CENTS);
+  });
+
+  it('says exactly when a cart of the brand alone is quoted no shipping', () => {
+    const fee = fc.option(fc.constantFrom(0, 1, 500, 650, 1500), { nil: null });
+    const generated = fc.record({
+      worldwideFeeCents: fee,
+      allExceptSelectedFeeCents: fee,
+      thresholdFreeCents: fc.option(fc.constantFrom(0, 1, 2999, 3000, 7500, 9000), { nil: null }),
+      us: fee,
+    });
+    fc.assert(
+      fc.property(
+        fc.option(generated, { nil: null }),
+        fc.integer({ min: 0, max: 12_000 }),
+        fc.constantFrom(FREE_SHIPPING_THRESHOLD_CENTS, 1, 5000),
+        (values, amount, marketplace) => {
+          const brand =
+            values &&
+            rates({
+              ...values,
+              countries: values.us === null ? {} : { US: values.us },
+            });
+          const quoted = quoteShipping(
+            [{ businessId: 1, subtotalCents: amount, rates: brand }],
+            'US',
+            marketplace,
+          );
+          expect(quoted.totalFeeCents === 0).toBe(
+            amount >= freeShippingFromCents(brand, 'US', marketplace),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
