@@ -7,18 +7,32 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 
+type ContractSchema = { _zod: { output: unknown } };
+type ZodSchema = Parameters<typeof zodResolver>[0];
+
 /**
  * The zod resolver of a contract schema, for a form whose values hold what the schema reads
- * and may hold more (the chosen files, which the schema leaves out of its output).
+ * and may hold more (the chosen files, which the schema leaves out of its output). The form
+ * is sent with the schema's output.
  */
-export function contractResolver<T extends FieldValues, S extends { _zod: { output: unknown } }>(
+export function contractResolver<T extends FieldValues, S extends ContractSchema>(
   schema: S,
 ): Resolver<T, unknown, S['_zod']['output']> {
-  return zodResolver(schema as unknown as Parameters<typeof zodResolver>[0]) as unknown as Resolver<
+  return zodResolver(schema as unknown as ZodSchema) as unknown as Resolver<
     T,
     unknown,
     S['_zod']['output']
   >;
+}
+
+/**
+ * The same check for a form that is sent as typed (the contract's schema reads the body the
+ * server is sent: the form's values pass it unchanged).
+ */
+export function contractCheck<T extends FieldValues>(schema: ContractSchema): Resolver<T> {
+  return zodResolver(schema as unknown as ZodSchema, undefined, {
+    raw: true,
+  }) as unknown as Resolver<T>;
 }
 
 /**
@@ -29,11 +43,22 @@ export function formField<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
   name: FieldPath<T>,
 ) {
-  const error: { message?: unknown } | undefined = get(form.formState.errors, name);
-  return {
-    ...form.register(name),
-    error: typeof error?.message === 'string' && error.message ? error.message : undefined,
-  };
+  return { ...form.register(name), error: errorText(get(form.formState.errors, name)) };
+}
+
+/**
+ * The message of a field's error, or the first one nested under it (a list's error is on its
+ * rows: `country_fees.1`, `variants.0.price`).
+ */
+export function errorText(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const nested of Object.values(error)) {
+    const text = errorText(nested);
+    if (text) return text;
+  }
+  return undefined;
 }
 
 /** The server's field errors (`{ email: '…' }`) put on the form's fields of those names. */

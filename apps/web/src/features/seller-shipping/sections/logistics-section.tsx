@@ -1,10 +1,15 @@
-import type { ShippingFeesResponse } from '@leafline/contract/cart';
-import { SHIPPING_FEE_MESSAGES } from '@leafline/contract/cart';
+import {
+  SHIPPING_FEE_MESSAGES,
+  type ShippingFeesResponse,
+  shippingFeesBody,
+} from '@leafline/contract/cart';
 import { COUNTRIES, isCountryCode } from '@leafline/contract/countries';
 import { FREE_SHIPPING_RULE_TEXTS } from '@leafline/contract/seller-orders';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { contractCheck, errorText, formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { QueryView } from '@/components/ui/retry-notice';
@@ -16,6 +21,7 @@ import { useShippingFees } from '../api/get-shipping-fees';
 import { useSaveShippingFees } from '../api/save-shipping-fees';
 import {
   addCountryFee,
+  type CountryFeeRow,
   formValuesOf,
   type ShippingFeeValues,
   shippingFeesBodyOf,
@@ -42,8 +48,6 @@ export function LogisticsSection({ businessId }: { businessId: number }) {
   );
 }
 
-type FeeField = Exclude<keyof ShippingFeeValues, 'country_fees'>;
-
 const COUNTRY_OPTIONS = Object.entries(COUNTRIES);
 
 const amountProps = {
@@ -54,6 +58,10 @@ const amountProps = {
   placeholder: '0.00',
 } as const;
 
+/**
+ * The business's shipping fees (SPEC §5): the three amounts and the country fees, checked with
+ * the contract's shippingFeesBody before they are sent as typed (empty fees as null).
+ */
 function ShippingFeesForm({
   businessId,
   saved,
@@ -62,52 +70,13 @@ function ShippingFeesForm({
   saved: ShippingFeesResponse;
 }) {
   const save = useSaveShippingFees(businessId);
-  const [values, setValues] = useState<ShippingFeeValues>(() => formValuesOf(saved));
-  const [code, setCode] = useState('');
-  const [fee, setFee] = useState('');
-  const [entryError, setEntryError] = useState<string | undefined>(undefined);
-  const listId = useId();
+  const form = useForm<ShippingFeeValues>({
+    defaultValues: formValuesOf(saved),
+    resolver: contractCheck(shippingFeesBody),
+  });
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
-  const field = (name: FeeField, label: string) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-    ...amountProps,
-  });
-
-  const onAdd = () => {
-    const next = addCountryFee(values.country_fees, code, fee);
-    if (!next) {
-      setEntryError(SHIPPING_FEE_MESSAGES.countryFeeIncomplete);
-      return;
-    }
-    // Only a real country (ISO 3166, the contract's list, as the server checks it).
-    const typed = code.trim().toUpperCase();
-    if (!isCountryCode(typed)) {
-      setEntryError(SHIPPING_FEE_MESSAGES.countryUnknown(typed));
-      return;
-    }
-    setEntryError(undefined);
-    setValues((current) => ({ ...current, country_fees: next }));
-    setCode('');
-    setFee('');
-  };
-
-  const onRemove = (country: string) => {
-    setValues((current) => ({
-      ...current,
-      country_fees: current.country_fees.filter((row) => row.country !== country),
-    }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setStatus(null);
+  const onValid = (values: ShippingFeeValues) =>
     save.mutate(shippingFeesBodyOf(values), {
       onSuccess: (answer) => setStatus({ tone: 'success', message: answer.message }),
       // The spec only logs this failure; a seller is better served by the reason.
@@ -117,11 +86,13 @@ function ShippingFeesForm({
           message: errorMessage(error, SHIPPING_TEXTS.shippingSaveFailed),
         }),
     });
-  };
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setStatus(null);
+        void form.handleSubmit(onValid)(event);
+      }}
       noValidate
       aria-label={SHIPPING_TEXTS.logisticsTitle}
       className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
@@ -134,66 +105,33 @@ function ShippingFeesForm({
         {FREE_SHIPPING_RULE_TEXTS.rule}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('worldwide_shipping_fee', SHIPPING_TEXTS.worldwideFee)} />
-        <TextField {...field('all_except_selected_fee', SHIPPING_TEXTS.allExceptFee)} />
-        <TextField {...field('threshold_free', SHIPPING_TEXTS.thresholdFree)} />
+        <TextField
+          label={SHIPPING_TEXTS.worldwideFee}
+          {...amountProps}
+          {...formField(form, 'worldwide_shipping_fee')}
+        />
+        <TextField
+          label={SHIPPING_TEXTS.allExceptFee}
+          {...amountProps}
+          {...formField(form, 'all_except_selected_fee')}
+        />
+        <TextField
+          label={SHIPPING_TEXTS.thresholdFree}
+          {...amountProps}
+          {...formField(form, 'threshold_free')}
+        />
       </div>
-
-      <fieldset className="flex flex-col gap-3 rounded-xl border border-sand-300 p-4">
-        <legend className="px-1 text-sm font-semibold text-forest-900">
-          {SHIPPING_TEXTS.countryFeesTitle}
-        </legend>
-        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <TextField
-            label={SHIPPING_TEXTS.countryCode}
-            hint={SHIPPING_TEXTS.countryCodeHint}
-            value={code}
-            maxLength={2}
-            autoCapitalize="characters"
-            onChange={(event) => setCode(event.target.value.toUpperCase())}
-            error={entryError}
-            list={`${listId}-countries`}
+      <Controller
+        control={form.control}
+        name="country_fees"
+        render={({ field, fieldState }) => (
+          <CountryFees
+            rows={field.value}
+            onChange={field.onChange}
+            error={errorText(fieldState.error)}
           />
-          {/* The countries to choose from as one types: code, then name. */}
-          <datalist id={`${listId}-countries`}>
-            {COUNTRY_OPTIONS.map(([value, name]) => (
-              <option key={value} value={value} label={name} />
-            ))}
-          </datalist>
-          <TextField
-            label={SHIPPING_TEXTS.countryFee}
-            value={fee}
-            onChange={(event) => setFee(event.target.value)}
-            {...amountProps}
-          />
-          <Button variant="secondary" onClick={onAdd} className="sm:mt-7">
-            <Plus aria-hidden="true" className="size-4" />
-            {SHIPPING_TEXTS.addCountry}
-          </Button>
-        </div>
-        {values.country_fees.length === 0 ? (
-          <p className="text-sm text-ink-muted">{SHIPPING_TEXTS.noCountryFees}</p>
-        ) : (
-          <ul aria-label={SHIPPING_TEXTS.countryFeesTitle} className="divide-y divide-sand-200">
-            {values.country_fees.map((row) => (
-              <li key={row.country} className="flex items-center justify-between gap-3 py-2">
-                <span className="font-medium">
-                  {row.country}: {formatMoney(row.fee)}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => onRemove(row.country)}
-                  aria-label={SHIPPING_TEXTS.removeCountry(row.country)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              </li>
-            ))}
-          </ul>
         )}
-      </fieldset>
-
+      />
       {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
@@ -201,5 +139,100 @@ function ShippingFeesForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The country fees (SPEC §5): a code and a fee join the list only when both are filled and the
+ * code names a country (ISO 3166, the contract's list, as the server checks it); a code already
+ * listed takes the new fee.
+ */
+function CountryFees({
+  rows,
+  onChange,
+  error,
+}: {
+  rows: CountryFeeRow[];
+  onChange: (rows: CountryFeeRow[]) => void;
+  error: string | undefined;
+}) {
+  const [code, setCode] = useState('');
+  const [fee, setFee] = useState('');
+  const [entryError, setEntryError] = useState<string | undefined>(undefined);
+  const listId = useId();
+
+  const onAdd = () => {
+    const next = addCountryFee(rows, code, fee);
+    const typed = code.trim().toUpperCase();
+    if (!next || !isCountryCode(typed)) {
+      setEntryError(
+        next
+          ? SHIPPING_FEE_MESSAGES.countryUnknown(typed)
+          : SHIPPING_FEE_MESSAGES.countryFeeIncomplete,
+      );
+      return;
+    }
+    setEntryError(undefined);
+    onChange(next);
+    setCode('');
+    setFee('');
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-xl border border-sand-300 p-4">
+      <legend className="px-1 text-sm font-semibold text-forest-900">
+        {SHIPPING_TEXTS.countryFeesTitle}
+      </legend>
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <TextField
+          label={SHIPPING_TEXTS.countryCode}
+          hint={SHIPPING_TEXTS.countryCodeHint}
+          value={code}
+          maxLength={2}
+          autoCapitalize="characters"
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          error={entryError}
+          list={`${listId}-countries`}
+        />
+        {/* The countries to choose from as one types: code, then name. */}
+        <datalist id={`${listId}-countries`}>
+          {COUNTRY_OPTIONS.map(([value, name]) => (
+            <option key={value} value={value} label={name} />
+          ))}
+        </datalist>
+        <TextField
+          label={SHIPPING_TEXTS.countryFee}
+          value={fee}
+          onChange={(event) => setFee(event.target.value)}
+          {...amountProps}
+        />
+        <Button variant="secondary" onClick={onAdd} className="sm:mt-7">
+          <Plus aria-hidden="true" className="size-4" />
+          {SHIPPING_TEXTS.addCountry}
+        </Button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-ink-muted">{SHIPPING_TEXTS.noCountryFees}</p>
+      ) : (
+        <ul aria-label={SHIPPING_TEXTS.countryFeesTitle} className="divide-y divide-sand-200">
+          {rows.map((row) => (
+            <li key={row.country} className="flex items-center justify-between gap-3 py-2">
+              <span className="font-medium">
+                {row.country}: {formatMoney(row.fee)}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange(rows.filter((other) => other.country !== row.country))}
+                aria-label={SHIPPING_TEXTS.removeCountry(row.country)}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error ? <p className="text-sm font-medium text-error-fg">{error}</p> : null}
+    </fieldset>
   );
 }

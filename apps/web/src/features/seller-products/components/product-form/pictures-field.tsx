@@ -1,5 +1,6 @@
 import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
 import { useController, useFormContext } from 'react-hook-form';
+import { errorText } from '@/components/forms/form-field';
 import { IMAGE_FILE_TEXTS, mayBeImage } from '@/components/forms/image-file-field';
 import { ImagePicker } from './image-picker';
 import {
@@ -11,7 +12,6 @@ import {
   type ProductDraft,
 } from './product-form-state';
 import { PRODUCT_FORM_TEXTS } from './product-form-texts';
-import { errorText } from './product-form-validation';
 
 /** The picked files as new pictures, or null when one is not an image or there would be too many. */
 function picked(files: File[], current: number): NewImage[] | null {

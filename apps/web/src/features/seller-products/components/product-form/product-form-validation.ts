@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { productFormFields } from '@leafline/contract/seller-products';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   draftToFields,
   isVariantSent,
@@ -59,18 +59,6 @@ export const productFormResolver: Resolver<ProductDraft> = async (draft, context
   }
   return { values: {}, errors: errors as FieldErrors<ProductDraft> };
 };
-
-/** The first message of an error, or of the first error nested under it (a list's items). */
-export function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const { message } = error as Partial<FieldError>;
-  if (typeof message === 'string' && message) return message;
-  for (const nested of Object.values(error)) {
-    const text = errorText(nested);
-    if (text) return text;
-  }
-  return undefined;
-}
 
 /** A path of the form an error can be put on. */
 export type ProductErrorPath =

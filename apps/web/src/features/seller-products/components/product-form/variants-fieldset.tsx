@@ -2,11 +2,11 @@ import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { errorText } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { PicturesField } from './pictures-field';
 import { emptyVariant, type ProductDraft } from './product-form-state';
-import { errorText } from './product-form-validation';
 
 /**
  * Options and variants (SPEC §3, §5): up to two option names, then a row per variant; a row
