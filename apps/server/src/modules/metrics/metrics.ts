@@ -42,58 +42,51 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMetrics(): Metrics {
-  const registry = new Registry();
-  const registers = [registry];
-  let sources: MetricSources | undefined;
-  collectDefaultMetrics({ register: registry });
+type Registers = Registry[];
+/** Where the scrape-time gauges read from, once `readFrom` has set it. */
+type SourcesRef = { current: MetricSources | undefined };
 
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
+/** The pool's gauges, only where there is a pool (not on PGlite: no zeros that mean nothing). */
+function registerPoolGauges(registers: Registers, poolStats: () => PoolStats | undefined): void {
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connections of the PostgreSQL pool, by state (busy, idle).',
+    labelNames: ['state'] as const,
     registers,
+    collect() {
+      const stats = poolStats();
+      if (!stats) return;
+      this.set({ state: 'busy' }, stats.total - stats.idle);
+      this.set({ state: 'idle' }, stats.idle);
+    },
   });
+  new Gauge({
+    name: 'db_pool_waiting_queries',
+    help: 'Queries waiting for a connection of the PostgreSQL pool.',
+    registers,
+    collect() {
+      this.set(poolStats()?.waiting ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_max_connections',
+    help: 'The most connections the PostgreSQL pool opens (DATABASE_POOL_SIZE).',
+    registers,
+    collect() {
+      this.set(poolStats()?.max ?? 0);
+    },
+  });
+}
 
-  /** The pool's gauges, only where there is a pool (not on PGlite: no zeros that mean nothing). */
-  const registerPoolGauges = (poolStats: () => PoolStats | undefined) => {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'Connections of the PostgreSQL pool, by state (busy, idle).',
-      labelNames: ['state'] as const,
-      registers,
-      collect() {
-        const stats = poolStats();
-        if (!stats) return;
-        this.set({ state: 'busy' }, stats.total - stats.idle);
-        this.set({ state: 'idle' }, stats.idle);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_waiting_queries',
-      help: 'Queries waiting for a connection of the PostgreSQL pool.',
-      registers,
-      collect() {
-        this.set(poolStats()?.waiting ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_max_connections',
-      help: 'The most connections the PostgreSQL pool opens (DATABASE_POOL_SIZE).',
-      registers,
-      collect() {
-        this.set(poolStats()?.max ?? 0);
-      },
-    });
-  };
-
+/** The job tables' gauges, read when scraped. */
+function registerJobGauges(registers: Registers, sources: SourcesRef): void {
   // Both job gauges of a scrape come from one read of the job tables (prom-client collects
   // every metric of a scrape at once).
   let reading: Promise<QueueCounts[] | undefined> | undefined;
   const readJobCounts = () => {
     if (!reading) {
-      const read = sources
-        ? withTimeout(sources.jobCounts(), JOB_COUNTS_TIMEOUT_MS).catch(() => undefined)
+      const read = sources.current
+        ? withTimeout(sources.current.jobCounts(), JOB_COUNTS_TIMEOUT_MS).catch(() => undefined)
         : Promise.resolve(undefined);
       reading = read;
       void read.finally(() => {
@@ -125,6 +118,10 @@ export function createMetrics(): Metrics {
       }
     },
   });
+}
+
+/** The counters fed as things happen: job failures and catalogue cache lookups. */
+function createCounters(registers: Registers) {
   const jobFailures = new Counter({
     name: 'job_failures_total',
     help: 'Failed job attempts by queue; parked="true" for a last attempt (the job is parked).',
@@ -142,13 +139,31 @@ export function createMetrics(): Metrics {
     help: 'Public catalogue answers computed (not in the cache, or the cache off); the hit rate is hits / (hits + misses).',
     registers,
   });
+  return { jobFailures, cacheHits, cacheMisses };
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const sources: SourcesRef = { current: undefined };
+  collectDefaultMetrics({ register: registry });
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+
+  registerJobGauges(registers, sources);
+  const { jobFailures, cacheHits, cacheMisses } = createCounters(registers);
 
   new Gauge({
     name: 'sse_connections',
     help: "Open live-order streams (Server-Sent Events to sellers' dashboards) on this instance.",
     registers,
     collect() {
-      this.set(sources?.liveStreams() ?? 0);
+      this.set(sources.current?.liveStreams() ?? 0);
     },
   });
 
@@ -164,8 +179,8 @@ export function createMetrics(): Metrics {
       (hit ? cacheHits : cacheMisses).inc();
     },
     readFrom(value) {
-      sources = value;
-      if (value.poolStats()) registerPoolGauges(() => value.poolStats());
+      sources.current = value;
+      if (value.poolStats()) registerPoolGauges(registers, () => value.poolStats());
     },
   };
 }
