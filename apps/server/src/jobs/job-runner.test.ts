@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import type { Database } from '../db/client';
-import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
 import { JOB_SCHEMA } from '../db/job-schema';
+import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */
 
@@ -420,6 +420,76 @@ describe('job runner workers', () => {
         timeout: 20_000,
         interval: 100,
       });
+    } finally {
+      await runner.stop();
+    }
+  }, 40_000);
+
+  it('an idle runner sleeps: a sent job wakes it through its notice, a delayed one and a retry run when due', async () => {
+    const TOLD = defineQueue<{ n: number }>({
+      name: 'test.told',
+      retryLimit: 1,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
+    const done: Array<[number, number]> = [];
+    let failOnce = true;
+    let statements = 0;
+    // A minute between looks and no wake(): only the notices and the due times start jobs.
+    const runner = createJobRunner({
+      executeSql: async (text, values) => {
+        statements++;
+        return database.executeSql(text, values);
+      },
+      listen: database.listen,
+      log: pino({ level: 'silent' }),
+      pollSeconds: 60,
+      workers: true,
+    });
+    runner.work(TOLD, async ({ n }) => {
+      if (n === 3 && failOnce) {
+        failOnce = false;
+        throw new Error('fails once');
+      }
+      done.push([n, Date.now()]);
+    });
+    await runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      // Idle: at most a statement or two in a second and a half, not a poll per queue.
+      statements = 0;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(statements).toBeLessThanOrEqual(2);
+
+      // Sent in a transaction of its cause: it runs once that commits, told by its notice.
+      let sentAt = Date.now();
+      await database.db.transaction(async (tx) => {
+        await runner.send(tx, TOLD, { n: 1 });
+      });
+      await vi.waitFor(() => expect(done.map(([n]) => n)).toEqual([1]), {
+        timeout: 5000,
+        interval: 20,
+      });
+      expect(done[0]![1] - sentAt).toBeLessThan(2000);
+
+      // Delayed by a second: not before, and soon after (its due time, not a poll).
+      sentAt = Date.now();
+      await runner.send(database.db, TOLD, { n: 2 }, { startAfterSeconds: 1 });
+      await vi.waitFor(() => expect(done.map(([n]) => n)).toEqual([1, 2]), {
+        timeout: 5000,
+        interval: 20,
+      });
+      expect(done[1]![1] - sentAt).toBeGreaterThanOrEqual(900);
+      expect(done[1]![1] - sentAt).toBeLessThan(3000);
+
+      // A failure is retried after its delay (a second), with nobody telling the runner.
+      await runner.send(database.db, TOLD, { n: 3 });
+      await vi.waitFor(() => expect(done.map(([n]) => n)).toEqual([1, 2, 3]), {
+        timeout: 6000,
+        interval: 20,
+      });
+      expect(failOnce).toBe(false);
     } finally {
       await runner.stop();
     }

@@ -1,0 +1,149 @@
+import type PgBoss from 'pg-boss';
+import { JOB_SCHEMA } from '../db/job-schema';
+import {
+  type JobContext,
+  type JobRunnerOptions,
+  ParkJobError,
+  type Registration,
+} from './job-types';
+
+export type FetchedJob = PgBoss.JobWithMetadata<unknown>;
+
+export interface JobExecution {
+  /**
+   * Runs a fetched job and records its outcome: complete, or fail (retried or parked by the
+   * queue's policy). Never throws.
+   */
+  settle(registration: Registration, job: FetchedJob): Promise<void>;
+  /**
+   * Gives a job in hand back to its queue as it was (its attempts unchanged): a job this
+   * instance took while it was stopping, or one the shutdown cut short. Never throws.
+   */
+  handBack(registration: Registration, job: FetchedJob): Promise<void>;
+}
+
+/** How one job is run and settled; `signal` is aborted when the runner stops. */
+export function createJobExecution(
+  boss: PgBoss,
+  options: JobRunnerOptions,
+  signal: AbortSignal,
+): JobExecution {
+  const { log } = options;
+
+  /** The handler's run; a failure is told (and a ParkJobError parks the job) and rethrown. */
+  const run = async (registration: Registration, job: FetchedJob) => {
+    const name = registration.queue.name;
+    const context: JobContext = {
+      id: job.id,
+      signal,
+      queue: name,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await registration.handler(job.data, context);
+    } catch (error) {
+      // Cut short by the shutdown: not a failure of the job (settle hands it back).
+      if (signal.aborted && !(error instanceof ParkJobError)) throw error;
+      const park = error instanceof ParkJobError;
+      if (park) {
+        // No retries left: the failure that follows parks the job.
+        await options.executeSql(
+          `update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`,
+          [name, job.id],
+        );
+      }
+      const last = park || context.isLastAttempt;
+      options.onFailure?.(name, last);
+      log[last ? 'error' : 'warn'](
+        { err: error, job: job.id, queue: name, retryCount: job.retryCount },
+        last ? 'job failed for good: parked' : 'job failed: it will be retried',
+      );
+      throw error;
+    }
+  };
+
+  const handBack: JobExecution['handBack'] = async (registration, job) => {
+    try {
+      await options.executeSql(
+        `update ${JOB_SCHEMA}.job set state = 'retry', start_after = now(), started_on = null
+         where name = $1 and id = $2 and state = 'active'`,
+        [registration.queue.name, job.id],
+      );
+    } catch (error) {
+      log.warn(
+        { err: error, job: job.id, queue: registration.queue.name },
+        'job in hand not handed back (database away); it is given again after its expiry',
+      );
+    }
+  };
+
+  /**
+   * Awaited and caught here, not left to pg-boss's own worker, whose settle calls are not
+   * awaited: with the database away (a restart) or closed (a shutdown past its limit) their
+   * failure would be an unhandled rejection, which ends the process. A job that could not be
+   * settled is given again after its expiry; handlers are idempotent by their key.
+   */
+  const settle: JobExecution['settle'] = async (registration, job) => {
+    const name = registration.queue.name;
+    let failure: unknown;
+    try {
+      await run(registration, job);
+    } catch (error) {
+      failure = error;
+    }
+    // Ended by the shutdown (its signal aborted), not by its own failure: handed back as it
+    // was, without using one of its retries, for this or another instance to run again.
+    if (failure !== undefined && signal.aborted) {
+      await handBack(registration, job);
+      return;
+    }
+    try {
+      if (failure === undefined) await boss.complete(name, job.id);
+      else {
+        await boss.fail(name, job.id, {
+          message: String((failure as Error)?.message ?? failure),
+        });
+      }
+    } catch (error) {
+      log.warn(
+        { err: error, job: job.id, queue: name },
+        'job outcome not recorded (database away); the job is given again after its expiry',
+      );
+    }
+  };
+
+  return { settle, handBack };
+}
+
+/**
+ * Runs the ready jobs of the named queues in this process, one at a time, until none is ready;
+ * how many ran. A stopping runner takes no new job: what is handed back waits for the next
+ * instance.
+ */
+export async function drainQueues(
+  names: string[],
+  d: {
+    boss: PgBoss;
+    execution: JobExecution;
+    registrations: Map<string, Registration>;
+    stopping: () => boolean;
+  },
+): Promise<number> {
+  let ran = 0;
+  for (let busy = true; busy && !d.stopping(); ) {
+    busy = false;
+    for (const name of names) {
+      if (d.stopping()) break;
+      const registration = d.registrations.get(name);
+      if (!registration) throw new Error(`job queue ${name} has no handler here`);
+      const [job] = await d.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+      if (!job) continue;
+      busy = true;
+      ran++;
+      await d.execution.settle(registration, job);
+    }
+  }
+  return ran;
+}

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client';
+import type { ExecuteSql } from './job-sql';
+
+/** The job runner's shapes (DESIGN 2.17, decisions 0018 and 0034); job-runner.ts is its face. */
+
+export interface JobQueue<T> {
+  readonly name: string;
+  /** Retries after the first attempt. */
+  readonly retryLimit: number;
+  /** Seconds before the first retry; doubled for each next one when `retryBackoff`. */
+  readonly retryDelay: number;
+  readonly retryBackoff: boolean;
+  /** How long one attempt may run before it counts as lost and is given again. */
+  readonly expireInSeconds: number;
+  /**
+   * pg-boss's queue policy, for all the queue's jobs: `standard` (the default) lets any number
+   * wait; `short` lets one job per singleton key wait (a send while one waits returns null;
+   * every send of such a queue must give a key). pg-boss's `singleton`/`stately` are left out
+   * on purpose: a waiting job whose key is running makes the queue's fetch fail on pg-boss 10.
+   */
+  readonly policy?: 'standard' | 'short';
+  /** The job's data type (only for the compiler). */
+  readonly _data?: T;
+}
+
+export function defineQueue<T>(queue: Omit<JobQueue<T>, '_data'>): JobQueue<T> {
+  return queue;
+}
+
+export interface JobContext {
+  id: string;
+  /**
+   * Aborted when the runner stops (the instance shuts down): a handler passes it to its waits
+   * and outside calls, ends early and is retried later, instead of outliving the database.
+   */
+  signal: AbortSignal;
+  /** The queue's name. */
+  queue: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** The retries this job may have (its own, as written on the job row: a replay adds one). */
+  retryLimit: number;
+  /** No retry follows a failure of this attempt: it parks the job. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+/**
+ * Thrown by a handler whose job can never succeed by retrying (a refused token, an input the
+ * other side rejects): the job is parked (`failed`) at once, without the queue's retries, and
+ * stays visible there for an operator to replay.
+ */
+export class ParkJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParkJobError';
+  }
+}
+
+export interface SendOptions {
+  /** In a `short` queue, one job per key may wait: another send returns null meanwhile. */
+  singletonKey?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+  /**
+   * In a `short` queue, when a job with the same key already waits: its start is brought
+   * forward to this one's (never put back), so the one waiting job runs when the later cause
+   * needs it.
+   */
+  hasten?: boolean;
+}
+
+export interface JobRunner {
+  /** Registers the queue's handler (before or after start). */
+  work<T>(queue: JobQueue<T>, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  /** Makes a queue known without working it here (a queue only sent to from this instance). */
+  declare(queue: JobQueue<unknown>): void;
+  /**
+   * Sends a job through `executor`: the transaction of its cause (it then commits with it), or
+   * the database. The job's id, or null when a job with the same singleton key is waiting.
+   */
+  send<T>(executor: Db, queue: JobQueue<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Wakes this instance's workers of the queue (after the commit of a job sent in a transaction). */
+  wake(queue: JobQueue<unknown>): void;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (bounded) for the ones in hand. */
+  stop(): Promise<void>;
+  /**
+   * Runs the ready jobs of these queues (all known ones by default) in this process, one at a
+   * time, until none is ready; how many ran. For tests, benches and scripts.
+   */
+  drain(queues?: JobQueue<unknown>[]): Promise<number>;
+  /** The jobs of a queue in a state (`failed` are the parked ones), for operators and tests. */
+  list(
+    queue: JobQueue<unknown>,
+    state: 'created' | 'retry' | 'active' | 'completed' | 'failed',
+  ): Promise<Array<{ id: string; data: unknown; retryCount: number; output: unknown }>>;
+  /**
+   * Gives a failed (parked) job another run (one more attempt) and wakes this instance's
+   * workers of its queue; false when that queue has no parked job with this id.
+   */
+  retry(queue: JobQueue<unknown> | string, id: string): Promise<boolean>;
+  /**
+   * Per queue (every queue made in the database by any instance, every one with jobs, and
+   * every one known here), the jobs waiting (created or to be retried), running and parked,
+   * read from the job table: the operator's gauges and overview.
+   */
+  counts(): Promise<QueueCounts[]>;
+  /** The parked jobs of every queue, the latest parked first (at most `limit`). */
+  failed(limit?: number): Promise<ParkedJob[]>;
+}
+
+export interface QueueCounts {
+  queue: string;
+  /** Created or to be retried: `created + retry`. */
+  waiting: number;
+  /** Not started yet (or not before their start time). */
+  created: number;
+  /** Failed, waiting for their next attempt. */
+  retry: number;
+  active: number;
+  failed: number;
+}
+
+export interface ParkedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  /** Runs so far: the first attempt and its retries. */
+  attempts: number;
+  /** What the last failure left (pg-boss keeps the error's message, and stack when thrown). */
+  output: unknown;
+  createdAt: Date;
+  /** When it was parked. */
+  failedAt: Date | null;
+}
+
+export interface JobRunnerOptions {
+  executeSql: ExecuteSql;
+  log: FastifyBaseLogger;
+  /**
+   * The longest an idle runner waits before it looks for work again, in seconds. It looks at
+   * once when told (a send's NOTIFY through `listen`, a `wake` here) and when the next waiting
+   * job is due; this bounds the wait for work nobody announced (a job given again by another
+   * instance's upkeep). Without `listen` it is also the wait for work sent by another instance.
+   */
+  pollSeconds: number;
+  /** Subscribes to the sends' notices (the database's LISTEN); without it, polling only. */
+  listen?: Database['listen'];
+  /** false: sends only, no workers. */
+  workers: boolean;
+  /** How long stop() waits for the jobs in hand. */
+  stopTimeoutMs?: number;
+  /** Seconds between two upkeeps (expired jobs given again, old ones archived); pg-boss: 120. */
+  maintenanceSeconds?: number;
+  /** Told of every failed attempt (`parked`: it was the last one): the failures counter. */
+  onFailure?: (queue: string, parked: boolean) => void;
+}
+
+/** A queue worked here: its handler, and its jobs in hand. */
+export interface Registration {
+  queue: JobQueue<unknown>;
+  handler: JobHandler<unknown>;
+  /** The most jobs of this queue in hand at once here. */
+  concurrency: number;
+  /** Jobs of this queue in hand (fetched, not yet settled). */
+  inHand: number;
+  /** Its queue is made in the database: its jobs may be fetched. */
+  created: boolean;
+  /** A fetch may find a job (told of one, or the last fetch found one): look before sleeping. */
+  ready: boolean;
+}
