@@ -44,6 +44,80 @@ interface DispatcherOptions {
   options: Pick<JobRunnerOptions, 'log' | 'pollSeconds' | 'listen'>;
 }
 
+const free = (r: Registration) => r.created && r.inHand < r.concurrency;
+
+/** Fetches from every ready queue with a free slot, handing each job to `begin`; how many. */
+async function fetchReady(
+  d: DispatcherOptions,
+  begin: (registration: Registration, job: FetchedJob) => void,
+  stopping: () => boolean,
+): Promise<number> {
+  let took = 0;
+  for (const registration of d.registrations.values()) {
+    if (stopping()) break;
+    if (!registration.ready || !free(registration)) continue;
+    // pg-boss's fetch answers [] when its statement fails (the database away).
+    const jobs = await d.boss.fetch<unknown>(registration.queue.name, {
+      batchSize: registration.concurrency - registration.inHand,
+      includeMetadata: true,
+    });
+    if (!jobs.length) registration.ready = false;
+    for (const job of jobs) begin(registration, job);
+    took += jobs.length;
+  }
+  return took;
+}
+
+/**
+ * Marks ready the queues (with a free slot) whose next waiting job is due, by the database's
+ * clock; the milliseconds until the soonest one not yet due, at most `limitMs`.
+ */
+async function nextDue(d: DispatcherOptions, limitMs: number): Promise<number> {
+  const names = [...d.registrations.values()].filter(free).map((r) => r.queue.name);
+  if (!names.length) return limitMs;
+  const { rows } = await d.executeSql(
+    `select name, extract(epoch from min(start_after) - now()) * 1000 as wait_ms
+     from ${JOB_SCHEMA}.job where name = any(string_to_array($1, ',')) and state < 'active'
+     group by name`,
+    [names.join(',')],
+  );
+  let soonest = limitMs;
+  for (const row of rows) {
+    const waitMs = Number(row.wait_ms);
+    const registration = d.registrations.get(String(row.name));
+    if (!registration) continue;
+    if (waitMs < 0) registration.ready = true;
+    else soonest = Math.min(soonest, Math.ceil(waitMs) + DUE_MARGIN_MS);
+  }
+  return soonest;
+}
+
+/**
+ * LISTENs to the sends' notices: each wakes its queue; `onTold` follows whether they arrive
+ * (after a loss, every queue is looked at: what was sent meanwhile was not told). Without
+ * `listen`, or when it fails, nothing (the dispatcher polls).
+ */
+async function listenForJobs(
+  options: DispatcherOptions['options'],
+  wake: Dispatcher['wake'],
+  onTold: (listening: boolean) => void,
+): Promise<(() => Promise<void>) | undefined> {
+  if (!options.listen) return undefined;
+  try {
+    return await options.listen(
+      JOBS_CHANNEL,
+      (queueName) => wake(queueName),
+      (listening) => {
+        onTold(listening);
+        if (listening) wake();
+      },
+    );
+  } catch (error) {
+    options.log.warn({ err: error }, 'job runner: no notices (LISTEN failed); polling every 2 s');
+    return undefined;
+  }
+}
+
 export function createDispatcher(d: DispatcherOptions): Dispatcher {
   const { log } = d.options;
   const pollMs = d.options.pollSeconds * 1000;
@@ -67,8 +141,6 @@ export function createDispatcher(d: DispatcherOptions): Dispatcher {
     endSleep?.();
   };
 
-  const free = (r: Registration) => r.created && r.inHand < r.concurrency;
-
   /** Runs a fetched job in a slot of its queue; its end looks for the queue's next job. */
   const begin = (registration: Registration, job: FetchedJob) => {
     registration.inHand++;
@@ -85,49 +157,6 @@ export function createDispatcher(d: DispatcherOptions): Dispatcher {
     inHand.add(done);
   };
 
-  /** Fetches from every ready queue with a free slot; how many jobs it took. */
-  const fetchReady = async () => {
-    let took = 0;
-    for (const registration of d.registrations.values()) {
-      if (stopping) break;
-      if (!registration.ready || !free(registration)) continue;
-      const batchSize = registration.concurrency - registration.inHand;
-      // pg-boss's fetch answers [] when its statement fails (the database away).
-      const jobs = await d.boss.fetch<unknown>(registration.queue.name, {
-        batchSize,
-        includeMetadata: true,
-      });
-      if (!jobs.length) registration.ready = false;
-      for (const job of jobs) begin(registration, job);
-      took += jobs.length;
-    }
-    return took;
-  };
-
-  /**
-   * Marks ready the queues (with a free slot) whose next waiting job is due; the milliseconds
-   * until the soonest one not yet due, at most the poll interval.
-   */
-  const nextDue = async (limitMs: number) => {
-    const names = [...d.registrations.values()].filter(free).map((r) => r.queue.name);
-    if (!names.length) return limitMs;
-    const { rows } = await d.executeSql(
-      `select name, extract(epoch from min(start_after) - now()) * 1000 as wait_ms
-       from ${JOB_SCHEMA}.job where name = any(string_to_array($1, ',')) and state < 'active'
-       group by name`,
-      [names.join(',')],
-    );
-    let soonest = limitMs;
-    for (const row of rows) {
-      const waitMs = Number(row.wait_ms);
-      const registration = d.registrations.get(String(row.name));
-      if (!registration) continue;
-      if (waitMs < 0) registration.ready = true;
-      else soonest = Math.min(soonest, Math.ceil(waitMs) + DUE_MARGIN_MS);
-    }
-    return soonest;
-  };
-
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(() => endSleep?.(), ms);
@@ -140,9 +169,9 @@ export function createDispatcher(d: DispatcherOptions): Dispatcher {
 
   /** One round: take what is ready, else learn what is due; how long to sleep (0: go on). */
   const round = async (lookedDue: boolean) => {
-    if ((await fetchReady()) > 0) return { sleepMs: 0, lookedDue: false };
+    if ((await fetchReady(d, begin, () => stopping)) > 0) return { sleepMs: 0, lookedDue: false };
     const limitMs = told || !d.options.listen ? pollMs : Math.min(pollMs, UNTOLD_POLL_MS);
-    const sleepMs = await nextDue(limitMs);
+    const sleepMs = await nextDue(d, limitMs);
     const readyNow = [...d.registrations.values()].some((r) => r.ready && free(r));
     // A queue found due that its fetch then found empty (taken by another instance, or the
     // clocks' rounding) is not looked at again at once: the loop sleeps instead of spinning.
@@ -167,26 +196,11 @@ export function createDispatcher(d: DispatcherOptions): Dispatcher {
     }
   };
 
-  const subscribe = async () => {
-    if (!d.options.listen) return;
-    try {
-      unlisten = await d.options.listen(
-        JOBS_CHANNEL,
-        (queueName) => wake(queueName),
-        (listening) => {
-          told = listening;
-          // Back after a loss: what was sent meanwhile was not told.
-          if (listening) wake();
-        },
-      );
-    } catch (error) {
-      log.warn({ err: error }, 'job runner: no notices (LISTEN failed); polling every 2 s');
-    }
-  };
-
   return {
     async start() {
-      await subscribe();
+      unlisten = await listenForJobs(d.options, wake, (listening) => {
+        told = listening;
+      });
       for (const registration of d.registrations.values()) registration.ready = true;
       loop = run();
     },
