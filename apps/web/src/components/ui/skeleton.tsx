@@ -10,6 +10,16 @@ export function Skeleton({ className }: { className?: string }) {
   );
 }
 
+/**
+ * Skeletons one after another, one class list each: a loading shape written as a list of its
+ * pieces (`Array(3).fill(…)` for a row of equal ones).
+ */
+export function Skeletons({ shapes }: { shapes: readonly string[] }) {
+  // The shapes never change order while shown: their place is their identity.
+  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, see above
+  return shapes.map((shape, i) => <Skeleton key={i} className={shape} />);
+}
+
 /** Announces loading to assistive technology while skeletons are shown. */
 export function LoadingRegion({
   label = 'Loading…',

@@ -10,7 +10,7 @@ import { CartStates } from '@/components/cart/cart-states';
 import { buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -201,9 +201,9 @@ function CartSkeleton() {
               <div className="mt-5 flex gap-4">
                 <Skeleton className="size-20 rounded-xl sm:size-24" />
                 <div className="flex-1">
-                  <Skeleton className="h-5 w-2/3" />
-                  <Skeleton className="mt-2 h-4 w-1/3" />
-                  <Skeleton className="mt-4 h-10 w-36 rounded-full" />
+                  <Skeletons
+                    shapes={['h-5 w-2/3', 'mt-2 h-4 w-1/3', 'mt-4 h-10 w-36 rounded-full']}
+                  />
                 </div>
               </div>
             </div>

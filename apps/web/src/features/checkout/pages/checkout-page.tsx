@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { RetryNotice } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { cartQueryKey, useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -213,9 +213,7 @@ function CheckoutSkeleton() {
         <div className="rounded-card border border-sand-300 bg-white/70 p-6">
           <Skeleton className="h-7 w-48" />
           <div className="mt-6 grid gap-4 sm:grid-cols-2">
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} className="h-11 w-full rounded-xl" />
-            ))}
+            <Skeletons shapes={Array(6).fill('h-11 w-full rounded-xl')} />
           </div>
         </div>
         <Skeleton className="h-96 w-full rounded-card" />

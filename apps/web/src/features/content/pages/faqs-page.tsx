@@ -1,7 +1,7 @@
 import { BRAND_NAME } from '@leafline/contract/constants';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { Link } from 'react-router';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
 import { faqQueryOptions, useFaq } from '../api/get-faq';
@@ -73,9 +73,7 @@ function FaqSkeleton() {
         <div key={group} className="rounded-card border border-sand-300 bg-white/70 p-5 sm:p-6">
           <Skeleton className="h-7 w-1/2" />
           <div className="mt-6 flex flex-col gap-5">
-            <Skeleton className="h-5 w-11/12" />
-            <Skeleton className="h-5 w-4/5" />
-            <Skeleton className="h-5 w-5/6" />
+            <Skeletons shapes={['h-5 w-11/12', 'h-5 w-4/5', 'h-5 w-5/6']} />
           </div>
         </div>
       ))}

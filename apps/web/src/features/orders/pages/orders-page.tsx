@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
 import { buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAwaitingPayment } from '../api/get-awaiting-payment';
@@ -66,12 +66,9 @@ function OrdersList() {
         {[0, 1].map((i) => (
           <div key={i} className="rounded-card border border-sand-300 bg-white/70 p-6">
             <div className="flex justify-between">
-              <Skeleton className="h-6 w-48" />
-              <Skeleton className="h-6 w-20 rounded-full" />
+              <Skeletons shapes={['h-6 w-48', 'h-6 w-20 rounded-full']} />
             </div>
-            <Skeleton className="mt-2 h-4 w-40" />
-            <Skeleton className="mt-5 h-14 w-full" />
-            <Skeleton className="mt-4 ml-auto h-5 w-28" />
+            <Skeletons shapes={['mt-2 h-4 w-40', 'mt-5 h-14 w-full', 'mt-4 ml-auto h-5 w-28']} />
           </div>
         ))}
       </LoadingRegion>

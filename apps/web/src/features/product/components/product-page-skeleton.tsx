@@ -1,4 +1,4 @@
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 
 /** The product page's shape while it loads: gallery, title, price, options, button. */
 export function ProductPageSkeleton() {
@@ -9,25 +9,22 @@ export function ProductPageSkeleton() {
         <div className="flex flex-col gap-3">
           <Skeleton className="aspect-square w-full rounded-card" />
           <div className="flex gap-2">
-            <Skeleton className="size-16 rounded-xl sm:size-20" />
-            <Skeleton className="size-16 rounded-xl sm:size-20" />
-            <Skeleton className="size-16 rounded-xl sm:size-20" />
+            <Skeletons shapes={Array(3).fill('size-16 rounded-xl sm:size-20')} />
           </div>
         </div>
         <div className="flex flex-col gap-4">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-10 w-4/5" />
-          <Skeleton className="h-7 w-24" />
-          <Skeleton className="mt-4 h-4 w-20" />
+          <Skeletons shapes={['h-4 w-32', 'h-10 w-4/5', 'h-7 w-24', 'mt-4 h-4 w-20']} />
           <div className="flex gap-2">
-            <Skeleton className="h-11 w-24 rounded-full" />
-            <Skeleton className="h-11 w-24 rounded-full" />
-            <Skeleton className="h-11 w-24 rounded-full" />
+            <Skeletons shapes={Array(3).fill('h-11 w-24 rounded-full')} />
           </div>
-          <Skeleton className="mt-4 h-12 w-full rounded-full sm:w-56" />
-          <Skeleton className="mt-6 h-4 w-full" />
-          <Skeleton className="h-4 w-11/12" />
-          <Skeleton className="h-4 w-4/5" />
+          <Skeletons
+            shapes={[
+              'mt-4 h-12 w-full rounded-full sm:w-56',
+              'mt-6 h-4 w-full',
+              'h-4 w-11/12',
+              'h-4 w-4/5',
+            ]}
+          />
         </div>
       </div>
     </LoadingRegion>

@@ -3,7 +3,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
 import { firstImage } from '../lib/results-email';
@@ -50,9 +50,7 @@ export function PersonaProductCardSkeleton() {
     >
       <Skeleton className="aspect-square w-full rounded-none" />
       <div className="flex flex-col gap-2 p-4">
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-1/4" />
-        <Skeleton className="mt-2 h-9 w-32 rounded-full" />
+        <Skeletons shapes={['h-5 w-3/4', 'h-4 w-1/4', 'mt-2 h-9 w-32 rounded-full']} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { QUIZ_MESSAGES, type QuizAnswers, scoreQuiz } from '@leafline/contract/q
 import { useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { getAccessToken } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
@@ -148,12 +148,9 @@ function QuizSkeleton() {
       <Skeleton className="h-2.5 w-full rounded-full" />
       {[0, 1].map((n) => (
         <div key={n} className="rounded-card border border-sand-300 bg-white/70 p-6">
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="mt-3 h-7 w-3/4" />
+          <Skeletons shapes={['h-4 w-28', 'mt-3 h-7 w-3/4']} />
           <div className="mt-5 grid gap-2.5 sm:grid-cols-2">
-            {[0, 1, 2, 3, 4, 5].map((m) => (
-              <Skeleton key={m} className="h-12 rounded-2xl" />
-            ))}
+            <Skeletons shapes={Array(6).fill('h-12 rounded-2xl')} />
           </div>
         </div>
       ))}

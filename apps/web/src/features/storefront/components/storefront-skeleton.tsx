@@ -1,5 +1,5 @@
 import { ProductGridSkeleton } from '@/components/product/product-grid';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 
 /** The storefront's shape while the business loads: banner, logo, name, sections, grid. */
 export function StorefrontSkeleton() {
@@ -13,10 +13,14 @@ export function StorefrontSkeleton() {
         <Skeleton className="size-16 shrink-0 rounded-full sm:-mt-14 sm:size-28 sm:border-4 sm:border-cream" />
         <Skeleton className="h-9 w-64" />
       </div>
-      <Skeleton className="mt-10 h-7 w-32" />
-      <Skeleton className="mt-4 h-4 w-full max-w-2xl" />
-      <Skeleton className="mt-3 h-4 w-5/6 max-w-xl" />
-      <Skeleton className="mt-12 h-7 w-32" />
+      <Skeletons
+        shapes={[
+          'mt-10 h-7 w-32',
+          'mt-4 h-4 w-full max-w-2xl',
+          'mt-3 h-4 w-5/6 max-w-xl',
+          'mt-12 h-7 w-32',
+        ]}
+      />
       <div aria-hidden="true" className="mt-6">
         <ProductGridSkeleton count={4} />
       </div>
