@@ -6,6 +6,8 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Store from 'lucide-react/icons/store';
 import Truck from 'lucide-react/icons/truck';
 import { Link } from 'react-router';
+import { HeadedSection } from '@/components/content/headed-section';
+import { IconCards } from '@/components/content/icon-cards';
 import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCents } from '@/lib/money';
@@ -93,39 +95,17 @@ export function ForBusinessesPage() {
         </div>
       </ContentPageHeader>
 
-      <section aria-labelledby="why-sell-heading" className="flex flex-col gap-6">
-        <div className="max-w-2xl">
-          <h2 id="why-sell-heading" className="text-2xl font-semibold sm:text-3xl">
-            Why sell here
-          </h2>
-          <p className="mt-2 text-ink-muted">
-            We started as shoppers who could not find you. Everything below is there to make selling
-            fair and simple.
-          </p>
-        </div>
-        {/* biome-ignore lint/a11y/noRedundantRoles: Safari drops list semantics without it */}
-        <ul role="list" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {REASONS.map(({ Icon, title, text }) => (
-            <li
-              key={title}
-              className="flex flex-col gap-3 rounded-card border border-sand-300 bg-white/70 p-5"
-            >
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-sage-100 text-forest-800">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <h3 className="text-lg font-semibold">{title}</h3>
-              <p className="leading-relaxed text-ink/90">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HeadedSection
+        id="why-sell-heading"
+        title="Why sell here"
+        intro="We started as shoppers who could not find you. Everything below is there to make selling fair and simple."
+      >
+        <IconCards items={REASONS} look="page" />
+      </HeadedSection>
 
-      <section aria-labelledby="how-to-join-heading" className="flex flex-col gap-6">
-        <h2 id="how-to-join-heading" className="text-2xl font-semibold sm:text-3xl">
-          How joining works
-        </h2>
+      <HeadedSection id="how-to-join-heading" title="How joining works">
         <NumberedSteps steps={STEPS} />
-      </section>
+      </HeadedSection>
 
       <section
         aria-labelledby="become-partner-heading"

@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@leafline/contract/constants';
 import BookOpen from 'lucide-react/icons/book-open';
 import { Link } from 'react-router';
+import { HeadedSection } from '@/components/content/headed-section';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
 
@@ -67,10 +68,11 @@ export function OurStoryPage() {
         </p>
       </ContentPageHeader>
 
-      <section aria-labelledby="why-heading" className="grid gap-8 md:grid-cols-[1fr_1.4fr]">
-        <h2 id="why-heading" className="text-2xl font-semibold sm:text-3xl">
-          Why we started
-        </h2>
+      <HeadedSection
+        id="why-heading"
+        title="Why we started"
+        className="grid gap-8 md:grid-cols-[1fr_1.4fr]"
+      >
         <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-ink/90">
           <p>
             It began with a sweater. Maya bought one labelled "eco" from a big retailer, read the
@@ -89,12 +91,9 @@ export function OurStoryPage() {
             we answer our own e-mails, and we still read every brand application ourselves.
           </p>
         </div>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="founders-heading" className="flex flex-col gap-6">
-        <h2 id="founders-heading" className="text-2xl font-semibold sm:text-3xl">
-          The three of us
-        </h2>
+      <HeadedSection id="founders-heading" title="The three of us">
         {/* biome-ignore lint/a11y/noRedundantRoles: Safari drops list semantics without it */}
         <ul role="list" className="grid gap-5 md:grid-cols-3">
           {FOUNDERS.map((founder) => (
@@ -118,12 +117,9 @@ export function OurStoryPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="timeline-heading" className="flex flex-col gap-6">
-        <h2 id="timeline-heading" className="text-2xl font-semibold sm:text-3xl">
-          From spreadsheet to marketplace
-        </h2>
+      <HeadedSection id="timeline-heading" title="From spreadsheet to marketplace">
         <ol className="relative flex flex-col gap-6 border-l-2 border-sage-200 pl-6">
           {MILESTONES.map((milestone) => (
             <li key={milestone.when} className="relative">
@@ -138,7 +134,7 @@ export function OurStoryPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
 
       <section
         aria-labelledby="story-next-heading"

@@ -6,6 +6,7 @@ import Package from 'lucide-react/icons/package';
 import Rabbit from 'lucide-react/icons/rabbit';
 import Sprout from 'lucide-react/icons/sprout';
 import { Link } from 'react-router';
+import { HeadedSection } from '@/components/content/headed-section';
 import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
@@ -83,16 +84,11 @@ export function SustainabilityPage() {
         </p>
       </ContentPageHeader>
 
-      <section aria-labelledby="criteria-heading" className="flex flex-col gap-6">
-        <div className="max-w-2xl">
-          <h2 id="criteria-heading" className="text-2xl font-semibold sm:text-3xl">
-            The five criteria
-          </h2>
-          <p className="mt-2 text-ink-muted">
-            Not a points system where great packaging makes up for sweatshop labour: a brand needs
-            all five.
-          </p>
-        </div>
+      <HeadedSection
+        id="criteria-heading"
+        title="The five criteria"
+        intro="Not a points system where great packaging makes up for sweatshop labour: a brand needs all five."
+      >
         <ol className="grid gap-4 md:grid-cols-2">
           {CRITERIA.map(({ Icon, title, rule, text }, index) => (
             <li
@@ -112,7 +108,7 @@ export function SustainabilityPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
 
       <section
         aria-labelledby="materials-heading"
@@ -138,17 +134,13 @@ export function SustainabilityPage() {
         </div>
       </section>
 
-      <section aria-labelledby="vetting-heading" className="flex flex-col gap-6">
-        <div className="max-w-2xl">
-          <h2 id="vetting-heading" className="text-2xl font-semibold sm:text-3xl">
-            How we vet a brand
-          </h2>
-          <p className="mt-2 text-ink-muted">
-            There is no algorithm. Each application is read by a person on our team.
-          </p>
-        </div>
+      <HeadedSection
+        id="vetting-heading"
+        title="How we vet a brand"
+        intro="There is no algorithm. Each application is read by a person on our team."
+      >
         <NumberedSteps steps={VETTING_STEPS} />
-      </section>
+      </HeadedSection>
 
       <section
         aria-labelledby="sustainability-next-heading"
