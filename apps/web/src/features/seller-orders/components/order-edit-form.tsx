@@ -5,9 +5,12 @@ import {
   SELLER_ORDER_LIMITS,
   type SellerOrder,
   type SellerOrderUpdateBody,
+  sellerOrderUpdateBody,
 } from '@leafline/contract/seller-orders';
 import Save from 'lucide-react/icons/save';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { contractResolver, formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
@@ -32,10 +35,46 @@ export function savingRefunds(order: SellerOrder, status: OrderStatus): status i
   );
 }
 
+type OrderEditValues = { status: OrderStatus; tracking_number: string; notes: string };
+
+const valuesOf = (order: SellerOrder): OrderEditValues => ({
+  status: order.status,
+  tracking_number: order.tracking_number,
+  notes: order.notes,
+});
+
+/**
+ * A new version of the order (the seller's own save, a live event): the form follows it
+ * unless the seller has unsaved edits, which stay (as does an open refund dialog); either way
+ * the new version is what "unsaved" is measured against from then on.
+ */
+function useFollowOrder(
+  form: UseFormReturn<OrderEditValues, unknown, SellerOrderUpdateBody>,
+  order: SellerOrder,
+) {
+  const base = useRef(order);
+  useEffect(() => {
+    if (order === base.current) return;
+    const values = form.getValues();
+    const before = valuesOf(base.current);
+    const untouched =
+      values.status === before.status &&
+      values.tracking_number === before.tracking_number &&
+      values.notes === before.notes;
+    const saved =
+      values.status === order.status &&
+      values.tracking_number.trim() === order.tracking_number &&
+      values.notes === order.notes;
+    base.current = order;
+    form.reset(valuesOf(order), { keepValues: !(untouched || saved) });
+  }, [form, order]);
+}
+
 /**
  * The seller's edit of one order (SPEC §2, §4): status (any of the six, no transition limits),
- * tracking number and notes, saved together. Refunding a paid order (Refunded or Canceled) is
- * confirmed first in a dialog; its Cancel sends nothing.
+ * tracking number and notes, saved together (checked with the contract's sellerOrderUpdateBody).
+ * Refunding a paid order (Refunded or Canceled) is confirmed first in a dialog; its Cancel sends
+ * nothing.
  */
 export function OrderEditForm({
   order,
@@ -49,29 +88,13 @@ export function OrderEditForm({
   error: string | null;
   onSave: (body: SellerOrderUpdateBody) => void;
 }) {
-  const [status, setStatus] = useState<OrderStatus>(order.status);
-  const [trackingNumber, setTrackingNumber] = useState(order.tracking_number);
-  const [notes, setNotes] = useState(order.notes);
+  const form = useForm<OrderEditValues, unknown, SellerOrderUpdateBody>({
+    defaultValues: valuesOf(order),
+    resolver: contractResolver(sellerOrderUpdateBody),
+  });
   const [confirming, setConfirming] = useState<RefundStatus | null>(null);
   const id = `order-${order.id}`;
-
-  // A new version of the order (the seller's own save, a live event): the form follows it
-  // unless the seller has unsaved edits, which stay (as does an open refund dialog).
-  const [base, setBase] = useState(order);
-  if (order !== base) {
-    const untouched =
-      status === base.status && trackingNumber === base.tracking_number && notes === base.notes;
-    const saved =
-      status === order.status &&
-      trackingNumber.trim() === order.tracking_number &&
-      notes === order.notes;
-    setBase(order);
-    if (untouched || saved) {
-      setStatus(order.status);
-      setTrackingNumber(order.tracking_number);
-      setNotes(order.notes);
-    }
-  }
+  useFollowOrder(form, order);
 
   // After a confirmed refund the dialog closes while Save is busy: focus goes to the card's
   // heading, which stays, rather than to nowhere.
@@ -82,15 +105,16 @@ export function OrderEditForm({
     document.getElementById(sellerOrderHeadingId(order.id))?.focus();
   }, [confirming, order.id]);
 
-  const save = () => onSave({ status, tracking_number: trackingNumber.trim(), notes });
+  const save = form.handleSubmit(onSave);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
+    const status = form.getValues('status');
     if (savingRefunds(order, status)) {
       setConfirming(status);
       return;
     }
-    save();
+    void save();
   };
 
   return (
@@ -104,16 +128,14 @@ export function OrderEditForm({
           id={`${id}-status`}
           label="Status"
           options={STATUS_OPTIONS}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as OrderStatus)}
+          {...formField(form, 'status')}
         />
         <TextField
           id={`${id}-tracking`}
           label="Tracking number"
           autoComplete="off"
           maxLength={SELLER_ORDER_LIMITS.trackingNumber}
-          value={trackingNumber}
-          onChange={(e) => setTrackingNumber(e.target.value)}
+          {...formField(form, 'tracking_number')}
         />
         <TextareaField
           id={`${id}-notes`}
@@ -121,9 +143,8 @@ export function OrderEditForm({
           hint={SELLER_NOTES_TEXTS.hint}
           rows={2}
           maxLength={SELLER_ORDER_LIMITS.notes}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
           className="sm:col-span-2"
+          {...formField(form, 'notes')}
         />
       </div>
       {error ? <Notice tone="error">{error}</Notice> : null}
@@ -139,30 +160,47 @@ export function OrderEditForm({
           <span aria-hidden="true">Save</span>
         </Button>
       </div>
-      <Dialog
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming ? REFUND_MESSAGES.confirmTitle(confirming) : ''}
-        description={
-          confirming ? REFUND_MESSAGES.confirm(order.total_price, confirming) : undefined
-        }
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirming(null)} data-autofocus>
-            {REFUND_MESSAGES.keepButton}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              refocus.current = true;
-              setConfirming(null);
-              save();
-            }}
-          >
-            {REFUND_MESSAGES.confirmButton(order.total_price)}
-          </Button>
-        </div>
-      </Dialog>
+      <RefundConfirmation
+        order={order}
+        confirming={confirming}
+        onKeep={() => setConfirming(null)}
+        onConfirm={() => {
+          refocus.current = true;
+          setConfirming(null);
+          void save();
+        }}
+      />
     </form>
+  );
+}
+
+/** Refunding a paid order is asked first: keep it, or give the money back. */
+function RefundConfirmation({
+  order,
+  confirming,
+  onKeep,
+  onConfirm,
+}: {
+  order: SellerOrder;
+  confirming: RefundStatus | null;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open={confirming !== null}
+      onClose={onKeep}
+      title={confirming ? REFUND_MESSAGES.confirmTitle(confirming) : ''}
+      description={confirming ? REFUND_MESSAGES.confirm(order.total_price, confirming) : undefined}
+    >
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onKeep} data-autofocus>
+          {REFUND_MESSAGES.keepButton}
+        </Button>
+        <Button variant="danger" onClick={onConfirm}>
+          {REFUND_MESSAGES.confirmButton(order.total_price)}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
