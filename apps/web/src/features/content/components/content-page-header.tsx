@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -7,12 +8,13 @@ import type { ReactNode } from 'react';
 export function ContentPageHeader({
   eyebrow,
   title,
-  icon,
+  icon: Icon,
   children,
 }: {
   eyebrow: string;
   title: string;
-  icon?: ReactNode;
+  /** The eyebrow's icon. */
+  icon: LucideIcon;
   /** The lead paragraph(s). */
   children: ReactNode;
 }) {
@@ -28,7 +30,7 @@ export function ContentPageHeader({
       />
       <div className="relative max-w-2xl">
         <p className="inline-flex items-center gap-1.5 rounded-full bg-cream px-3 py-1 text-xs font-semibold tracking-wide text-clay-800 uppercase">
-          {icon}
+          <Icon aria-hidden="true" className="size-3.5" />
           {eyebrow}
         </p>
         <h1 className="mt-4 text-3xl leading-tight font-semibold sm:text-5xl">{title}</h1>

@@ -20,11 +20,7 @@ export function FaqsPage() {
   const faq = useFaq();
   return (
     <ContentPage>
-      <ContentPageHeader
-        eyebrow="FAQ"
-        icon={<CircleHelp aria-hidden="true" className="size-3.5" />}
-        title="Frequently asked questions"
-      >
+      <ContentPageHeader eyebrow="FAQ" icon={CircleHelp} title="Frequently asked questions">
         <p>
           How we vet brands, what makes {BRAND_NAME} different, prices, returns, payments and
           joining as a seller — tap a question to read the answer.

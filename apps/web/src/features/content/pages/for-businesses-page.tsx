@@ -75,11 +75,7 @@ export function ForBusinessesPage() {
   useDocumentTitle('For businesses');
   return (
     <ContentPage>
-      <ContentPageHeader
-        eyebrow="For businesses"
-        icon={<Store aria-hidden="true" className="size-3.5" />}
-        title="For businesses"
-      >
+      <ContentPageHeader eyebrow="For businesses" icon={Store} title="For businesses">
         <p>
           Sell to young shoppers who came looking for brands like yours. {BRAND_NAME} is built for
           small, independent makers: a {commission} commission, payouts at the time of purchase, and

@@ -56,11 +56,7 @@ export function OurStoryPage() {
   useDocumentTitle('Our story');
   return (
     <ContentPage>
-      <ContentPageHeader
-        eyebrow="Our story"
-        icon={<BookOpen aria-hidden="true" className="size-3.5" />}
-        title="Our story"
-      >
+      <ContentPageHeader eyebrow="Our story" icon={BookOpen} title="Our story">
         <p>
           {BRAND_NAME} was started by three university students who were tired of two things:
           greenwashing, and having to open fifteen tabs to buy from the small brands that actually

@@ -21,11 +21,7 @@ export function PartnersPage() {
   const partners = usePartners();
   return (
     <ContentPage>
-      <ContentPageHeader
-        eyebrow="Partners"
-        icon={<HeartHandshake aria-hidden="true" className="size-3.5" />}
-        title="Our partners"
-      >
+      <ContentPageHeader eyebrow="Partners" icon={HeartHandshake} title="Our partners">
         <p>
           {BRAND_NAME} is a small team, so we lean on people who know more than we do. These
           organisations help us check materials and labour claims, and they do the work on the

@@ -74,7 +74,7 @@ export function SustainabilityPage() {
     <ContentPage>
       <ContentPageHeader
         eyebrow="Sustainability"
-        icon={<Sprout aria-hidden="true" className="size-3.5" />}
+        icon={Sprout}
         title="Our sustainability standards"
       >
         <p>
