@@ -1,4 +1,4 @@
-import { createAdminApiClient } from '@shopify/admin-api-client';
+import { type AdminApiClient, createAdminApiClient } from '@shopify/admin-api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 
@@ -102,14 +102,21 @@ const REFUSED_CODES = new Set(['ACCESS_DENIED', 'FORBIDDEN', 'UNAUTHORIZED']);
 /** GraphQL error codes of a query Shopify will never run as it is (a retry cannot help). */
 const INVALID_CODES = new Set(['MAX_COST_EXCEEDED']);
 
-export function shopifyAdmin(
+/** One answer of the client: its data, errors and extensions (the cost and throttle status). */
+type AdminAnswer = Awaited<ReturnType<AdminApiClient['request']>>;
+
+/**
+ * The official client of one store: with SHOPIFY_ADMIN_ORIGIN set, its calls go to that
+ * origin; each has the configured time limit (and ends when `signal` aborts).
+ */
+function adminClient(
   { config, log }: ShopifyAdminOptions,
   storeDomain: string,
   accessToken: string,
-  patience?: PatienceOptions,
-): ShopifyAdmin {
+  signal: AbortSignal | undefined,
+): AdminApiClient {
   const origin = config.shopifyAdminOrigin;
-  const client = createAdminApiClient({
+  return createAdminApiClient({
     storeDomain,
     apiVersion: SHOPIFY_API_VERSION,
     accessToken,
@@ -128,97 +135,131 @@ export function shopifyAdmin(
         : String(url);
       return fetch(target, {
         ...(init as RequestInit),
-        signal: patience?.signal
-          ? AbortSignal.any([patience.signal, AbortSignal.timeout(config.shopifyTimeoutMs)])
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(config.shopifyTimeoutMs)])
           : AbortSignal.timeout(config.shopifyTimeoutMs),
       });
     },
   });
+}
 
-  const once = async <T>(query: string, variables?: Record<string, unknown>): Promise<T> => {
-    const { data, errors, extensions } = await client.request<T>(
-      query,
-      variables ? { variables } : {},
+/** Keeps the store's cost bucket as the answer reports it. */
+function rememberBucket(storeDomain: string, extensions: AdminAnswer['extensions']): void {
+  const status = extensions?.cost?.throttleStatus;
+  if (status && typeof status.currentlyAvailable === 'number') {
+    buckets.set(storeDomain, {
+      available: status.currentlyAvailable,
+      maximum: status.maximumAvailable ?? status.currentlyAvailable,
+      restoreRate: status.restoreRate ?? 50,
+      seenAt: Date.now(),
+    });
+  }
+}
+
+/** What a failed answer stands for: a throttle to wait out, or a ShopifyAdminError. */
+function answerError(
+  storeDomain: string,
+  { errors, extensions }: AdminAnswer,
+  expectedCost: number | undefined,
+): ShopifyThrottled | ShopifyAdminError {
+  if (!errors) return new ShopifyAdminError('unavailable', 'Shopify answered no data');
+  if (errors.graphQLErrors?.some((e) => e.extensions?.code === 'THROTTLED')) {
+    return new ShopifyThrottled(
+      throttleWaitMs(
+        buckets.get(storeDomain),
+        extensions?.cost?.requestedQueryCost ?? expectedCost ?? 50,
+      ) || 1000,
     );
-    const status = extensions?.cost?.throttleStatus;
-    if (status && typeof status.currentlyAvailable === 'number') {
-      buckets.set(storeDomain, {
-        available: status.currentlyAvailable,
-        maximum: status.maximumAvailable ?? status.currentlyAvailable,
-        restoreRate: status.restoreRate ?? 50,
-        seenAt: Date.now(),
-      });
-    }
-    if (errors && !data) {
-      if (errors.graphQLErrors?.some((e) => e.extensions?.code === 'THROTTLED')) {
-        throw new ShopifyThrottled(
-          throttleWaitMs(
-            buckets.get(storeDomain),
-            extensions?.cost?.requestedQueryCost ?? patience?.expectedCost ?? 50,
-          ) || 1000,
-        );
-      }
-      if (errors.networkStatusCode === 429) {
-        const after = Number(errors.response?.headers.get('retry-after'));
-        throw new ShopifyThrottled(Number.isFinite(after) && after > 0 ? after * 1000 : 2000);
-      }
-      const status = errors.networkStatusCode;
-      const message = errors.graphQLErrors?.length
-        ? errors.graphQLErrors.map((e) => e.message).join('; ')
-        : (errors.message ?? 'Shopify did not answer');
-      if (errors.graphQLErrors?.some((e) => INVALID_CODES.has(String(e.extensions?.code)))) {
-        throw new ShopifyAdminError('invalid', message, status);
-      }
-      // No answer (refused connection, time limit), Shopify's own trouble or throttling.
-      if (status === undefined || status >= 500 || status === 429) {
-        throw new ShopifyAdminError('unavailable', message, status);
-      }
-      // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
-      const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
-      if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
-        throw new ShopifyAdminError('refused', message, status);
-      }
-      // Anything else (a query Shopify does not understand) is not the owner's to fix.
-      throw new ShopifyAdminError('unavailable', message, status);
-    }
-    if (!data) throw new ShopifyAdminError('unavailable', 'Shopify answered no data');
-    return data;
-  };
+  }
+  if (errors.networkStatusCode === 429) {
+    const after = Number(errors.response?.headers.get('retry-after'));
+    return new ShopifyThrottled(Number.isFinite(after) && after > 0 ? after * 1000 : 2000);
+  }
+  const status = errors.networkStatusCode;
+  const message = errors.graphQLErrors?.length
+    ? errors.graphQLErrors.map((e) => e.message).join('; ')
+    : (errors.message ?? 'Shopify did not answer');
+  if (errors.graphQLErrors?.some((e) => INVALID_CODES.has(String(e.extensions?.code)))) {
+    return new ShopifyAdminError('invalid', message, status);
+  }
+  // No answer (refused connection, time limit), Shopify's own trouble or throttling.
+  if (status === undefined || status >= 500 || status === 429) {
+    return new ShopifyAdminError('unavailable', message, status);
+  }
+  // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
+  const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
+  if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
+    return new ShopifyAdminError('refused', message, status);
+  }
+  // Anything else (a query Shopify does not understand) is not the owner's to fix.
+  return new ShopifyAdminError('unavailable', message, status);
+}
 
+/** One call, no waiting: its data, or a ShopifyThrottled or ShopifyAdminError thrown. */
+async function requestOnce<T>(
+  client: AdminApiClient,
+  storeDomain: string,
+  expectedCost: number | undefined,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<T> {
+  const answer = await client.request<T>(query, variables ? { variables } : {});
+  rememberBucket(storeDomain, answer.extensions);
+  if (!answer.data) throw answerError(storeDomain, answer, expectedCost);
+  return answer.data;
+}
+
+/** A call that waits for the store's rate limits, up to `patience.maxWaitMs` in all. */
+async function requestPatiently<T>(
+  call: () => Promise<T>,
+  storeDomain: string,
+  patience: PatienceOptions,
+  log: FastifyBaseLogger,
+): Promise<T> {
+  const maxWaitMs = patience.maxWaitMs ?? 120_000;
+  let waited = 0;
+  for (;;) {
+    const wait = throttleWaitMs(buckets.get(storeDomain), patience.expectedCost ?? 50);
+    if (wait > 0) {
+      if (waited + wait > maxWaitMs) {
+        throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
+      }
+      waited += wait;
+      await sleep(wait, patience.signal);
+    }
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ShopifyThrottled)) throw error;
+      if (waited + error.waitMs > maxWaitMs) {
+        throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
+      }
+      log.info({ store: storeDomain, waitMs: error.waitMs }, 'Shopify rate limit: waiting');
+      waited += error.waitMs;
+      await sleep(error.waitMs, patience.signal);
+    }
+  }
+}
+
+export function shopifyAdmin(
+  options: ShopifyAdminOptions,
+  storeDomain: string,
+  accessToken: string,
+  patience?: PatienceOptions,
+): ShopifyAdmin {
+  const client = adminClient(options, storeDomain, accessToken, patience?.signal);
   return {
     async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-      if (!patience) {
-        try {
-          return await once<T>(query, variables);
-        } catch (error) {
-          if (error instanceof ShopifyThrottled) {
-            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
-          }
-          throw error;
+      const call = () =>
+        requestOnce<T>(client, storeDomain, patience?.expectedCost, query, variables);
+      if (patience) return requestPatiently(call, storeDomain, patience, options.log);
+      try {
+        return await call();
+      } catch (error) {
+        if (error instanceof ShopifyThrottled) {
+          throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
         }
-      }
-      const maxWaitMs = patience.maxWaitMs ?? 120_000;
-      let waited = 0;
-      for (;;) {
-        const wait = throttleWaitMs(buckets.get(storeDomain), patience.expectedCost ?? 50);
-        if (wait > 0) {
-          if (waited + wait > maxWaitMs) {
-            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
-          }
-          waited += wait;
-          await sleep(wait, patience.signal);
-        }
-        try {
-          return await once<T>(query, variables);
-        } catch (error) {
-          if (!(error instanceof ShopifyThrottled)) throw error;
-          if (waited + error.waitMs > maxWaitMs) {
-            throw new ShopifyAdminError('unavailable', 'Shopify is rate limiting', 429);
-          }
-          log.info({ store: storeDomain, waitMs: error.waitMs }, 'Shopify rate limit: waiting');
-          waited += error.waitMs;
-          await sleep(error.waitMs, patience.signal);
-        }
+        throw error;
       }
     },
   };
