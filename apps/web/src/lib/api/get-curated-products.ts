@@ -4,6 +4,7 @@ import type {
 } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toProductCard } from '@/components/product/product-card-data';
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /api/curated/{key}/: a hand-picked list (Newly Added, Current Favorites, People also love). */
@@ -26,6 +27,10 @@ export const curatedProductsQueryOptions = (key: CuratedProductList) =>
     staleTime: 10 * 60_000,
   });
 
-export function useCuratedProducts(key: CuratedProductList, enabled = true) {
-  return useQuery({ ...curatedProductsQueryOptions(key), enabled });
+/** A hand-picked list as product cards: its first `max` products, in the list's order. */
+export function useCuratedCards(key: CuratedProductList, max: number) {
+  return useQuery({
+    ...curatedProductsQueryOptions(key),
+    select: (list) => list.results.slice(0, max).map((product) => toProductCard(product)),
+  });
 }

@@ -2,19 +2,18 @@ import { CURATED_LISTS, NEWLY_ADDED_MAX } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
-import { toProductCard } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { buttonClasses } from '@/components/ui/button';
-import { useCuratedProducts } from '@/lib/api/get-curated-products';
+import { useCuratedCards } from '@/lib/api/get-curated-products';
 
 export const NEWLY_ADDED_EMPTY_TEXT = MESSAGES.newlyAddedEmpty;
 
 /** 'Newly Added' (SPEC §2 Home): at most 9 hand-picked products, then View All Products. */
 export function NewlyAddedSection() {
-  const { data, isPending } = useCuratedProducts(CURATED_LISTS.newlyAdded);
-  const products = (data?.results ?? [])
-    .slice(0, NEWLY_ADDED_MAX)
-    .map((product) => toProductCard(product));
+  const { data: products = [], isPending } = useCuratedCards(
+    CURATED_LISTS.newlyAdded,
+    NEWLY_ADDED_MAX,
+  );
   return (
     <section aria-labelledby="newly-added-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">

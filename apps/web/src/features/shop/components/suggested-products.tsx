@@ -1,17 +1,16 @@
 import { CURATED_LISTS, SUGGESTIONS_COUNT } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
-import { toProductCard } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
-import { useCuratedProducts } from '@/lib/api/get-curated-products';
+import { useCuratedCards } from '@/lib/api/get-curated-products';
 
 export const SUGGEST_MORE_TEXT = MESSAGES.suggestMoreProducts;
 
 /** 'People also love...' (SPEC §2 Shop): shown when a result list is empty. */
 export function SuggestedProducts() {
-  const { data, isPending } = useCuratedProducts(CURATED_LISTS.peopleAlsoLove);
-  const products = (data?.results ?? [])
-    .slice(0, SUGGESTIONS_COUNT)
-    .map((product) => toProductCard(product));
+  const { data: products = [], isPending } = useCuratedCards(
+    CURATED_LISTS.peopleAlsoLove,
+    SUGGESTIONS_COUNT,
+  );
   return (
     <section aria-labelledby="suggested-heading" className="flex flex-col gap-5">
       <h2 id="suggested-heading" className="text-2xl font-semibold">

@@ -12,12 +12,12 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
-import { type ProductCardData, toProductCard } from '@/components/product/product-card-data';
+import type { ProductCardData } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
-import { curatedProductsQueryOptions, useCuratedProducts } from '@/lib/api/get-curated-products';
+import { curatedProductsQueryOptions, useCuratedCards } from '@/lib/api/get-curated-products';
 import { searchFacetsQueryOptions, useSearchFacets } from '@/lib/api/search-facets';
 import { searchQueryOptions, useSearchProducts } from '@/lib/api/search-products';
 import { ApiError, NetworkError } from '@/lib/api-client';
@@ -68,11 +68,12 @@ function CurrentFavorites({
   /** A sideways strip on phones (the landing); a grid everywhere otherwise. */
   strip?: boolean;
 }) {
-  const { data, isPending, isError } = useCuratedProducts(CURATED_LISTS.currentFavorites);
-  const products = sortedFavorites(
-    (data?.results ?? []).slice(0, FAVORITES_COUNT).map((product) => toProductCard(product)),
-    sort,
-  );
+  const {
+    data = [],
+    isPending,
+    isError,
+  } = useCuratedCards(CURATED_LISTS.currentFavorites, FAVORITES_COUNT);
+  const products = sortedFavorites(data, sort);
   const Heading = `h${headingLevel}` as const;
   return (
     <section aria-labelledby="favorites-heading" className="flex flex-col gap-5">
