@@ -43,7 +43,7 @@ import { insertPayoutRows, type NewPayout, transferGroupOf } from '../modules/pa
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
 import { DEMO_BUYERS } from './data/orders';
 import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
-import { buildDemoPlan, DEMO_PROMO_PERCENT, type DemoPlan } from './plan';
+import { buildDemoPlan, DEMO_PROMO_PERCENT, type DemoPlan, type PlannedOrder } from './plan';
 
 export interface DemoAccount {
   role: string;
@@ -239,17 +239,27 @@ async function hashPasswords(plan: DemoPlan) {
   };
 }
 
-async function insertCatalogue(
+type PasswordHashes = Awaited<ReturnType<typeof hashPasswords>>;
+
+/** Dates before the seed's moment: `minutesAgo(5)`, `daysAgo(2)`. */
+interface SeedClock {
+  now: number;
+  minutesAgo(minutes: number): Date;
+  daysAgo(days: number): Date;
+}
+
+function seedClock(now: number): SeedClock {
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+  return { now, minutesAgo, daysAgo: (days) => minutesAgo(days * 1440) };
+}
+
+/** Users: the shopper, the seller, then one owner per other business, then the other buyers. */
+async function insertUsers(
   tx: Tx,
   plan: DemoPlan,
-  images: DrawnImages,
-  hashes: Awaited<ReturnType<typeof hashPasswords>>,
-): Promise<void> {
-  const now = Date.now();
-  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
-  const daysAgo = (days: number) => minutesAgo(days * 1440);
-
-  // Users: the shopper, the seller, then one owner per other business.
+  hashes: PasswordHashes,
+  { daysAgo }: SeedClock,
+): Promise<Map<string, number>> {
   const owners = plan.businesses.flatMap((b) => (b.owner === 'seller' ? [] : [b.owner]));
   const userRows = await tx
     .insert(users)
@@ -278,7 +288,17 @@ async function insertCatalogue(
   await tx
     .insert(shippingAddresses)
     .values(DEMO_BUYERS.map((b) => ({ userId: userId.get(b.username)!, ...addressOf(b) })));
+  return userId;
+}
 
+/** The businesses; answers the id of the plan's business `i`. */
+async function insertBusinesses(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  userId: Map<string, number>,
+  { daysAgo }: SeedClock,
+): Promise<(i: number) => number> {
   const businessRows = await tx
     .insert(businesses)
     .values(
@@ -305,8 +325,15 @@ async function insertCatalogue(
     )
     .returning({ id: businesses.id, name: businesses.name });
   const businessId = new Map(businessRows.map((b) => [b.name, b.id]));
-  const bizId = (i: number) => businessId.get(plan.businesses[i]!.data.name)!;
+  return (i: number) => businessId.get(plan.businesses[i]!.data.name)!;
+}
 
+/** Each business's sustainability notes and shipping fees. */
+async function insertBusinessDetails(
+  tx: Tx,
+  plan: DemoPlan,
+  bizId: (i: number) => number,
+): Promise<void> {
   const notes = plan.businesses.flatMap((b, i) =>
     b.data.notes.map(([title, explanation], position) => ({
       businessId: bizId(i),
@@ -338,7 +365,16 @@ async function insertCatalogue(
     })),
   );
   if (countryFees.length) await tx.insert(shippingCountryFees).values(countryFees);
+}
 
+/** The products and their pictures; answers the id of the plan's product `i`. */
+async function insertProducts(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  bizId: (i: number) => number,
+  { minutesAgo }: SeedClock,
+): Promise<(i: number) => number> {
   const productRows = await tx
     .insert(products)
     .values(
@@ -369,7 +405,16 @@ async function insertCatalogue(
       })),
     ),
   );
+  return prodId;
+}
 
+/** The variants and their pictures; answers the variant id by `${productId}/${position}`. */
+async function insertVariants(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  prodId: (i: number) => number,
+): Promise<Map<string, number>> {
   const variantValues = plan.products.flatMap((p, i) =>
     p.variants.map((v, position) => ({
       productId: prodId(i),
@@ -380,30 +425,39 @@ async function insertCatalogue(
     })),
   );
   const variantId = new Map<string, number>();
-  if (variantValues.length) {
-    const variantRows = await tx.insert(variants).values(variantValues).returning({
-      id: variants.id,
-      productId: variants.productId,
-      position: variants.position,
-    });
-    for (const v of variantRows) variantId.set(`${v.productId}/${v.position}`, v.id);
-    const variantImageValues = plan.products.flatMap((p, i) =>
-      p.variants.flatMap((v, position) => {
-        const image = images.products[i]!.variants[position];
-        return image
-          ? [
-              {
-                variantId: variantId.get(`${prodId(i)}/${position}`)!,
-                image,
-                altText: `${p.name} in ${v.option1}`,
-              },
-            ]
-          : [];
-      }),
-    );
-    if (variantImageValues.length) await tx.insert(variantImages).values(variantImageValues);
-  }
+  if (!variantValues.length) return variantId;
+  const variantRows = await tx.insert(variants).values(variantValues).returning({
+    id: variants.id,
+    productId: variants.productId,
+    position: variants.position,
+  });
+  for (const v of variantRows) variantId.set(`${v.productId}/${v.position}`, v.id);
+  const variantImageValues = plan.products.flatMap((p, i) =>
+    p.variants.flatMap((v, position) => {
+      const image = images.products[i]!.variants[position];
+      return image
+        ? [
+            {
+              variantId: variantId.get(`${prodId(i)}/${position}`)!,
+              image,
+              altText: `${p.name} in ${v.option1}`,
+            },
+          ]
+        : [];
+    }),
+  );
+  if (variantImageValues.length) await tx.insert(variantImages).values(variantImageValues);
+  return variantId;
+}
 
+/** The site's own content: curated lists, partners, FAQ, quiz personas and the promo code. */
+async function insertSiteContent(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  bizId: (i: number) => number,
+  prodId: (i: number) => number,
+): Promise<void> {
   await tx.insert(curatedLists).values([
     { key: CURATED_LISTS.newlyAdded, itemIds: plan.newlyAdded.map(prodId) },
     { key: CURATED_LISTS.currentFavorites, itemIds: plan.currentFavorites.map(prodId) },
@@ -447,13 +501,206 @@ async function insertCatalogue(
 
   // The demo promo code of the local payment page: 10 % off the items.
   await tx.insert(promoCodes).values({ code: DEMO_PROMO_CODE, percentOff: DEMO_PROMO_PERCENT });
+}
 
+async function insertCatalogue(
+  tx: Tx,
+  plan: DemoPlan,
+  images: DrawnImages,
+  hashes: PasswordHashes,
+): Promise<void> {
+  const clock = seedClock(Date.now());
+  const userId = await insertUsers(tx, plan, hashes, clock);
+  const bizId = await insertBusinesses(tx, plan, images, userId, clock);
+  await insertBusinessDetails(tx, plan, bizId);
+  const prodId = await insertProducts(tx, plan, images, bizId, clock);
+  const variantId = await insertVariants(tx, plan, images, prodId);
+  await insertSiteContent(tx, plan, images, bizId, prodId);
   await insertDemoOrders(tx, plan, {
-    now,
+    now: clock.now,
     userId: (buyer) => userId.get(DEMO_BUYERS[buyer]!.username)!,
     businessId: bizId,
     productId: prodId,
     variantId: (product, position) => variantId.get(`${prodId(product)}/${position}`)!,
+  });
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long after purchase an order of each status was last touched. */
+const TOUCHED_AFTER: Record<PlannedOrder['status'], number> = {
+  Pending: 0,
+  Paid: 2 * 60_000,
+  Shipped: DAY,
+  Delivered: 5 * DAY,
+  Refunded: 8 * DAY,
+  Canceled: 3 * HOUR,
+};
+
+/** The ids of the rows written before the orders, by their place in the plan. */
+interface DemoIds {
+  now: number;
+  userId: (buyer: number) => number;
+  businessId: (business: number) => number;
+  productId: (product: number) => number;
+  variantId: (product: number, position: number) => number;
+}
+
+/** What the orders add to other tables, written after the last order. */
+interface DemoOrderRows {
+  payouts: NewPayout[];
+  history: (typeof orderEvents.$inferInsert)[];
+  refunds: (typeof refunds.$inferInsert)[];
+}
+
+/** The paid local checkout of a marketplace order. */
+function insertDemoCheckout(tx: Tx, o: PlannedOrder, userId: number, createdAt: Date, at: Date) {
+  return insertCheckout(tx, {
+    userId,
+    status: 'paid',
+    provider: 'local',
+    subtotalCents: o.subtotalCents,
+    shippingCents: o.shippingCents,
+    discountCents: o.discountCents,
+    totalCents: o.totalCents,
+    discountCode: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
+    createdAt,
+    updatedAt: at,
+  });
+}
+
+/** The §3 notes of an order paid through a checkout. */
+function demoOrderNotes(o: PlannedOrder): OrderNotes {
+  return {
+    discount_applied: o.discountCents > 0,
+    discount_code: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
+    global_original_total: centsToPrice(o.subtotalCents + o.shippingCents),
+    global_discount_amount: centsToPrice(o.discountCents),
+    global_discounted_total: centsToPrice(o.totalCents),
+    related_orders: [],
+  };
+}
+
+/** The order's lines, with the product's name and the variant's options. */
+function demoOrderLines(plan: DemoPlan, ids: DemoIds, o: PlannedOrder) {
+  return o.lines.map((line) => {
+    const product = plan.products[line.product]!;
+    return {
+      productId: ids.productId(line.product),
+      variantId: line.variant === null ? null : ids.variantId(line.product, line.variant),
+      productName: product.name,
+      productPriceCents: line.unitCents,
+      quantity: line.quantity,
+      totalPriceCents: line.unitCents * line.quantity,
+      variantOptions: line.options,
+    };
+  });
+}
+
+/** Its history as the buyer's order page shows it: paid, then each status it went through. */
+function demoOrderHistory(
+  o: PlannedOrder,
+  orderId: number,
+  businessId: number,
+  paid: boolean,
+  after: (ms: number) => Date,
+): DemoOrderRows['history'] {
+  const history: DemoOrderRows['history'] = [];
+  const event = (type: 'paid' | 'status', status: PlannedOrder['status'], at: Date) =>
+    history.push({
+      orderId,
+      businessId,
+      type,
+      status,
+      trackingNumber: status === 'Shipped' ? o.trackingNumber : '',
+      createdAt: at,
+    });
+  if (paid) event('paid', 'Paid', after(60_000));
+  if (o.status === 'Shipped' || o.status === 'Delivered') event('status', 'Shipped', after(DAY));
+  if (o.status !== 'Pending' && o.status !== 'Paid' && o.status !== 'Shipped') {
+    event('status', o.status, after(TOUCHED_AFTER[o.status]));
+  }
+  return history;
+}
+
+/** One planned order: its checkout (unless from Shopify), the order, and its other rows. */
+async function insertDemoOrder(
+  tx: Tx,
+  plan: DemoPlan,
+  ids: DemoIds,
+  n: number,
+  o: PlannedOrder,
+  rows: DemoOrderRows,
+): Promise<void> {
+  const buyer = DEMO_BUYERS[o.buyer]!;
+  const userId = ids.userId(o.buyer);
+  const businessId = ids.businessId(o.business);
+  const createdAt = new Date(ids.now - o.ageMinutes * 60_000);
+  const after = (ms: number) => new Date(Math.min(ids.now, createdAt.getTime() + ms));
+  const touched = TOUCHED_AFTER[o.status];
+  const checkout = o.shopify
+    ? null
+    : await insertDemoCheckout(tx, o, userId, createdAt, after(60_000));
+  const notes: OrderNotes | null = checkout && demoOrderNotes(o);
+  const transferId = checkout ? `tr_demo_${checkout.id}` : null;
+  const orderId = await insertOrder(
+    tx,
+    {
+      checkoutId: checkout?.id ?? null,
+      userId,
+      businessId,
+      userFullName: `${buyer.firstName} ${buyer.lastName}`,
+      userEmail: buyer.email,
+      status: o.status,
+      subtotalCents: o.subtotalCents,
+      shippingFeeCents: o.shippingCents,
+      discountCents: o.discountCents,
+      totalCents: o.totalCents,
+      payoutCents: checkout ? payoutCents(o.totalCents) : null,
+      stripeTransferId: transferId,
+      trackingNumber: o.trackingNumber,
+      notes: notes ? JSON.stringify(notes) : '',
+      sellerNotes: o.sellerNote,
+      cardBrand: o.cardBrand,
+      shippingAddress: orderAddressOf(addressOf(buyer)),
+      source: o.shopify ? 'shopify' : 'marketplace',
+      shopifyOrderId: o.shopify ? String(5_100_000_000 + n) : null,
+      shippedEmailAt: o.trackingNumber ? after(DAY) : null,
+      createdAt,
+      updatedAt: after(touched),
+    },
+    demoOrderLines(plan, ids, o),
+  );
+  rows.history.push(...demoOrderHistory(o, orderId, businessId, checkout !== null, after));
+  if (!checkout) return;
+  // A paid order refunded or cancelled gave the buyer's money back and took the payout back.
+  const refunded = o.status === 'Refunded' || o.status === 'Canceled';
+  if (refunded) {
+    rows.refunds.push({
+      orderId,
+      businessId,
+      amountCents: o.totalCents,
+      targetStatus: o.status as 'Refunded' | 'Canceled',
+      status: 'succeeded',
+      providerRefundId: `re_demo_${orderId}`,
+      emailedAt: after(touched),
+      createdAt: after(touched),
+      updatedAt: after(touched),
+    });
+  }
+  rows.payouts.push({
+    orderId,
+    businessId,
+    amountCents: payoutCents(o.totalCents),
+    commissionCents: commissionCents(o.totalCents),
+    transferGroup: transferGroupOf(checkout.id),
+    transferId: transferId!,
+    status: refunded ? 'reversed' : 'paid',
+    ...(refunded ? { reversalId: `trr_demo_${orderId}`, reversedAt: after(touched) } : {}),
+    attempts: 1,
+    paidAt: after(60_000),
+    createdAt,
+    updatedAt: after(refunded ? touched : 60_000),
   });
 }
 
@@ -463,147 +710,10 @@ async function insertCatalogue(
  * provider's transfers are at once. The Pending ones are Shopify orders: no checkout, no
  * payout. How long after purchase each was touched follows its status.
  */
-async function insertDemoOrders(
-  tx: Tx,
-  plan: DemoPlan,
-  ids: {
-    now: number;
-    userId: (buyer: number) => number;
-    businessId: (business: number) => number;
-    productId: (product: number) => number;
-    variantId: (product: number, position: number) => number;
-  },
-): Promise<void> {
-  const HOUR = 3_600_000;
-  const DAY = 24 * HOUR;
-  const payoutRows: NewPayout[] = [];
-  const history: (typeof orderEvents.$inferInsert)[] = [];
-  const refundRows: (typeof refunds.$inferInsert)[] = [];
-  for (const [n, o] of plan.orders.entries()) {
-    const buyer = DEMO_BUYERS[o.buyer]!;
-    const userId = ids.userId(o.buyer);
-    const businessId = ids.businessId(o.business);
-    const createdAt = new Date(ids.now - o.ageMinutes * 60_000);
-    const after = (ms: number) => new Date(Math.min(ids.now, createdAt.getTime() + ms));
-    const touched = {
-      Pending: 0,
-      Paid: 2 * 60_000,
-      Shipped: DAY,
-      Delivered: 5 * DAY,
-      Refunded: 8 * DAY,
-      Canceled: 3 * HOUR,
-    }[o.status];
-    const address = addressOf(buyer);
-    const checkout = o.shopify
-      ? null
-      : await insertCheckout(tx, {
-          userId,
-          status: 'paid',
-          provider: 'local',
-          subtotalCents: o.subtotalCents,
-          shippingCents: o.shippingCents,
-          discountCents: o.discountCents,
-          totalCents: o.totalCents,
-          discountCode: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
-          createdAt,
-          updatedAt: after(60_000),
-        });
-    const notes: OrderNotes | null = checkout && {
-      discount_applied: o.discountCents > 0,
-      discount_code: o.discountCents > 0 ? DEMO_PROMO_CODE : null,
-      global_original_total: centsToPrice(o.subtotalCents + o.shippingCents),
-      global_discount_amount: centsToPrice(o.discountCents),
-      global_discounted_total: centsToPrice(o.totalCents),
-      related_orders: [],
-    };
-    const transferId = checkout ? `tr_demo_${checkout.id}` : null;
-    const orderId = await insertOrder(
-      tx,
-      {
-        checkoutId: checkout?.id ?? null,
-        userId,
-        businessId,
-        userFullName: `${buyer.firstName} ${buyer.lastName}`,
-        userEmail: buyer.email,
-        status: o.status,
-        subtotalCents: o.subtotalCents,
-        shippingFeeCents: o.shippingCents,
-        discountCents: o.discountCents,
-        totalCents: o.totalCents,
-        payoutCents: checkout ? payoutCents(o.totalCents) : null,
-        stripeTransferId: transferId,
-        trackingNumber: o.trackingNumber,
-        notes: notes ? JSON.stringify(notes) : '',
-        sellerNotes: o.sellerNote,
-        cardBrand: o.cardBrand,
-        shippingAddress: orderAddressOf(address),
-        source: o.shopify ? 'shopify' : 'marketplace',
-        shopifyOrderId: o.shopify ? String(5_100_000_000 + n) : null,
-        shippedEmailAt: o.trackingNumber ? after(DAY) : null,
-        createdAt,
-        updatedAt: after(touched),
-      },
-      o.lines.map((line) => {
-        const product = plan.products[line.product]!;
-        return {
-          productId: ids.productId(line.product),
-          variantId: line.variant === null ? null : ids.variantId(line.product, line.variant),
-          productName: product.name,
-          productPriceCents: line.unitCents,
-          quantity: line.quantity,
-          totalPriceCents: line.unitCents * line.quantity,
-          variantOptions: line.options,
-        };
-      }),
-    );
-    // Its history as the buyer's order page shows it: paid, then each status it went through.
-    const event = (type: 'paid' | 'status', status: typeof o.status, at: Date) =>
-      history.push({
-        orderId,
-        businessId,
-        type,
-        status,
-        trackingNumber: status === 'Shipped' ? o.trackingNumber : '',
-        createdAt: at,
-      });
-    if (checkout) event('paid', 'Paid', after(60_000));
-    if (o.status === 'Shipped' || o.status === 'Delivered') event('status', 'Shipped', after(DAY));
-    if (o.status !== 'Pending' && o.status !== 'Paid' && o.status !== 'Shipped') {
-      event('status', o.status, after(touched));
-    }
-    // A paid order refunded or cancelled gave the buyer's money back and took the payout back.
-    const refunded = checkout && (o.status === 'Refunded' || o.status === 'Canceled');
-    if (refunded) {
-      refundRows.push({
-        orderId,
-        businessId,
-        amountCents: o.totalCents,
-        targetStatus: o.status as 'Refunded' | 'Canceled',
-        status: 'succeeded',
-        providerRefundId: `re_demo_${orderId}`,
-        emailedAt: after(touched),
-        createdAt: after(touched),
-        updatedAt: after(touched),
-      });
-    }
-    if (checkout) {
-      payoutRows.push({
-        orderId,
-        businessId,
-        amountCents: payoutCents(o.totalCents),
-        commissionCents: commissionCents(o.totalCents),
-        transferGroup: transferGroupOf(checkout.id),
-        transferId: transferId!,
-        status: refunded ? 'reversed' : 'paid',
-        ...(refunded ? { reversalId: `trr_demo_${orderId}`, reversedAt: after(touched) } : {}),
-        attempts: 1,
-        paidAt: after(60_000),
-        createdAt,
-        updatedAt: after(refunded ? touched : 60_000),
-      });
-    }
-  }
-  await insertPayoutRows(tx, payoutRows);
-  if (history.length) await tx.insert(orderEvents).values(history);
-  if (refundRows.length) await tx.insert(refunds).values(refundRows);
+async function insertDemoOrders(tx: Tx, plan: DemoPlan, ids: DemoIds): Promise<void> {
+  const rows: DemoOrderRows = { payouts: [], history: [], refunds: [] };
+  for (const [n, o] of plan.orders.entries()) await insertDemoOrder(tx, plan, ids, n, o, rows);
+  await insertPayoutRows(tx, rows.payouts);
+  if (rows.history.length) await tx.insert(orderEvents).values(rows.history);
+  if (rows.refunds.length) await tx.insert(refunds).values(rows.refunds);
 }
