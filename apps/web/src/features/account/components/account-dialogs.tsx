@@ -4,6 +4,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 
@@ -130,20 +131,14 @@ export function DeleteAccountDialog({
   deleting: boolean;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title="Delete your account?"
       description="Your account, cart and saved address will be removed for good. Orders you placed stay with the brands that fulfil them."
-    >
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} loading={deleting}>
-          Confirm delete
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Confirm delete"
+      onConfirm={onConfirm}
+      busy={deleting}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { contractResolver, formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -187,20 +187,14 @@ function RefundConfirmation({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={confirming !== null}
       onClose={onKeep}
       title={confirming ? REFUND_MESSAGES.confirmTitle(confirming) : ''}
       description={confirming ? REFUND_MESSAGES.confirm(order.total_price, confirming) : undefined}
-    >
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onKeep} data-autofocus>
-          {REFUND_MESSAGES.keepButton}
-        </Button>
-        <Button variant="danger" onClick={onConfirm}>
-          {REFUND_MESSAGES.confirmButton(order.total_price)}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={REFUND_MESSAGES.keepButton}
+      confirmLabel={REFUND_MESSAGES.confirmButton(order.total_price)}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -3,9 +3,9 @@ import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -171,7 +171,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         ) : null}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={closeDelete}
         title="Delete product?"
@@ -180,21 +180,11 @@ export function ProductsSection({ businessId }: { businessId: number }) {
             ? `“${deleting.name}” will be removed from your shop. Orders that include it keep their details.`
             : undefined
         }
-      >
-        {deleteError ? (
-          <Notice tone="error" className="mb-4">
-            {deleteError}
-          </Notice>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={closeDelete} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmDelete} loading={deleteProduct.isPending}>
-            Delete product
-          </Button>
-        </div>
-      </Dialog>
+        error={deleteError}
+        confirmLabel="Delete product"
+        onConfirm={confirmDelete}
+        busy={deleteProduct.isPending}
+      />
     </div>
   );
 }
