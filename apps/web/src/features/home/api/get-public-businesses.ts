@@ -1,16 +1,11 @@
 import type { BusinessSummary } from '@leafline/contract/catalog';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { getQueryOptions } from '@/lib/api/get-query';
 
 /** GET /api/publicbusinesses/: every open business, by name. */
-export function getPublicBusinesses(signal?: AbortSignal): Promise<BusinessSummary[]> {
-  return apiFetch<BusinessSummary[]>('/api/publicbusinesses/', { auth: false, signal });
-}
-
 export const publicBusinessesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['businesses', 'public'] as const,
-    queryFn: ({ signal }) => getPublicBusinesses(signal),
+  getQueryOptions<BusinessSummary[]>(['businesses', 'public'], '/api/publicbusinesses/', {
+    request: { auth: false },
     staleTime: 10 * 60_000,
   });
 

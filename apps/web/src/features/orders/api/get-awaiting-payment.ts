@@ -4,20 +4,15 @@ import {
   type AwaitingPaymentResponse,
   cancelCheckoutPath,
 } from '@leafline/contract/orders';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getQueryOptions } from '@/lib/api/get-query';
 import { apiFetch } from '@/lib/api-client';
 
 export const awaitingPaymentQueryKey = ['orders', 'awaiting-payment'] as const;
 
 /** GET /api/orders/awaiting-payment/ (auth): the buyer's checkout still waiting for payment. */
-export function getAwaitingPayment(signal?: AbortSignal): Promise<AwaitingPaymentResponse> {
-  return apiFetch<AwaitingPaymentResponse>(AWAITING_PAYMENT_PATH, { signal });
-}
-
 export const awaitingPaymentQueryOptions = () =>
-  queryOptions({
-    queryKey: awaitingPaymentQueryKey,
-    queryFn: ({ signal }) => getAwaitingPayment(signal),
+  getQueryOptions<AwaitingPaymentResponse>(awaitingPaymentQueryKey, AWAITING_PAYMENT_PATH, {
     retry: false,
   });
 

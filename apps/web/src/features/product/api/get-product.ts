@@ -1,18 +1,12 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-
-/** GET /api/products/{id}/: one product with its images and live variants (404 when unknown). */
-export function getProduct(productId: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return apiFetch<ProductDetail>(`/api/products/${productId}/`, { signal });
-}
+import { useQuery } from '@tanstack/react-query';
+import { getQueryOptions } from '@/lib/api/get-query';
 
 export const productQueryKey = (productId: number) => ['catalog', 'product', productId] as const;
 
+/** GET /api/products/{id}/: one product with its images and live variants (404 when unknown). */
 export const productQueryOptions = (productId: number) =>
-  queryOptions({
-    queryKey: productQueryKey(productId),
-    queryFn: ({ signal }) => getProduct(productId, signal),
+  getQueryOptions<ProductDetail>(productQueryKey(productId), `/api/products/${productId}/`, {
     staleTime: 5 * 60_000,
   });
 
