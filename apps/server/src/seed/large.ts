@@ -235,6 +235,192 @@ function priceNear(cents: number, random: () => number): number {
   return dollars * 100 + ending;
 }
 
+const DAY_MS = 86_400_000;
+
+/** What every generated row is drawn from: the seeded generator, and the seed's moment. */
+interface Generation {
+  random: () => number;
+  now: number;
+}
+
+type BrandArt = { logo: string | null; banner: string | null };
+type PlannedBrand = ReturnType<typeof planBrands>[number];
+type PlannedProduct = ReturnType<typeof planProducts>[number];
+
+/** Brands `offset + from` … `+ size`: name, address, age and a demo brand's pictures. */
+function planBrands(
+  offset: number,
+  from: number,
+  size: number,
+  logoRows: readonly BrandArt[],
+  random: () => number,
+) {
+  return Array.from({ length: size }, (_, k) => {
+    const n = offset + from + k;
+    const first = BRAND_FIRST[n % BRAND_FIRST.length]!;
+    const second = BRAND_SECOND[Math.floor(n / BRAND_FIRST.length) % BRAND_SECOND.length]!;
+    const round = Math.floor(n / (BRAND_FIRST.length * BRAND_SECOND.length));
+    const name = round === 0 ? `${first} ${second}` : `${first} ${second} ${round + 1}`;
+    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`;
+    const ageDays = 30 + Math.floor(random() * 1400);
+    const art = logoRows.length ? pick(logoRows, random) : { logo: null, banner: null };
+    return { name, slug, ageDays, art, city: pick(CITIES, random) };
+  });
+}
+
+/** One batch of brands, each with its owner and a sustainability note; answers their ids. */
+function insertBrands(
+  db: Db,
+  planned: readonly PlannedBrand[],
+  passwordHash: string,
+  { random, now }: Generation,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const owners = await tx
+      .insert(users)
+      .values(
+        planned.map((b) => ({
+          username: `owner-${b.slug}`,
+          email: `${b.slug}@brands.leafline.example`,
+          firstName: b.name.split(' ')[0]!,
+          lastName: 'Owner',
+          passwordHash,
+          createdAt: new Date(now - (b.ageDays + 1) * DAY_MS),
+        })),
+      )
+      .returning({ id: users.id });
+    const rows = await tx
+      .insert(businesses)
+      .values(
+        planned.map((b, k) => ({
+          ownerId: owners[k]!.id,
+          name: b.name,
+          description: `${b.name} is a small team in ${b.city}. ${pick(BRAND_PROMISES, random)}`,
+          email: `hello@${b.slug}.example`,
+          website: `https://${b.slug}.example`,
+          businessType:
+            random() < 0.12 ? ('individual_seller' as const) : ('eco_friendly_company' as const),
+          shippingStrategy: 'Ships within 3 business days in recycled packaging.',
+          priceRange: '$$',
+          production: `Made in small batches in ${b.city}.`,
+          logo: b.art.logo,
+          banner: b.art.banner,
+          verified: random() < 0.7,
+          stripeAccountId: `acct_large_${b.slug.slice(0, 40)}`,
+          stripeStatus: 'active' as const,
+          createdAt: new Date(now - b.ageDays * DAY_MS),
+          updatedAt: new Date(now - b.ageDays * DAY_MS),
+        })),
+      )
+      .returning({ id: businesses.id });
+    await tx.insert(sustainabilityNotes).values(
+      rows.map((r, k) => ({
+        businessId: r.id,
+        title: 'How we make it',
+        explanation: `Made in small batches in ${planned[k]!.city}, from certified materials.`,
+        position: 0,
+      })),
+    );
+    return rows.map((r) => r.id);
+  });
+}
+
+/**
+ * Brands: one owner account each (a random password nobody knows, hashed once), 500 to a
+ * transaction. Answers the new brands' ids.
+ */
+async function addBrands(db: Db, brandTotal: number, gen: Generation): Promise<number[]> {
+  const logoRows = await db
+    .select({ logo: businesses.logo, banner: businesses.banner })
+    .from(businesses)
+    .where(sql`${businesses.logo} is not null`);
+  const [brandCount] = await db.select({ n: count() }).from(businesses);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const offset = brandCount?.n ?? 0;
+  const brandIds: number[] = [];
+  for (let from = 0; from < brandTotal; from += 500) {
+    const size = Math.min(500, brandTotal - from);
+    const planned = planBrands(offset, from, size, logoRows, gen.random);
+    brandIds.push(...(await insertBrands(db, planned, passwordHash, gen)));
+  }
+  return brandIds;
+}
+
+/** Products `added` … `added + size`: each a variation of a template, in its brand. */
+function planProducts(
+  templates: readonly Template[],
+  brandIds: readonly number[],
+  added: number,
+  size: number,
+  { random, now }: Generation,
+) {
+  return Array.from({ length: size }, (_, k) => {
+    const n = added + k;
+    const template = pick(templates, random);
+    const brand = brandIds[Math.floor(n / PRODUCTS_PER_BRAND) % brandIds.length]!;
+    const style = random();
+    const name =
+      style < 0.45
+        ? `${pick(MODIFIERS, random)} ${template.name}`
+        : style < 0.8
+          ? `${template.name} – ${pick(FINISHES, random)}`
+          : `${pick(MODIFIERS, random)} ${template.name} – ${pick(FINISHES, random)}`;
+    const ageMinutes = 60 + Math.floor(random() * 730 * 1440);
+    return {
+      template,
+      row: {
+        businessId: brand,
+        name,
+        description: `${template.description} ${pick(CLOSINGS, random)}`,
+        priceCents: priceNear(template.priceCents, random),
+        condition:
+          template.condition === 'second_hand' || random() < 0.05
+            ? ('second_hand' as const)
+            : ('new' as const),
+        category: DEFAULT_PRODUCT_CATEGORY,
+        productCategory: template.productCategory,
+        createdAt: new Date(now - ageMinutes * 60_000),
+        updatedAt: new Date(now - ageMinutes * 60_000),
+      },
+    };
+  });
+}
+
+/** One batch of products with their template's pictures and variants, in one transaction. */
+function insertProductBatch(
+  db: Db,
+  planned: readonly PlannedProduct[],
+  random: () => number,
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const ids = await tx
+      .insert(products)
+      .values(planned.map((p) => p.row))
+      .returning({ id: products.id });
+    const images = planned.flatMap((p, k) =>
+      p.template.images.map((image, position) => ({
+        productId: ids[k]!.id,
+        image,
+        altText: position === 0 ? p.row.name : `${p.row.name}, view ${position + 1}`,
+        position,
+      })),
+    );
+    if (images.length) await tx.insert(productImages).values(images);
+    const variantRows = planned.flatMap((p, k) =>
+      p.template.variants.map((v, position) => ({
+        productId: ids[k]!.id,
+        option1: v.option1,
+        option2: v.option2,
+        priceCents: v.priceCents === null ? null : priceNear(v.priceCents, random),
+        position,
+      })),
+    );
+    for (let i = 0; i < variantRows.length; i += 5000) {
+      await tx.insert(variants).values(variantRows.slice(i, i + 5000));
+    }
+  });
+}
+
 /**
  * Fills the database up to `targetProducts` products (never removes any). Returns what it did.
  */
@@ -259,144 +445,16 @@ export async function seedLargeCatalogue(
 
   const templates = await loadTemplates(db);
   if (templates.length === 0) throw new Error('The demo catalogue has no products to vary.');
-  const logoRows = await db
-    .select({ logo: businesses.logo, banner: businesses.banner })
-    .from(businesses)
-    .where(sql`${businesses.logo} is not null`);
-  const [brandCount] = await db.select({ n: count() }).from(businesses);
-  const random = prng(0x1a7e + have);
-  const now = Date.now();
-  const day = 86_400_000;
+  const gen: Generation = { random: prng(0x1a7e + have), now: Date.now() };
 
-  // Brands: one owner account each (a random password nobody knows, hashed once).
   const brandTotal = Math.ceil(missing / PRODUCTS_PER_BRAND);
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  const offset = brandCount?.n ?? 0;
-  const brandIds: number[] = [];
-  for (let from = 0; from < brandTotal; from += 500) {
-    const size = Math.min(500, brandTotal - from);
-    const planned = Array.from({ length: size }, (_, k) => {
-      const n = offset + from + k;
-      const first = BRAND_FIRST[n % BRAND_FIRST.length]!;
-      const second = BRAND_SECOND[Math.floor(n / BRAND_FIRST.length) % BRAND_SECOND.length]!;
-      const round = Math.floor(n / (BRAND_FIRST.length * BRAND_SECOND.length));
-      const name = round === 0 ? `${first} ${second}` : `${first} ${second} ${round + 1}`;
-      const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`;
-      const ageDays = 30 + Math.floor(random() * 1400);
-      const art = logoRows.length ? pick(logoRows, random) : { logo: null, banner: null };
-      return { name, slug, ageDays, art, city: pick(CITIES, random) };
-    });
-    await db.transaction(async (tx) => {
-      const owners = await tx
-        .insert(users)
-        .values(
-          planned.map((b) => ({
-            username: `owner-${b.slug}`,
-            email: `${b.slug}@brands.leafline.example`,
-            firstName: b.name.split(' ')[0]!,
-            lastName: 'Owner',
-            passwordHash,
-            createdAt: new Date(now - (b.ageDays + 1) * day),
-          })),
-        )
-        .returning({ id: users.id });
-      const rows = await tx
-        .insert(businesses)
-        .values(
-          planned.map((b, k) => ({
-            ownerId: owners[k]!.id,
-            name: b.name,
-            description: `${b.name} is a small team in ${b.city}. ${pick(BRAND_PROMISES, random)}`,
-            email: `hello@${b.slug}.example`,
-            website: `https://${b.slug}.example`,
-            businessType:
-              random() < 0.12 ? ('individual_seller' as const) : ('eco_friendly_company' as const),
-            shippingStrategy: 'Ships within 3 business days in recycled packaging.',
-            priceRange: '$$',
-            production: `Made in small batches in ${b.city}.`,
-            logo: b.art.logo,
-            banner: b.art.banner,
-            verified: random() < 0.7,
-            stripeAccountId: `acct_large_${b.slug.slice(0, 40)}`,
-            stripeStatus: 'active' as const,
-            createdAt: new Date(now - b.ageDays * day),
-            updatedAt: new Date(now - b.ageDays * day),
-          })),
-        )
-        .returning({ id: businesses.id });
-      brandIds.push(...rows.map((r) => r.id));
-      await tx.insert(sustainabilityNotes).values(
-        rows.map((r, k) => ({
-          businessId: r.id,
-          title: 'How we make it',
-          explanation: `Made in small batches in ${planned[k]!.city}, from certified materials.`,
-          position: 0,
-        })),
-      );
-    });
-  }
+  const brandIds = await addBrands(db, brandTotal, gen);
   options.log(`seed:large: ${brandTotal} brands added`);
 
   let added = 0;
   while (added < missing) {
     const size = Math.min(BATCH, missing - added);
-    const planned = Array.from({ length: size }, (_, k) => {
-      const n = added + k;
-      const template = pick(templates, random);
-      const brand = brandIds[Math.floor(n / PRODUCTS_PER_BRAND) % brandIds.length]!;
-      const style = random();
-      const name =
-        style < 0.45
-          ? `${pick(MODIFIERS, random)} ${template.name}`
-          : style < 0.8
-            ? `${template.name} – ${pick(FINISHES, random)}`
-            : `${pick(MODIFIERS, random)} ${template.name} – ${pick(FINISHES, random)}`;
-      const ageMinutes = 60 + Math.floor(random() * 730 * 1440);
-      return {
-        template,
-        row: {
-          businessId: brand,
-          name,
-          description: `${template.description} ${pick(CLOSINGS, random)}`,
-          priceCents: priceNear(template.priceCents, random),
-          condition:
-            template.condition === 'second_hand' || random() < 0.05
-              ? ('second_hand' as const)
-              : ('new' as const),
-          category: DEFAULT_PRODUCT_CATEGORY,
-          productCategory: template.productCategory,
-          createdAt: new Date(now - ageMinutes * 60_000),
-          updatedAt: new Date(now - ageMinutes * 60_000),
-        },
-      };
-    });
-    await db.transaction(async (tx) => {
-      const ids = await tx
-        .insert(products)
-        .values(planned.map((p) => p.row))
-        .returning({ id: products.id });
-      const images = planned.flatMap((p, k) =>
-        p.template.images.map((image, position) => ({
-          productId: ids[k]!.id,
-          image,
-          altText: position === 0 ? p.row.name : `${p.row.name}, view ${position + 1}`,
-          position,
-        })),
-      );
-      if (images.length) await tx.insert(productImages).values(images);
-      const variantRows = planned.flatMap((p, k) =>
-        p.template.variants.map((v, position) => ({
-          productId: ids[k]!.id,
-          option1: v.option1,
-          option2: v.option2,
-          priceCents: v.priceCents === null ? null : priceNear(v.priceCents, random),
-          position,
-        })),
-      );
-      for (let i = 0; i < variantRows.length; i += 5000) {
-        await tx.insert(variants).values(variantRows.slice(i, i + 5000));
-      }
-    });
+    await insertProductBatch(db, planProducts(templates, brandIds, added, size, gen), gen.random);
     added += size;
     if (options.progress) options.progress(added, missing);
     else if (added % 10_000 < BATCH || added === missing) {
