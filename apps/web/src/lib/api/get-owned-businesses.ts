@@ -1,20 +1,11 @@
 import type { DashboardResponse } from '@leafline/contract/business';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
+import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/dashboard/ (auth): the businesses the user owns, in `businesses`. */
-export function getOwnedBusinesses(signal?: AbortSignal): Promise<DashboardResponse> {
-  return apiFetch<DashboardResponse>('/api/business/dashboard/', { signal });
-}
-
-export const ownedBusinessesQueryOptions = () =>
-  queryOptions({
-    queryKey: SELLER_KEYS.ownedBusinesses,
-    queryFn: ({ signal }) => getOwnedBusinesses(signal),
-    retry: false,
-  });
-
 export function useOwnedBusinesses() {
-  return useQuery(ownedBusinessesQueryOptions());
+  return useQuery(
+    sellerQuery<DashboardResponse>(SELLER_KEYS.ownedBusinesses, '/api/business/dashboard/'),
+  );
 }

@@ -1,18 +1,13 @@
 import type { RegisterBusinessResponse } from '@leafline/contract/business';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload-form';
 
 /**
  * POST /api/registerbiz/ (auth, multipart): the business fields, plus `logo` and `banner`
  * files. Answers where to go next: the payout onboarding link, or null.
  */
 export function registerBusiness(form: FormData): Promise<RegisterBusinessResponse> {
-  return apiFetch<RegisterBusinessResponse>('/api/registerbiz/', {
-    method: 'POST',
-    formData: form,
-    // Two images may be on their way up over a phone's connection.
-    timeoutMs: 120_000,
-  });
+  return uploadForm<RegisterBusinessResponse>('/api/registerbiz/', 'POST', form);
 }
 
 export function useRegisterBusiness() {

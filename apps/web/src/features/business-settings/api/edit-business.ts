@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
+import { uploadForm } from '@/lib/upload-form';
 
 /**
  * POST /api/business/edit/{businessId}/ (auth, multipart): name, description, email, website,
  * shipping_strategy, price_range, production, and the `logonew` and `banner` files.
  */
 export function editBusiness(businessId: number, form: FormData): Promise<unknown> {
-  return apiFetch(`/api/business/edit/${businessId}/`, {
-    method: 'POST',
-    formData: form,
-    timeoutMs: 120_000,
-  });
+  return uploadForm(`/api/business/edit/${businessId}/`, 'POST', form);
 }
 
 /** After a save the overview and the selector (name, logo) are read again. */

@@ -13,10 +13,9 @@ import {
   type BusinessProfileValues,
 } from '@/components/forms/business-profile-fields';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { SectionQuery } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { QueryView } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { ApiError } from '@/lib/api-client';
@@ -33,19 +32,14 @@ type Status =
 export function EditBusinessSection({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
   return (
-    <QueryView
+    <SectionQuery
       query={overview}
       failedText={BUSINESS_SETTINGS_TEXTS.overviewFailed}
-      loading={
-        <LoadingRegion label="Loading your business…" className="grid gap-4">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-28 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </LoadingRegion>
-      }
+      loadingLabel="Loading your business…"
+      shapes={['h-11 w-full', 'h-28 w-full', 'h-11 w-full']}
     >
       {(data) => <EditBusinessForm businessId={businessId} overview={data} />}
-    </QueryView>
+    </SectionQuery>
   );
 }
 

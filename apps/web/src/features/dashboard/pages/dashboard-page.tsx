@@ -2,8 +2,9 @@ import Store from 'lucide-react/icons/store';
 import { type ComponentType, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTokenOnEntry } from '@/components/auth/login-gate';
+import { SectionQuery } from '@/components/seller/section-query';
 import { buttonClasses } from '@/components/ui/button';
-import { QueryView, RetryNotice } from '@/components/ui/retry-notice';
+import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { useOwnedBusinesses } from '@/lib/api/get-owned-businesses';
@@ -182,16 +183,13 @@ function OwnedBusinesses({
 function Overview({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
   return (
-    <QueryView
+    <SectionQuery
       query={overview}
       failedText={DASHBOARD_TEXTS.overviewFailed}
-      loading={
-        <LoadingRegion label="Loading the business overview…">
-          <Skeleton className="h-20 w-full rounded-card" />
-        </LoadingRegion>
-      }
+      loadingLabel="Loading the business overview…"
+      shapes={['h-20 w-full rounded-card']}
     >
       {(data) => <OverviewPanel overview={data} />}
-    </QueryView>
+    </SectionQuery>
   );
 }

@@ -1,22 +1,14 @@
 import type { ShippingFeesResponse } from '@leafline/contract/cart';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
+import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/shipping-fees/{businessId}/ (auth, owner): the business's shipping-fee setting. */
-export function getShippingFees(
-  businessId: number,
-  signal?: AbortSignal,
-): Promise<ShippingFeesResponse> {
-  return apiFetch<ShippingFeesResponse>(`/api/shipping-fees/${businessId}/`, { signal });
-}
-
 export const shippingFeesQueryOptions = (businessId: number) =>
-  queryOptions({
-    queryKey: SELLER_KEYS.shippingFees(businessId),
-    queryFn: ({ signal }) => getShippingFees(businessId, signal),
-    retry: false,
-  });
+  sellerQuery<ShippingFeesResponse>(
+    SELLER_KEYS.shippingFees(businessId),
+    `/api/shipping-fees/${businessId}/`,
+  );
 
 export function useShippingFees(businessId: number) {
   return useQuery(shippingFeesQueryOptions(businessId));

@@ -10,10 +10,9 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractCheck, errorText, formField } from '@/components/forms/form-field';
+import { SectionQuery } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { QueryView } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
@@ -32,19 +31,14 @@ import { SHIPPING_TEXTS } from '../lib/shipping-texts';
 export function LogisticsSection({ businessId }: { businessId: number }) {
   const fees = useShippingFees(businessId);
   return (
-    <QueryView
+    <SectionQuery
       query={fees}
       failedText={SHIPPING_TEXTS.shippingLoadFailed}
-      loading={
-        <LoadingRegion label="Loading shipping fees…" className="grid gap-4">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </LoadingRegion>
-      }
+      loadingLabel="Loading shipping fees…"
+      shapes={['h-11 w-full', 'h-11 w-full', 'h-24 w-full']}
     >
       {(data) => <ShippingFeesForm businessId={businessId} saved={data} />}
-    </QueryView>
+    </SectionQuery>
   );
 }
 

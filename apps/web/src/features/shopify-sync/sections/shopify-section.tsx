@@ -6,10 +6,9 @@ import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { SectionQuery } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { QueryView } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { isApiError } from '@/lib/api-client';
@@ -22,15 +21,11 @@ import { ConnectedStore } from './connected-store';
 export function ShopifySection({ businessId }: { businessId: number }) {
   const overview = useBusinessOverview(businessId);
   return (
-    <QueryView
+    <SectionQuery
       query={overview}
       failedText={SHOPIFY_SECTION_TEXTS.overviewFailed}
-      loading={
-        <LoadingRegion label="Loading your Shopify connection…" className="grid gap-4">
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </LoadingRegion>
-      }
+      loadingLabel="Loading your Shopify connection…"
+      shapes={['h-11 w-full', 'h-11 w-full']}
     >
       {(data) => (
         <div className="flex flex-col gap-4">
@@ -44,7 +39,7 @@ export function ShopifySection({ businessId }: { businessId: number }) {
           )}
         </div>
       )}
-    </QueryView>
+    </SectionQuery>
   );
 }
 

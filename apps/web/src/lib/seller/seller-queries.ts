@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiFetchWithHeaders } from '@/lib/api-client';
+import { toPagedList } from './paged-list';
+
+/**
+ * One answer of the seller's API (an overview, the sales, the shipping fees) at `path`, kept
+ * under `key`. Not tried again by itself: the section shows the failure with Try again at once.
+ */
+export function sellerQuery<T>(key: readonly unknown[], path: string) {
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => apiFetch<T>(path, { signal }),
+    retry: false,
+  });
+}
+
+/**
+ * One page of a seller's list (`GET path?page=`, newest first), with the total the server
+ * gave in `X-Total-Count`; the page shown stays while the next one loads.
+ */
+export function sellerPageQuery<T>(key: readonly unknown[], path: string, page: number) {
+  return queryOptions({
+    queryKey: [...key, page],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiFetchWithHeaders<T[]>(path, { query: { page }, signal });
+      return toPagedList(data, headers);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
