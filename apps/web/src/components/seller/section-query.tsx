@@ -3,10 +3,19 @@ import type { ReactNode } from 'react';
 import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 
+export interface QueryStates {
+  /** The §8 text of a failed load, when the server gave no reason. */
+  failedText: string;
+  /** What the loading region says to assistive technology. */
+  loadingLabel: string;
+  /** The skeletons' classes, one a piece, in the shape of the content. */
+  shapes: readonly string[];
+}
+
 /**
- * A dashboard part over one query: while it loads, skeletons of `shapes` in a region named
- * `loadingLabel`; when it failed, the server's error (else `failedText`) with Try again; then
- * `children` with the data.
+ * A dashboard part over one query: while it loads, skeletons in a region named `loadingLabel`;
+ * when it failed, the server's error (else `failedText`) with Try again; then `children` with
+ * the data.
  */
 export function SectionQuery<T>({
   query,
@@ -14,14 +23,7 @@ export function SectionQuery<T>({
   loadingLabel,
   shapes,
   children,
-}: {
-  query: UseQueryResult<T>;
-  failedText: string;
-  loadingLabel: string;
-  /** The skeletons' classes, one a piece, in the shape of the content. */
-  shapes: readonly string[];
-  children: (data: T) => ReactNode;
-}) {
+}: QueryStates & { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   return (
     <QueryView
       query={query}
@@ -35,4 +37,23 @@ export function SectionQuery<T>({
       {children}
     </QueryView>
   );
+}
+
+/**
+ * A dashboard part for the selected business over one of its queries (`useData`), shown by
+ * `render` once loaded, with SectionQuery's loading and failure states.
+ */
+export function querySection<T>(
+  useData: (businessId: number) => UseQueryResult<T>,
+  states: QueryStates,
+  render: (data: T, businessId: number) => ReactNode,
+) {
+  return function QuerySection({ businessId }: { businessId: number }) {
+    const query = useData(businessId);
+    return (
+      <SectionQuery query={query} {...states}>
+        {(data) => render(data, businessId)}
+      </SectionQuery>
+    );
+  };
 }

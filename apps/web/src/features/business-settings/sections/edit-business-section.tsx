@@ -13,7 +13,7 @@ import {
   type BusinessProfileValues,
 } from '@/components/forms/business-profile-fields';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
-import { SectionQuery } from '@/components/seller/section-query';
+import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -28,20 +28,19 @@ type Status =
   | { tone: 'success'; message: string }
   | { tone: 'error'; message: string; detail?: string | undefined };
 
+/** What the section shows while its data loads, or when that failed. */
+const LOADING: QueryStates = {
+  failedText: BUSINESS_SETTINGS_TEXTS.overviewFailed,
+  loadingLabel: 'Loading your business…',
+  shapes: ['h-11 w-full', 'h-28 w-full', 'h-11 w-full'],
+};
+
 /** Edit business (SPEC §2, §5, §7): the profile form over the overview, sent as multipart. */
-export function EditBusinessSection({ businessId }: { businessId: number }) {
-  const overview = useBusinessOverview(businessId);
-  return (
-    <SectionQuery
-      query={overview}
-      failedText={BUSINESS_SETTINGS_TEXTS.overviewFailed}
-      loadingLabel="Loading your business…"
-      shapes={['h-11 w-full', 'h-28 w-full', 'h-11 w-full']}
-    >
-      {(data) => <EditBusinessForm businessId={businessId} overview={data} />}
-    </SectionQuery>
-  );
-}
+export const EditBusinessSection = querySection(
+  useBusinessOverview,
+  LOADING,
+  (overview, businessId) => <EditBusinessForm businessId={businessId} overview={overview} />,
+);
 
 type EditValues = BusinessProfileValues & {
   /** Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail. */

@@ -2,7 +2,7 @@ import Store from 'lucide-react/icons/store';
 import { type ComponentType, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTokenOnEntry } from '@/components/auth/login-gate';
-import { SectionQuery } from '@/components/seller/section-query';
+import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { buttonClasses } from '@/components/ui/button';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -180,16 +180,13 @@ function OwnedBusinesses({
   );
 }
 
-function Overview({ businessId }: { businessId: number }) {
-  const overview = useBusinessOverview(businessId);
-  return (
-    <SectionQuery
-      query={overview}
-      failedText={DASHBOARD_TEXTS.overviewFailed}
-      loadingLabel="Loading the business overview…"
-      shapes={['h-20 w-full rounded-card']}
-    >
-      {(data) => <OverviewPanel overview={data} />}
-    </SectionQuery>
-  );
-}
+/** What the section shows while its data loads, or when that failed. */
+const LOADING: QueryStates = {
+  failedText: DASHBOARD_TEXTS.overviewFailed,
+  loadingLabel: 'Loading the business overview…',
+  shapes: ['h-20 w-full rounded-card'],
+};
+
+const Overview = querySection(useBusinessOverview, LOADING, (overview) => (
+  <OverviewPanel overview={overview} />
+));

@@ -10,7 +10,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractCheck, errorText, formField } from '@/components/forms/form-field';
-import { SectionQuery } from '@/components/seller/section-query';
+import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -27,20 +27,17 @@ import {
 } from '../lib/country-fees';
 import { SHIPPING_TEXTS } from '../lib/shipping-texts';
 
+/** What the section shows while its data loads, or when that failed. */
+const LOADING: QueryStates = {
+  failedText: SHIPPING_TEXTS.shippingLoadFailed,
+  loadingLabel: 'Loading shipping fees…',
+  shapes: ['h-11 w-full', 'h-11 w-full', 'h-24 w-full'],
+};
+
 /** Logistics (SPEC §3 Shipping fees config, §5, §7): the business's shipping-fee setting. */
-export function LogisticsSection({ businessId }: { businessId: number }) {
-  const fees = useShippingFees(businessId);
-  return (
-    <SectionQuery
-      query={fees}
-      failedText={SHIPPING_TEXTS.shippingLoadFailed}
-      loadingLabel="Loading shipping fees…"
-      shapes={['h-11 w-full', 'h-11 w-full', 'h-24 w-full']}
-    >
-      {(data) => <ShippingFeesForm businessId={businessId} saved={data} />}
-    </SectionQuery>
-  );
-}
+export const LogisticsSection = querySection(useShippingFees, LOADING, (saved, businessId) => (
+  <ShippingFeesForm businessId={businessId} saved={saved} />
+));
 
 const COUNTRY_OPTIONS = Object.entries(COUNTRIES);
 

@@ -6,7 +6,7 @@ import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
-import { SectionQuery } from '@/components/seller/section-query';
+import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
@@ -17,31 +17,26 @@ import { shopifyErrorText } from '../lib/shopify-error';
 import { SHOPIFY_SECTION_TEXTS } from '../lib/shopify-texts';
 import { ConnectedStore } from './connected-store';
 
+/** What the section shows while its data loads, or when that failed. */
+const LOADING: QueryStates = {
+  failedText: SHOPIFY_SECTION_TEXTS.overviewFailed,
+  loadingLabel: 'Loading your Shopify connection…',
+  shapes: ['h-11 w-full', 'h-11 w-full'],
+};
+
 /** Shopify (SPEC §2, §4): the manual connect form, or the connected view. */
-export function ShopifySection({ businessId }: { businessId: number }) {
-  const overview = useBusinessOverview(businessId);
-  return (
-    <SectionQuery
-      query={overview}
-      failedText={SHOPIFY_SECTION_TEXTS.overviewFailed}
-      loadingLabel="Loading your Shopify connection…"
-      shapes={['h-11 w-full', 'h-11 w-full']}
-    >
-      {(data) => (
-        <div className="flex flex-col gap-4">
-          {data.shopify_connected ? (
-            <ConnectedStore key={businessId} businessId={businessId} overview={data} />
-          ) : (
-            <>
-              <ConnectForm key={businessId} businessId={businessId} />
-              <Notice tone="info">{SHOPIFY_SECTION_TEXTS.syncedOrdersNote}</Notice>
-            </>
-          )}
-        </div>
-      )}
-    </SectionQuery>
-  );
-}
+export const ShopifySection = querySection(useBusinessOverview, LOADING, (data, businessId) => (
+  <div className="flex flex-col gap-4">
+    {data.shopify_connected ? (
+      <ConnectedStore key={businessId} businessId={businessId} overview={data} />
+    ) : (
+      <>
+        <ConnectForm key={businessId} businessId={businessId} />
+        <Notice tone="info">{SHOPIFY_SECTION_TEXTS.syncedOrdersNote}</Notice>
+      </>
+    )}
+  </div>
+));
 
 type ConnectValues = {
   shopify_store_url: string;
