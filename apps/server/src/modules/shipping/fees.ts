@@ -2,7 +2,8 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, type FreeShippingReason } from '@leaflin
 
 /**
  * The one shipping-fee computation (DESIGN 2.6), pure and in integer cents, used by the cart
- * and by checkout so that both always agree:
+ * and by checkout so that both always agree, and by the shop's search as where each brand ships
+ * free from (`freeShippingFromCents`, decision 0031):
  *
  *   fee = country_fees[C] ?? all_except_selected_fee ?? worldwide_shipping_fee ?? 0
  *
