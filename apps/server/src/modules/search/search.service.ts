@@ -18,7 +18,10 @@ import {
 import type { FacetCounts, SearchRefinements } from './search-criteria';
 import { firstAnswer, type SearchPort, type SearchRequest } from './search-port';
 
-/** Shop search (SPEC §2 Shop, §4, §9; DESIGN 2.11; issue 15, decision 0023), asked of the search port (decision 0031). */
+/**
+ * Shop search (SPEC §2 Shop, §4, §9; DESIGN 2.11; issue 15, decision 0023), asked of the
+ * search port's adapters in turn (decision 0031).
+ */
 
 export interface SearchDeps extends CatalogDeps {
   /**
