@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type EmailBody, emailBody, type NameBody, nameBody } from '@leafline/contract/auth';
 import type { FormEventHandler, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { formField } from '@/components/forms/form-field';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { contractResolver, formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -65,32 +64,56 @@ function DialogForm({
   );
 }
 
+interface ProfileField<T> {
+  name: keyof T & string;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}
+
+/** A small form of the profile: its fields, all required, checked with the contract's schema. */
+function ProfileForm<T extends FieldValues>({
+  schema,
+  fields,
+  current,
+  onSave,
+  onClose,
+  saving,
+}: EditDialogProps<T> & { schema: { _zod: { output: T } }; fields: ProfileField<T>[] }) {
+  const form = useForm<T, unknown, T>({
+    resolver: contractResolver(schema),
+    defaultValues: current as DefaultValues<T>,
+  });
+  return (
+    <DialogForm onSubmit={form.handleSubmit(onSave)} onCancel={onClose} saving={saving}>
+      {fields.map(({ name, label, autoComplete, type }) => (
+        <TextField
+          key={name}
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          {...formField(form, name as Path<T>)}
+        />
+      ))}
+    </DialogForm>
+  );
+}
+
+const NAME_FIELDS: ProfileField<NameBody>[] = [
+  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+];
+const EMAIL_FIELDS: ProfileField<EmailBody>[] = [
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+];
+
 /** SPEC §5 Name edit: first and last name required (the contract's nameBody). */
 export function NameDialog(props: EditDialogProps<NameBody>) {
   return (
     <EditDialog title="Edit name" {...props}>
-      <NameForm {...props} />
+      <ProfileForm schema={nameBody} fields={NAME_FIELDS} {...props} />
     </EditDialog>
-  );
-}
-
-function NameForm({ current, onSave, onClose, saving }: EditDialogProps<NameBody>) {
-  const form = useForm({ resolver: zodResolver(nameBody), defaultValues: current });
-  return (
-    <DialogForm onSubmit={form.handleSubmit(onSave)} onCancel={onClose} saving={saving}>
-      <TextField
-        label="First name"
-        autoComplete="given-name"
-        required
-        {...formField(form, 'first_name')}
-      />
-      <TextField
-        label="Last name"
-        autoComplete="family-name"
-        required
-        {...formField(form, 'last_name')}
-      />
-    </DialogForm>
   );
 }
 
@@ -98,23 +121,8 @@ function NameForm({ current, onSave, onClose, saving }: EditDialogProps<NameBody
 export function EmailDialog(props: EditDialogProps<EmailBody>) {
   return (
     <EditDialog title="Edit email" {...props}>
-      <EmailForm {...props} />
+      <ProfileForm schema={emailBody} fields={EMAIL_FIELDS} {...props} />
     </EditDialog>
-  );
-}
-
-function EmailForm({ current, onSave, onClose, saving }: EditDialogProps<EmailBody>) {
-  const form = useForm({ resolver: zodResolver(emailBody), defaultValues: current });
-  return (
-    <DialogForm onSubmit={form.handleSubmit(onSave)} onCancel={onClose} saving={saving}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...formField(form, 'email')}
-      />
-    </DialogForm>
   );
 }
 

@@ -22,6 +22,15 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
       : 'border border-sand-300 bg-white/60 text-forest-900 hover:bg-sage-50 md:border-transparent md:bg-transparent',
   );
 
+/** The account area's links; the dashboard only for owners of a business. */
+const ACCOUNT_LINKS = [
+  { to: '/account/account-settings', label: 'Account Settings', Icon: Settings },
+  { to: '/account/orders', label: 'My Orders', Icon: Package },
+  { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}`, Icon: Store },
+  { to: '/account/business', label: 'Business Dashboard', Icon: LayoutDashboard, ownersOnly: true },
+  { to: '/account/logout', label: 'Logout', Icon: LogOut },
+];
+
 /**
  * The nested account area (SPEC §2): asks whether the user has a business on entry, and
  * sends the user to /login when that fails.
@@ -57,38 +66,16 @@ export function AccountLayout() {
         </p>
         <nav aria-label="Account" className="mt-3">
           <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
-            <li>
-              <NavLink to="/account/account-settings" className={itemClass}>
-                <Settings aria-hidden="true" className="size-4" />
-                Account Settings
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/account/orders" className={itemClass}>
-                <Package aria-hidden="true" className="size-4" />
-                My Orders
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/account/registerbusiness" className={itemClass}>
-                <Store aria-hidden="true" className="size-4" />
-                Sell on {BRAND_NAME}
-              </NavLink>
-            </li>
-            {hasBusiness.data?.has_business ? (
-              <li>
-                <NavLink to="/account/business" className={itemClass}>
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Business Dashboard
-                </NavLink>
-              </li>
-            ) : null}
-            <li>
-              <NavLink to="/account/logout" className={itemClass}>
-                <LogOut aria-hidden="true" className="size-4" />
-                Logout
-              </NavLink>
-            </li>
+            {ACCOUNT_LINKS.filter((link) => !link.ownersOnly || hasBusiness.data?.has_business).map(
+              ({ to, label, Icon }) => (
+                <li key={to}>
+                  <NavLink to={to} className={itemClass}>
+                    <Icon aria-hidden="true" className="size-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
       </aside>

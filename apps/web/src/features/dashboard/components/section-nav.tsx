@@ -73,24 +73,27 @@ export function SectionNav({ basePath, businessId }: { basePath: string; busines
           );
         })}
       </ul>
-      {more.before ? (
-        <div
-          aria-hidden="true"
-          data-testid="sections-before"
-          className={cx(fade, 'left-0 justify-start bg-linear-to-r')}
-        >
-          <ChevronLeft className="size-5" />
-        </div>
-      ) : null}
-      {more.after ? (
-        <div
-          aria-hidden="true"
-          data-testid="sections-after"
-          className={cx(fade, 'right-0 justify-end bg-linear-to-l')}
-        >
-          <ChevronRight className="size-5" />
-        </div>
-      ) : null}
+      {more.before ? <Fade side="before" /> : null}
+      {more.after ? <Fade side="after" /> : null}
     </nav>
+  );
+}
+
+/** The fade at the side of the sideways row where more sections are (narrow only). */
+function Fade({ side }: { side: 'before' | 'after' }) {
+  const Chevron = side === 'before' ? ChevronLeft : ChevronRight;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={`sections-${side}`}
+      className={cx(
+        fade,
+        side === 'before'
+          ? 'left-0 justify-start bg-linear-to-r'
+          : 'right-0 justify-end bg-linear-to-l',
+      )}
+    >
+      <Chevron className="size-5" />
+    </div>
   );
 }

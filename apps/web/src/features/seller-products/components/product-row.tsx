@@ -62,26 +62,34 @@ export function ProductRow({
         </div>
       </div>
       <div className="flex gap-2 sm:flex-col lg:flex-row">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onEdit}
-          aria-label={`Edit ${product.name}`}
-          className="flex-1 sm:flex-none"
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          <span aria-hidden="true">Edit</span>
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDelete}
-          aria-label={`Delete ${product.name}`}
-          className="flex-1 text-error-fg hover:bg-error-bg sm:flex-none"
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          <span aria-hidden="true">Delete</span>
-        </Button>
+        {[
+          {
+            action: 'Edit',
+            Icon: Pencil,
+            onClick: onEdit,
+            variant: 'secondary' as const,
+            tone: '',
+          },
+          {
+            action: 'Delete',
+            Icon: Trash2,
+            onClick: onDelete,
+            variant: 'ghost' as const,
+            tone: 'text-error-fg hover:bg-error-bg',
+          },
+        ].map(({ action, Icon, onClick, variant, tone }) => (
+          <Button
+            key={action}
+            variant={variant}
+            size="sm"
+            onClick={onClick}
+            aria-label={`${action} ${product.name}`}
+            className={`flex-1 sm:flex-none ${tone}`.trim()}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            <span aria-hidden="true">{action}</span>
+          </Button>
+        ))}
       </div>
     </li>
   );
