@@ -45,6 +45,151 @@ const REFUND_CLASSES: Record<NonNullable<SellerOrder['refund']>['status'], strin
 /** The id of an order card's heading (focus goes there after a refund is confirmed). */
 export const sellerOrderHeadingId = (orderId: number) => `seller-order-${orderId}-heading`;
 
+/** A state beside the amounts (payout, refund): a term for screen readers and its badge. */
+function StateBadge({
+  term,
+  className,
+  testId,
+  children,
+}: {
+  term: string;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  // A term and its value like the rows above (a `dl` holds only those).
+  return (
+    <div className="flex justify-end">
+      <dt className="sr-only">{term}</dt>
+      <dd
+        className={cx('rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}
+        data-testid={testId}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The money of the order: items, shipping (and why it was free), discount, total, commission, payout and its state, the refund. */
+function OrderMoney({ order }: { order: SellerOrder }) {
+  const discount = priceToCents(order.discount_amount);
+  const code = order.notes_data?.discount_code;
+  return (
+    <dl className="flex h-fit flex-col gap-1.5 rounded-xl bg-sand-100/70 p-4 text-sm">
+      <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
+      <AmountRow label={FREE_SHIPPING_RULE_TEXTS.shippingPaid} testId="order-shipping">
+        {shippingAmount(priceToCents(order.order_total_shipping_fees))}
+      </AmountRow>
+      {order.free_shipping_reason ? (
+        // Why the brand's fee was not charged (DESIGN 2.6), recorded at checkout.
+        <div className="-mt-1 flex justify-end">
+          <dt className="sr-only">Why shipping is free</dt>
+          <dd className="text-xs text-ink-muted" data-testid="order-shipping-note">
+            {FREE_SHIPPING_RULE_TEXTS.reasons[order.free_shipping_reason]}
+          </dd>
+        </div>
+      ) : null}
+      {discount > 0 ? (
+        <AmountRow label={`Discount${code ? ` (${code})` : ''}`} testId="order-discount">
+          −{formatMoney(order.discount_amount)}
+        </AmountRow>
+      ) : null}
+      <AmountRow label="Total" className="font-semibold" testId="order-total">
+        {formatMoney(order.total_price)}
+      </AmountRow>
+      <AmountRow
+        label={`Commission (${COMMISSION_PERCENT})`}
+        className="text-ink-muted"
+        testId="order-commission"
+      >
+        −{formatMoney(order.commission)}
+      </AmountRow>
+      <AmountRow
+        label="Your payout"
+        className="border-t border-sand-300 pt-1.5 text-base font-semibold"
+        testId="order-payout"
+      >
+        {formatMoney(order.payout)}
+      </AmountRow>
+      <StateBadge
+        term="Payout status"
+        className={PAYOUT_CLASSES[order.payout_status]}
+        testId="order-payout-state"
+      >
+        {PAYOUT_STATE_LABELS[order.payout_status]}
+      </StateBadge>
+      {order.refund ? <OrderRefund refund={order.refund} /> : null}
+    </dl>
+  );
+}
+
+/** The refund: its amount, its state and, when it failed, the provider's reason. */
+function OrderRefund({ refund }: { refund: NonNullable<SellerOrder['refund']> }) {
+  return (
+    <>
+      <AmountRow
+        label="Refund to the buyer"
+        className="border-t border-sand-300 pt-1.5"
+        testId="order-refund"
+      >
+        {formatMoney(refund.amount)}
+      </AmountRow>
+      <StateBadge
+        term="Refund status"
+        className={REFUND_CLASSES[refund.status]}
+        testId="order-refund-state"
+      >
+        {REFUND_STATE_LABELS[refund.status]}
+      </StateBadge>
+      {refund.error ? (
+        <div>
+          <dt className="sr-only">Why the refund failed</dt>
+          <dd className="text-xs break-words text-error-fg" data-testid="order-refund-error">
+            {refund.error}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Where the order goes and how it was paid. */
+function ShippingAndPayment({ order }: { order: SellerOrder }) {
+  const address = readAddress(order.shipping_address);
+  return (
+    <div className="grid gap-3 text-sm sm:grid-cols-2">
+      <div>
+        <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
+          <MapPin aria-hidden="true" className="size-4" />
+          Shipping address
+        </h4>
+        {address ? (
+          <address className="mt-1 not-italic" data-testid="order-address">
+            {addressLines(address).map((line) => (
+              <span key={line} className="block break-words">
+                {line}
+              </span>
+            ))}
+            {address.phone ? <span className="block">{address.phone}</span> : null}
+          </address>
+        ) : (
+          <p className="mt-1 text-ink-muted">No shipping address given.</p>
+        )}
+      </div>
+      <div>
+        <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
+          <CreditCard aria-hidden="true" className="size-4" />
+          Payment
+        </h4>
+        <p className="mt-1 capitalize" data-testid="order-card-brand">
+          {order.card_brand || 'Not paid yet'}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * One order as its seller fulfils it: number, date, status, buyer, items, amounts with the
  * payout after the 3 % commission and its state, the refund when there is one (amount, state,
@@ -59,8 +204,6 @@ export function SellerOrderCard({
   children: ReactNode;
 }) {
   const headingId = sellerOrderHeadingId(order.id);
-  const address = readAddress(order.shipping_address);
-  const discount = priceToCents(order.discount_amount);
   return (
     <article
       aria-labelledby={headingId}
@@ -85,7 +228,6 @@ export function SellerOrderCard({
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
-
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <section aria-label="Buyer" className="text-sm">
@@ -99,129 +241,11 @@ export function SellerOrderCard({
               </a>
             </p>
           </section>
-
           <OrderLines items={order.order_items} label="Items" />
-
-          <div className="grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
-                <MapPin aria-hidden="true" className="size-4" />
-                Shipping address
-              </h4>
-              {address ? (
-                <address className="mt-1 not-italic" data-testid="order-address">
-                  {addressLines(address).map((line) => (
-                    <span key={line} className="block break-words">
-                      {line}
-                    </span>
-                  ))}
-                  {address.phone ? <span className="block">{address.phone}</span> : null}
-                </address>
-              ) : (
-                <p className="mt-1 text-ink-muted">No shipping address given.</p>
-              )}
-            </div>
-            <div>
-              <h4 className="flex items-center gap-1.5 font-medium text-forest-900">
-                <CreditCard aria-hidden="true" className="size-4" />
-                Payment
-              </h4>
-              <p className="mt-1 capitalize" data-testid="order-card-brand">
-                {order.card_brand || 'Not paid yet'}
-              </p>
-            </div>
-          </div>
+          <ShippingAndPayment order={order} />
         </div>
-
-        <dl className="flex h-fit flex-col gap-1.5 rounded-xl bg-sand-100/70 p-4 text-sm">
-          <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
-          <AmountRow label={FREE_SHIPPING_RULE_TEXTS.shippingPaid} testId="order-shipping">
-            {shippingAmount(priceToCents(order.order_total_shipping_fees))}
-          </AmountRow>
-          {order.free_shipping_reason ? (
-            // Why the brand's fee was not charged (DESIGN 2.6), recorded at checkout.
-            <div className="-mt-1 flex justify-end">
-              <dt className="sr-only">Why shipping is free</dt>
-              <dd className="text-xs text-ink-muted" data-testid="order-shipping-note">
-                {FREE_SHIPPING_RULE_TEXTS.reasons[order.free_shipping_reason]}
-              </dd>
-            </div>
-          ) : null}
-          {discount > 0 ? (
-            <AmountRow
-              label={`Discount${order.notes_data?.discount_code ? ` (${order.notes_data.discount_code})` : ''}`}
-              testId="order-discount"
-            >
-              −{formatMoney(order.discount_amount)}
-            </AmountRow>
-          ) : null}
-          <AmountRow label="Total" className="font-semibold" testId="order-total">
-            {formatMoney(order.total_price)}
-          </AmountRow>
-          <AmountRow
-            label={`Commission (${COMMISSION_PERCENT})`}
-            className="text-ink-muted"
-            testId="order-commission"
-          >
-            −{formatMoney(order.commission)}
-          </AmountRow>
-          <AmountRow
-            label="Your payout"
-            className="border-t border-sand-300 pt-1.5 text-base font-semibold"
-            testId="order-payout"
-          >
-            {formatMoney(order.payout)}
-          </AmountRow>
-          {/* A term and its value like the rows above (a `dl` holds only those). */}
-          <div className="flex justify-end">
-            <dt className="sr-only">Payout status</dt>
-            <dd
-              className={cx(
-                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                PAYOUT_CLASSES[order.payout_status],
-              )}
-              data-testid="order-payout-state"
-            >
-              {PAYOUT_STATE_LABELS[order.payout_status]}
-            </dd>
-          </div>
-          {order.refund ? (
-            <>
-              <AmountRow
-                label="Refund to the buyer"
-                className="border-t border-sand-300 pt-1.5"
-                testId="order-refund"
-              >
-                {formatMoney(order.refund.amount)}
-              </AmountRow>
-              <div className="flex justify-end">
-                <dt className="sr-only">Refund status</dt>
-                <dd
-                  className={cx(
-                    'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                    REFUND_CLASSES[order.refund.status],
-                  )}
-                  data-testid="order-refund-state"
-                >
-                  {REFUND_STATE_LABELS[order.refund.status]}
-                </dd>
-              </div>
-              {order.refund.error ? (
-                <div>
-                  <dt className="sr-only">Why the refund failed</dt>
-                  <dd
-                    className="text-xs break-words text-error-fg"
-                    data-testid="order-refund-error"
-                  >
-                    {order.refund.error}
-                  </dd>
-                </div>
-              ) : null}
-            </>
-          ) : null}
-        </dl>
+        <OrderMoney order={order} />
       </div>
-
       {children}
     </article>
   );

@@ -87,6 +87,165 @@ const isFinal = (error: unknown) =>
   ![408, 429].includes(error.status) &&
   (error.status !== 401 || (!getAccessToken() && !getRefreshToken()));
 
+/** Sets what the dashboard shows of the stream. */
+type SetState = (state: LiveState) => void;
+
+/**
+ * The dashboard's figures (overview, sales, and with `lists` the orders list), read again at
+ * most every LIVE_REFRESH_MS; the last call within the wait wins.
+ */
+function refresher(client: QueryClient, businessId: number) {
+  let lastRefresh = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lists = false;
+  const run = () => {
+    timer = undefined;
+    lastRefresh = Date.now();
+    if (lists) void client.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });
+    lists = false;
+    void client.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
+    void client.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+  };
+  return {
+    refresh(withLists = false) {
+      lists ||= withLists;
+      if (timer !== undefined) return;
+      const due = lastRefresh + LIVE_REFRESH_MS - Date.now();
+      if (due <= 0) run();
+      else timer = setTimeout(run, due);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * Whether the dashboard says the stream is away: an outage is announced ("reconnecting") only
+ * if the stream is still gone LIVE_ANNOUNCE_MS after it was lost, and it ends when a stream
+ * works again (backoff starts over then).
+ */
+function outage(setState: SetState, onStable: () => void) {
+  let shown = false;
+  let open = false;
+  let announce: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(announce);
+    announce = undefined;
+  };
+  return {
+    get shown() {
+      return shown;
+    },
+    setOpen(value: boolean) {
+      open = value;
+    },
+    stable() {
+      onStable();
+      stop();
+      if (shown) {
+        shown = false;
+        setState('live');
+      }
+    },
+    lost() {
+      if (shown || announce !== undefined) return;
+      announce = setTimeout(() => {
+        announce = undefined;
+        if (open) return;
+        shown = true;
+        setState('reconnecting');
+      }, LIVE_ANNOUNCE_MS);
+    },
+    stop,
+  };
+}
+
+/** Adds a value to a set that keeps the SEEN_KEPT latest (it forgets the oldest). */
+function remember(set: Set<number>, value: number) {
+  set.add(value);
+  if (set.size > SEEN_KEPT) set.delete(set.values().next().value!);
+}
+
+/**
+ * What an event of the stream does: a paid order is a toast (once an order) and the top row
+ * of the orders list; a changed order replaces its row; either reads the figures again. An
+ * event already seen (the server may send one again on resume) does nothing. Answers whether
+ * the event was taken (its id is then one to resume after).
+ */
+function eventHandler(
+  client: QueryClient,
+  businessId: number,
+  toast: ReturnType<typeof useToast>,
+  refresh: () => void,
+) {
+  const seen = new Set<number>();
+  const announced = new Set<number>();
+  return (event: OrderEvent): boolean => {
+    if (event.business !== businessId || seen.has(event.id)) return false;
+    remember(seen, event.id);
+    if (event.type === 'order.paid') {
+      const { order } = event;
+      if (!announced.has(order.id)) {
+        remember(announced, order.id);
+        toast.success(LIVE_TEXTS.newOrder(order.id, order.user_full_name, order.total_price));
+      }
+      putNewOrder(client, businessId, order);
+    } else {
+      replaceOrder(client, businessId, event.order);
+    }
+    refresh();
+    return true;
+  };
+}
+
+/**
+ * The browser's network: going offline drops the open connection (`connection`), coming back
+ * online ends the wait before the next try at once.
+ */
+function network(signal: AbortSignal) {
+  let connection: AbortController | undefined;
+  let wake: (() => void) | undefined;
+  const onOffline = () => connection?.abort();
+  const onOnline = () => wake?.();
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  signal.addEventListener(
+    'abort',
+    () => {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    },
+    { once: true },
+  );
+  return {
+    set connection(value: AbortController | undefined) {
+      connection = value;
+    },
+    wait: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      }),
+  };
+}
+
+/** An event of the stream as the contract reads it, or null (another event, a bad one). */
+function readOrderEvent(message: { event: string; data: string }): OrderEvent | null {
+  if (message.event !== 'order.paid' && message.event !== 'order.updated') return null;
+  try {
+    const parsed = orderEvent.safeParse(JSON.parse(message.data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The business's live orders (SPEC §1 real-time purchase updates): the order event stream,
  * kept open while the dashboard is, reconnected by itself (LIVE_RECONNECT_MS with ±50 %
@@ -104,189 +263,95 @@ export function useLiveOrders(businessId: number): LiveState {
 
   useEffect(() => {
     const abort = new AbortController();
-    const seen = new Set<number>();
-    /** Orders announced already: one toast an order, whatever comes again. */
-    const announced = new Set<number>();
     let lastId: number | undefined;
     let failures = 0;
     let connected = false;
-    /** A stream is open right now. */
-    let open = false;
-    /** The outage has been announced ("reconnecting" shown). */
-    let shown = false;
-    let announce: ReturnType<typeof setTimeout> | undefined;
     setState('connecting');
-
-    // The dashboard's figures, read again at most every LIVE_REFRESH_MS (the last call wins).
-    let lastRefresh = -Infinity;
-    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    let refreshLists = false;
-    const doRefresh = () => {
-      refreshTimer = undefined;
-      lastRefresh = Date.now();
-      if (refreshLists) void client.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });
-      refreshLists = false;
-      void client.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
-      void client.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
-    };
-    const refresh = (lists = false) => {
-      refreshLists ||= lists;
-      if (refreshTimer !== undefined) return;
-      const due = lastRefresh + LIVE_REFRESH_MS - Date.now();
-      if (due <= 0) doRefresh();
-      else refreshTimer = setTimeout(doRefresh, due);
-    };
-
-    /** The stream works again: backoff starts over, and an announced outage ends. */
-    const stable = () => {
+    const figures = refresher(client, businessId);
+    const away = outage(setState, () => {
       failures = 0;
-      clearTimeout(announce);
-      announce = undefined;
-      if (shown) {
-        shown = false;
-        setState('live');
-      }
-    };
-    /** The stream is gone: said once, if it is still gone a moment later. */
-    const lost = () => {
-      if (shown || announce !== undefined) return;
-      announce = setTimeout(() => {
-        announce = undefined;
-        if (open) return;
-        shown = true;
-        setState('reconnecting');
-      }, LIVE_ANNOUNCE_MS);
-    };
+    });
+    const onEvent = eventHandler(client, businessId, toast, () => figures.refresh());
+    const net = network(abort.signal);
 
-    const onEvent = (event: OrderEvent) => {
-      if (event.business !== businessId || seen.has(event.id)) return;
-      seen.add(event.id);
-      if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value!);
-      lastId = Math.max(lastId ?? 0, event.id);
-      if (event.type === 'order.paid') {
-        const { order } = event;
-        if (!announced.has(order.id)) {
-          announced.add(order.id);
-          if (announced.size > SEEN_KEPT) announced.delete(announced.values().next().value!);
-          toast.success(LIVE_TEXTS.newOrder(order.id, order.user_full_name, order.total_price));
+    /** One connection: open, read until it ends; 'stop' when trying again is pointless. */
+    const connect = async (): Promise<'stop' | 'again'> => {
+      let stableTimer: ReturnType<typeof setTimeout> | undefined;
+      const conn = new AbortController();
+      net.connection = conn;
+      const signal = AbortSignal.any([abort.signal, conn.signal]);
+      try {
+        const response = await apiFetchStream(orderEventsPath(businessId), {
+          accept: 'text/event-stream',
+          timeoutMs: 0,
+          signal,
+          headers: lastId === undefined ? {} : { 'last-event-id': String(lastId) },
+        });
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.body || !type.startsWith('text/event-stream')) {
+          // Not the stream (an old server, a proxy's page): no live updates here.
+          await response.body?.cancel().catch(() => {});
+          away.stop();
+          setState('off');
+          return 'stop';
         }
-        putNewOrder(client, businessId, order);
-      } else {
-        replaceOrder(client, businessId, event.order);
+        if (abort.signal.aborted) {
+          await response.body.cancel().catch(() => {});
+          return 'stop';
+        }
+        // Back after a gap: what changed meanwhile comes from the database.
+        if (connected) figures.refresh(true);
+        connected = true;
+        away.setOpen(true);
+        if (!away.shown) setState('live');
+        stableTimer = setTimeout(() => away.stable(), LIVE_STABLE_MS);
+        await readEventStream(
+          response.body,
+          (message) => {
+            const event = readOrderEvent(message);
+            if (!event) return;
+            away.stable();
+            if (onEvent(event)) lastId = Math.max(lastId ?? 0, event.id);
+          },
+          signal,
+          {
+            idleMs: LIVE_IDLE_MS,
+            // The stream's start (an id without event) is where a resume begins too.
+            onId: (id) => {
+              const n = Number(id);
+              if (/^\d{1,10}$/.test(id) && n > (lastId ?? 0)) lastId = n;
+            },
+          },
+        );
+      } catch (error) {
+        if (abort.signal.aborted) return 'stop';
+        if (isFinal(error)) {
+          away.stop();
+          setState('off');
+          return 'stop';
+        }
+      } finally {
+        away.setOpen(false);
+        clearTimeout(stableTimer);
+        conn.abort();
+        net.connection = undefined;
       }
-      refresh();
+      return abort.signal.aborted ? 'stop' : 'again';
     };
-
-    /** The open connection's own abort (the browser offline), beside the dashboard's. */
-    let connection: AbortController | undefined;
-    /** Ends the wait before the next try (the browser is back online). */
-    let wake: (() => void) | undefined;
-    const onOffline = () => connection?.abort();
-    const onOnline = () => wake?.();
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('online', onOnline);
-    abort.signal.addEventListener(
-      'abort',
-      () => {
-        window.removeEventListener('offline', onOffline);
-        window.removeEventListener('online', onOnline);
-      },
-      { once: true },
-    );
-
-    const wait = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          wake = undefined;
-          abort.signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        wake = done;
-        abort.signal.addEventListener('abort', done, { once: true });
-      });
 
     const run = async () => {
-      while (!abort.signal.aborted) {
-        let stableTimer: ReturnType<typeof setTimeout> | undefined;
-        const conn = new AbortController();
-        connection = conn;
-        const signal = AbortSignal.any([abort.signal, conn.signal]);
-        try {
-          const response = await apiFetchStream(orderEventsPath(businessId), {
-            accept: 'text/event-stream',
-            timeoutMs: 0,
-            signal,
-            headers: lastId === undefined ? {} : { 'last-event-id': String(lastId) },
-          });
-          const type = response.headers.get('content-type') ?? '';
-          if (!response.body || !type.startsWith('text/event-stream')) {
-            // Not the stream (an old server, a proxy's page): no live updates here.
-            await response.body?.cancel().catch(() => {});
-            clearTimeout(announce);
-            setState('off');
-            return;
-          }
-          if (abort.signal.aborted) {
-            await response.body.cancel().catch(() => {});
-            return;
-          }
-          // Back after a gap: what changed meanwhile comes from the database.
-          if (connected) refresh(true);
-          connected = true;
-          open = true;
-          if (!shown) setState('live');
-          stableTimer = setTimeout(stable, LIVE_STABLE_MS);
-          await readEventStream(
-            response.body,
-            (message) => {
-              if (message.event !== 'order.paid' && message.event !== 'order.updated') return;
-              let json: unknown;
-              try {
-                json = JSON.parse(message.data);
-              } catch {
-                return;
-              }
-              const parsed = orderEvent.safeParse(json);
-              if (!parsed.success) return;
-              stable();
-              onEvent(parsed.data);
-            },
-            signal,
-            {
-              idleMs: LIVE_IDLE_MS,
-              // The stream's start (an id without event) is where a resume begins too.
-              onId: (id) => {
-                const n = Number(id);
-                if (/^\d{1,10}$/.test(id) && n > (lastId ?? 0)) lastId = n;
-              },
-            },
-          );
-        } catch (error) {
-          if (abort.signal.aborted) return;
-          if (isFinal(error)) {
-            clearTimeout(announce);
-            setState('off');
-            return;
-          }
-        } finally {
-          open = false;
-          clearTimeout(stableTimer);
-          conn.abort();
-          connection = undefined;
-        }
-        if (abort.signal.aborted) return;
-        lost();
-        await wait(reconnectDelay(failures));
+      while ((await connect()) === 'again') {
+        away.lost();
+        await net.wait(reconnectDelay(failures));
         failures += 1;
+        if (abort.signal.aborted) return;
       }
     };
     void run();
     return () => {
       abort.abort();
-      clearTimeout(announce);
-      clearTimeout(refreshTimer);
+      away.stop();
+      figures.stop();
     };
   }, [businessId, client, toast]);
 
