@@ -1,13 +1,10 @@
 import { TOAST_ORDER_SAVE_MS } from '@leafline/contract/constants';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import Inbox from 'lucide-react/icons/inbox';
-import { type ReactNode, useState } from 'react';
-import { Pagination } from '@/components/ui/pagination';
-import { RetryNotice } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useState } from 'react';
+import { EmptyList, SellerList } from '@/components/seller/seller-list';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage, isApiError } from '@/lib/api-client';
-import { pageCount } from '@/lib/seller/paged-list';
+import { isApiError } from '@/lib/api-client';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import { useBusinessOrders } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
@@ -25,59 +22,42 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   const [page, setPage] = useSectionPage(businessId);
   const query = useBusinessOrders(businessId, page);
 
-  const total = query.data?.total ?? 0;
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <RetryNotice
-        message={errorMessage(query.error, SELLER_ORDERS_TEXTS.ordersFailed)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (query.isPending) {
-    body = (
-      <LoadingRegion label="Loading your orders…">
-        <div className="flex flex-col gap-4">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-72 w-full rounded-card" />
-          ))}
-        </div>
-      </LoadingRegion>
-    );
-  } else if (query.data.items.length === 0 && total === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-sand-300 bg-white/50 px-6 py-10 text-center">
-        <Inbox aria-hidden="true" className="size-10 text-sage-700" />
-        <p className="text-lg font-semibold">{SELLER_ORDERS_TEXTS.noOrders}</p>
-        <p className="text-ink-muted">{SELLER_ORDERS_TEXTS.noOrdersHint}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <p className="text-sm text-ink-muted">
-          {total === 1 ? '1 order' : `${total} orders`}, newest first.{' '}
-          {SELLER_ORDERS_TEXTS.helpPayouts}
-        </p>
-        <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
-          {query.data.items.map((order) => (
-            <li key={order.id}>
-              <SellerOrderCard order={order}>
-                <OrderEditRow businessId={businessId} order={order} />
-              </SellerOrderCard>
-            </li>
-          ))}
-        </ol>
-        <Pagination
-          page={page}
-          pageCount={pageCount(total)}
-          onPageChange={setPage}
-          label="Orders pages"
+  const body = (
+    <SellerList
+      query={query}
+      failedText={SELLER_ORDERS_TEXTS.ordersFailed}
+      loadingLabel="Loading your orders…"
+      skeleton={{ rows: 2, className: 'h-72 w-full rounded-card', gap: 'gap-4' }}
+      empty={
+        <EmptyList
+          icon={Inbox}
+          title={SELLER_ORDERS_TEXTS.noOrders}
+          hint={SELLER_ORDERS_TEXTS.noOrdersHint}
         />
-      </>
-    );
-  }
+      }
+      page={page}
+      onPageChange={setPage}
+      pagesLabel="Orders pages"
+    >
+      {({ items, total }) => (
+        <>
+          <p className="text-sm text-ink-muted">
+            {total === 1 ? '1 order' : `${total} orders`}, newest first.{' '}
+            {SELLER_ORDERS_TEXTS.helpPayouts}
+          </p>
+          <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
+            {items.map((order) => (
+              <li key={order.id}>
+                <SellerOrderCard order={order}>
+                  <OrderEditRow businessId={businessId} order={order} />
+                </SellerOrderCard>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </SellerList>
+  );
 
   return (
     // The dashboard names the section (its h2); this is its content.

@@ -1,18 +1,16 @@
 import type { SellerProduct } from '@leafline/contract/seller-products';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { EmptyList, SellerList } from '@/components/seller/seller-list';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Pagination } from '@/components/ui/pagination';
-import { RetryNotice } from '@/components/ui/retry-notice';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
-import { pageCount } from '@/lib/seller/paged-list';
+import { type PagedList, pageCount } from '@/lib/seller/paged-list';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import { useDeleteProduct } from '../api/delete-product';
 import { useEditProduct } from '../api/edit-product';
@@ -22,168 +20,187 @@ import { ProductRow } from '../components/product-row';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 
 /**
+ * `?edit={productId}` (issue 24: the link after "Add product"): that product's edit form, once
+ * the page holding it is shown; a product not on this page (or not this business's) leaves
+ * the list without the stale address. Answers how to drop the address when the form closes.
+ */
+function useEditFromAddress(
+  list: PagedList<SellerProduct> | undefined,
+  settled: boolean,
+  edit: (product: SellerProduct) => void,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editParam = searchParams.get('edit');
+  const forget = useCallback(() => {
+    setSearchParams(
+      (params) => {
+        params.delete('edit');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+  useEffect(() => {
+    if (editParam === null || !list || !settled) return;
+    const product = list.items.find((p) => String(p.id) === editParam);
+    if (product) edit(product);
+    else forget();
+  }, [editParam, list, settled, edit, forget]);
+  return () => {
+    if (editParam !== null) forget();
+  };
+}
+
+/** The product's edit: the same form, in a modal, sent with PUT. */
+function EditProductDialog({
+  businessId,
+  product,
+  onClose,
+}: {
+  businessId: number;
+  product: SellerProduct | null;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const editProduct = useEditProduct(businessId);
+  return (
+    <Dialog open={product !== null} onClose={onClose} title="Edit product" className="sm:max-w-3xl">
+      {product ? (
+        <ProductForm
+          businessId={businessId}
+          product={product}
+          saving={editProduct.isPending}
+          onSubmit={(form) => editProduct.mutateAsync({ productId: product.id, form })}
+          onSaved={() => {
+            onClose();
+            toast.success(SELLER_PRODUCTS_TEXTS.productSaved);
+          }}
+          onCancel={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Deleting a product, once confirmed; a refusal keeps the question open with the reason. */
+function DeleteProductDialog({
+  businessId,
+  product,
+  onClose,
+}: {
+  businessId: number;
+  product: SellerProduct | null;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const deleteProduct = useDeleteProduct(businessId);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const confirm = () => {
+    if (!product) return;
+    setError(null);
+    deleteProduct.mutate(product.id, {
+      onSuccess: () => {
+        close();
+        toast.success(SELLER_PRODUCTS_TEXTS.productDeleted);
+      },
+      onError: (failure) => setError(errorMessage(failure, SELLER_PRODUCTS_TEXTS.deleteFailed)),
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={product !== null}
+      onClose={close}
+      title="Delete product?"
+      description={
+        product
+          ? `“${product.name}” will be removed from your shop. Orders that include it keep their details.`
+          : undefined
+      }
+      error={error}
+      confirmLabel="Delete product"
+      onConfirm={confirm}
+      busy={deleteProduct.isPending}
+    />
+  );
+}
+
+/**
  * SPEC §2 dashboard "products": the business's products a page at a time, each with Edit (the
  * product form in a modal) and Delete (after a confirmation).
  */
 export function ProductsSection({ businessId }: { businessId: number }) {
-  const toast = useToast();
   const { pathname } = useLocation();
   const [page, setPage] = useSectionPage(businessId);
   const query = useBusinessProducts(businessId, page);
-  const editProduct = useEditProduct(businessId);
-  const deleteProduct = useDeleteProduct(businessId);
   const [editing, setEditing] = useState<SellerProduct | null>(null);
   const [deleting, setDeleting] = useState<SellerProduct | null>(null);
-  // `?edit={productId}` (issue 24: the link after "Add product"): that product's edit form.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const editParam = searchParams.get('edit');
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const forgetEdit = useEditFromAddress(query.data, !query.isPlaceholderData, setEditing);
 
-  const total = query.data?.total ?? 0;
-  const pages = pageCount(total);
+  const pages = pageCount(query.data?.total ?? 0);
   // A page emptied by a delete (the last one): go to the new last page.
   useEffect(() => {
     if (query.data && query.data.items.length === 0 && page > pages) setPage(pages);
   }, [query.data, page, pages, setPage]);
 
-  useEffect(() => {
-    if (editParam === null || !query.data || query.isPlaceholderData) return;
-    const product = query.data.items.find((p) => String(p.id) === editParam);
-    if (product) setEditing(product);
-    else {
-      // Not on this page (or not this business's): the list, without the stale address.
-      setSearchParams(
-        (params) => {
-          params.delete('edit');
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  }, [editParam, query.data, query.isPlaceholderData, setSearchParams]);
-
-  const closeEdit = () => {
-    setEditing(null);
-    if (editParam !== null) {
-      setSearchParams(
-        (params) => {
-          params.delete('edit');
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  };
-
-  const closeDelete = () => {
-    setDeleting(null);
-    setDeleteError(null);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    deleteProduct.mutate(deleting.id, {
-      onSuccess: () => {
-        closeDelete();
-        toast.success(SELLER_PRODUCTS_TEXTS.productDeleted);
-      },
-      onError: (error) => setDeleteError(errorMessage(error, SELLER_PRODUCTS_TEXTS.deleteFailed)),
-    });
-  };
-
-  let body: ReactNode;
-  if (query.isError) {
-    // SPEC §8: the server's error, else the fixed text; the list is cleared.
-    body = (
-      <RetryNotice
-        message={errorMessage(query.error, SELLER_PRODUCTS_TEXTS.productsFailed)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (query.isPending) {
-    body = (
-      <LoadingRegion label="Loading your products…">
-        <div className="flex flex-col gap-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-card" />
-          ))}
-        </div>
-      </LoadingRegion>
-    );
-  } else if (query.data.items.length === 0 && total === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-sand-300 bg-white/50 px-6 py-10 text-center">
-        <PackageOpen aria-hidden="true" className="size-10 text-sage-700" />
-        <p className="text-lg font-semibold">{SELLER_PRODUCTS_TEXTS.noProducts}</p>
-        <p className="text-ink-muted">{SELLER_PRODUCTS_TEXTS.noProductsHint}</p>
-        <Link to={siblingSection(pathname, 'add')} className={buttonClasses('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add a product
-        </Link>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          {total === 1 ? '1 product' : `${total} products`}
-        </p>
-        <ul className="flex flex-col gap-3" aria-busy={query.isFetching || undefined}>
-          {query.data.items.map((product) => (
-            <ProductRow
-              key={product.id}
-              product={product}
-              onEdit={() => setEditing(product)}
-              onDelete={() => setDeleting(product)}
-            />
-          ))}
-        </ul>
-        <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Products pages" />
-      </>
-    );
-  }
-
   return (
     // The dashboard names the section (its h2); this is its content.
     <div className="flex flex-col gap-4">
-      {body}
-
-      <Dialog
-        open={editing !== null}
-        onClose={closeEdit}
-        title="Edit product"
-        className="sm:max-w-3xl"
-      >
-        {editing ? (
-          <ProductForm
-            businessId={businessId}
-            product={editing}
-            saving={editProduct.isPending}
-            onSubmit={(form) => editProduct.mutateAsync({ productId: editing.id, form })}
-            onSaved={() => {
-              closeEdit();
-              toast.success(SELLER_PRODUCTS_TEXTS.productSaved);
-            }}
-            onCancel={closeEdit}
-          />
-        ) : null}
-      </Dialog>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={closeDelete}
-        title="Delete product?"
-        description={
-          deleting
-            ? `“${deleting.name}” will be removed from your shop. Orders that include it keep their details.`
-            : undefined
+      <SellerList
+        query={query}
+        // SPEC §8: the server's error, else the fixed text; the list is cleared.
+        failedText={SELLER_PRODUCTS_TEXTS.productsFailed}
+        loadingLabel="Loading your products…"
+        skeleton={{ rows: 3, className: 'h-28 w-full rounded-card', gap: 'gap-3' }}
+        empty={
+          <EmptyList
+            icon={PackageOpen}
+            title={SELLER_PRODUCTS_TEXTS.noProducts}
+            hint={SELLER_PRODUCTS_TEXTS.noProductsHint}
+          >
+            <Link to={siblingSection(pathname, 'add')} className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add a product
+            </Link>
+          </EmptyList>
         }
-        error={deleteError}
-        confirmLabel="Delete product"
-        onConfirm={confirmDelete}
-        busy={deleteProduct.isPending}
+        page={page}
+        onPageChange={setPage}
+        pagesLabel="Products pages"
+      >
+        {({ items, total }) => (
+          <>
+            <p className="text-sm text-ink-muted" aria-live="polite">
+              {total === 1 ? '1 product' : `${total} products`}
+            </p>
+            <ul className="flex flex-col gap-3" aria-busy={query.isFetching || undefined}>
+              {items.map((product) => (
+                <ProductRow
+                  key={product.id}
+                  product={product}
+                  onEdit={() => setEditing(product)}
+                  onDelete={() => setDeleting(product)}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </SellerList>
+      <EditProductDialog
+        businessId={businessId}
+        product={editing}
+        onClose={() => {
+          setEditing(null);
+          forgetEdit();
+        }}
+      />
+      <DeleteProductDialog
+        businessId={businessId}
+        product={deleting}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );
