@@ -29,18 +29,22 @@ export function EmptyList({
   );
 }
 
-export interface SellerListProps<T> {
-  query: UseQueryResult<PagedList<T>>;
+/** What a list says while it loads, when it failed, and what its page numbers are called. */
+export interface ListStates {
   /** The §8 text of a failed load, when the server gave no reason (the list is cleared). */
   failedText: string;
   loadingLabel: string;
   /** The skeletons: how many rows, of which classes. */
   skeleton: { rows: number; className: string; gap: string };
+  pagesLabel: string;
+}
+
+export interface SellerListProps<T> extends ListStates {
+  query: UseQueryResult<PagedList<T>>;
   /** Shown when the business has none at all. */
   empty: ReactNode;
   page: number;
   onPageChange: (page: number) => void;
-  pagesLabel: string;
   /** The page's rows, with the total of the whole list. */
   children: (list: PagedList<T>) => ReactNode;
 }

@@ -100,6 +100,12 @@ function AccountSettings() {
   ) : null;
   const name = nameQuery.data;
   const email = emailQuery.data?.email;
+  const dialogProps = (kind: 'name' | 'email', saving: boolean) => ({
+    open: dialog === kind,
+    onClose: closeDialog,
+    status: statusMessage,
+    saving,
+  });
 
   return (
     <div>
@@ -131,20 +137,14 @@ function AccountSettings() {
         <AccountProfile name={name} email={email} onEdit={openDialog} />
       )}
       <NameDialog
-        open={dialog === 'name'}
-        onClose={closeDialog}
-        status={statusMessage}
-        saving={updateName.isPending}
+        {...dialogProps('name', updateName.isPending)}
         current={{ first_name: name?.first_name ?? '', last_name: name?.last_name ?? '' }}
         onSave={(body) =>
           updateName.mutate(body, ends(MESSAGES.nameUpdated, MESSAGES.failedUpdateName))
         }
       />
       <EmailDialog
-        open={dialog === 'email'}
-        onClose={closeDialog}
-        status={statusMessage}
-        saving={updateEmail.isPending}
+        {...dialogProps('email', updateEmail.isPending)}
         current={{ email: email ?? '' }}
         onSave={(body) =>
           updateEmail.mutate(body, ends(MESSAGES.emailUpdated, MESSAGES.failedUpdateEmail))

@@ -13,9 +13,8 @@ import {
   type BusinessProfileValues,
 } from '@/components/forms/business-profile-fields';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
-import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { ApiError } from '@/lib/api-client';
@@ -24,9 +23,7 @@ import { BUSINESS_SETTINGS_TEXTS } from '../lib/business-settings-texts';
 
 const REQUIRED = new Set<BusinessProfileField>(['name', 'email']);
 
-type Status =
-  | { tone: 'success'; message: string }
-  | { tone: 'error'; message: string; detail?: string | undefined };
+type Status = NonNullable<FormStatus>;
 
 /** What the section shows while its data loads, or when that failed. */
 const LOADING: QueryStates = {
@@ -142,19 +139,11 @@ function EditBusinessForm({
           hint={BUSINESS_SETTINGS_TEXTS.imageHint}
           current={{ logo: overview.logonew, banner: overview.banner }}
         />
-        {status ? (
-          <Notice tone={status.tone}>
-            {status.message}
-            {status.tone === 'error' && status.detail ? (
-              <span className="mt-1 block font-normal">{status.detail}</span>
-            ) : null}
-          </Notice>
-        ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" loading={edit.isPending} className="w-full sm:w-auto">
-            {BUSINESS_SETTINGS_TEXTS.editSave}
-          </Button>
-        </div>
+        <FormFooter
+          status={status}
+          saving={edit.isPending}
+          label={BUSINESS_SETTINGS_TEXTS.editSave}
+        />
       </form>
     </FormProvider>
   );

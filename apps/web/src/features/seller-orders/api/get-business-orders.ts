@@ -4,13 +4,11 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerPageQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/orders/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
-export const businessOrdersQueryOptions = (businessId: number, page: number) =>
-  sellerPageQuery<SellerOrder>(
-    SELLER_KEYS.orders(businessId),
-    `/api/business/orders/${businessId}/`,
-    page,
+export const useBusinessOrders = (businessId: number, page: number) =>
+  useQuery(
+    sellerPageQuery<SellerOrder>(
+      SELLER_KEYS.orders(businessId),
+      `/api/business/orders/${businessId}/`,
+      page,
+    ),
   );
-
-export function useBusinessOrders(businessId: number, page: number) {
-  return useQuery(businessOrdersQueryOptions(businessId, page));
-}

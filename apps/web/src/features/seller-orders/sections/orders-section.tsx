@@ -2,7 +2,7 @@ import { TOAST_ORDER_SAVE_MS } from '@leafline/contract/constants';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import Inbox from 'lucide-react/icons/inbox';
 import { useState } from 'react';
-import { EmptyList, SellerList } from '@/components/seller/seller-list';
+import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { useSectionPage } from '@/lib/seller/use-section-page';
@@ -13,6 +13,14 @@ import { OrderExportForm } from '../components/order-export-form';
 import { SellerOrderCard } from '../components/seller-order-card';
 import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { LiveOrdersStatus } from '../live/live-orders';
+
+/** The orders list's loading, failure and page names. */
+const ORDERS_LIST: ListStates = {
+  failedText: SELLER_ORDERS_TEXTS.ordersFailed,
+  loadingLabel: 'Loading your orders…',
+  skeleton: { rows: 2, className: 'h-72 w-full rounded-card', gap: 'gap-4' },
+  pagesLabel: 'Orders pages',
+};
 
 /**
  * SPEC §2 dashboard "orders" (the default tab): the business's orders, newest first, a page at
@@ -25,9 +33,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   const body = (
     <SellerList
       query={query}
-      failedText={SELLER_ORDERS_TEXTS.ordersFailed}
-      loadingLabel="Loading your orders…"
-      skeleton={{ rows: 2, className: 'h-72 w-full rounded-card', gap: 'gap-4' }}
+      {...ORDERS_LIST}
       empty={
         <EmptyList
           icon={Inbox}
@@ -37,7 +43,6 @@ export function OrdersSection({ businessId }: { businessId: number }) {
       }
       page={page}
       onPageChange={setPage}
-      pagesLabel="Orders pages"
     >
       {({ items, total }) => (
         <>

@@ -4,13 +4,11 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerPageQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/products/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
-export const businessProductsQueryOptions = (businessId: number, page: number) =>
-  sellerPageQuery<SellerProduct>(
-    SELLER_KEYS.products(businessId),
-    `/api/business/products/${businessId}/`,
-    page,
+export const useBusinessProducts = (businessId: number, page: number) =>
+  useQuery(
+    sellerPageQuery<SellerProduct>(
+      SELLER_KEYS.products(businessId),
+      `/api/business/products/${businessId}/`,
+      page,
+    ),
   );
-
-export function useBusinessProducts(businessId: number, page: number) {
-  return useQuery(businessProductsQueryOptions(businessId, page));
-}

@@ -3,7 +3,7 @@ import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { EmptyList, SellerList } from '@/components/seller/seller-list';
+import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -51,16 +51,15 @@ function useEditFromAddress(
   };
 }
 
-/** The product's edit: the same form, in a modal, sent with PUT. */
-function EditProductDialog({
-  businessId,
-  product,
-  onClose,
-}: {
+/** A dialog about one product of the list (open while `product` is set). */
+interface ProductDialogProps {
   businessId: number;
   product: SellerProduct | null;
   onClose: () => void;
-}) {
+}
+
+/** The product's edit: the same form, in a modal, sent with PUT. */
+function EditProductDialog({ businessId, product, onClose }: ProductDialogProps) {
   const toast = useToast();
   const editProduct = useEditProduct(businessId);
   return (
@@ -83,15 +82,7 @@ function EditProductDialog({
 }
 
 /** Deleting a product, once confirmed; a refusal keeps the question open with the reason. */
-function DeleteProductDialog({
-  businessId,
-  product,
-  onClose,
-}: {
-  businessId: number;
-  product: SellerProduct | null;
-  onClose: () => void;
-}) {
+function DeleteProductDialog({ businessId, product, onClose }: ProductDialogProps) {
   const toast = useToast();
   const deleteProduct = useDeleteProduct(businessId);
   const [error, setError] = useState<string | null>(null);
@@ -128,6 +119,14 @@ function DeleteProductDialog({
   );
 }
 
+/** The products list's loading, failure (SPEC §8: the server's error, else the fixed text; the list is cleared) and page names. */
+const PRODUCTS_LIST: ListStates = {
+  failedText: SELLER_PRODUCTS_TEXTS.productsFailed,
+  loadingLabel: 'Loading your products…',
+  skeleton: { rows: 3, className: 'h-28 w-full rounded-card', gap: 'gap-3' },
+  pagesLabel: 'Products pages',
+};
+
 /**
  * SPEC §2 dashboard "products": the business's products a page at a time, each with Edit (the
  * product form in a modal) and Delete (after a confirmation).
@@ -151,10 +150,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
     <div className="flex flex-col gap-4">
       <SellerList
         query={query}
-        // SPEC §8: the server's error, else the fixed text; the list is cleared.
-        failedText={SELLER_PRODUCTS_TEXTS.productsFailed}
-        loadingLabel="Loading your products…"
-        skeleton={{ rows: 3, className: 'h-28 w-full rounded-card', gap: 'gap-3' }}
+        {...PRODUCTS_LIST}
         empty={
           <EmptyList
             icon={PackageOpen}
@@ -169,7 +165,6 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         }
         page={page}
         onPageChange={setPage}
-        pagesLabel="Products pages"
       >
         {({ items, total }) => (
           <>

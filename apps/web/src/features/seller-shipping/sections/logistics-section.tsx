@@ -10,9 +10,9 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractCheck, errorText, formField } from '@/components/forms/form-field';
+import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
@@ -65,7 +65,7 @@ function ShippingFeesForm({
     defaultValues: formValuesOf(saved),
     resolver: contractCheck(shippingFeesBody),
   });
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
 
   const onValid = (values: ShippingFeeValues) =>
     save.mutate(shippingFeesBodyOf(values), {
@@ -123,12 +123,7 @@ function ShippingFeesForm({
           />
         )}
       />
-      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
-          {SHIPPING_TEXTS.shippingSave}
-        </Button>
-      </div>
+      <FormFooter status={status} saving={save.isPending} label={SHIPPING_TEXTS.shippingSave} />
     </form>
   );
 }

@@ -6,8 +6,8 @@ import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
-import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
@@ -43,6 +43,30 @@ type ConnectValues = {
   access_token: string;
   shopify_api_secret: string;
 };
+
+/** The connect form's fields: the store and its token are required; the secret is optional. */
+const CONNECT_FIELDS = [
+  {
+    name: 'shopify_store_url',
+    label: SHOPIFY_SECTION_TEXTS.storeUrl,
+    hint: SHOPIFY_SECTION_TEXTS.storeUrlHint,
+    inputMode: 'url',
+    required: true,
+  },
+  {
+    name: 'access_token',
+    label: SHOPIFY_SECTION_TEXTS.accessToken,
+    hint: SHOPIFY_SECTION_TEXTS.accessTokenHint,
+    type: 'password',
+    required: true,
+  },
+  {
+    name: 'shopify_api_secret',
+    label: SHOPIFY_TEXTS.apiSecret,
+    hint: SHOPIFY_TEXTS.apiSecretHint,
+    type: 'password',
+  },
+] as const;
 
 /**
  * The manual connect (SPEC §2): store URL and access token, and the optional API secret key
@@ -80,35 +104,14 @@ function ConnectForm({ businessId }: { businessId: number }) {
       className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
     >
       <p className="text-sm text-ink-muted">{SHOPIFY_SECTION_TEXTS.shopifyIntro}</p>
-      <TextField
-        label={SHOPIFY_SECTION_TEXTS.storeUrl}
-        hint={SHOPIFY_SECTION_TEXTS.storeUrlHint}
-        inputMode="url"
-        autoComplete="off"
-        required
-        {...formField(form, 'shopify_store_url')}
+      {CONNECT_FIELDS.map(({ name, ...field }) => (
+        <TextField key={name} autoComplete="off" {...field} {...formField(form, name)} />
+      ))}
+      <FormFooter
+        status={status}
+        saving={connect.isPending}
+        label={SHOPIFY_SECTION_TEXTS.connect}
       />
-      <TextField
-        label={SHOPIFY_SECTION_TEXTS.accessToken}
-        type="password"
-        hint={SHOPIFY_SECTION_TEXTS.accessTokenHint}
-        autoComplete="off"
-        required
-        {...formField(form, 'access_token')}
-      />
-      <TextField
-        label={SHOPIFY_TEXTS.apiSecret}
-        type="password"
-        hint={SHOPIFY_TEXTS.apiSecretHint}
-        autoComplete="off"
-        {...formField(form, 'shopify_api_secret')}
-      />
-      {status ? <Notice tone={status.tone}>{status.message}</Notice> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={connect.isPending} className="w-full sm:w-auto">
-          {SHOPIFY_SECTION_TEXTS.connect}
-        </Button>
-      </div>
     </form>
   );
 }
