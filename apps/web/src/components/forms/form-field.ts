@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
 import {
   type FieldPath,
   type FieldValues,
   get,
   type Resolver,
+  type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
 
@@ -69,4 +71,19 @@ export function setServerErrors<T extends FieldValues, C, O>(
   for (const [name, message] of Object.entries(fields ?? {})) {
     form.setError(name as FieldPath<T>, { type: 'server', message });
   }
+}
+
+/**
+ * A form's submit: first `before` (the last outcome goes), then the check, then `onValid` with
+ * the checked values.
+ */
+export function submitWith<T extends FieldValues, C, O>(
+  form: UseFormReturn<T, C, O>,
+  onValid: SubmitHandler<O>,
+  before: () => void,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    before();
+    void form.handleSubmit(onValid)(event);
+  };
 }

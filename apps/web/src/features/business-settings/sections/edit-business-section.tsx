@@ -12,7 +12,13 @@ import {
   BusinessProfileFields,
   type BusinessProfileValues,
 } from '@/components/forms/business-profile-fields';
-import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { CardForm } from '@/components/forms/card-form';
+import {
+  contractResolver,
+  formField,
+  setServerErrors,
+  submitWith,
+} from '@/components/forms/form-field';
 import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { TextField } from '@/components/ui/text-field';
@@ -112,14 +118,9 @@ function EditBusinessForm({
 
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={(event) => {
-          setStatus(null);
-          void form.handleSubmit(onValid)(event);
-        }}
-        noValidate
-        aria-label={BUSINESS_SETTINGS_TEXTS.editTitle}
-        className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+      <CardForm
+        label={BUSINESS_SETTINGS_TEXTS.editTitle}
+        onSubmit={submitWith(form, onValid, () => setStatus(null))}
       >
         <BusinessProfileFields
           required={REQUIRED}
@@ -144,7 +145,7 @@ function EditBusinessForm({
           saving={edit.isPending}
           label={BUSINESS_SETTINGS_TEXTS.editSave}
         />
-      </form>
+      </CardForm>
     </FormProvider>
   );
 }

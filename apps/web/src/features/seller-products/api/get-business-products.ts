@@ -1,14 +1,7 @@
 import type { SellerProduct } from '@leafline/contract/seller-products';
 import { useQuery } from '@tanstack/react-query';
-import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerPageQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/products/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
 export const useBusinessProducts = (businessId: number, page: number) =>
-  useQuery(
-    sellerPageQuery<SellerProduct>(
-      SELLER_KEYS.products(businessId),
-      `/api/business/products/${businessId}/`,
-      page,
-    ),
-  );
+  useQuery(sellerPageQuery<SellerProduct>('products', businessId, page));

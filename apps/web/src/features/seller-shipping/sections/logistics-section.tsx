@@ -9,7 +9,8 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { contractCheck, errorText, formField } from '@/components/forms/form-field';
+import { CardForm } from '@/components/forms/card-form';
+import { contractCheck, errorText, formField, submitWith } from '@/components/forms/form-field';
 import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Button } from '@/components/ui/button';
@@ -79,14 +80,9 @@ function ShippingFeesForm({
     });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setStatus(null);
-        void form.handleSubmit(onValid)(event);
-      }}
-      noValidate
-      aria-label={SHIPPING_TEXTS.logisticsTitle}
-      className="flex flex-col gap-5 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+    <CardForm
+      label={SHIPPING_TEXTS.logisticsTitle}
+      onSubmit={submitWith(form, onValid, () => setStatus(null))}
     >
       <p className="text-sm text-ink-muted">{SHIPPING_TEXTS.logisticsIntro}</p>
       <p
@@ -124,7 +120,7 @@ function ShippingFeesForm({
         )}
       />
       <FormFooter status={status} saving={save.isPending} label={SHIPPING_TEXTS.shippingSave} />
-    </form>
+    </CardForm>
   );
 }
 

@@ -5,7 +5,13 @@ import {
 import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractResolver, formField, setServerErrors } from '@/components/forms/form-field';
+import { CardForm } from '@/components/forms/card-form';
+import {
+  contractResolver,
+  formField,
+  setServerErrors,
+  submitWith,
+} from '@/components/forms/form-field';
 import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Notice } from '@/components/ui/notice';
@@ -94,14 +100,10 @@ function ConnectForm({ businessId }: { businessId: number }) {
     });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setStatus(null);
-        void form.handleSubmit(onValid)(event);
-      }}
-      noValidate
-      aria-label={SHOPIFY_SECTION_TEXTS.shopifyTitle}
-      className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 sm:p-6"
+    <CardForm
+      label={SHOPIFY_SECTION_TEXTS.shopifyTitle}
+      onSubmit={submitWith(form, onValid, () => setStatus(null))}
+      gap="gap-4"
     >
       <p className="text-sm text-ink-muted">{SHOPIFY_SECTION_TEXTS.shopifyIntro}</p>
       {CONNECT_FIELDS.map(({ name, ...field }) => (
@@ -112,6 +114,6 @@ function ConnectForm({ businessId }: { businessId: number }) {
         saving={connect.isPending}
         label={SHOPIFY_SECTION_TEXTS.connect}
       />
-    </form>
+    </CardForm>
   );
 }
