@@ -408,26 +408,19 @@ describe('the live connection over time', () => {
     // The EventTarget the hook's signals are made of (Node's, not jsdom's).
     let events: EventTarget = new AbortController().signal;
     while (!Object.hasOwn(events, 'addEventListener')) events = Object.getPrototypeOf(events);
-    const add = events.addEventListener;
-    const remove = events.removeEventListener;
-    vi.spyOn(events, 'addEventListener').mockImplementation(function (
-      this: EventTarget,
-      type,
-      listener,
-      options,
-    ) {
-      if (type === 'abort') outstanding.add(listener);
-      return add.call(this, type, listener, options);
-    });
-    vi.spyOn(events, 'removeEventListener').mockImplementation(function (
-      this: EventTarget,
-      type,
-      listener,
-      options,
-    ) {
-      if (type === 'abort') outstanding.delete(listener);
-      return remove.call(this, type, listener, options);
-    });
+    for (const [method, track] of [
+      ['addEventListener', (l: unknown) => outstanding.add(l)],
+      ['removeEventListener', (l: unknown) => outstanding.delete(l)],
+    ] as const) {
+      const original = events[method];
+      vi.spyOn(events, method).mockImplementation(function (
+        this: EventTarget,
+        ...args: Parameters<EventTarget['addEventListener']>
+      ) {
+        if (args[0] === 'abort') track(args[1]);
+        return original.apply(this, args);
+      });
+    }
     const s = server([sellerOrder({ id: 41 })], { closeAtOnce: true });
     renderDashboardOrders();
     const seen: (string | null)[] = [];

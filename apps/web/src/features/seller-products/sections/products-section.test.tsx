@@ -57,6 +57,16 @@ function entries(form: FormData): [string, string][] {
   ]);
 }
 
+/** The products section with Linen Tote's edit open; `answer` answers its PUT. */
+async function openEdit(answer: () => Response) {
+  const mocked = server(undefined, undefined, (call) =>
+    call.method === 'PUT' ? answer() : undefined,
+  );
+  renderSection(<ProductsSection businessId={3} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
+  return mocked;
+}
+
 describe('ProductsSection', () => {
   it("lists the business's products with picture, name, price, category and variants", async () => {
     const { calls } = server();
@@ -196,13 +206,9 @@ describe('ProductsSection', () => {
   });
 
   it('edits in a modal: the same form, filled, sent as the §7 multipart with PUT', async () => {
-    const { calls } = server(undefined, undefined, (call) =>
-      call.method === 'PUT'
-        ? jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() })
-        : undefined,
+    const { calls } = await openEdit(() =>
+      jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() }),
     );
-    renderSection(<ProductsSection businessId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit product' });
     const inDialog = within(dialog);
     const input = (label: string) => inDialog.getByLabelText(label) as HTMLInputElement;
@@ -266,13 +272,9 @@ describe('ProductsSection', () => {
   });
 
   it('sends clear_images when every product picture was removed, and drops a removed variant', async () => {
-    const { calls } = server(undefined, undefined, (call) =>
-      call.method === 'PUT'
-        ? jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() })
-        : undefined,
+    const { calls } = await openEdit(() =>
+      jsonResponse(200, { message: PRODUCT_MESSAGES.saved, product: sellerProduct() }),
     );
-    renderSection(<ProductsSection businessId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit product' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2 of product images' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1 of product images' }));
@@ -289,13 +291,7 @@ describe('ProductsSection', () => {
   });
 
   it('keeps the modal open with the reason when the edit fails', async () => {
-    server(undefined, undefined, (call) =>
-      call.method === 'PUT'
-        ? jsonResponse(400, { error: PRODUCT_MESSAGES.unknownVariant })
-        : undefined,
-    );
-    renderSection(<ProductsSection businessId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linen Tote' }));
+    await openEdit(() => jsonResponse(400, { error: PRODUCT_MESSAGES.unknownVariant }));
     const dialog = screen.getByRole('dialog', { name: 'Edit product' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(

@@ -32,6 +32,12 @@ const keysOf = (form: FormData, prefix: string) =>
     .filter(([key]) => key.startsWith(prefix) && /\]$|\]\.image$/.test(key))
     .map(([key, value]) => [key, typeof value === 'string' ? value : value.name]);
 
+/** The names of the product's pictures, in the order the form shows them. */
+const pictureAlts = () =>
+  within(screen.getByRole('list', { name: 'Product images' }))
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('alt'));
+
 describe('the pictures of the product form', () => {
   it('moves a new picture earlier; the files are sent in that order', async () => {
     const { sent } = renderForm();
@@ -55,12 +61,11 @@ describe('the pictures of the product form', () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 3 (c.png) earlier' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 2 (c.png) earlier' }));
-    const list = screen.getByRole('list', { name: 'Product images' });
-    expect(
-      within(list)
-        .getAllByRole('img')
-        .map((img) => img.getAttribute('alt')),
-    ).toEqual(['New picture: c.png', 'New picture: a.png', 'New picture: b.png']);
+    expect(pictureAlts()).toEqual([
+      'New picture: c.png',
+      'New picture: a.png',
+      'New picture: b.png',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(keysOf(sent[0]!, 'images[')).toEqual([
@@ -95,12 +100,7 @@ describe('the pictures of the product form', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 3 (side.png) earlier' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 2 (side.png) earlier' }));
-    const list = screen.getByRole('list', { name: 'Product images' });
-    expect(
-      within(list)
-        .getAllByRole('img')
-        .map((img) => img.getAttribute('alt')),
-    ).toEqual(['New picture: side.png', 'Tote, front', 'Tote, back']);
+    expect(pictureAlts()).toEqual(['New picture: side.png', 'Tote, front', 'Tote, back']);
     const first = screen.getByRole('button', { name: 'Move new picture 1 (side.png) earlier' });
     expect((first as HTMLButtonElement).disabled).toBe(true);
     // A stored picture can now move before it again; the names give each one's place.
