@@ -128,26 +128,22 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <TextField
-          id={`${id}-from`}
-          label={EXPORT_TEXTS.from}
-          type="date"
-          required
-          error={fieldError?.field === 'from' ? fieldError.message : undefined}
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-        />
-        <TextField
-          id={`${id}-to`}
-          label={EXPORT_TEXTS.to}
-          type="date"
-          required
-          error={fieldError?.field === 'to' ? fieldError.message : undefined}
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <TextField
+            key={end}
+            id={`${id}-${end}`}
+            label={EXPORT_TEXTS[end]}
+            type="date"
+            required
+            error={fieldError?.field === end ? fieldError.message : undefined}
+            value={range[end]}
+            // Each day bounds the other: the first no later than the last.
+            {...(end === 'from'
+              ? { max: range.to || undefined }
+              : { min: range.from || undefined })}
+            onChange={(e) => setRange((r) => ({ ...r, [end]: e.target.value }))}
+          />
+        ))}
         <Button type="submit" variant="secondary" loading={working}>
           {working ? null : <Download aria-hidden="true" className="size-4" />}
           {working ? EXPORT_TEXTS.working : EXPORT_TEXTS.download}
