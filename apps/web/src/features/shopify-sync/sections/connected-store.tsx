@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { useConfirmation } from '@/components/ui/use-confirmation';
 import { useDisconnectShopify } from '../api/disconnect-shopify';
 import { useUpdateOrderSync } from '../api/update-order-sync';
 import { shopifyErrorText } from '../lib/shopify-error';
@@ -103,34 +104,29 @@ function OrderSyncSwitch({ businessId, enabled }: { businessId: number; enabled:
 function DisconnectStore({ businessId, storeUrl }: { businessId: number; storeUrl: string }) {
   const disconnect = useDisconnectShopify(businessId);
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setConfirming(false);
-    setError(null);
-  };
+  const question = useConfirmation<true>();
   const onConfirm = () => {
-    setError(null);
+    question.setError(null);
     disconnect.mutate(undefined, {
       onSuccess: () => {
-        close();
+        question.close();
         toast.success(SHOPIFY_SECTION_TEXTS.disconnected);
       },
       onError: (failure) =>
-        setError(shopifyErrorText(failure, SHOPIFY_SECTION_TEXTS.disconnectFailed)),
+        question.setError(shopifyErrorText(failure, SHOPIFY_SECTION_TEXTS.disconnectFailed)),
     });
   };
   return (
     <>
-      <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+      <Button variant="danger" onClick={() => question.ask(true)} className="w-full sm:w-auto">
         {SHOPIFY_SECTION_TEXTS.disconnect}
       </Button>
       <ConfirmDialog
-        open={confirming}
-        onClose={close}
+        open={question.subject !== null}
+        onClose={question.close}
         title={SHOPIFY_SECTION_TEXTS.disconnectTitle}
         description={SHOPIFY_SECTION_TEXTS.disconnectDescription(storeUrl)}
-        error={error}
+        error={question.error}
         confirmLabel={SHOPIFY_SECTION_TEXTS.disconnect}
         onConfirm={onConfirm}
         busy={disconnect.isPending}

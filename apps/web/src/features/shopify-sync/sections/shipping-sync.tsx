@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
+import { useConfirmation } from '@/components/ui/use-confirmation';
 import { formatMoney } from '@/lib/money';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
 import { usePreviewShopifyShippingFees } from '../api/preview-shopify-shipping-fees';
@@ -27,34 +28,26 @@ export function ShippingSync({ businessId }: { businessId: number }) {
   const sync = useSyncShopifyShippingFees(businessId);
   const { pathname } = useLocation();
   const [status, setStatus] = useState<Status>(null);
-  const [preview, setPreview] = useState<ShopifyShippingPreview | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const question = useConfirmation<ShopifyShippingPreview>();
+  const preview = question.subject;
   const failed = (error: unknown) => shopifyErrorText(error, SHOPIFY_MESSAGES.shippingSyncFailed);
 
   const onSync = () => {
     setStatus(null);
     previewCall.mutate(undefined, {
-      onSuccess: (answer) => {
-        setConfirmError(null);
-        setPreview(answer);
-      },
+      onSuccess: question.ask,
       onError: (error) => setStatus({ tone: 'error', message: failed(error) }),
     });
   };
 
-  const closePreview = () => {
-    setPreview(null);
-    setConfirmError(null);
-  };
-
   const onConfirm = () => {
-    setConfirmError(null);
+    question.setError(null);
     sync.mutate(undefined, {
       onSuccess: () => {
-        closePreview();
+        question.close();
         setStatus({ tone: 'success', message: SHOPIFY_TEXTS.shippingSynced });
       },
-      onError: (error) => setConfirmError(failed(error)),
+      onError: (error) => question.setError(failed(error)),
     });
   };
 
@@ -73,14 +66,14 @@ export function ShippingSync({ businessId }: { businessId: number }) {
       </div>
       <ConfirmDialog
         open={preview !== null}
-        onClose={closePreview}
+        onClose={question.close}
         title={SHOPIFY_TEXTS.shippingPreviewTitle}
         description={
           preview?.unchanged
             ? SHOPIFY_TEXTS.shippingPreviewUnchanged
             : SHOPIFY_TEXTS.shippingPreviewDescription
         }
-        error={confirmError}
+        error={question.error}
         cancelLabel={preview?.unchanged ? SHOPIFY_TEXTS.close : SHOPIFY_TEXTS.cancel}
         confirmLabel={SHOPIFY_TEXTS.shippingPreviewConfirm}
         onConfirm={preview && !preview.unchanged ? onConfirm : undefined}

@@ -15,6 +15,8 @@ const CONDITION_OPTIONS = PRODUCT_CONDITIONS.map((value) => ({
   label: CONDITION_LABELS[value],
 }));
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: value }));
+/** Name and description: required, the form's whole width. */
+const wide = { required: true, className: 'sm:col-span-2' } as const;
 
 /** The product's own fields (SPEC §3 Product form): name, description, price, condition, categories. */
 export function ProductFields({ idPrefix }: { idPrefix: string }) {
@@ -28,19 +30,12 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
   });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Name"
-        required
-        maxLength={PRODUCT_LIMITS.name}
-        className="sm:col-span-2"
-        {...field('name')}
-      />
+      <TextField label="Name" maxLength={PRODUCT_LIMITS.name} {...wide} {...field('name')} />
       <TextareaField
         label="Description"
-        required
         rows={5}
         maxLength={PRODUCT_LIMITS.description}
-        className="sm:col-span-2"
+        {...wide}
         {...field('description')}
       />
       <TextField
