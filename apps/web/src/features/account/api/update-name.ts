@@ -1,6 +1,6 @@
 import type { NameBody, NameResponse, NameUpdatedResponse } from '@leafline/contract/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { useAccountChange } from './account-change';
 import { accountNameQueryKey } from './get-account-name';
 
 /** PUT /update-name/: first and last name, both required. */
@@ -8,15 +8,12 @@ export function updateName(body: NameBody): Promise<NameUpdatedResponse> {
   return apiFetch<NameUpdatedResponse>('/update-name/', { method: 'PUT', json: body });
 }
 
-export function useUpdateName() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateName,
-    onSuccess: (result, body) => {
-      queryClient.setQueryData<NameResponse>(accountNameQueryKey, {
-        first_name: result?.first_name ?? body.first_name,
-        last_name: result?.last_name ?? body.last_name,
-      });
-    },
-  });
-}
+export const useUpdateName = () =>
+  useAccountChange(
+    updateName,
+    accountNameQueryKey,
+    (answer, body): NameResponse => ({
+      first_name: answer?.first_name ?? body.first_name,
+      last_name: answer?.last_name ?? body.last_name,
+    }),
+  );

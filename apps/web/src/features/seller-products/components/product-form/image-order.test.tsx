@@ -32,6 +32,10 @@ const keysOf = (form: FormData, prefix: string) =>
     .filter(([key]) => key.startsWith(prefix) && /\]$|\]\.image$/.test(key))
     .map(([key, value]) => [key, typeof value === 'string' ? value : value.name]);
 
+/** Whether the button of that name is disabled. */
+const disabled = (name: string) =>
+  (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
+
 /** The names of the product's pictures, in the order the form shows them. */
 const pictureAlts = () =>
   within(screen.getByRole('list', { name: 'Product images' }))
@@ -50,15 +54,8 @@ describe('the pictures of the product form', () => {
     fireEvent.change(screen.getByLabelText('Add product images'), {
       target: { files: [png('a.png'), png('b.png'), png('c.png')] },
     });
-    const first = screen.getByRole('button', { name: 'Move new picture 1 (a.png) earlier' });
-    expect((first as HTMLButtonElement).disabled).toBe(true);
-    expect(
-      (
-        screen.getByRole('button', {
-          name: 'Move new picture 3 (c.png) later',
-        }) as HTMLButtonElement
-      ).disabled,
-    ).toBe(true);
+    expect(disabled('Move new picture 1 (a.png) earlier')).toBe(true);
+    expect(disabled('Move new picture 3 (c.png) later')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 3 (c.png) earlier' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 2 (c.png) earlier' }));
     expect(pictureAlts()).toEqual([
@@ -101,16 +98,9 @@ describe('the pictures of the product form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 3 (side.png) earlier' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move new picture 2 (side.png) earlier' }));
     expect(pictureAlts()).toEqual(['New picture: side.png', 'Tote, front', 'Tote, back']);
-    const first = screen.getByRole('button', { name: 'Move new picture 1 (side.png) earlier' });
-    expect((first as HTMLButtonElement).disabled).toBe(true);
+    expect(disabled('Move new picture 1 (side.png) earlier')).toBe(true);
     // A stored picture can now move before it again; the names give each one's place.
-    expect(
-      (
-        screen.getByRole('button', {
-          name: 'Move picture 2 of product images earlier',
-        }) as HTMLButtonElement
-      ).disabled,
-    ).toBe(false);
+    expect(disabled('Move picture 2 of product images earlier')).toBe(false);
     // The option photos follow the same order: picture 1 is the new one.
     fireEvent.change(screen.getByLabelText('Picture 1 shows'), { target: { value: '1:Small' } });
 
