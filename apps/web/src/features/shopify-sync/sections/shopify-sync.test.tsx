@@ -52,6 +52,15 @@ const SHIPPING_PREVIEW_URL = shopifyShippingPreviewPath(3);
 /** Polls come a second apart: room for three of them. */
 const POLLS = { timeout: 4_000 };
 
+/** The Shopify section of a connected store with no product sync yet; `answer` comes first. */
+function openConnected(answer: (call: RecordedCall) => Response | Promise<Response> | undefined) {
+  const mocked = mockDashboardApi([connected()], (call) =>
+    call.url === STATUS_URL ? jsonResponse(200, { sync: null }) : answer(call),
+  );
+  renderApp('/dashboard/shopify?business=3');
+  return mocked;
+}
+
 const syncButton = () => screen.getByRole('button', { name: SHOPIFY_TEXTS.syncProducts });
 const progress = () => screen.queryByRole('progressbar', { name: 'Product sync progress' });
 const productsFigure = () =>
@@ -156,11 +165,7 @@ describe('dashboard Shopify product sync', () => {
   it("a refused start says 'Failed to sync products.' with the server's reason", async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     let answer = () => jsonResponse(409, { error: SHOPIFY_MESSAGES.notConnected });
-    mockDashboardApi([connected()], (call) => {
-      if (call.url === STATUS_URL) return jsonResponse(200, { sync: null });
-      return call.url === START_URL ? answer() : undefined;
-    });
-    renderApp('/dashboard/shopify?business=3');
+    openConnected((call) => (call.url === START_URL ? answer() : undefined));
     fireEvent.click(await screen.findByRole('button', { name: SHOPIFY_TEXTS.syncProducts }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(SHOPIFY_MESSAGES.productSyncFailed)).toBeTruthy();
@@ -306,11 +311,7 @@ describe('dashboard Shopify shipping-fee sync', () => {
   it("a store without rates says the server's reason; no answer says 'Failed to sync shipping fees.'", async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     let answer = () => jsonResponse(409, { error: SHOPIFY_MESSAGES.noShippingRates });
-    mockDashboardApi([connected()], (call) => {
-      if (call.url === STATUS_URL) return jsonResponse(200, { sync: null });
-      return call.url === SHIPPING_PREVIEW_URL ? answer() : undefined;
-    });
-    renderApp('/dashboard/shopify?business=3');
+    openConnected((call) => (call.url === SHIPPING_PREVIEW_URL ? answer() : undefined));
     const button = await screen.findByRole('button', { name: SHOPIFY_TEXTS.syncShipping });
     fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(SHOPIFY_MESSAGES.noShippingRates);
