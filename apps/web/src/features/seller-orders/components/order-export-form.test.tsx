@@ -177,22 +177,19 @@ describe('OrderExportForm', () => {
   it('checks the days before asking, and marks the field that is wrong', async () => {
     const { calls } = mockFetch(() => csvResponse());
     const { from, to, button, form } = renderForm();
-    fill(from, '2026-03-10');
-    fill(to, '2026-03-09');
-    fireEvent.click(button());
-    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
-    expect(description(to)).toBe(EXPORT_MESSAGES.order);
-    expect(from.getAttribute('aria-invalid')).toBeNull();
+    /** Asks with these days: the field marked wrong says `message`, the other is not marked. */
+    const refused = async (days: [string, string], wrong: HTMLElement, message: string) => {
+      fill(from, days[0]);
+      fill(to, days[1]);
+      fireEvent.click(button());
+      await waitFor(() => expect(description(wrong)).toBe(message));
+      expect(wrong.getAttribute('aria-invalid')).toBe('true');
+      expect((wrong === to ? from : to).getAttribute('aria-invalid')).toBeNull();
+    };
+    await refused(['2026-03-10', '2026-03-09'], to, EXPORT_MESSAGES.order);
     expect(document.activeElement).toBe(to);
-    fill(to, '');
-    fireEvent.click(button());
-    await waitFor(() => expect(description(to)).toBe(EXPORT_MESSAGES.date));
-    fill(to, '2026-03-12');
-    fill(from, '');
-    fireEvent.click(button());
-    await waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
-    expect(description(from)).toBe(EXPORT_MESSAGES.date);
-    expect(to.getAttribute('aria-invalid')).toBeNull();
+    await refused(['2026-03-10', ''], to, EXPORT_MESSAGES.date);
+    await refused(['', '2026-03-12'], from, EXPORT_MESSAGES.date);
     expect(calls).toEqual([]);
     // Fixed: the error goes and the file comes.
     fill(from, '2026-03-10');
