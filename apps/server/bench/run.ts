@@ -10,8 +10,7 @@ import { buildApp } from '../src/app';
 import { defaultPoolSize, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
 import { businesses, products } from '../src/db/schema/index';
-import { activeProductsJoin, summaryFields } from '../src/modules/catalog/catalog.repo';
-import { toSummary } from '../src/modules/catalog/catalog.service';
+import { activeProductsJoin, summaryFields, toSummary } from '../src/modules/catalog';
 import { seedLargeCatalogue } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
 import {

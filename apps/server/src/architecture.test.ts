@@ -216,6 +216,7 @@ describe('each table has one writer', () => {
       'await tx.update(orders).set({ status: "Paid" });',
       'await db.insert( payouts ).values(row);',
       'await tx.delete(cartItems).where(x);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text a repo would hold
       'await db.execute(sql`update ${refunds} set status = 1`);',
       'await db.execute(sql`delete from search_changes where id < 4`);',
       'await db.select().from(products);',

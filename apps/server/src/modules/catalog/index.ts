@@ -10,6 +10,7 @@ export {
   listLiveVariantsOfProducts,
   productDetailFields,
   summariesByIds,
+  summaryFields,
   variantPicture,
 } from './catalog.repo';
 export { catalogRoutes } from './catalog.routes';

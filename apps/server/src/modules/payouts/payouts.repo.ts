@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, payouts } from '../../db/schema/index';
 import { type JobState, orderHasJob } from '../../db/job-schema';
+import { businesses, payouts } from '../../db/schema/index';
 
 /** What the seller sees on a payout waiting for the brand's payout setup. */
 export const WAITING_FOR_SETUP_NOTE = 'The brand has not finished setting up payouts yet.';

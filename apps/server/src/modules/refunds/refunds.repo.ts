@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refunds } from '../../db/schema/index';
 import { orderHasJob } from '../../db/job-schema';
+import { refunds } from '../../db/schema/index';
 
 /**
  * Drizzle queries of the refunds of paid orders (DESIGN 2.7, decision 0011): the one writer of

@@ -26,6 +26,7 @@ import {
 } from '../../../test/helpers/fake-shopify-server';
 import { captureLog } from '../../../test/helpers/log-capture';
 import type { MediaStorage } from '../../adapters/storage/storage';
+import { JOB_SCHEMA } from '../../db/job-schema';
 import {
   productImages,
   products,
@@ -33,7 +34,6 @@ import {
   variantImages,
   variants,
 } from '../../db/schema/index';
-import { JOB_SCHEMA } from '../../db/job-schema';
 import { imageKeys } from '../media';
 import { ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import {
