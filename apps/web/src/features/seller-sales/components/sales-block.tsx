@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '@leafline/contract/constants';
-import { SALES_TEXTS, type SalesBucket, type SalesOverview } from '@leafline/contract/seller-money';
+import { SALES_TEXTS, type SalesOverview } from '@leafline/contract/seller-money';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { QueryView } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';

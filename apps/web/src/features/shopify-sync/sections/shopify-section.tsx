@@ -12,7 +12,7 @@ import {
   setServerErrors,
   submitWith,
 } from '@/components/forms/form-field';
-import { FormFooter, type FormStatus } from '@/components/forms/form-footer';
+import { FormFooter } from '@/components/forms/form-footer';
 import { type QueryStates, querySection } from '@/components/seller/section-query';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
