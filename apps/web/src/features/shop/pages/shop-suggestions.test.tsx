@@ -172,15 +172,15 @@ describe('search as you type (issue 15)', { timeout: 30_000 }, () => {
   });
 
   it('Enter picks the active product: its page', async () => {
-    const { calls } = mockShopApi();
+    mockShopApi();
     const { router } = renderApp('/shop');
     await results();
     await typeAndSuggest('porto');
     key('ArrowDown');
     key('Enter');
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop/products/7'));
-    // Enter chose the suggestion: no search was submitted.
-    expect(queriesOf(calls, '/api/search/').some((q) => q.search === 'porto')).toBe(false);
+    // That Enter on a suggestion submits no search is the next test's, on a held clock: here,
+    // on real timers, a slow machine may let the typed search's 500 ms pass before the Enter.
   });
 
   it('a suggestion picked before the search pause is not undone by the waiting search', async () => {
