@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiFetchWithHeaders } from '@/lib/api-client';
+import { getQueryOptions } from '@/lib/api/get-query';
+import { apiFetchWithHeaders } from '@/lib/api-client';
 import { toPagedList } from './paged-list';
 import { SELLER_KEYS } from './query-keys';
 
@@ -8,11 +9,7 @@ import { SELLER_KEYS } from './query-keys';
  * under `key`. Not tried again by itself: the section shows the failure with Try again at once.
  */
 export function sellerQuery<T>(key: readonly unknown[], path: string) {
-  return queryOptions({
-    queryKey: key,
-    queryFn: ({ signal }) => apiFetch<T>(path, { signal }),
-    retry: false,
-  });
+  return getQueryOptions<T>(key, path, { retry: false });
 }
 
 /**
