@@ -12,7 +12,7 @@ import {
   variants,
 } from '../db/schema/index';
 import { hashPassword } from '../modules/auth';
-import { prng } from './plan';
+import { prng } from './prng';
 import { seedDemoIfEmpty } from './seed';
 
 /**

@@ -14,6 +14,7 @@ import {
 import { CARD_BRANDS, DEMO_BUYERS, DEMO_ORDER_SLOTS } from './data/orders';
 import { PRODUCTS } from './data/products';
 import type { ProductArt } from './images';
+import { prng } from './prng';
 
 /** What the demo promo code (LEAFLINE10) takes off the items, in percent. */
 export const DEMO_PROMO_PERCENT = 10;
@@ -104,18 +105,6 @@ export interface DemoPlan {
   /** Retired ids that exist nowhere, plus the index of the brand whose payouts are pending. */
   hiddenBusinessIds: number[];
   hiddenBusiness: number;
-}
-
-/** mulberry32: a tiny seeded generator. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A generator per name, so editing one product does not reshuffle all the others. */

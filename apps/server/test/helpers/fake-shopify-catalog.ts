@@ -1,4 +1,4 @@
-import { prng } from '../../src/seed/plan';
+import { prng } from '../../src/seed/prng';
 
 /**
  * A realistic, deterministic catalogue for the stand-in Shopify store (issue 13): products of a
