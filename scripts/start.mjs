@@ -47,7 +47,10 @@ if (built !== print) {
 // 3. The server, compiled to one ES module when its sources changed (docs/decisions/0029), then
 // run in this very process: no TypeScript loader and no launcher waiting beside it. The
 // server handles SIGINT and SIGTERM itself (a graceful shutdown).
-await buildServer({ log: (line) => console.log(`> ${line}`) });
+// esbuild's service process would stay beside the server (and ping it every second): stopped.
+if (await buildServer({ log: (line) => console.log(`> ${line}`) })) {
+  await (await import('esbuild')).stop();
+}
 if (!dev) process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(SERVER_ENTRY).href);

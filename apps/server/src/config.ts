@@ -84,14 +84,16 @@ const envSchema = z.object({
    */
   SHOPIFY_API_SECRET: optionalString,
   /**
-   * How often an idle job worker looks for work, in seconds (DESIGN 2.17). Work sent by this
-   * instance wakes its workers at once; this bounds the wait for work sent by another.
+   * The longest an idle job runner sleeps, in seconds (DESIGN 2.17, decision 0034). A send
+   * wakes the runners of every instance at once (its NOTIFY), and a waiting job wakes them when
+   * it is due; this bounds the wait for work nobody announced (jobs given again by another
+   * instance's upkeep). While the notices are lost the runner looks every 2 s at least.
    */
   JOBS_POLL_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .min(0.5, 'must be between 0.5 and 60')
     .max(60, 'must be between 0.5 and 60')
-    .default(2),
+    .default(30),
   /**
    * How often the job runner's upkeep runs, in seconds: among others it gives again the jobs
    * of a worker that died (a killed instance), once their time is up.
