@@ -55,9 +55,6 @@ import { searchPlugin } from './plugins/search';
 import { sessionsPlugin } from './plugins/sessions';
 import { storagePlugin } from './plugins/storage';
 
-export type { AppDeps } from './plugins/deps';
-export { JOBS_STOP_TIMEOUT_MS } from './plugins/jobs';
-
 /** Largest JSON body accepted; uploads go through multipart with their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -74,7 +74,7 @@ function schemaTables(): Map<string, string> {
 }
 
 /** The tables a source text writes: drizzle's insert/update/delete, and raw SQL. */
-export function writesIn(text: string, tables: Map<string, string>): string[] {
+function writesIn(text: string, tables: Map<string, string>): string[] {
   const sqlNames = new Set(tables.values());
   const found = new Set<string>();
   for (const m of text.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) {
@@ -115,7 +115,7 @@ function importsOf(file: string): string[] {
 }
 
 /** The strongly connected parts of more than one node (Tarjan): the import circles. */
-export function circles(graph: Map<string, Set<string>>): string[][] {
+function circles(graph: Map<string, Set<string>>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -12,7 +12,7 @@ declare module 'fastify' {
  * How long the job workers' stop waits for the jobs in hand: within server.ts's 10 s
  * shutdown guard. A job still running then is handed back (retried, by any instance).
  */
-export const JOBS_STOP_TIMEOUT_MS = 7000;
+const JOBS_STOP_TIMEOUT_MS = 7000;
 
 /**
  * Routes register their queues while they load; the workers start once the app is ready. On

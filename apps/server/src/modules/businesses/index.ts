@@ -13,7 +13,6 @@ export { findOwnedBusinessId } from './business-access.repo';
 export { closeOwnedBusinesses } from './businesses.repo';
 export { businessesRoutes } from './businesses.routes';
 export { applyAccountUpdate } from './businesses.service';
-export type { NewShopifyConnection, ShopifyConnection } from './shopify-connection.repo';
 export {
   clearShopifyConnection,
   findShopifyConnection,

@@ -16,7 +16,6 @@ export {
   findOrderPayout,
   insertPayoutRows,
   releaseWaitingPayouts,
-  WAITING_FOR_SETUP_NOTE,
 } from './payouts.repo';
 export {
   insertPayouts,

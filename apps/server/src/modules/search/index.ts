@@ -6,4 +6,3 @@
  */
 export { createSearchEngine, type SearchEngine } from './engine-search';
 export { searchRoutes } from './search.routes';
-export type { SearchPort, SearchRequest, SearchResults } from './search-port';

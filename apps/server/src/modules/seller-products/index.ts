@@ -3,14 +3,8 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 
-export type {
-  ImportedPicture,
-  ImportedPictureKeys,
-  ImportedProduct,
-  ImportedVariant,
-} from './imported-products';
+export type { ImportedPictureKeys, ImportedProduct } from './imported-products';
 export { deleteImportedProduct, writeImportedProduct } from './imported-products';
-export type { ImportedProductRef } from './imported-products.repo';
 export { importedProductsOf, storedShopifyPictures } from './imported-products.repo';
 export { sellerProductsRoutes } from './seller-products.routes';
 export type { SellerProductsDeps } from './seller-products.service';
