@@ -3,6 +3,7 @@ import path from 'node:path';
 import { NO_REFINEMENTS, type ProductDoc, SearchIndex } from '../src/index';
 import { parseTsquery } from '../src/text';
 import type { EngineQuery, SearchRefinements } from '../src/types';
+import { mulberry32, OPTIONS } from '../test/fixtures';
 
 /**
  * `npm run bench -w @leafline/search-engine [-- --products 1000000]`: the engine alone, no
@@ -19,39 +20,17 @@ const PRODUCTS = Number(
 /** Seconds each form runs. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 
-const CATEGORIES = [
-  'Apparel',
-  'Shoes',
-  'Accessories',
-  'Home Goods',
-  'Cosmetics / Skin Care',
-  'Hygiene',
-  'Cleaning Products',
-  'Art Supplies',
-];
 const MATERIALS = ['cotton', 'linen', 'hemp', 'wool', 'bamboo', 'cork', 'recycled', 'organic'];
 const THINGS = ['tote', 'sock', 'scarf', 'mug', 'brush', 'soap', 'candle', 'notebook', 'apron'];
 /** Description words: a long tail, the first ones far commoner (Zipf). */
 const TAIL = Array.from({ length: 5000 }, (_, k) => `word${k}`);
-
-/** mulberry32: a small seeded generator. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function product(id: number, random: () => number): ProductDoc {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const zipf = () => TAIL[Math.floor(TAIL.length ** random()) - 1]!;
   const material = pick(MATERIALS);
   const thing = pick(THINGS);
-  const category = pick(CATEGORIES);
+  const category = pick(OPTIONS.categories);
   const terms = new Map<string, string>([
     [material, '1A'],
     [thing, '2A'],
@@ -73,17 +52,8 @@ function product(id: number, random: () => number): ProductDoc {
 
 function load(): { index: SearchIndex; seconds: number } {
   const started = performance.now();
-  const index = new SearchIndex({
-    categories: CATEGORIES,
-    priceRanges: [
-      [0, 2499],
-      [2500, 4999],
-      [5000, 9999],
-      [10000, null],
-    ],
-    maxSuggestions: 8,
-  });
-  const random = prng(2026);
+  const index = new SearchIndex(OPTIONS);
+  const random = mulberry32(2026);
   const brands = Math.max(1, PRODUCTS / 50);
   for (let id = 1; id <= brands; id++) {
     index.setBusiness({

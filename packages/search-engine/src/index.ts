@@ -4,15 +4,7 @@
  * data (ProductDoc, BrandDoc) and parsed queries (EngineQuery).
  */
 export { SearchIndex } from './search-index';
-export { editDistance, labelWords, SuggestionIndex } from './suggestions';
-export {
-  type DocumentTerm,
-  hasPhrase,
-  parseTsquery,
-  parseTsvector,
-  type QueryNode,
-  queryLexemes,
-} from './text';
+export { type DocumentTerm, hasPhrase, parseTsquery, type QueryNode } from './text';
 export {
   type BrandDoc,
   type EngineQuery,

@@ -52,3 +52,15 @@ export function seeded(seed: number): (n: number) => number {
     return seed % n;
   };
 }
+
+/** mulberry32: a small seeded generator (the same numbers for one seed on every run). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -9,7 +9,7 @@ import {
   type ProductDoc,
   type SearchRefinements,
 } from '../src/types';
-import { OPTIONS } from './fixtures';
+import { mulberry32, OPTIONS } from './fixtures';
 import { Oracle } from './oracle';
 
 /**
@@ -397,15 +397,3 @@ const largeProbe: fc.Arbitrary<Probe> = fc.record({
   ),
   list: fc.uniqueArray(fc.integer({ min: 1, max: 9_000 }), { maxLength: 12 }),
 });
-
-/** A small seeded generator. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

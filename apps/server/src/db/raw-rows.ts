@@ -9,3 +9,6 @@ import type { Db } from './client';
 export async function rowsOf<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** A PostgreSQL array literal of ids (`{1,2,3}`), for `= any(${pgArray(ids)}::int[])`. */
+export const pgArray = (ids: Iterable<number>): string => `{${[...ids].join(',')}}`;

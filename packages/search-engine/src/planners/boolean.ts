@@ -14,7 +14,7 @@ import type { EngineQuery, SortOrder } from '../types';
  */
 
 /** The slots whose lexemes satisfy the query (live ones; dead ones are filtered later). */
-export function evaluate(state: IndexState, node: QueryNode): SlotSet {
+function evaluate(state: IndexState, node: QueryNode): SlotSet {
   switch (node.kind) {
     case 'term': {
       const p = state.postings.get(node.lexeme);

@@ -1,7 +1,7 @@
 import type { SearchIndex } from '@leafline/search-engine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-rows';
+import { pgArray, rowsOf } from '../../db/raw-rows';
 import { allBrands, brandsByIds, productsAfter, productsByIds } from './engine-rows';
 
 /**
@@ -40,8 +40,6 @@ interface ChangeRow {
 }
 
 /** `{1,2,3}`: ids as one array parameter. */
-const pgArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
-
 export class IndexFollower {
   /** The index searches read: replaced whole by a load, changed in place by the log. */
   index: SearchIndex;

@@ -1,7 +1,7 @@
 import type { BrandDoc, ProductDoc } from '@leafline/search-engine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-rows';
+import { pgArray, rowsOf } from '../../db/raw-rows';
 import { freeShippingFromOf } from '../shipping';
 import { FREE_SHIPPING_COUNTRY } from './search-criteria';
 
@@ -65,7 +65,7 @@ export async function productsByIds(db: Db, ids: readonly number[]): Promise<Pro
   const rows = await rowsOf<ProductRow>(
     db,
     sql`select ${productColumns} from products p
-      where p.id = any(${`{${ids.join(',')}}`}::int[])`,
+      where p.id = any(${pgArray(ids)}::int[])`,
   );
   return rows.map(toProduct);
 }
@@ -94,7 +94,7 @@ export const allBrands = (db: Db) => brandsWhere(db, sql`true`);
 
 /** These brands: those that exist, and each one gone as a closed brand without a name. */
 export async function brandsByIds(db: Db, ids: readonly number[]): Promise<BrandDoc[]> {
-  const found = await brandsWhere(db, sql`b.id = any(${`{${ids.join(',')}}`}::int[])`);
+  const found = await brandsWhere(db, sql`b.id = any(${pgArray(ids)}::int[])`);
   const gone = new Set(ids);
   for (const brand of found) gone.delete(brand.id);
   return [

@@ -18,9 +18,10 @@ import type { SearchPort, SearchRequest } from './search-port';
  * The in-memory adapter of the search port (decision 0023, 0031): @leafline/search-engine's
  * index of this instance, kept in step with PostgreSQL (engine-follower.ts). Each search's
  * terms are parsed by PostgreSQL (with the typo correction) in the statement that also reads
- * the change log's head, then answered from memory, the page's fields included. It answers
- * null while its index loads, and for a search with a phrase in quotes (the index keeps no
- * word positions): the SQL search answers those.
+ * the change log's head, then answered from memory, the page's fields included. A search
+ * answers null while its index loads, and for a phrase in quotes (the index keeps no word
+ * positions): the SQL search answers those. Facets wait up to FACETS_WAIT_MS for the load
+ * first (then null: a 503).
  */
 export interface SearchEngine extends SearchPort {
   /** Resolves once the first load is done (or the engine stopped before). */
@@ -44,7 +45,7 @@ interface ParsedTerms {
 }
 
 /** The shop's categories, price ranges and suggestion count: all the index is told. */
-export const newSearchIndex = () =>
+const newSearchIndex = () =>
   new SearchIndex({
     categories: PRODUCT_CATEGORIES,
     priceRanges: SEARCH_PRICE_RANGES,

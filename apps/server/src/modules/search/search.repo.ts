@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/raw-rows';
+import { pgArray, rowsOf } from '../../db/raw-rows';
 import { businesses, products } from '../../db/schema/index';
 import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog';
-import type { SearchCriteria, SearchRefinements } from './search-criteria';
+import type { SearchRefinements } from './search-criteria';
+import type { SearchRequest } from './search-port';
 
 /**
  * The search query of DESIGN 2.11 (docs/decisions/0005-catalogue-api.md): the weighted
@@ -55,8 +56,8 @@ export function refinementConditions(
   if (r.verified) conditions.push(eq(businesses.verified, true));
   if (r.minPriceCents !== null) conditions.push(sql`${products.priceCents} >= ${r.minPriceCents}`);
   if (r.maxPriceCents !== null) conditions.push(sql`${products.priceCents} <= ${r.maxPriceCents}`);
-  if (r.freeShippingAtCents !== null && notShippingFree.length) {
-    conditions.push(sql`not (${businesses.id} = any(${`{${notShippingFree.join(',')}}`}::int[]))`);
+  if (notShippingFree.length) {
+    conditions.push(sql`not (${businesses.id} = any(${pgArray(notShippingFree)}::int[]))`);
   }
   return conditions;
 }
@@ -78,13 +79,24 @@ export async function phraseMatches(
     .from(products)
     .where(
       and(
-        sql`${products.id} = any(${`{${ids.join(',')}}`}::int[])`,
+        sql`${products.id} = any(${pgArray(ids)}::int[])`,
         correctedWords
           ? sql`(${typed} or ${products.searchVector} @@ plainto_tsquery('english', ${correctedWords.join(' ')}))`
           : typed,
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** The SQL search's criteria: the port's request with its typo correction and free shipping. */
+export interface SearchCriteria extends SearchRequest {
+  /** `words` with each unknown word replaced by its closest known word (correctWords). */
+  corrected: string[];
+  /**
+   * With a free-shipping filter: the brands that do not ship free at its amount (worked out
+   * by the shipping module's rule, free-shipping.ts), left out. Empty without one.
+   */
+  notShippingFree: readonly number[];
 }
 
 export async function searchProducts(

@@ -18,20 +18,7 @@ export function createSqlSearch(db: Db): SearchPort {
         correctWords(db, request.words),
         at === null ? [] : businessesNotShippingFreeAt(db, at, FREE_SHIPPING_COUNTRY),
       ]);
-      return searchProducts(
-        db,
-        {
-          terms: request.terms,
-          words: request.words,
-          corrected,
-          productCategory: request.productCategory,
-          sort: request.sort,
-          refinements: request.refinements,
-          notShippingFree,
-        },
-        limit,
-        offset,
-      );
+      return searchProducts(db, { ...request, corrected, notShippingFree }, limit, offset);
     },
     facets: async () => null,
     facetsOfList: async () => null,

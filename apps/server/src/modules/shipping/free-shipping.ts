@@ -1,8 +1,7 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { shippingFeeConfigs } from '../../db/schema/index';
 import { freeShippingFromCents } from './fees';
-import { loadShippingFees } from './shipping.repo';
+import { loadAllShippingFees, loadShippingFees } from './shipping.repo';
 
 /**
  * Where each brand ships free from, as data for the shop's search (decision 0031): the rule is
@@ -18,14 +17,10 @@ export async function freeShippingFromOf(
   db: Db,
   businessIds: readonly number[],
   country: string,
-  marketplaceThresholdCents: number = FREE_SHIPPING_THRESHOLD_CENTS,
 ): Promise<Map<number, number>> {
   const stored = await loadShippingFees(db, businessIds);
   return new Map(
-    businessIds.map((id) => [
-      id,
-      freeShippingFromCents(stored.get(id)?.rates ?? null, country, marketplaceThresholdCents),
-    ]),
+    businessIds.map((id) => [id, freeShippingFromCents(stored.get(id)?.rates ?? null, country)]),
   );
 }
 
@@ -34,17 +29,12 @@ export async function businessesNotShippingFreeAt(
   db: Db,
   amountCents: number,
   country: string,
-  marketplaceThresholdCents: number = FREE_SHIPPING_THRESHOLD_CENTS,
 ): Promise<number[]> {
+  // From the marketplace's subtotal every brand ships free (freeShippingFromCents).
+  if (amountCents >= FREE_SHIPPING_THRESHOLD_CENTS) return [];
   // Only a business with a setting can charge anything.
-  const withSetting = await db
-    .select({ businessId: shippingFeeConfigs.businessId })
-    .from(shippingFeeConfigs);
-  const from = await freeShippingFromOf(
-    db,
-    withSetting.map((row) => row.businessId),
-    country,
-    marketplaceThresholdCents,
-  );
-  return [...from].filter(([, cents]) => cents > amountCents).map(([id]) => id);
+  const stored = await loadAllShippingFees(db);
+  return [...stored]
+    .filter(([, fees]) => freeShippingFromCents(fees.rates, country) > amountCents)
+    .map(([id]) => id);
 }

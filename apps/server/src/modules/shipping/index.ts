@@ -4,7 +4,7 @@
  */
 
 export type { ShippingQuote, ShippingRates } from './fees';
-export { freeShippingFromCents, quoteShipping } from './fees';
+export { quoteShipping } from './fees';
 export { businessesNotShippingFreeAt, freeShippingFromOf } from './free-shipping';
 export { shippingRoutes } from './shipping.routes';
 export { getShippingFees, saveShippingFees } from './shipping.service';

@@ -12,18 +12,20 @@ export interface StoredShippingFees {
   countries: { countryCode: string; feeCents: number }[];
 }
 
+const feeFields = {
+  configId: shippingFeeConfigs.id,
+  businessId: shippingFeeConfigs.businessId,
+  worldwideFeeCents: shippingFeeConfigs.worldwideShippingFeeCents,
+  allExceptSelectedFeeCents: shippingFeeConfigs.allExceptSelectedFeeCents,
+  thresholdFreeCents: shippingFeeConfigs.thresholdFreeCents,
+  countryCode: shippingCountryFees.countryCode,
+  feeCents: shippingCountryFees.feeCents,
+};
+
 /** Each setting with its country fees (one row per fee; one row without for none), in one. */
 const feesOfBusinesses = perDb((db) =>
   db
-    .select({
-      configId: shippingFeeConfigs.id,
-      businessId: shippingFeeConfigs.businessId,
-      worldwideFeeCents: shippingFeeConfigs.worldwideShippingFeeCents,
-      allExceptSelectedFeeCents: shippingFeeConfigs.allExceptSelectedFeeCents,
-      thresholdFreeCents: shippingFeeConfigs.thresholdFreeCents,
-      countryCode: shippingCountryFees.countryCode,
-      feeCents: shippingCountryFees.feeCents,
-    })
+    .select(feeFields)
     .from(shippingFeeConfigs)
     .leftJoin(shippingCountryFees, eq(shippingCountryFees.configId, shippingFeeConfigs.id))
     .where(sql`${shippingFeeConfigs.businessId} = any(${sql.placeholder('businessIds')}::int[])`)
@@ -31,15 +33,35 @@ const feesOfBusinesses = perDb((db) =>
     .prepare('shipping_fees_of_businesses'),
 );
 
+/** Every business's setting with its country fees, in one. */
+const feesOfAll = perDb((db) =>
+  db
+    .select(feeFields)
+    .from(shippingFeeConfigs)
+    .leftJoin(shippingCountryFees, eq(shippingCountryFees.configId, shippingFeeConfigs.id))
+    .orderBy(asc(shippingFeeConfigs.id), asc(shippingCountryFees.countryCode))
+    .prepare('shipping_fees_of_all'),
+);
+
+type FeeRow = Awaited<ReturnType<ReturnType<typeof feesOfAll>['execute']>>[number];
+
 /** The settings of the given businesses; a business without one is absent from the map. */
 export async function loadShippingFees(
   db: Db,
   businessIds: readonly number[],
 ): Promise<Map<number, StoredShippingFees>> {
+  if (!businessIds.length) return new Map();
+  return storedFees(await feesOfBusinesses(db).execute({ businessIds: [...businessIds] }));
+}
+
+/** Every business's setting; a business without one is absent from the map. */
+export async function loadAllShippingFees(db: Db): Promise<Map<number, StoredShippingFees>> {
+  return storedFees(await feesOfAll(db).execute());
+}
+
+function storedFees(rows: readonly FeeRow[]): Map<number, StoredShippingFees> {
   const result = new Map<number, StoredShippingFees>();
-  if (!businessIds.length) return result;
   const feesOf = new Map<number, Map<string, number>>();
-  const rows = await feesOfBusinesses(db).execute({ businessIds: [...businessIds] });
   for (const row of rows) {
     let stored = result.get(row.businessId);
     if (!stored) {
