@@ -52,11 +52,12 @@ const WRITER: Record<string, string> = {
 };
 const NOT_A_WRITER = ['seed'];
 
-function sourceFiles(dir: string, tests = false): string[] {
+/** The app's source files, without the tests and the migrations. */
+function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(file, tests);
-    return /\.ts$/.test(entry.name) && tests === /\.test\.ts$/.test(entry.name) ? [file] : [];
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(file);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [file] : [];
   });
 }
 

@@ -84,6 +84,8 @@ export async function sendJob<T>(
   queue: JobQueue<T>,
   data: T,
   options: SendOptions,
+  /** Whether to tell the runners (sendJobs tells them once for a batch). */
+  notify = true,
 ): Promise<string | null> {
   if (queue.policy === 'short' && !options.singletonKey) {
     throw new Error(`job queue ${queue.name} takes only sends with a singleton key`);
@@ -104,6 +106,20 @@ export async function sendJob<T>(
       [queue.name, options.singletonKey, startAfter],
     );
   }
-  if (id !== null || options.hasten) await notifyJobs(db, queue.name);
+  if (notify && (id !== null || options.hasten)) await notifyJobs(db, queue.name);
   return id;
+}
+
+/** A job per item through `executor`, the runners told once (one notice per transaction). */
+export async function sendJobs<T>(
+  boss: PgBoss,
+  executor: Db,
+  queue: JobQueue<T>,
+  items: readonly T[],
+): Promise<void> {
+  let sent = false;
+  for (const data of items) {
+    if ((await sendJob(boss, executor, queue, data, {}, false)) !== null) sent = true;
+  }
+  if (sent) await notifyJobs(executorOf(executor), queue.name);
 }

@@ -1,11 +1,10 @@
-import { createBoss, createQueue, sendJob } from './job-boss';
+import { createBoss, createQueue, sendJob, sendJobs } from './job-boss';
 import { createDispatcher } from './job-dispatcher';
 import { createJobExecution, drainQueues } from './job-execution';
 import { countJobs, listJobs, parkedJobs } from './job-reads';
 import { notifyJobs } from './job-sql';
 import type { JobHandler, JobQueue, JobRunner, JobRunnerOptions, Registration } from './job-types';
 
-export { sqlFromText } from './job-sql';
 export {
   defineQueue,
   type JobContext,
@@ -85,6 +84,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         throw new Error(`job queue ${queue.name} is not declared`);
       }
       return sendJob(boss, executor, queue, data, sendOptions);
+    },
+    async sendEach(executor, queue, items) {
+      if (!queues.has(queue.name)) {
+        throw new Error(`job queue ${queue.name} is not declared`);
+      }
+      await sendJobs(boss, executor, queue, items);
     },
     wake(queue) {
       dispatcher?.wake(queue.name);

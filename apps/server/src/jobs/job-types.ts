@@ -82,6 +82,8 @@ export interface JobRunner {
    * the database. The job's id, or null when a job with the same singleton key is waiting.
    */
   send<T>(executor: Db, queue: JobQueue<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** A job per item through `executor`, as `send` does, with one notice for them all. */
+  sendEach<T>(executor: Db, queue: JobQueue<T>, items: readonly T[]): Promise<void>;
   /** Wakes this instance's workers of the queue (after the commit of a job sent in a transaction). */
   wake(queue: JobQueue<unknown>): void;
   start(): Promise<void>;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -76,7 +77,7 @@ const CSP_DIRECTIVES = {
 };
 
 /** A line per request at debug level only; no hook at all (no work per request) otherwise. */
-function logRequestsAtDebug(app: Parameters<typeof registerErrorHandling>[0]): void {
+function logRequestsAtDebug(app: FastifyInstance): void {
   if (app.log.level !== 'debug' && app.log.level !== 'trace') return;
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(

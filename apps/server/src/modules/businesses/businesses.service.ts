@@ -329,7 +329,9 @@ export async function createOnboardingLink(
  * waiting payout, committed with its status, and this instance's workers are woken after.
  */
 export async function applyAccountUpdate(
-  deps: Pick<BusinessesDeps, 'db' | 'payments'> & { jobs: Pick<JobRunner, 'send' | 'wake'> },
+  deps: Pick<BusinessesDeps, 'db' | 'payments'> & {
+    jobs: Pick<JobRunner, 'send' | 'sendEach' | 'wake'>;
+  },
   event: PaymentEvent,
   /** The payments module's ledger: records the event id in `tx`, false if handled before. */
   recordEvent: (tx: Db) => Promise<boolean>,

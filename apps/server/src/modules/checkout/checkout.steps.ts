@@ -63,7 +63,7 @@ export interface MoneyPathDeps {
   payments: PaymentProvider;
   tasks: BackgroundTasks;
   /** The durable job runner: a paid order's push to its brand's Shopify store. */
-  jobs: Pick<JobRunner, 'send' | 'wake'>;
+  jobs: Pick<JobRunner, 'send' | 'sendEach' | 'wake'>;
   log: {
     info(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;

@@ -41,11 +41,15 @@ export const PAYOUT_QUEUES = [PAYOUT_TRANSFER_QUEUE, PAYOUT_REVERSE_QUEUE] as co
 
 /** A transfer job per order, through `executor` (the transaction of the cause). */
 export async function queuePayoutTransfers(
-  jobs: Pick<JobRunner, 'send'>,
+  jobs: Pick<JobRunner, 'sendEach'>,
   executor: Db,
   orderIds: readonly number[],
 ): Promise<void> {
-  for (const orderId of orderIds) await jobs.send(executor, PAYOUT_TRANSFER_QUEUE, { orderId });
+  await jobs.sendEach(
+    executor,
+    PAYOUT_TRANSFER_QUEUE,
+    orderIds.map((orderId) => ({ orderId })),
+  );
 }
 
 /** A reversal job for the order's canceled payout, through `executor`. */

@@ -68,7 +68,7 @@ export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
  * that marks them Paid (they commit with it or not at all). Wake PAYOUT_TRANSFER_QUEUE after.
  */
 export async function insertPayouts(
-  jobs: Pick<JobRunner, 'send'>,
+  jobs: Pick<JobRunner, 'sendEach'>,
   tx: Db,
   checkoutId: number,
   paid: readonly { orderId: number; businessId: number; totalCents: number }[],
@@ -94,7 +94,7 @@ export interface PayoutDeps {
   db: Db;
   payments: PaymentProvider;
   /** A transfer that has to be taken back goes as a job (payout.reverse). */
-  jobs: Pick<JobRunner, 'send' | 'wake'>;
+  jobs: Pick<JobRunner, 'send' | 'sendEach' | 'wake'>;
   log: { warn(obj: object, msg?: string): void };
 }
 

@@ -41,7 +41,7 @@ import {
  */
 
 /** What the seller's order calls need: those of a refund (paid orders set to Refunded or Canceled). */
-export type SellerOrdersDeps = RefundDeps & { jobs: Pick<JobRunner, 'send' | 'wake'> };
+export type SellerOrdersDeps = RefundDeps & { jobs: Pick<JobRunner, 'send' | 'sendEach' | 'wake'> };
 
 /**
  * Where the brand's money for the order stands (PAYOUT_STATES): the one mapping of the seller's

@@ -40,12 +40,16 @@ export const shopifyOrderTagOf = (orderId: number) => `leafline-order-${orderId}
 
 /** Sends the push jobs of the orders just made Paid, in that transaction (see above). */
 export async function queueShopifyOrderPushes(
-  jobs: Pick<JobRunner, 'send'>,
+  jobs: Pick<JobRunner, 'sendEach'>,
   tx: Db,
   orderIds: readonly number[],
 ): Promise<number> {
   const ids = await listOrdersToPush(tx, orderIds);
-  for (const orderId of ids) await jobs.send(tx, SHOPIFY_ORDER_PUSH_QUEUE, { orderId });
+  await jobs.sendEach(
+    tx,
+    SHOPIFY_ORDER_PUSH_QUEUE,
+    ids.map((orderId) => ({ orderId })),
+  );
   return ids.length;
 }
 
