@@ -211,14 +211,6 @@ export interface ImportedVariantRow {
   deleted: boolean;
 }
 
-export interface ImportedVariantValues {
-  option1: string;
-  option2: string | null;
-  priceCents: number | null;
-  position: number;
-  deleted: boolean;
-}
-
 /** Every variant of the product, deleted ones too, with its Shopify variant id. */
 export async function listImportedVariants(
   db: Db,
@@ -232,25 +224,4 @@ export async function listImportedVariants(
     })
     .from(variants)
     .where(eq(variants.productId, productId));
-}
-
-export async function insertImportedVariant(
-  db: Db,
-  productId: number,
-  shopifyVariantId: string,
-  values: ImportedVariantValues,
-): Promise<number> {
-  const [row] = await db
-    .insert(variants)
-    .values({ productId, ...values, shopifyVariantId })
-    .returning({ id: variants.id });
-  return row!.id;
-}
-
-export async function updateImportedVariant(
-  db: Db,
-  variantId: number,
-  values: ImportedVariantValues,
-): Promise<void> {
-  await db.update(variants).set(values).where(eq(variants.id, variantId));
 }

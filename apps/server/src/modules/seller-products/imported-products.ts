@@ -7,7 +7,6 @@ import {
   findImportedProductId,
   type ImportedProductValues,
   insertImportedProduct,
-  insertImportedVariant,
   insertProductPicture,
   insertVariantPicture,
   listImportedVariants,
@@ -15,9 +14,8 @@ import {
   listVariantPictures,
   placeProductPicture,
   updateImportedProduct,
-  updateImportedVariant,
 } from './imported-products.repo';
-import { flagVariantsDeleted } from './seller-products.repo';
+import { flagVariantsDeleted, insertVariant, updateVariant } from './seller-products.repo';
 import { deleteProductInTransaction, removeUnusedLater } from './seller-products.service';
 
 /**
@@ -179,9 +177,12 @@ async function writeVariants(
     let variantId: number;
     if (stored) {
       variantId = stored.id;
-      await updateImportedVariant(tx, variantId, values);
+      await updateVariant(tx, productId, variantId, values);
     } else {
-      variantId = await insertImportedVariant(tx, productId, v.shopifyVariantId, values);
+      variantId = await insertVariant(tx, productId, {
+        ...values,
+        shopifyVariantId: v.shopifyVariantId,
+      });
     }
     keptIds.push(variantId);
     dropped.push(...(await writeVariantPicture(tx, variantId, v.image, pictures)));

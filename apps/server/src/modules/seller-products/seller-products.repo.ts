@@ -274,6 +274,10 @@ export interface VariantValues {
   option2: string | null;
   priceCents: number | null;
   position: number;
+  /** An imported variant's Shopify id (set when inserted). */
+  shopifyVariantId?: string;
+  /** false brings back a variant the store has again. */
+  deleted?: boolean;
 }
 
 export async function insertVariant(
