@@ -1,12 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
 import { ImageFileField } from './image-file-field';
 
-/** The logo and banner files of a business form, null when none is chosen. */
-export type BusinessImageValues = { banner: File | null } & (
-  | { logo: File | null }
-  | { logonew: File | null }
-);
-
 function ImageControl({
   name,
   label,

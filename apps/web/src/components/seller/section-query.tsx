@@ -17,7 +17,7 @@ export interface QueryStates {
  * when it failed, the server's error (else `failedText`) with Try again; then `children` with
  * the data.
  */
-export function SectionQuery<T>({
+function SectionQuery<T>({
   query,
   failedText,
   loadingLabel,

@@ -10,7 +10,7 @@ import { clearShopProducts } from '@/lib/shop-cache';
 export async function catalogueChanged(queryClient: QueryClient, businessId: number) {
   clearShopProducts();
   void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== 'dashboard',
+    predicate: (query) => query.queryKey[0] !== SELLER_KEYS.all[0],
     refetchType: 'none',
   });
   await Promise.all([

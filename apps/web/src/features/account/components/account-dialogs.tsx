@@ -20,13 +20,13 @@ interface EditDialogProps<T> {
 }
 
 /** One small form of the page in a dialog, with Cancel and Save (the form is new each time). */
-function EditDialog<T>({
+function EditDialog({
   title,
   open,
   onClose,
   status,
   children,
-}: Pick<EditDialogProps<T>, 'open' | 'onClose' | 'status'> & {
+}: Pick<EditDialogProps<unknown>, 'open' | 'onClose' | 'status'> & {
   title: string;
   children: ReactNode;
 }) {

@@ -2,7 +2,7 @@ import { SHOPIFY_MESSAGES, SHOPIFY_TEXTS, type ShopifySyncRun } from '@leafline/
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
 import { isSyncActive, useShopifySync } from '../api/get-shopify-sync';
@@ -110,21 +110,16 @@ export function ShopifyProductSync({ businessId }: { businessId: number }) {
         </Notice>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={SHOPIFY_TEXTS.clearConfirmTitle}
         description={SHOPIFY_TEXTS.clearConfirmDescription}
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirming(false)} data-autofocus>
-            {SHOPIFY_TEXTS.cancel}
-          </Button>
-          <Button variant="danger" onClick={() => begin(true)} loading={start.isPending}>
-            {SHOPIFY_TEXTS.clearConfirm}
-          </Button>
-        </div>
-      </Dialog>
+        cancelLabel={SHOPIFY_TEXTS.cancel}
+        confirmLabel={SHOPIFY_TEXTS.clearConfirm}
+        onConfirm={() => begin(true)}
+        busy={start.isPending}
+      />
     </div>
   );
 }
