@@ -102,6 +102,41 @@ if (e2e?.stats) {
     `  browser tests (Playwright, Chromium): ${browser.passed} ran and passed, ${browser.failed} failed, ${browser.skipped} skipped`,
   );
 }
+// What failed and why, at the very end: a CI log's tail shows it without the reporters' output.
+const firstLines = (text) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the reporters' colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 6)
+    .map((line) => `      ${line.trimEnd().slice(0, 200)}`)
+    .join('\n');
+const digest = [];
+for (const file of vitest?.testResults ?? []) {
+  for (const t of file.assertionResults ?? []) {
+    if (t.status !== 'failed') continue;
+    digest.push(`  ✘ ${path.relative(root, file.name)} › ${t.fullName}`);
+    digest.push(firstLines(t.failureMessages?.[0]));
+  }
+}
+const walk = (suite, file) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      const last = t.results?.at(-1);
+      if (t.status !== 'unexpected' || !last) continue;
+      digest.push(`  ✘ ${file ?? suite.file} › ${spec.title}`);
+      digest.push(firstLines(last.error?.message ?? last.errors?.[0]?.message));
+      if (last.error?.location) {
+        digest.push(`      at ${last.error.location.file}:${last.error.location.line}`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+};
+for (const suite of e2e?.suites ?? []) walk(suite);
+if (digest.length) console.log(`\n━━ failures\n${digest.join('\n')}`);
+
 const anyFailed = !ok || failed > 0;
 if (anyFailed && failed === 0) failed = results.filter((r) => !r.ok).length;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
