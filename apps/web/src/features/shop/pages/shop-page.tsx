@@ -1,20 +1,10 @@
-import type { SearchFacets, SearchSuggestion } from '@leafline/contract/catalog';
-import {
-  CATEGORY_OPTIONS,
-  CURATED_LISTS,
-  FAVORITES_COUNT,
-  SORT_OPTIONS,
-} from '@leafline/contract/constants';
+import { CURATED_LISTS, FAVORITES_COUNT } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { CARD_IMAGE_SIZES } from '@/components/product/product-card';
 import type { ProductCardData } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
-import { Button } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Notice } from '@/components/ui/notice';
 import { curatedProductsQueryOptions, useCuratedCards } from '@/lib/api/get-curated-products';
@@ -25,18 +15,11 @@ import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { keepShopCache } from '@/lib/query-persist';
 import type { PrepareContext } from '@/lib/route-prepare';
-import { hasRefinements, refinementsOf, type ShopFilters } from '@/lib/shop-cache';
-import { ShopRefinementsPanel } from '../components/shop-refinements';
+import { hasRefinements, type ShopFilters } from '@/lib/shop-cache';
+import { ShopControls } from '../components/shop-controls';
 import { ShopResults } from '../components/shop-results';
-import { ShopSearchBar, selectChevron, selectClasses } from '../components/shop-search-bar';
 import { useCartAmount } from '../hooks/use-cart-amount';
-import {
-  CATEGORY_VALUES,
-  FAVORITES_CATEGORY,
-  initialShopFilters,
-  useShopFilters,
-} from '../hooks/use-shop-filters';
-import { CATEGORY_ALIASES } from '../lib/refinements';
+import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks/use-shop-filters';
 
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
@@ -118,33 +101,6 @@ function shopView(filters: ShopFilters) {
   return { favoritesList, landing };
 }
 
-/** The page a suggestion opens: a product's page, a brand's storefront; null for a category. */
-function suggestionPage({ kind, id }: SearchSuggestion): string | null {
-  if (id === null) return null;
-  if (kind === 'product') return `/shop/products/${id}`;
-  if (kind === 'brand') return `/businessproducts/${id}`;
-  return null;
-}
-
-/** The facet counts of the categories by option value ('Stationary' counts Art Supplies). */
-function categoryCountsOf(facets: SearchFacets | undefined) {
-  if (!facets) return undefined;
-  const byCategory = new Map(facets.categories.map((c) => [c.category, c.count]));
-  const counts: Record<string, number> = {};
-  for (const { value } of CATEGORY_OPTIONS) {
-    const count = byCategory.get(CATEGORY_ALIASES[value] ?? value);
-    if (count !== undefined) counts[value] = count;
-  }
-  return counts;
-}
-
-/**
- * The shop (SPEC §2 Shop, §4 Shop): search, category, price filter, Clear All, one page of
- * 20 results with the pager. All Products with no search (the default) shows the whole
- * catalogue with the Current Favorites on top; the Current Favorites category shows only
- * that fixed list. Issue 15 adds second-hand, verified brands, free US shipping and price
- * range filters with their counts, and suggestions as one types.
- */
 /** At start-up on /shop: the results for the address's (or saved) filters, the favorites. */
 export async function prepareShopPage({ queryClient, searchParams }: PrepareContext) {
   keepShopCache(queryClient);
@@ -160,46 +116,24 @@ export async function prepareShopPage({ queryClient, searchParams }: PrepareCont
   ]);
 }
 
+/**
+ * The shop (SPEC §2 Shop, §4 Shop): search, category, price filter, Clear All, one page of
+ * 20 results with the pager. All Products with no search (the default) shows the whole
+ * catalogue with the Current Favorites on top; the Current Favorites category shows only
+ * that fixed list. Issue 15 adds second-hand, verified brands, free US shipping and price
+ * range filters with their counts, and suggestions as one types.
+ */
 export function ShopPage() {
   useDocumentTitle('Shop Sustainable Brands');
-  const navigate = useNavigate();
   // The search page saved in this browser (SPEC §3) is in the query cache before the search.
   keepShopCache(useQueryClient());
   // "Ships free to the US" asks at the shopper's cart subtotal.
   const cartAmount = useCartAmount();
   const shop = useShopFilters(cartAmount);
   const { filters } = shop;
-  const refinements = refinementsOf(filters);
   const { favoritesList, landing } = shopView(filters);
   const search = useSearchProducts(filters, !favoritesList);
   const facets = useSearchFacets(filters);
-  const resultsRef = useRef<HTMLDivElement>(null);
-  const sortId = useId();
-  const categoryPanelId = useId();
-  const refinePanelId = useId();
-  const sortPanelId = useId();
-  // On a phone the category, the filters and Clear All wait behind one button, so the first
-  // products are on the first screen; from sm they are always shown.
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters =
-    Number(filters.selectedCategory !== '') +
-    Number(filters.selectedFilter !== '') +
-    Number(refinements.secondHand) +
-    Number(refinements.verified) +
-    Number(refinements.freeShippingAt !== '') +
-    Number(refinements.minPrice !== '' || refinements.maxPrice !== '');
-
-  /** A suggestion: a product's page, a brand's storefront, or the shop in that category. */
-  const pickSuggestion = (suggestion: SearchSuggestion) => {
-    const page = suggestionPage(suggestion);
-    if (page) {
-      // The typed words are not searched on the way out.
-      shop.leave();
-      void navigate(page);
-    } else if (suggestion.category !== null && CATEGORY_VALUES.has(suggestion.category))
-      shop.pickCategory(suggestion.category);
-    else shop.searchFor(suggestion.label);
-  };
 
   const error = search.error;
   const timedOut = error instanceof NetworkError && error.timedOut;
@@ -209,11 +143,6 @@ export function ShopPage() {
   useEffect(() => {
     if (pastTheEnd) setPage(1, { replace: true });
   }, [pastTheEnd, setPage]);
-
-  const changePage = (page: number) => {
-    shop.setPage(page);
-    resultsRef.current?.scrollIntoView?.({ block: 'start' });
-  };
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:py-12">
@@ -229,83 +158,7 @@ export function ShopPage() {
         <FreeShippingBanner />
       </div>
 
-      <div className="flex flex-col gap-4 rounded-card border border-sand-300 bg-white/70 p-4 shadow-soft sm:p-5">
-        <ShopSearchBar
-          category={filters.selectedCategory}
-          onCategoryChange={shop.setCategory}
-          searchInput={shop.searchInput}
-          onSearchInputChange={shop.setSearchInput}
-          onSubmit={shop.submitSearch}
-          categoryHiddenOnPhones={!filtersOpen}
-          categoryPanelId={categoryPanelId}
-          categoryCounts={categoryCountsOf(facets.data)}
-          onPickSuggestion={pickSuggestion}
-        />
-        <Button
-          variant="secondary"
-          aria-expanded={filtersOpen}
-          aria-controls={`${categoryPanelId} ${refinePanelId} ${sortPanelId}`}
-          onClick={() => setFiltersOpen((open) => !open)}
-          className="self-start sm:hidden"
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
-          {activeFilters > 0 ? (
-            <>
-              <span aria-hidden="true" className="tabular-nums">
-                ({activeFilters})
-              </span>
-              <span className="sr-only">{`(${activeFilters} active)`}</span>
-            </>
-          ) : null}
-        </Button>
-        <div
-          id={refinePanelId}
-          className={cx('border-t border-sand-200 pt-4', !filtersOpen && 'max-sm:hidden')}
-        >
-          <ShopRefinementsPanel
-            refinements={refinements}
-            facets={facets.data}
-            stale={facets.isPlaceholderData}
-            onChange={shop.setRefinements}
-            onFreeShippingChange={shop.setFreeShipping}
-          />
-        </div>
-        <div
-          id={sortPanelId}
-          className={cx(
-            'grid grid-cols-2 items-end gap-3 border-t border-sand-200 pt-4 sm:flex sm:justify-between',
-            !filtersOpen && 'max-sm:hidden',
-          )}
-        >
-          <div className="flex flex-col gap-1.5 sm:w-[12rem]">
-            <label htmlFor={sortId} className="text-sm font-medium text-forest-900">
-              Filter
-            </label>
-            <select
-              id={sortId}
-              value={filters.selectedFilter}
-              onChange={(e) => shop.setSort(e.target.value)}
-              className={selectClasses}
-              style={selectChevron}
-            >
-              {SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button
-            variant="secondary"
-            onClick={shop.clearAll}
-            className="w-full px-3 sm:w-auto sm:px-5"
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Clear All
-          </Button>
-        </div>
-      </div>
+      <ShopControls shop={shop} facets={facets.data} facetsStale={facets.isPlaceholderData} />
 
       {timedOut ? <Notice tone="error">{SEARCH_TIMEOUT_TEXT}</Notice> : null}
 
@@ -314,42 +167,72 @@ export function ShopPage() {
       ) : (
         <>
           {landing ? <CurrentFavorites sort="" headingLevel={2} strip /> : null}
-          <section
-            ref={resultsRef}
-            aria-labelledby="results-heading"
-            // Below the favorites on the landing: rendered as it nears the screen.
-            className={cx('flex scroll-mt-6 flex-col gap-5', landing && 'render-lazily')}
-          >
-            <h2 id="results-heading" className={landing ? 'text-2xl font-semibold' : 'sr-only'}>
-              {landing ? 'All Products' : 'Search results'}
-            </h2>
-            {search.data ? (
-              <ShopResults
-                page={search.data}
-                updating={search.isPlaceholderData && search.isFetching}
-                onPageChange={changePage}
-                // On the landing the favorites fill the first screen.
-                priorityCount={landing ? 0 : 4}
-              />
-            ) : search.isError ? (
-              timedOut || pastTheEnd ? null : (
-                <Notice tone="error">
-                  {LOAD_FAILED_TEXT}{' '}
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    onClick={() => void search.refetch()}
-                  >
-                    Retry
-                  </button>
-                </Notice>
-              )
-            ) : (
-              <ProductGridSkeleton count={8} />
-            )}
-          </section>
+          <SearchResults
+            search={search}
+            landing={landing}
+            // The timeout has its notice above; a page past the end goes back to page 1.
+            quietError={timedOut || pastTheEnd}
+            onPageChange={setPage}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** The results of the search: its page of products, its skeleton, or why it failed. */
+function SearchResults({
+  search,
+  landing,
+  quietError,
+  onPageChange,
+}: {
+  search: ReturnType<typeof useSearchProducts>;
+  /** Below the favorites on the landing, as All Products. */
+  landing: boolean;
+  /** The search's failure is told elsewhere, or mended: no notice here. */
+  quietError: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const changePage = (page: number) => {
+    onPageChange(page);
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+  return (
+    <section
+      ref={resultsRef}
+      aria-labelledby="results-heading"
+      // Below the favorites on the landing: rendered as it nears the screen.
+      className={cx('flex scroll-mt-6 flex-col gap-5', landing && 'render-lazily')}
+    >
+      <h2 id="results-heading" className={landing ? 'text-2xl font-semibold' : 'sr-only'}>
+        {landing ? 'All Products' : 'Search results'}
+      </h2>
+      {search.data ? (
+        <ShopResults
+          page={search.data}
+          updating={search.isPlaceholderData && search.isFetching}
+          onPageChange={changePage}
+          // On the landing the favorites fill the first screen.
+          priorityCount={landing ? 0 : 4}
+        />
+      ) : search.isError ? (
+        quietError ? null : (
+          <Notice tone="error">
+            {LOAD_FAILED_TEXT}{' '}
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void search.refetch()}
+            >
+              Retry
+            </button>
+          </Notice>
+        )
+      ) : (
+        <ProductGridSkeleton count={8} />
+      )}
+    </section>
   );
 }
