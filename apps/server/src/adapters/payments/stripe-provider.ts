@@ -32,65 +32,66 @@ export interface StripeProviderOptions {
   maxNetworkRetries?: number;
 }
 
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'Leafline' },
-    ...(options.api ?? {}),
-  });
+const unavailable = (what: string, error: unknown) =>
+  new PaymentProviderError(
+    `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
 
-  const unavailable = (what: string, error: unknown) =>
-    new PaymentProviderError(
-      `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+/**
+ * Stripe's own words when it answered and declined (a refusal the seller is shown), else
+ * `unavailable`: no answer, a 5xx, or a request with the same key still running (409
+ * idempotency error) — whether it took effect is then unknown.
+ */
+const refused = (what: string, error: unknown) =>
+  error instanceof Stripe.errors.StripeError &&
+  error.statusCode &&
+  error.statusCode < 500 &&
+  !(error instanceof Stripe.errors.StripeIdempotencyError)
+    ? new PaymentRefusedError(error.message, { cause: error })
+    : unavailable(what, error);
 
-  /**
-   * Stripe's own words when it answered and declined (a refusal the seller is shown), else
-   * `unavailable`: no answer, a 5xx, or a request with the same key still running (409
-   * idempotency error) — whether it took effect is then unknown.
-   */
-  const refused = (what: string, error: unknown) =>
-    error instanceof Stripe.errors.StripeError &&
-    error.statusCode &&
-    error.statusCode < 500 &&
-    !(error instanceof Stripe.errors.StripeIdempotencyError)
-      ? new PaymentRefusedError(error.message, { cause: error })
-      : unavailable(what, error);
-
-  return {
-    name: 'stripe',
-
-    async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.items.map((item) => ({
-        quantity: item.quantity,
-        price_data: {
-          currency: CURRENCY,
-          unit_amount: item.unitAmountCents,
-          product_data: {
-            name: item.name,
-            ...(item.description ? { description: item.description } : {}),
-            metadata: { business_id: String(item.businessId), business: item.businessName },
-          },
+/** The Checkout lines of a cart: its items, then each brand's shipping when it is not free. */
+function checkoutLineItems(
+  input: CheckoutSessionInput,
+): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.items.map((item) => ({
+    quantity: item.quantity,
+    price_data: {
+      currency: CURRENCY,
+      unit_amount: item.unitAmountCents,
+      product_data: {
+        name: item.name,
+        ...(item.description ? { description: item.description } : {}),
+        metadata: { business_id: String(item.businessId), business: item.businessName },
+      },
+    },
+  }));
+  // Free shipping is no line: Checkout shows the brand's items anyway.
+  for (const ship of input.shipping) {
+    if (ship.amountCents <= 0) continue;
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency: CURRENCY,
+        unit_amount: ship.amountCents,
+        product_data: {
+          name: `Shipping — ${ship.businessName}`,
+          metadata: { business_id: String(ship.businessId), kind: 'shipping' },
         },
-      }));
-      // Free shipping is no line: Checkout shows the brand's items anyway.
-      for (const ship of input.shipping) {
-        if (ship.amountCents <= 0) continue;
-        lineItems.push({
-          quantity: 1,
-          price_data: {
-            currency: CURRENCY,
-            unit_amount: ship.amountCents,
-            product_data: {
-              name: `Shipping — ${ship.businessName}`,
-              metadata: { business_id: String(ship.businessId), kind: 'shipping' },
-            },
-          },
-        });
-      }
+      },
+    });
+  }
+  return lineItems;
+}
+
+/** Checkout sessions: made, expired, and read back for the payment's details. */
+function stripeCheckout(
+  stripe: Stripe,
+): Pick<PaymentProvider, 'createCheckoutSession' | 'expireSession' | 'paymentDetails'> {
+  return {
+    async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
+      const lineItems = checkoutLineItems(input);
       try {
         // No idempotency key of our own: checkout ids repeat across databases (a reset
         // development database), and one key with other parameters is refused for 24 h.
@@ -135,19 +136,6 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    verifyWebhook(rawBody, signature) {
-      try {
-        return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
-      } catch (error) {
-        // Stripe signs a Connect endpoint's events with that endpoint's own secret.
-        const connect = options.connectWebhookSecret;
-        if (!connect || !(error instanceof WebhookError) || error.reason !== 'signature') {
-          throw error;
-        }
-        return verifyStripeSignedEvent(rawBody, signature, connect);
-      }
-    },
-
     async paymentDetails(session: SessionSnapshot): Promise<PaymentDetails> {
       const known = readExpandedDetails(session.raw);
       try {
@@ -173,7 +161,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return known;
       }
     },
+  };
+}
 
+/** Connect transfers to the brands, refunds to the buyer, and transfer reversals. */
+function stripeMoney(
+  stripe: Stripe,
+): Pick<PaymentProvider, 'createTransfer' | 'findTransfer' | 'refundPayment' | 'reverseTransfer'> {
+  return {
     async createTransfer(input: TransferInput, idempotencyKey: string) {
       try {
         const transfer = await stripe.transfers.create(
@@ -252,7 +247,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw refused('transfer reversal', error);
       }
     },
+  };
+}
 
+/** The brands' Connect Express accounts and their onboarding links. */
+function stripeAccounts(
+  stripe: Stripe,
+): Pick<PaymentProvider, 'createConnectedAccount' | 'createAccountLink'> {
+  return {
     async createConnectedAccount(input: ConnectedAccountInput) {
       try {
         // Connect Express: Stripe hosts the onboarding and the brand's payout dashboard; the
@@ -283,5 +285,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw unavailable('account link', error);
       }
     },
+  };
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Leafline' },
+    ...(options.api ?? {}),
+  });
+
+  return {
+    name: 'stripe',
+    ...stripeCheckout(stripe),
+
+    verifyWebhook(rawBody, signature) {
+      try {
+        return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        // Stripe signs a Connect endpoint's events with that endpoint's own secret.
+        const connect = options.connectWebhookSecret;
+        if (!connect || !(error instanceof WebhookError) || error.reason !== 'signature') {
+          throw error;
+        }
+        return verifyStripeSignedEvent(rawBody, signature, connect);
+      }
+    },
+
+    ...stripeMoney(stripe),
+    ...stripeAccounts(stripe),
   };
 }
