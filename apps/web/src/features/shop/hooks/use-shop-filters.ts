@@ -1,6 +1,11 @@
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from '@leafline/contract/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type SetURLSearchParams,
+  useLocation,
+  useNavigationType,
+  useSearchParams,
+} from 'react-router';
 import {
   clearShopFilters,
   DEFAULT_SHOP_FILTERS,
@@ -88,42 +93,35 @@ export function filtersToParams(filters: ShopFilters): URLSearchParams {
 
 type HistoryMode = 'push' | 'replace';
 
-/**
- * The shop's state (SPEC §4 Shop): typed text searches after a 500 ms pause, submitting
- * searches at once; every new search, category, filter or refinement starts at page 1.
- *
- * The address holds the filters, so a link can be shared and the browser's Back and Forward
- * buttons step through them: each choice (and each page turn) is a new history entry, while
- * the searches of one bout of typing share one entry. The filters are saved (300 ms later)
- * to shop_filters_cache; the defaults are not saved (Clear All removes them).
- *
- * `cartAmount` is the shopper's cart subtotal as the address writes dollars (undefined while
- * it loads): "Ships free to the US" asks at that amount, taken when it is ticked and followed
- * while the cart changes.
- */
-export function useShopFilters(cartAmount?: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const [filters, setFilters] = useState<ShopFilters>(() => initialShopFilters(searchParams));
-  const [searchInput, setSearchInput] = useState(filters.searchTerm);
-  const debouncedInput = useDebouncedValue(searchInput);
+/** What the shop's callbacks read and write between renders. */
+interface FilterRefs {
+  /** The filters as last set (read by the callbacks without waiting for a render). */
+  current: RefObject<ShopFilters>;
+  /** The latest setter: React Router makes a new one whenever the address changes. */
+  writeParams: RefObject<SetURLSearchParams>;
+  /** Whether the last change was a typed search: the next one then replaces its entry. */
+  typing: RefObject<boolean>;
+  /** Whether "Ships free to the US" was ticked here, so it asks at the cart's amount. */
+  followCart: RefObject<boolean>;
+  /**
+   * Set when the shopper leaves for another page: a typed search still waiting must not
+   * write the shop's address over the page being opened (its navigation can still be on its
+   * way while this page shows).
+   */
+  leaving: RefObject<boolean>;
+}
 
-  // The filters as last set (read by the callbacks without waiting for a render).
+/** The filters, and how a change is written to them and to the address. */
+function useFilterState() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filters, setFilters] = useState<ShopFilters>(() => initialShopFilters(searchParams));
   const current = useRef(filters);
-  // The latest setter: React Router makes a new one whenever the address changes.
   const writeParams = useRef(setSearchParams);
   useEffect(() => {
     writeParams.current = setSearchParams;
   }, [setSearchParams]);
-  // Whether the last change was a typed search: the next one then replaces its entry.
   const typing = useRef(false);
-  // Whether "Ships free to the US" was ticked here, so it asks at the cart's amount.
   const followCart = useRef(false);
-
-  // Set when the shopper leaves for another page: a typed search still waiting must not
-  // write the shop's address over the page being opened (its navigation can still be on its
-  // way while this page shows).
   const leaving = useRef(false);
 
   const commit = useCallback((next: ShopFilters, mode: HistoryMode) => {
@@ -142,31 +140,22 @@ export function useShopFilters(cartAmount?: string) {
     [commit],
   );
 
-  const applySearch = useCallback(
-    (text: string, typed: boolean) => {
-      const f = current.current;
-      const searchTerm = text.trim();
-      if (f.searchTerm !== searchTerm) {
-        const next = {
-          ...f,
-          searchTerm,
-          // The favorites are a fixed list: a search looks through everything.
-          selectedCategory:
-            searchTerm && f.selectedCategory === FAVORITES_CATEGORY ? '' : f.selectedCategory,
-          currentPage: 1,
-        };
-        commit(next, typing.current ? 'replace' : 'push');
-        typing.current = typed;
-      } else if (!typed) typing.current = false;
-    },
-    [commit],
-  );
+  const refs: FilterRefs = { current, writeParams, typing, followCart, leaving };
+  return { filters, setFilters, refs, commit, choose };
+}
 
-  useEffect(() => applySearch(debouncedInput, true), [debouncedInput, applySearch]);
-
-  // The address is followed: Back and Forward, a shared link opened in this tab, and links to
-  // the bare /shop. An address without filters after Back or Forward is the defaults; at the
-  // first visit, or from a link, it keeps the filters the page has (the saved ones).
+/**
+ * The address is followed: Back and Forward, a shared link opened in this tab, and links to
+ * the bare /shop. An address without filters after Back or Forward is the defaults; at the
+ * first visit, or from a link, it keeps the filters the page has (the saved ones).
+ */
+function useFollowAddress(
+  { current, writeParams, typing, followCart, leaving }: FilterRefs,
+  setFilters: (filters: ShopFilters) => void,
+  setSearchInput: (text: string) => void,
+) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const seenSearch = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -189,16 +178,29 @@ export function useShopFilters(cartAmount?: string) {
     const canonical = filtersToParams(next);
     if (canonical.toString() !== params.toString())
       writeParams.current(canonical, { replace: true });
-  }, [location.search, navigationType]);
+  }, [
+    location.search,
+    navigationType,
+    current,
+    writeParams,
+    typing,
+    followCart,
+    leaving,
+    setFilters,
+    setSearchInput,
+  ]);
+}
 
-  useEffect(() => {
-    if (sameFilters(filters, DEFAULT_SHOP_FILTERS)) clearShopFilters();
-    else scheduleCacheWrite({ filters });
-  }, [filters]);
-
-  // "Ships free to the US" follows the cart: once ticked here, and whenever the cart changes
-  // while it is on (replacing the entry: the shopper chose nothing new). A shared address
-  // keeps its amount until then.
+/**
+ * "Ships free to the US" follows the cart: once ticked here, and whenever the cart changes
+ * while it is on (replacing the entry: the shopper chose nothing new). A shared address
+ * keeps its amount until then.
+ */
+function useFreeShippingFollowsCart(
+  cartAmount: string | undefined,
+  { current, followCart }: FilterRefs,
+  commit: (next: ShopFilters, mode: HistoryMode) => void,
+) {
   const lastCartAmount = useRef(cartAmount);
   useEffect(() => {
     const previous = lastCartAmount.current;
@@ -208,9 +210,19 @@ export function useShopFilters(cartAmount?: string) {
     if (followCart.current || (previous !== undefined && previous !== cartAmount)) {
       commit({ ...withRefinements(f, { freeShippingAt: cartAmount }), currentPage: 1 }, 'replace');
     }
-  }, [cartAmount, commit]);
+  }, [cartAmount, commit, current, followCart]);
+}
 
-  // Waiting writes are not lost when the shopper leaves the page or the tab.
+/**
+ * The filters are saved (300 ms later) to shop_filters_cache, the defaults not at all; the
+ * waiting writes are not lost when the shopper leaves the page or the tab.
+ */
+function useSavedFilters(filters: ShopFilters) {
+  useEffect(() => {
+    if (sameFilters(filters, DEFAULT_SHOP_FILTERS)) clearShopFilters();
+    else scheduleCacheWrite({ filters });
+  }, [filters]);
+
   useEffect(() => {
     const onHide = () => flushShopCacheWrites();
     const onVisibility = () => {
@@ -224,6 +236,51 @@ export function useShopFilters(cartAmount?: string) {
       flushShopCacheWrites();
     };
   }, []);
+}
+
+/**
+ * The shop's state (SPEC §4 Shop): typed text searches after a 500 ms pause, submitting
+ * searches at once; every new search, category, filter or refinement starts at page 1.
+ *
+ * The address holds the filters, so a link can be shared and the browser's Back and Forward
+ * buttons step through them: each choice (and each page turn) is a new history entry, while
+ * the searches of one bout of typing share one entry. The filters are saved (300 ms later)
+ * to shop_filters_cache; the defaults are not saved (Clear All removes them).
+ *
+ * `cartAmount` is the shopper's cart subtotal as the address writes dollars (undefined while
+ * it loads): "Ships free to the US" asks at that amount, taken when it is ticked and followed
+ * while the cart changes.
+ */
+export function useShopFilters(cartAmount?: string) {
+  const { filters, setFilters, refs, commit, choose } = useFilterState();
+  const { current, typing, followCart, leaving } = refs;
+  const [searchInput, setSearchInput] = useState(filters.searchTerm);
+  const debouncedInput = useDebouncedValue(searchInput);
+
+  const applySearch = useCallback(
+    (text: string, typed: boolean) => {
+      const f = current.current;
+      const searchTerm = text.trim();
+      if (f.searchTerm !== searchTerm) {
+        const next = {
+          ...f,
+          searchTerm,
+          // The favorites are a fixed list: a search looks through everything.
+          selectedCategory:
+            searchTerm && f.selectedCategory === FAVORITES_CATEGORY ? '' : f.selectedCategory,
+          currentPage: 1,
+        };
+        commit(next, typing.current ? 'replace' : 'push');
+        typing.current = typed;
+      } else if (!typed) typing.current = false;
+    },
+    [commit, current, typing],
+  );
+
+  useEffect(() => applySearch(debouncedInput, true), [debouncedInput, applySearch]);
+  useFollowAddress(refs, setFilters, setSearchInput);
+  useFreeShippingFollowsCart(cartAmount, refs, commit);
+  useSavedFilters(filters);
 
   return {
     filters,
