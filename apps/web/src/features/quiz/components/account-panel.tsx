@@ -1,34 +1,19 @@
 import { QUIZ_PANEL_CLOSE_MS } from '@leafline/contract/constants';
 import type { QuizPersona } from '@leafline/contract/content';
-import { MESSAGES } from '@leafline/contract/messages';
 import { QUIZ_MESSAGES } from '@leafline/contract/quiz';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   LoginFields,
   type RegisterFieldErrors,
   RegisterFields,
-  readLoginForm,
-  readRegisterForm,
 } from '@/components/forms/account-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogin } from '@/lib/api/login';
-import { useRegister } from '@/lib/api/register';
-import { ApiError } from '@/lib/api-client';
-import { startSession } from '@/lib/auth-tokens';
-import { useSendQuizResults } from '../hooks/use-send-quiz-results';
+import { type QuizSignIn, useQuizSignIn } from '../hooks/use-quiz-sign-in';
 
 type Mode = 'register' | 'login' | 'loggedIn';
-
-interface Status {
-  tone: 'success' | 'error';
-  text: string;
-  /** The server's own words under the message (a username already taken). */
-  detail?: string | undefined;
-}
 
 export interface AccountPanelProps {
   open: boolean;
@@ -62,15 +47,9 @@ export function AccountPanel({
   onShowResults,
   onClose,
 }: AccountPanelProps) {
-  const queryClient = useQueryClient();
-  const registerMutation = useRegister();
-  const loginMutation = useLogin();
-  const sendResults = useSendQuizResults();
+  const signIn = useQuizSignIn(persona);
+  const { done } = signIn;
   const [mode, setMode] = useState<Mode>(loggedIn ? 'loggedIn' : 'register');
-  const [status, setStatus] = useState<Status | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<RegisterFieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
 
   // SPEC §9: the panel closes 1.5 s after a successful login or registration.
   useEffect(() => {
@@ -91,120 +70,8 @@ export function AccountPanel({
   const switchMode = (next: Mode) => {
     switched.current = true;
     setMode(next);
-    setStatus(null);
-    setFieldErrors({});
+    signIn.clearMessages();
   };
-
-  /** The session starts as on the login page; the quiz and product data stay cached. */
-  const signedIn = (tokens: { access: string; refresh: string }) => {
-    startSession(tokens);
-    queryClient.removeQueries({
-      predicate: (query) => query.queryKey[0] !== 'quiz' && query.queryKey[0] !== 'catalog',
-    });
-  };
-
-  const onRegister = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = readRegisterForm(event.currentTarget);
-    setFieldErrors({});
-    if (body.password1 !== body.password2) {
-      setStatus({ tone: 'error', text: MESSAGES.passwordsDoNotMatchRegister });
-      setFieldErrors({ password2: MESSAGES.passwordsDoNotMatchRegister });
-      return;
-    }
-    setStatus(null);
-    setBusy(true);
-    try {
-      try {
-        await registerMutation.mutateAsync(body);
-      } catch (error) {
-        const server = error instanceof ApiError && error.hasServerMessage ? error : undefined;
-        setStatus({
-          tone: 'error',
-          text: QUIZ_MESSAGES.registrationFailed,
-          detail: server?.message,
-        });
-        if (server?.fields) setFieldErrors(server.fields);
-        return;
-      }
-      setStatus({ tone: 'success', text: QUIZ_MESSAGES.registered });
-      try {
-        signedIn(
-          await loginMutation.mutateAsync({ username: body.username, password: body.password1 }),
-        );
-      } catch {
-        setStatus({ tone: 'error', text: QUIZ_MESSAGES.loginAfterRegistrationFailed });
-        return;
-      }
-      setDone(true);
-      void sendResults(persona, body.email);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onLogin = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { username, password } = readLoginForm(event.currentTarget);
-    setStatus(null);
-    setBusy(true);
-    try {
-      signedIn(await loginMutation.mutateAsync({ username, password }));
-    } catch {
-      setStatus({ tone: 'error', text: QUIZ_MESSAGES.loginFailed });
-      return;
-    } finally {
-      setBusy(false);
-    }
-    setStatus({ tone: 'success', text: QUIZ_MESSAGES.loggedIn });
-    setDone(true);
-    void sendResults(persona);
-  };
-
-  const statusNotice = status ? (
-    <Notice tone={status.tone} className="mb-4">
-      {status.text}
-      {status.detail ? <span className="mt-1 block font-normal">{status.detail}</span> : null}
-    </Notice>
-  ) : null;
-
-  let body: ReactNode;
-  if (mode === 'loggedIn') {
-    body = (
-      <Button size="lg" className="w-full" onClick={onShowResults} data-autofocus>
-        See my results
-      </Button>
-    );
-  } else {
-    body = (
-      <div ref={formsRef}>
-        {statusNotice}
-        {mode === 'register' ? (
-          <RegisterForm onSubmit={onRegister} busy={busy} done={done} errors={fieldErrors} />
-        ) : (
-          <LoginForm onSubmit={onLogin} busy={busy} done={done} />
-        )}
-        {done ? null : (
-          <div className="mt-5 flex flex-col items-center gap-3 text-sm">
-            <p className="text-ink-muted">
-              {mode === 'register' ? 'Already have an account? ' : 'New here? '}
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => switchMode(mode === 'register' ? 'login' : 'register')}
-                className="font-semibold text-forest-900 underline underline-offset-2 hover:text-forest-700"
-              >
-                {mode === 'register' ? 'Log in' : 'Create an account'}
-              </button>
-            </p>
-            <Button variant="ghost" onClick={onShowResults} disabled={busy}>
-              Skip and see results
-            </Button>
-          </div>
-        )}
-      </div>
-    );
-  }
 
   return (
     <Dialog
@@ -218,13 +85,81 @@ export function AccountPanel({
       }
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
     >
-      {body}
+      {mode === 'loggedIn' ? (
+        <Button size="lg" className="w-full" onClick={onShowResults} data-autofocus>
+          See my results
+        </Button>
+      ) : (
+        <AccountForms
+          mode={mode}
+          formsRef={formsRef}
+          signIn={signIn}
+          onSwitch={() => switchMode(mode === 'register' ? 'login' : 'register')}
+          onShowResults={onShowResults}
+        />
+      )}
       {productsLoading ? (
         <p className="mt-5 flex justify-center text-sm text-ink-muted">
           <Spinner label="Picking your products…" />
         </p>
       ) : null}
     </Dialog>
+  );
+}
+
+/** The register or login form with what it says, the link to the other one, and Skip. */
+function AccountForms({
+  mode,
+  formsRef,
+  signIn,
+  onSwitch,
+  onShowResults,
+}: {
+  mode: 'register' | 'login';
+  /** Where the other form's first field is looked for after a switch. */
+  formsRef: RefObject<HTMLDivElement | null>;
+  signIn: QuizSignIn;
+  onSwitch: () => void;
+  onShowResults: () => void;
+}) {
+  const { status, busy, done } = signIn;
+  return (
+    <div ref={formsRef}>
+      {status ? (
+        <Notice tone={status.tone} className="mb-4">
+          {status.text}
+          {status.detail ? <span className="mt-1 block font-normal">{status.detail}</span> : null}
+        </Notice>
+      ) : null}
+      {mode === 'register' ? (
+        <RegisterForm
+          onSubmit={signIn.onRegister}
+          busy={busy}
+          done={done}
+          errors={signIn.fieldErrors}
+        />
+      ) : (
+        <LoginForm onSubmit={signIn.onLogin} busy={busy} done={done} />
+      )}
+      {done ? null : (
+        <div className="mt-5 flex flex-col items-center gap-3 text-sm">
+          <p className="text-ink-muted">
+            {mode === 'register' ? 'Already have an account? ' : 'New here? '}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={onSwitch}
+              className="font-semibold text-forest-900 underline underline-offset-2 hover:text-forest-700"
+            >
+              {mode === 'register' ? 'Log in' : 'Create an account'}
+            </button>
+          </p>
+          <Button variant="ghost" onClick={onShowResults} disabled={busy}>
+            Skip and see results
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 
