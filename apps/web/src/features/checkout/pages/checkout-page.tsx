@@ -1,27 +1,18 @@
 import type { CartResponse, ShippingAddress } from '@leafline/contract/cart';
-import { useQueryClient } from '@tanstack/react-query';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
-import MapPin from 'lucide-react/icons/map-pin';
-import Pencil from 'lucide-react/icons/pencil';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
 import { CartStates } from '@/components/cart/cart-states';
 import { Button } from '@/components/ui/button';
-import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
-import { RetryNotice } from '@/components/ui/retry-notice';
 import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
-import { cartQueryKey, useCart } from '@/lib/api/get-cart';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { useCart } from '@/lib/api/get-cart';
 import { useDocumentTitle } from '@/lib/document-title';
-import { leaveApp } from '@/lib/leave-app';
 import { useShippingAddress } from '../api/get-shipping-address';
-import { usePlaceCheckout } from '../api/place-checkout';
-import { AddressForm } from '../components/address-form';
 import { OrderSummary } from '../components/order-summary';
 import { ProcessingOverlay } from '../components/processing-overlay';
-import { addressLines } from '../lib/address';
+import { ShippingAddressSection } from '../components/shipping-address-section';
+import { usePlaceOrder } from '../hooks/use-place-order';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
 
 /**
@@ -83,96 +74,16 @@ function CheckoutContents({
   addressFailed,
   onRetryAddress,
 }: CheckoutContentsProps) {
-  const queryClient = useQueryClient();
-  const placeCheckout = usePlaceCheckout();
-  const [editing, setEditing] = useState(false);
-  const [justSaved, setJustSaved] = useState(false);
-  // From the click until the browser leaves for the payment page (SPEC §4 processing).
-  const [processing, setProcessing] = useState(false);
-  const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const canCheckout = savedAddress !== null;
-  const showForm = !addressFailed && (editing || savedAddress === null);
-
-  const onPlaceOrder = () => {
-    if (!canCheckout || processing) return;
-    setCheckoutError(null);
-    setProcessing(true);
-    placeCheckout
-      .mutateAsync({
-        items: cart.items.map((item) => ({
-          product_id: item.product_id,
-          variant_id: item.variant_id,
-          quantity: item.quantity,
-        })),
-      })
-      .then(
-        ({ checkout_url }) => {
-          // The overlay stays while the browser loads the payment page.
-          leaveApp(checkout_url);
-        },
-        (error: unknown) => {
-          setProcessing(false);
-          setCheckoutError(errorMessage(error, CHECKOUT_TEXTS.checkoutFailed));
-          // The cart changed elsewhere (409): show what it holds now.
-          if (isApiError(error, 409)) {
-            void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-          }
-        },
-      );
-  };
+  const { processing, checkoutError, placeOrder } = usePlaceOrder(cart, canCheckout);
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
-      <CardSection
-        id="shipping-address"
-        title={
-          <>
-            <MapPin aria-hidden="true" className="size-5 text-sage-700" />
-            Shipping address
-          </>
-        }
-        raised
-        headingClassName="flex items-center gap-2"
-      >
-        <p className="mt-1 text-sm text-ink-muted">We currently ship to addresses in the US.</p>
-        <div className="mt-5">
-          {addressFailed ? (
-            <RetryNotice message={CHECKOUT_TEXTS.loadAddressFailed} onRetry={onRetryAddress} />
-          ) : showForm ? (
-            <AddressForm
-              initial={savedAddress}
-              onSaved={() => {
-                setEditing(false);
-                setJustSaved(true);
-              }}
-              onCancel={savedAddress ? () => setEditing(false) : undefined}
-            />
-          ) : savedAddress ? (
-            <div className="flex flex-col gap-4">
-              {justSaved ? <Notice tone="success">{CHECKOUT_TEXTS.addressSaved}</Notice> : null}
-              <address className="not-italic leading-relaxed" data-testid="saved-address">
-                {addressLines(savedAddress).map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="self-start"
-                onClick={() => {
-                  setJustSaved(false);
-                  setEditing(true);
-                }}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit address
-              </Button>
-            </div>
-          ) : null}
-        </div>
-      </CardSection>
+      <ShippingAddressSection
+        savedAddress={savedAddress}
+        addressFailed={addressFailed}
+        onRetryAddress={onRetryAddress}
+      />
 
       <div className="lg:sticky lg:top-24">
         <OrderSummary cart={cart}>
@@ -181,7 +92,7 @@ function CheckoutContents({
             <Button
               size="lg"
               className="w-full"
-              onClick={onPlaceOrder}
+              onClick={placeOrder}
               disabled={!canCheckout}
               loading={processing}
               aria-describedby={canCheckout ? undefined : 'checkout-needs-address'}
