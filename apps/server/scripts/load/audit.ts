@@ -148,108 +148,133 @@ export async function runAudit(input: {
   }
 }
 
-async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Promise<Audit> {
-  const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
-    (await db.query(text, values)).rows as T[];
-  const notes: string[] = [];
-  const usernames = input.shoppers.map((s) => s.username);
+type Query = <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
+type AuditInput = Parameters<typeof runAudit>[0];
 
+interface CheckoutRow {
+  id: number;
+  user_id: number;
+  status: string;
+  total_cents: number;
+  discount_cents: number;
+}
+
+interface OrderRow {
+  id: number;
+  checkout_id: number | null;
+  user_id: number | null;
+  business_id: number;
+  user_email: string;
+  status: string;
+  subtotal_cents: number;
+  shipping_fee_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  stripe_transfer_id: string | null;
+  shipped_email_at: Date | null;
+}
+
+interface ItemRow {
+  order_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  quantity: number;
+  product_price_cents: number;
+  total_price_cents: number;
+}
+
+interface PayoutRow {
+  id: number;
+  order_id: number;
+  amount_cents: number;
+  commission_cents: number;
+  transfer_id: string | null;
+  status: string;
+}
+
+/** What the run left in the database since it began, read once and indexed for the checks. */
+interface RunRows {
+  userByName: Map<string, { id: number; username: string; email: string }>;
+  payouts: PayoutRow[];
+  cartLines: { user_id: number; product_id: number; variant_id: number | null; quantity: number }[];
+  /** `email`: where the brand's new-order mails go, its order address or else its owner's. */
+  businessById: Map<number, { id: number; email: string; ready: boolean }>;
+  ordersByCheckout: Map<number, OrderRow[]>;
+  itemsByOrder: Map<number, ItemRow[]>;
+  payoutsByOrder: Map<number, PayoutRow[]>;
+  orderById: Map<number, OrderRow>;
+  paidCheckouts: CheckoutRow[];
+}
+
+const PAID = new Set(['Paid', 'Shipped', 'Delivered']);
+
+async function readRun(q: Query, input: AuditInput): Promise<RunRows> {
+  const usernames = input.shoppers.map((s) => s.username);
   const users = await q<{ id: number; username: string; email: string }>(
     'select id, username, email from users where username = any($1)',
     [usernames],
   );
-  const userByName = new Map(users.map((u) => [u.username, u]));
-  const checkouts = await q<{
-    id: number;
-    user_id: number;
-    status: string;
-    total_cents: number;
-    discount_cents: number;
-  }>(
+  const checkouts = await q<CheckoutRow>(
     `select id, user_id, status, total_cents, discount_cents from checkouts where created_at >= $1`,
     [input.since],
   );
-  const orders = await q<{
-    id: number;
-    checkout_id: number | null;
-    user_id: number | null;
-    business_id: number;
-    user_email: string;
-    status: string;
-    subtotal_cents: number;
-    shipping_fee_cents: number;
-    discount_cents: number;
-    total_cents: number;
-    stripe_transfer_id: string | null;
-    shipped_email_at: Date | null;
-  }>(
+  const orders = await q<OrderRow>(
     `select id, checkout_id, user_id, business_id, user_email, status, subtotal_cents,
             shipping_fee_cents, discount_cents, total_cents, stripe_transfer_id, shipped_email_at
      from orders where created_at >= $1`,
     [input.since],
   );
-  const items = await q<{
-    order_id: number;
-    product_id: number | null;
-    variant_id: number | null;
-    quantity: number;
-    product_price_cents: number;
-    total_price_cents: number;
-  }>(
+  const items = await q<ItemRow>(
     `select i.order_id, i.product_id, i.variant_id, i.quantity, i.product_price_cents,
             i.total_price_cents
      from order_items i join orders o on o.id = i.order_id where o.created_at >= $1`,
     [input.since],
   );
-  const payouts = await q<{
-    id: number;
-    order_id: number;
-    amount_cents: number;
-    commission_cents: number;
-    transfer_id: string | null;
-    status: string;
-  }>(
+  const payouts = await q<PayoutRow>(
     `select p.id, p.order_id, p.amount_cents, p.commission_cents, p.transfer_id, p.status
      from payouts p join orders o on o.id = p.order_id where o.created_at >= $1`,
     [input.since],
   );
-  // `email`: where the brand's new-order mails go, its order address or else its owner's.
   const businesses = await q<{ id: number; email: string; ready: boolean }>(
     `select b.id, coalesce(nullif(trim(b.order_email), ''), u.email, '') as email,
             (b.stripe_account_id is not null and b.stripe_status = 'active') as ready
      from businesses b left join users u on u.id = b.owner_id`,
   );
-  const cartLines = await q<{
-    user_id: number;
-    product_id: number;
-    variant_id: number | null;
-    quantity: number;
-  }>(
+  const cartLines = await q<RunRows['cartLines'][number]>(
     `select c.user_id, i.product_id, i.variant_id, i.quantity
      from cart_items i join carts c on c.id = i.cart_id where c.user_id = any($1)`,
     [users.map((u) => u.id)],
   );
 
-  const businessById = new Map(businesses.map((b) => [b.id, b]));
-  const ordersByCheckout = new Map<number, typeof orders>();
+  const ordersByCheckout = new Map<number, OrderRow[]>();
   for (const o of orders) {
     if (o.checkout_id === null) continue;
     ordersByCheckout.set(o.checkout_id, [...(ordersByCheckout.get(o.checkout_id) ?? []), o]);
   }
-  const itemsByOrder = new Map<number, typeof items>();
+  const itemsByOrder = new Map<number, ItemRow[]>();
   for (const i of items) itemsByOrder.set(i.order_id, [...(itemsByOrder.get(i.order_id) ?? []), i]);
-  const payoutsByOrder = new Map<number, typeof payouts>();
+  const payoutsByOrder = new Map<number, PayoutRow[]>();
   for (const p of payouts)
     payoutsByOrder.set(p.order_id, [...(payoutsByOrder.get(p.order_id) ?? []), p]);
-  const orderById = new Map(orders.map((o) => [o.id, o]));
-  const paidCheckouts = checkouts.filter((c) => c.status === 'paid');
-  const PAID = new Set(['Paid', 'Shipped', 'Delivered']);
+  return {
+    userByName: new Map(users.map((u) => [u.username, u])),
+    payouts,
+    cartLines,
+    businessById: new Map(businesses.map((b) => [b.id, b])),
+    ordersByCheckout,
+    itemsByOrder,
+    payoutsByOrder,
+    orderById: new Map(orders.map((o) => [o.id, o])),
+    paidCheckouts: checkouts.filter((c) => c.status === 'paid'),
+  };
+}
 
-  // ---- every paid checkout: its orders, one per brand, totals adding up ----
+/** Every paid checkout: its orders, one per brand, totals adding up. */
+function auditOrders(run: RunRows): Line {
   const orderLine = new Line('paid checkouts: orders (one per brand, paid, totals add up)');
-  for (const c of paidCheckouts) {
+  for (const c of run.paidCheckouts) {
     orderLine.count += 1;
-    const own = ordersByCheckout.get(c.id) ?? [];
+    const own = run.ordersByCheckout.get(c.id) ?? [];
     if (!own.length) orderLine.problem('lost', `checkout ${c.id}: paid without orders`);
     const brands = new Set(own.map((o) => o.business_id));
     if (brands.size !== own.length) {
@@ -262,7 +287,7 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
     for (const o of own) {
       if (!PAID.has(o.status))
         orderLine.problem('lost', `order ${o.id} of paid checkout ${c.id} is ${o.status}`);
-      const lines = itemsByOrder.get(o.id) ?? [];
+      const lines = run.itemsByOrder.get(o.id) ?? [];
       const itemsCents = lines.reduce((s, i) => s + i.total_price_cents, 0);
       const wrongLine = lines.find(
         (i) => i.total_price_cents !== i.product_price_cents * i.quantity,
@@ -287,15 +312,23 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
       );
     }
   }
+  return orderLine;
+}
 
-  // ---- payouts: exactly one per paid order, of the right amount; transfers never twice ----
-  const payoutLine = new Line('payouts (one per paid order, total − round(3 %))');
-  const transferLine = new Line('transfers (one per payout, none shared)');
-  const paidOrders = paidCheckouts.flatMap((c) => ordersByCheckout.get(c.id) ?? []);
+/**
+ * Payouts: exactly one per paid order, of the right amount, with its transfer once due.
+ * Answers how many wait for their brand's payout setup.
+ */
+function auditPayouts(
+  run: RunRows,
+  paidOrders: readonly OrderRow[],
+  payoutLine: Line,
+  transferLine: Line,
+): number {
   let waiting = 0;
   for (const o of paidOrders) {
     payoutLine.count += 1;
-    const rows = payoutsByOrder.get(o.id) ?? [];
+    const rows = run.payoutsByOrder.get(o.id) ?? [];
     if (!rows.length) {
       payoutLine.problem('lost', `order ${o.id}: no payout`);
       continue;
@@ -310,7 +343,7 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
         `order ${o.id}: payout ${row.amount_cents} + ${row.commission_cents} for a total of ${o.total_cents}`,
       );
     }
-    const ready = businessById.get(o.business_id)?.ready ?? false;
+    const ready = run.businessById.get(o.business_id)?.ready ?? false;
     transferLine.count += 1;
     if (row.status === 'paid') {
       const expected = `tr_local_${createHash('sha256').update(`payout-${o.id}`).digest('hex').slice(0, 24)}`;
@@ -331,10 +364,11 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
       );
     }
   }
-  if (waiting)
-    notes.push(
-      `${waiting} payouts wait for their brand's payout setup (not due: no transfer, as it should be)`,
-    );
+  return waiting;
+}
+
+/** Transfers never twice: none shared by payouts or orders, none for an order never paid. */
+async function auditSharedTransfers(q: Query, run: RunRows, transferLine: Line): Promise<void> {
   const shared = await q<{ transfer_id: string; n: number }>(
     `select transfer_id, count(*)::int as n from payouts where transfer_id is not null
      group by transfer_id having count(*) > 1`,
@@ -352,20 +386,72 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
       s.n - 1,
     );
   // Payouts of orders that were never paid would be money sent for nothing.
-  for (const p of payouts) {
-    const o = orderById.get(p.order_id);
+  for (const p of run.payouts) {
+    const o = run.orderById.get(p.order_id);
     if (o && !PAID.has(o.status))
       transferLine.problem('duplicated', `payout ${p.id} for order ${o.id} which is ${o.status}`);
   }
+}
 
-  // ---- the shoppers' own log against the database: no duplicate order, no cart line lost ----
+/** A shopper's logged payments against the database: the same orders, every cart line in them. */
+function auditShopperPayments(
+  run: RunRows,
+  shopper: ShopperLog,
+  dupLine: Line,
+  cartLine: Line,
+): void {
+  for (const paid of shopper.paid) {
+    const own = paid.orderIds.map((id) => run.orderById.get(id));
+    const checkoutIds = new Set(own.map((o) => o?.checkout_id));
+    const checkoutId = own[0]?.checkout_id ?? null;
+    const all = checkoutId === null ? [] : (run.ordersByCheckout.get(checkoutId) ?? []);
+    if (
+      own.some((o) => !o) ||
+      checkoutIds.size !== 1 ||
+      !sameSet(
+        all.map((o) => o.id),
+        paid.orderIds,
+      )
+    ) {
+      dupLine.problem(
+        'duplicated',
+        `${shopper.username}: orders ${paid.orderIds} vs. checkout ${checkoutId}'s ${all.map((o) => o.id)}`,
+      );
+    }
+    const lines = all.flatMap((o) => run.itemsByOrder.get(o.id) ?? []);
+    cartLine.count += paid.lines.length;
+    const found = new Map<string, number>();
+    for (const l of lines)
+      found.set(
+        lineKey(l.product_id, l.variant_id),
+        (found.get(lineKey(l.product_id, l.variant_id)) ?? 0) + l.quantity,
+      );
+    const diff = compareLines(quantities(paid.lines), found);
+    if (diff.lost)
+      cartLine.problem(
+        'lost',
+        `${shopper.username}: ${diff.lost} units missing from checkout ${checkoutId}`,
+        diff.lost,
+      );
+    if (diff.duplicated)
+      cartLine.problem(
+        'duplicated',
+        `${shopper.username}: ${diff.duplicated} units too many in checkout ${checkoutId}`,
+        diff.duplicated,
+      );
+  }
+}
+
+/** The shoppers' own log against the database: no duplicate order, no cart line lost. */
+function auditShoppers(run: RunRows, shoppers: readonly ShopperLog[]) {
   const dupLine = new Line('checkouts per shopper (one set of orders per payment)');
   const cartLine = new Line('cart lines → order lines of the paid checkout');
   const leftLine = new Line('cart lines not paid for → still in the cart');
   const paidByUser = new Map<number, number>();
-  for (const c of paidCheckouts) paidByUser.set(c.user_id, (paidByUser.get(c.user_id) ?? 0) + 1);
-  for (const shopper of input.shoppers) {
-    const user = userByName.get(shopper.username);
+  for (const c of run.paidCheckouts)
+    paidByUser.set(c.user_id, (paidByUser.get(c.user_id) ?? 0) + 1);
+  for (const shopper of shoppers) {
+    const user = run.userByName.get(shopper.username);
     if (!user) {
       if (shopper.paid.length || shopper.cart.length)
         dupLine.problem('lost', `${shopper.username}: no account`);
@@ -386,49 +472,10 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
         shopper.paid.length - inDb,
       );
     }
-    for (const paid of shopper.paid) {
-      const own = paid.orderIds.map((id) => orderById.get(id));
-      const checkoutIds = new Set(own.map((o) => o?.checkout_id));
-      const checkoutId = own[0]?.checkout_id ?? null;
-      const all = checkoutId === null ? [] : (ordersByCheckout.get(checkoutId) ?? []);
-      if (
-        own.some((o) => !o) ||
-        checkoutIds.size !== 1 ||
-        !sameSet(
-          all.map((o) => o.id),
-          paid.orderIds,
-        )
-      ) {
-        dupLine.problem(
-          'duplicated',
-          `${shopper.username}: orders ${paid.orderIds} vs. checkout ${checkoutId}'s ${all.map((o) => o.id)}`,
-        );
-      }
-      const lines = all.flatMap((o) => itemsByOrder.get(o.id) ?? []);
-      cartLine.count += paid.lines.length;
-      const found = new Map<string, number>();
-      for (const l of lines)
-        found.set(
-          lineKey(l.product_id, l.variant_id),
-          (found.get(lineKey(l.product_id, l.variant_id)) ?? 0) + l.quantity,
-        );
-      const diff = compareLines(quantities(paid.lines), found);
-      if (diff.lost)
-        cartLine.problem(
-          'lost',
-          `${shopper.username}: ${diff.lost} units missing from checkout ${checkoutId}`,
-          diff.lost,
-        );
-      if (diff.duplicated)
-        cartLine.problem(
-          'duplicated',
-          `${shopper.username}: ${diff.duplicated} units too many in checkout ${checkoutId}`,
-          diff.duplicated,
-        );
-    }
+    auditShopperPayments(run, shopper, dupLine, cartLine);
     leftLine.count += shopper.cart.length;
     const held = new Map<string, number>();
-    for (const l of cartLines.filter((c) => c.user_id === user.id))
+    for (const l of run.cartLines.filter((c) => c.user_id === user.id))
       held.set(lineKey(l.product_id, l.variant_id), l.quantity);
     const diff = compareLines(quantities(shopper.cart), held);
     if (diff.lost)
@@ -444,25 +491,35 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
         diff.duplicated,
       );
   }
+  return { dupLine, cartLine, leftLine };
+}
 
-  // ---- mails: each expected once, none twice ----
-  const mails = input.inbox.map((m) => {
-    const subject = subjectOf(m.raw);
-    const ids = [...subject.matchAll(/#(\d+)/g)].map((x) => Number(x[1]));
-    return { to: m.to.map((t) => t.toLowerCase()), subject, ids };
-  });
-  const find = (to: string, test: (subject: string, ids: number[]) => boolean) =>
-    mails.filter((m) => m.to.includes(to.toLowerCase()) && test(m.subject, m.ids)).length;
-  const confirmLine = new Line('mails: buyer confirmation per paid checkout');
-  const brandLine = new Line("mails: brand's new-order mail per paid order");
-  const shippedLine = new Line('mails: shipped mail per shipped order');
-  const anyDupLine = new Line('mails: no message twice (recipient + subject)');
-  for (const c of paidCheckouts) {
-    const own = ordersByCheckout.get(c.id) ?? [];
+interface Mail {
+  to: string[];
+  subject: string;
+  /** The `#123` order numbers the subject names. */
+  ids: number[];
+}
+
+/** How many mails to `to` pass `test`. */
+const countMails = (
+  mails: readonly Mail[],
+  to: string,
+  test: (subject: string, ids: number[]) => boolean,
+) => mails.filter((m) => m.to.includes(to.toLowerCase()) && test(m.subject, m.ids)).length;
+
+/** Each paid checkout's buyer confirmation and its brands' new-order mails, each once. */
+function auditOrderMails(run: RunRows, mails: readonly Mail[], confirmLine: Line, brandLine: Line) {
+  for (const c of run.paidCheckouts) {
+    const own = run.ordersByCheckout.get(c.id) ?? [];
     if (!own.length) continue;
     confirmLine.count += 1;
     const ids = own.map((o) => o.id);
-    const n = find(own[0]!.user_email, (s, found) => /confirmed/.test(s) && sameSet(found, ids));
+    const n = countMails(
+      mails,
+      own[0]!.user_email,
+      (s, found) => /confirmed/.test(s) && sameSet(found, ids),
+    );
     if (n === 0)
       confirmLine.problem(
         'lost',
@@ -470,10 +527,11 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
       );
     if (n > 1) confirmLine.problem('duplicated', `checkout ${c.id}: ${n} confirmations`, n - 1);
     for (const o of own) {
-      const email = businessById.get(o.business_id)?.email ?? '';
+      const email = run.businessById.get(o.business_id)?.email ?? '';
       if (!email) continue;
       brandLine.count += 1;
-      const m = find(
+      const m = countMails(
+        mails,
         email,
         (s, found) => /^New order/.test(s) && found.length === 1 && found[0] === o.id,
       );
@@ -481,8 +539,16 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
       if (m > 1) brandLine.problem('duplicated', `order ${o.id}: ${m} new-order mails`, m - 1);
     }
   }
-  // Sellers also ship the demo orders seeded Paid before the run: those count too.
-  const shippedByLog = new Set(input.sellers.flatMap((s) => s.shipped));
+}
+
+/** Each order its seller shipped: Shipped, and its buyer's shipped mail sent once. */
+async function auditShippedMails(
+  q: Query,
+  input: AuditInput,
+  mails: readonly Mail[],
+  shippedByLog: ReadonlySet<number>,
+): Promise<Line> {
+  const shippedLine = new Line('mails: shipped mail per shipped order');
   const shippedOrders = await q<{ id: number; status: string; user_email: string }>(
     `select id, status, user_email from orders
      where id = any($1) or shipped_email_at >= $2 or (created_at >= $2 and shipped_email_at is not null)`,
@@ -493,13 +559,20 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
     if (o.status !== 'Shipped' && o.status !== 'Delivered') {
       shippedLine.problem('lost', `order ${o.id}: set Shipped by its seller but ${o.status}`);
     }
-    const n = find(
+    const n = countMails(
+      mails,
       o.user_email,
       (s, found) => /has shipped/.test(s) && found.length === 1 && found[0] === o.id,
     );
     if (n === 0) shippedLine.problem('lost', `order ${o.id}: no shipped mail to ${o.user_email}`);
     if (n > 1) shippedLine.problem('duplicated', `order ${o.id}: ${n} shipped mails`, n - 1);
   }
+  return shippedLine;
+}
+
+/** No message received twice (the same recipients and subject). */
+function auditDuplicateMails(mails: readonly Mail[]): Line {
+  const anyDupLine = new Line('mails: no message twice (recipient + subject)');
   const seen = new Map<string, number>();
   for (const m of mails) {
     anyDupLine.count += 1;
@@ -507,8 +580,11 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   for (const [key, n] of seen) if (n > 1) anyDupLine.problem('duplicated', `${n} × ${key}`, n - 1);
+  return anyDupLine;
+}
 
-  // ---- Pending orders: each still has a payment page that can take the money ----
+/** Pending orders: each still has a payment page that can take the money. */
+async function auditPending(q: Query, since: Date): Promise<{ line: Line; live: number }> {
   const pendingLine = new Line('pending orders without a live payment page');
   const pending = await q<{ id: number; checkout_id: number | null; live: boolean }>(
     `select o.id, o.checkout_id, exists (
@@ -516,7 +592,7 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
         where s.checkout_id = o.checkout_id and s.status = 'open' and s.expires_at > now()
       ) as live
      from orders o where o.status = 'Pending' and o.created_at >= $1`,
-    [input.since],
+    [since],
   );
   pendingLine.count = pending.length;
   for (const p of pending)
@@ -525,26 +601,69 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
         'lost',
         `order ${p.id} (checkout ${p.checkout_id}) Pending without a live payment page`,
       );
-  // ---- Parked jobs: a job that failed for good is work that did not happen (a mail, a
-  // transfer, a refund) until an operator replays it ----
+  return { line: pendingLine, live: pending.filter((p) => p.live).length };
+}
+
+/**
+ * Parked jobs: a job that failed for good is work that did not happen (a mail, a transfer, a
+ * refund) until an operator replays it.
+ */
+async function auditParkedJobs(q: Query, since: Date): Promise<Line> {
   const parkedLine = new Line('jobs parked (failed for good) during the run');
   const parked = await q<{ id: string; name: string; output: unknown }>(
     `select id::text as id, name, output from pgboss.job where created_on >= $1`,
-    [input.since],
+    [since],
   );
   parkedLine.count = parked.length;
   const failedJobs = await q<{ id: string; name: string; output: unknown }>(
     `select id::text as id, name, output from pgboss.job
      where state = 'failed' and created_on >= $1`,
-    [input.since],
+    [since],
   );
   for (const job of failedJobs) {
     parkedLine.problem('lost', `job ${job.name} ${job.id}: ${JSON.stringify(job.output)}`);
   }
+  return parkedLine;
+}
+
+async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
+  const q: Query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    (await db.query(text, values)).rows as T[];
+  const notes: string[] = [];
+  const run = await readRun(q, input);
+  const orderLine = auditOrders(run);
+
+  const payoutLine = new Line('payouts (one per paid order, total − round(3 %))');
+  const transferLine = new Line('transfers (one per payout, none shared)');
+  const paidOrders = run.paidCheckouts.flatMap((c) => run.ordersByCheckout.get(c.id) ?? []);
+  const waiting = auditPayouts(run, paidOrders, payoutLine, transferLine);
+  if (waiting)
+    notes.push(
+      `${waiting} payouts wait for their brand's payout setup (not due: no transfer, as it should be)`,
+    );
+  await auditSharedTransfers(q, run, transferLine);
+
+  const { dupLine, cartLine, leftLine } = auditShoppers(run, input.shoppers);
+
+  const mails: Mail[] = input.inbox.map((m) => {
+    const subject = subjectOf(m.raw);
+    const ids = [...subject.matchAll(/#(\d+)/g)].map((x) => Number(x[1]));
+    return { to: m.to.map((t) => t.toLowerCase()), subject, ids };
+  });
+  const confirmLine = new Line('mails: buyer confirmation per paid checkout');
+  const brandLine = new Line("mails: brand's new-order mail per paid order");
+  auditOrderMails(run, mails, confirmLine, brandLine);
+  // Sellers also ship the demo orders seeded Paid before the run: those count too.
+  const shippedByLog = new Set(input.sellers.flatMap((s) => s.shipped));
+  const shippedLine = await auditShippedMails(q, input, mails, shippedByLog);
+  const anyDupLine = auditDuplicateMails(mails);
+
+  const pending = await auditPending(q, input.since);
+  const parkedLine = await auditParkedJobs(q, input.since);
 
   const abandoned = input.shoppers.reduce((s, x) => s + x.unpaid.length, 0);
   notes.push(
-    `${paidCheckouts.length} paid checkouts, ${paidOrders.length} paid orders, ${abandoned} checkouts left unpaid (${pending.filter((p) => p.live).length} orders Pending with an open page), ${shippedByLog.size} orders shipped, ${mails.length} mails received`,
+    `${run.paidCheckouts.length} paid checkouts, ${paidOrders.length} paid orders, ${abandoned} checkouts left unpaid (${pending.live} orders Pending with an open page), ${shippedByLog.size} orders shipped, ${mails.length} mails received`,
   );
 
   const lines = [
@@ -558,7 +677,7 @@ async function audit(db: pg.Client, input: Parameters<typeof runAudit>[0]): Prom
     brandLine,
     shippedLine,
     anyDupLine,
-    pendingLine,
+    pending.line,
     parkedLine,
   ];
   return { lines, notes, clean: lines.every((l) => l.lost === 0 && l.duplicated === 0) };
