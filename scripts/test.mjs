@@ -109,7 +109,7 @@ const firstLines = (text) =>
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .filter((line) => line.trim())
-    .slice(0, 6)
+    .slice(0, 10)
     .map((line) => `      ${line.trimEnd().slice(0, 200)}`)
     .join('\n');
 const digest = [];

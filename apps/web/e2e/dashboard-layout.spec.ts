@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { PHONE, settled, WIDE } from './support/layout';
+import { expectNoSeriousA11yViolations, settled } from './support/axe';
+import { PHONE, WIDE } from './support/layout';
 import { loginViaUi } from './support/users';
 
 /**

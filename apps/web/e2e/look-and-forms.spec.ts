@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { SEARCH_EXAMPLES } from '../src/features/shop/lib/search-examples';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations, settled } from './support/axe';
 import { token } from './support/buying';
 import { expectImageLoaded } from './support/images';
-import { PHONE, resultsSettled, settled, WIDE } from './support/layout';
+import { PHONE, resultsSettled, WIDE } from './support/layout';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
 
 /**

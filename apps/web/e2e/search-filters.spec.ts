@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { PHONE, resultsSettled, settled, WIDE } from './support/layout';
+import { expectNoSeriousA11yViolations, settled } from './support/axe';
+import { PHONE, resultsSettled, WIDE } from './support/layout';
 import { watchForProblems } from './support/page-problems';
 
 /**

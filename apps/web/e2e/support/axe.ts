@@ -20,13 +20,33 @@ type AxeWindow = Window & {
 };
 
 /**
- * Runs axe on the page as it is and fails on any serious or critical violation; with `parts`
+ * Waits until no finite animation runs: a dialog fading in, or a transition, is read by axe at
+ * its final colours. (A spinner's endless animation is not waited for.)
+ */
+export async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity,
+            ).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/**
+ * Runs axe on the page once its animations have ended and fails on any serious or critical violation; with `parts`
  * (CSS selectors), only on those of them that are on the page (a state where only they changed).
  */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   parts: readonly string[] = [],
 ): Promise<void> {
+  await settled(page);
   const include: string[][] = [];
   for (const part of parts) if ((await page.locator(part).count()) > 0) include.push([part]);
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) {

@@ -1,17 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectNoSeriousA11yViolations, settled } from './axe';
 
 export const WIDE = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-/** Waits until no animation runs (a dialog fading in is read by axe at its final colours). */
-export async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-    )
-    .toBe(0);
-}
 
 /**
  * Waits for the shop's results of the current choices (none still being asked for) to be
@@ -37,7 +28,6 @@ export async function resultsSettled(page: Page) {
  * (CSS selectors), axe only on those (a state where only they changed).
  */
 export async function checkBothWidths(page: Page, parts: readonly string[] = []) {
-  await settled(page);
   await expectNoSeriousA11yViolations(page, parts);
   await page.setViewportSize(PHONE);
   await expect
@@ -45,7 +35,6 @@ export async function checkBothWidths(page: Page, parts: readonly string[] = [])
       message: `sideways scroll on ${page.url()}`,
     })
     .toBeLessThanOrEqual(PHONE.width);
-  await settled(page);
   await expectNoSeriousA11yViolations(page, parts);
   await page.setViewportSize(WIDE);
 }
