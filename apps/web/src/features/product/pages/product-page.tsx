@@ -1,18 +1,17 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
-import { CONDITION_LABELS } from '@leafline/contract/constants';
 import { parseId } from '@leafline/contract/ids';
-import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
-import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatMoney } from '@/lib/money';
 import type { PrepareContext } from '@/lib/route-prepare';
 import { productQueryOptions, useProduct } from '../api/get-product';
 import { relatedProductsQueryOptions } from '../api/get-related-products';
 import { AddToCart } from '../components/add-to-cart';
+import { ProductBreadcrumb } from '../components/product-breadcrumb';
+import { ProductDescription } from '../components/product-description';
 import { ProductGallery } from '../components/product-gallery';
+import { ProductHeading } from '../components/product-heading';
 import { ProductPageSkeleton } from '../components/product-page-skeleton';
 import { RelatedProducts } from '../components/related-products';
 import { VariantPicker } from '../components/variant-picker';
@@ -55,35 +54,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const images = galleryImages(product, variant);
   const usesVariantImages = !!variant && variant.images.length > 0;
   const price = variant?.price ?? product.price;
-  const paragraphs = product.description
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/shop" className="hover:text-forest-900 hover:underline">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to={`/businessproducts/${product.business}`}
-              className="hover:text-forest-900 hover:underline"
-            >
-              {product.business_name}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="max-w-[16rem] truncate text-ink">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb product={product} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <ProductGallery
@@ -94,35 +68,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         />
 
         <div className="flex flex-col gap-6">
-          <div className="flex flex-col gap-3">
-            <Link
-              to={`/businessproducts/${product.business}`}
-              className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold tracking-wide text-clay-800 uppercase no-underline hover:underline"
-            >
-              <Store aria-hidden="true" className="size-4" />
-              {product.business_name}
-            </Link>
-            <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
-            <div className="flex flex-wrap items-center gap-3">
-              <p
-                className="text-2xl font-semibold text-ink tabular-nums"
-                aria-live="polite"
-                data-testid="product-price"
-              >
-                {formatMoney(price)}
-              </p>
-              <p
-                className={cx(
-                  'rounded-full px-3 py-1 text-sm font-medium',
-                  product.condition === 'new'
-                    ? 'bg-sage-100 text-forest-900'
-                    : 'bg-clay-100 text-clay-800',
-                )}
-              >
-                {CONDITION_LABELS[product.condition]}
-              </p>
-            </div>
-          </div>
+          <ProductHeading product={product} price={price} />
 
           {variants.length > 0 ? (
             <VariantPicker
@@ -139,23 +85,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             needsVariant={variants.length > 0}
           />
 
-          <section aria-labelledby="description-heading" className="border-t border-sand-300 pt-6">
-            <h2 id="description-heading" className="text-xl font-semibold">
-              Description
-            </h2>
-            <div className="mt-3 flex flex-col gap-3 leading-relaxed text-ink/90">
-              {paragraphs.length > 0 ? (
-                paragraphs.map((paragraph, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, fixed order
-                  <p key={i} className="whitespace-pre-line">
-                    {paragraph}
-                  </p>
-                ))
-              ) : (
-                <p className="text-ink-muted">This brand has not added a description yet.</p>
-              )}
-            </div>
-          </section>
+          <ProductDescription description={product.description} />
         </div>
       </div>
 

@@ -1,0 +1,48 @@
+import type { ProductDetail } from '@leafline/contract/catalog';
+import { CONDITION_LABELS } from '@leafline/contract/constants';
+import Store from 'lucide-react/icons/store';
+import { Link } from 'react-router';
+import { cx } from '@/lib/cx';
+import { formatMoney } from '@/lib/money';
+
+/** The brand (a link to its storefront), the product's name, its price and its condition. */
+export function ProductHeading({
+  product,
+  price,
+}: {
+  product: ProductDetail;
+  /** The picked variant's price, else the product's. */
+  price: string;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Link
+        to={`/businessproducts/${product.business}`}
+        className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold tracking-wide text-clay-800 uppercase no-underline hover:underline"
+      >
+        <Store aria-hidden="true" className="size-4" />
+        {product.business_name}
+      </Link>
+      <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <p
+          className="text-2xl font-semibold text-ink tabular-nums"
+          aria-live="polite"
+          data-testid="product-price"
+        >
+          {formatMoney(price)}
+        </p>
+        <p
+          className={cx(
+            'rounded-full px-3 py-1 text-sm font-medium',
+            product.condition === 'new'
+              ? 'bg-sage-100 text-forest-900'
+              : 'bg-clay-100 text-clay-800',
+          )}
+        >
+          {CONDITION_LABELS[product.condition]}
+        </p>
+      </div>
+    </div>
+  );
+}
