@@ -41,6 +41,22 @@ const ADDRESS = {
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type LiveOptions = Parameters<typeof liveBench>[0];
+type StreamsResult = Extract<StreamsMessage, { type: 'result' }>;
+
+const json = { 'content-type': 'application/json' };
+
+/** Posts a kept event to the webhook route, signed as the local provider signs it. */
+async function postWebhook(base: string, payload: string): Promise<Response> {
+  const res = await fetch(`${base}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { ...json, 'stripe-signature': signPayload(payload, WEBHOOK_SECRET) },
+    body: payload,
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
 export async function liveBench(options: {
   database: Database;
   env: Record<string, string>;
@@ -48,14 +64,49 @@ export async function liveBench(options: {
   /** Signs in a bench account (registered on first use) on `base`; its bearer header. */
   account: (base: string, username: string) => Promise<{ auth: Record<string, string> }>;
 }): Promise<void> {
+  const { app, base, events } = await startLiveApp(options);
+  const { seller, business, product } = await liveSeller(options, base);
+  const paid = await payCheckouts(options, base, product, events);
+
+  // The first webhooks warm the payment path up (its code has not run in this process yet);
+  // they are delivered before the dashboards connect, and not measured.
+  for (const p of paid.splice(0, WARM_UP)) await postWebhook(base, p.payload);
+
+  // The dashboards.
+  const dashboards = openDashboards(`${base}${orderEventsPath(business)}`, seller.auth);
+  const ready = await dashboards.next('ready');
+  await sleep(500);
+  console.log(
+    `bench (live): ${ready.opened} dashboard streams open (${ready.failed} refused) on business ${business}; ` +
+      `${ORDERS} payments through the webhook, one every ${INTERVAL_MS} ms; ${app.deps.liveOrders.size} streams on the server`,
+  );
+
+  const sent = await sendWebhooks(base, paid);
+  const { worker } = dashboards;
+  worker.postMessage({ type: 'expect', total: ready.opened * ORDERS } satisfies StreamsCommand);
+  const timeout = setTimeout(
+    () => worker.postMessage({ type: 'finish' } satisfies StreamsCommand),
+    10_000,
+  );
+  const result = await dashboards.next('result');
+  clearTimeout(timeout);
+  await worker.terminate();
+
+  printLive(result, sent, ready.opened);
+  await app.close();
+}
+
+/**
+ * The app with the local provider, whose events are kept here instead of delivered: the bench
+ * sends them to the webhook itself, over HTTP, and times them.
+ */
+async function startLiveApp(options: LiveOptions) {
   const { database } = options;
   const config = loadConfig({
     ...options.env,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     PAYMENTS_JOB_SECONDS: '0',
   });
-  // The local provider, whose events are kept here instead of delivered: the bench sends them
-  // to the webhook itself, over HTTP, and times them.
   const events = new Map<string, string>();
   const payments = createPaymentProvider(config, {
     db: database.db,
@@ -69,9 +120,12 @@ export async function liveBench(options: {
   const mailer = { kind: 'outbox' as const, send: async () => {}, close: async () => {} };
   const app = await buildApp({ config, database, mailer, mediaDir: options.mediaDir, payments });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const json = { 'content-type': 'application/json' };
+  return { app, base, events };
+}
 
-  // The seller's business (payouts set up) and its one product.
+/** The seller, signed in, and its business (payouts set up) with its one product. */
+async function liveSeller(options: LiveOptions, base: string) {
+  const { database } = options;
   const seller = await options.account(base, 'bench-live-seller');
   const [owner] = await rowsOf<{ id: number }>(
     database.db,
@@ -100,8 +154,19 @@ export async function liveBench(options: {
         values (${business!.id}, 'Bench candle', 'Soy wax.', 1800, 'Home') returning id`,
     );
   }
-  // N checkouts paid on the local provider's page, each by its own buyer (a cart paid but not
-  // confirmed yet cannot be checked out again); their webhook events kept for later.
+  return { seller, business: business!.id, product: product!.id };
+}
+
+/**
+ * N checkouts paid on the local provider's page, each by its own buyer (a cart paid but not
+ * confirmed yet cannot be checked out again); their webhook events kept for later.
+ */
+async function payCheckouts(
+  options: LiveOptions,
+  base: string,
+  productId: number,
+  events: ReadonlyMap<string, string>,
+) {
   const F = PAYMENT_PAGE.fields;
   const paid: Array<{ orderId: number; payload: string }> = [];
   const run = Date.now().toString(36);
@@ -113,7 +178,7 @@ export async function liveBench(options: {
       headers: buyerHeaders,
       body: JSON.stringify(ADDRESS),
     });
-    const added = await fetch(`${base}/add-to-cart/${product!.id}/`, {
+    const added = await fetch(`${base}/add-to-cart/${productId}/`, {
       method: 'POST',
       headers: buyerHeaders,
       body: '{"quantity":1}',
@@ -139,26 +204,14 @@ export async function liveBench(options: {
     if (pay.status !== 303 || !payload) throw new Error(`pay: ${pay.status} ${await pay.text()}`);
     paid.push({ orderId: body.order_ids[0]!, payload });
   }
+  return paid;
+}
 
-  // The first webhooks warm the payment path up (its code has not run in this process yet);
-  // they are delivered before the dashboards connect, and not measured.
-  for (const p of paid.splice(0, WARM_UP)) {
-    const res = await fetch(`${base}${WEBHOOK_PATH}`, {
-      method: 'POST',
-      headers: { ...json, 'stripe-signature': signPayload(p.payload, WEBHOOK_SECRET) },
-      body: p.payload,
-    });
-    await res.arrayBuffer();
-  }
-
-  // The dashboards.
+/** The dashboards' streams, held open by a worker; `next` waits for its next message of a type. */
+function openDashboards(url: string, auth: Record<string, string>) {
   const worker = new Worker(new URL('./live-worker.mjs', import.meta.url), {
     workerData: {
-      liveStreams: {
-        url: `${base}${orderEventsPath(business!.id)}`,
-        headers: { ...seller.auth, accept: 'text/event-stream' },
-        count: STREAMS,
-      },
+      liveStreams: { url, headers: { ...auth, accept: 'text/event-stream' }, count: STREAMS },
     },
   });
   const messages: StreamsMessage[] = [];
@@ -176,14 +229,21 @@ export async function liveBench(options: {
       });
     }
   };
-  const ready = await next('ready');
-  await sleep(500);
-  console.log(
-    `bench (live): ${ready.opened} dashboard streams open (${ready.failed} refused) on business ${business!.id}; ` +
-      `${ORDERS} payments through the webhook, one every ${INTERVAL_MS} ms; ${app.deps.liveOrders.size} streams on the server`,
-  );
+  return { worker, next };
+}
 
-  // The webhooks, at a fixed rate; each one's send time is when its order's events count from.
+interface Sent {
+  /** When each order's webhook was sent: its events count from then. */
+  sentAt: Map<number, number>;
+  answeredAt: Map<number, number>;
+  webhookMs: number[];
+}
+
+/** The webhooks, at a fixed rate; each one's send time is when its order's events count from. */
+async function sendWebhooks(
+  base: string,
+  paid: ReadonlyArray<{ orderId: number; payload: string }>,
+): Promise<Sent> {
   const sentAt = new Map<number, number>();
   const answeredAt = new Map<number, number>();
   const webhookMs: number[] = [];
@@ -196,12 +256,7 @@ export async function liveBench(options: {
       (async () => {
         const t0 = now();
         sentAt.set(p.orderId, t0);
-        const res = await fetch(`${base}${WEBHOOK_PATH}`, {
-          method: 'POST',
-          headers: { ...json, 'stripe-signature': signPayload(p.payload, WEBHOOK_SECRET) },
-          body: p.payload,
-        });
-        await res.arrayBuffer();
+        const res = await postWebhook(base, p.payload);
         if (!res.ok) throw new Error(`webhook: ${res.status}`);
         const t1 = now();
         answeredAt.set(p.orderId, t1);
@@ -210,15 +265,12 @@ export async function liveBench(options: {
     );
   }
   await Promise.all(sends);
-  worker.postMessage({ type: 'expect', total: ready.opened * ORDERS } satisfies StreamsCommand);
-  const timeout = setTimeout(
-    () => worker.postMessage({ type: 'finish' } satisfies StreamsCommand),
-    10_000,
-  );
-  const result = await next('result');
-  clearTimeout(timeout);
-  await worker.terminate();
+  return { sentAt, answeredAt, webhookMs };
+}
 
+/** The table of the run and its target. */
+function printLive(result: StreamsResult, sent: Sent, opened: number) {
+  const { sentAt, answeredAt } = sent;
   const latencies = result.deliveries
     .filter(([orderId]) => sentAt.has(orderId))
     .map(([orderId, at]) => at - sentAt.get(orderId)!);
@@ -230,8 +282,8 @@ export async function liveBench(options: {
       .filter(([orderId]) => answeredAt.has(orderId))
       .map(([orderId, at]) => at - answeredAt.get(orderId)!),
   );
-  const hook = percentiles(webhookMs);
-  const expected = ready.opened * ORDERS;
+  const hook = percentiles(sent.webhookMs);
+  const expected = opened * ORDERS;
   const f = (ms: number) => ms.toFixed(1).padStart(8);
   console.log(
     `\n${'measure'.padEnd(52)}${'n'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}`,
@@ -240,7 +292,7 @@ export async function liveBench(options: {
     `${'webhook response (baseline)'.padEnd(52)}${String(hook.n).padStart(8)}${f(hook.p50)}${f(hook.p99)}${f(hook.max)}`,
   );
   console.log(
-    `${`webhook sent → order.paid on a stream (${ready.opened} streams)`.padEnd(52)}${String(live.n).padStart(8)}${f(live.p50)}${f(live.p99)}${f(live.max)}`,
+    `${`webhook sent → order.paid on a stream (${opened} streams)`.padEnd(52)}${String(live.n).padStart(8)}${f(live.p50)}${f(live.p99)}${f(live.max)}`,
   );
   console.log(
     `${'webhook answered → order.paid on a stream'.padEnd(52)}${String(afterAnswer.n).padStart(8)}${f(afterAnswer.p50)}${f(afterAnswer.p99)}${f(afterAnswer.max)}`,
@@ -252,5 +304,4 @@ export async function liveBench(options: {
   console.log(
     `  server memory after the run: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB RSS`,
   );
-  await app.close();
 }
