@@ -31,6 +31,10 @@ const STORE: FakeShopifyStore = {
 };
 const BUSINESS = 'Bench Shopify Co';
 
+type ShopifyOptions = Parameters<typeof shopifyBench>[0];
+type FakeShopify = Awaited<ReturnType<typeof startFakeShopify>>;
+type CatalogProduct = ReturnType<typeof largeCatalog>[number];
+
 export async function shopifyBench(options: {
   database: Database;
   env: Record<string, string>;
@@ -58,167 +62,200 @@ export async function shopifyBench(options: {
   const mailer = { kind: 'outbox' as const, send: async () => {}, close: async () => {} };
   const app = await buildApp({ config, database, mailer, mediaDir: options.mediaDir });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const json = { 'content-type': 'application/json' };
 
   try {
-    const seller = await options.account(base, 'bench-shopify-seller');
-    const [owner] = await rowsOf<{ id: number }>(
-      database.db,
-      sql`select id from users where username = 'bench-shopify-seller'`,
-    );
-    let [business] = await rowsOf<{ id: number }>(
-      database.db,
-      sql`select id from businesses where owner_id = ${owner!.id} and name = ${BUSINESS}`,
-    );
-    if (!business) {
-      [business] = await rowsOf<{ id: number }>(
-        database.db,
-        sql`insert into businesses (owner_id, name, email, verified)
-          values (${owner!.id}, ${BUSINESS}, 'bench-shopify@example.com', true) returning id`,
-      );
-    }
-    const businessId = business!.id;
-    // A fresh start: what an earlier run imported goes.
-    await database.db.execute(sql`delete from products where business_id = ${businessId}`);
-    const connected = await fetch(`${base}/api/shopifymanualconnect/${businessId}/`, {
-      method: 'POST',
-      headers: { ...seller.auth, ...json },
-      body: JSON.stringify({ shopify_store_url: STORE.domain, access_token: STORE.accessToken }),
-    });
-    if (!connected.ok) throw new Error(`connect failed: ${connected.status}`);
-
-    const sync = async (label: string) => {
-      const callsBefore = shopify.calls.length;
-      const picturesBefore = shopify.imageRequests.length;
-      const started = performance.now();
-      const res = await fetch(`${base}${shopifyProductSyncPath(businessId)}`, {
-        headers: seller.auth,
-      });
-      if (res.status !== 202) throw new Error(`sync start answered ${res.status}`);
-      await app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
-      const seconds = (performance.now() - started) / 1000;
-      const status = (await (
-        await fetch(`${base}${shopifySyncStatusPath(businessId)}`, { headers: seller.auth })
-      ).json()) as { sync: ShopifySyncRun };
-      const calls = shopify.calls.slice(callsBefore);
-      return {
-        label,
-        seconds,
-        run: status.sync,
-        calls: calls.length,
-        throttled: calls.filter((c) => c.throttled).length,
-        pictures: shopify.imageRequests.length - picturesBefore,
-      };
-    };
-
+    const { seller, businessId } = await connectStore(options, base);
+    const sync = (label: string) =>
+      syncOnce({ shopify, app, base, businessId, auth: seller.auth }, label);
     console.log(
       `bench: Shopify product sync of ${active.length.toLocaleString('en')} active products (${catalog.length.toLocaleString('en')} in the store), Node ${process.version}`,
     );
     const first = await sync('sync, empty shop');
     const again = await sync('sync again, nothing changed');
-
-    // Baseline: the same products and their variants, inserted in bulk and rolled back.
-    const rows = active.map((p) => ({
-      name: p.title,
-      description: htmlToText(p.descriptionHtml),
-      priceCents: Math.min(...p.variants.map((v) => priceToCents(v.price) ?? 1)),
-      productCategory: 'Home Goods',
-      shopifyProductId: p.id,
-      variants: p.variants,
-    }));
-    const baselineStarted = performance.now();
-    await database.db
-      .transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 500) {
-          const chunk = rows.slice(i, i + 500);
-          const ids = await tx
-            .insert(products)
-            .values(
-              chunk.map(({ variants: _v, ...row }) => ({
-                businessId,
-                ...row,
-                shopifyProductId: `${row.shopifyProductId}#baseline`,
-              })),
-            )
-            .returning({ id: products.id });
-          const variantRows = chunk.flatMap((p, k) =>
-            p.variants.map((v, position) => ({
-              productId: ids[k]!.id,
-              option1: v.selectedOptions[0]?.value ?? '',
-              option2: v.selectedOptions[1]?.value ?? null,
-              priceCents: priceToCents(v.price),
-              position,
-              shopifyVariantId: v.id,
-            })),
-          );
-          for (let j = 0; j < variantRows.length; j += 1000) {
-            await tx.insert(variants).values(variantRows.slice(j, j + 1000));
-          }
-        }
-        throw new RollBack();
-      })
-      .catch((error) => {
-        if (!(error instanceof RollBack)) throw error;
-      });
-    const baselineSeconds = (performance.now() - baselineStarted) / 1000;
-    const baselineRate = rows.length / baselineSeconds;
-
-    const rate = (r: { seconds: number }) => active.length / r.seconds;
-    const line = (cells: string[]) =>
-      console.log(
-        `  ${cells[0]!.padEnd(44)}${cells
-          .slice(1)
-          .map((c) => c.padStart(12))
-          .join('')}`,
-      );
-    line([
-      '',
-      'seconds',
-      'products/s',
-      'vs baseline',
-      'created',
-      'updated',
-      'unchanged',
-      'pictures',
-      'calls',
-      'throttled',
-    ]);
-    for (const r of [first, again]) {
-      line([
-        r.label,
-        r.seconds.toFixed(1),
-        rate(r).toFixed(0),
-        `${((rate(r) / baselineRate) * 100).toFixed(1)}%`,
-        String(r.run.created),
-        String(r.run.updated),
-        String(r.run.unchanged),
-        String(r.pictures),
-        String(r.calls),
-        String(r.throttled),
-      ]);
-    }
-    line([
-      'plain bulk insert, same rows (baseline)',
-      baselineSeconds.toFixed(1),
-      baselineRate.toFixed(0),
-      '100.0%',
-      String(rows.length),
-      '',
-      '',
-      '0',
-      '0',
-      '',
-    ]);
-    console.log(
-      `  runs: ${first.run.status} (${first.run.done} of ${first.run.total}), then ${again.run.status}; ` +
-        `re-sync ${again.run.created + again.run.updated === 0 && again.pictures === 0 ? 'changed nothing' : 'CHANGED SOMETHING'}`,
-    );
+    const baseline = await bulkInsertBaseline(database, businessId, active);
+    printShopify(active.length, [first, again], baseline);
     // Tidy: the bench's imported products leave the large catalogue.
     await database.db.execute(sql`delete from products where business_id = ${businessId}`);
   } finally {
     await app.close();
     await shopify.close();
   }
+}
+
+/** The seller, signed in, and its business (emptied) connected to the bench's store. */
+async function connectStore(options: ShopifyOptions, base: string) {
+  const { database } = options;
+  const seller = await options.account(base, 'bench-shopify-seller');
+  const [owner] = await rowsOf<{ id: number }>(
+    database.db,
+    sql`select id from users where username = 'bench-shopify-seller'`,
+  );
+  let [business] = await rowsOf<{ id: number }>(
+    database.db,
+    sql`select id from businesses where owner_id = ${owner!.id} and name = ${BUSINESS}`,
+  );
+  if (!business) {
+    [business] = await rowsOf<{ id: number }>(
+      database.db,
+      sql`insert into businesses (owner_id, name, email, verified)
+        values (${owner!.id}, ${BUSINESS}, 'bench-shopify@example.com', true) returning id`,
+    );
+  }
+  const businessId = business!.id;
+  // A fresh start: what an earlier run imported goes.
+  await database.db.execute(sql`delete from products where business_id = ${businessId}`);
+  const connected = await fetch(`${base}/api/shopifymanualconnect/${businessId}/`, {
+    method: 'POST',
+    headers: { ...seller.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ shopify_store_url: STORE.domain, access_token: STORE.accessToken }),
+  });
+  if (!connected.ok) throw new Error(`connect failed: ${connected.status}`);
+  return { seller, businessId };
+}
+
+/** One product sync, from the start request to its job's end, and what it asked of Shopify. */
+async function syncOnce(
+  bench: {
+    shopify: FakeShopify;
+    app: Awaited<ReturnType<typeof buildApp>>;
+    base: string;
+    businessId: number;
+    auth: Record<string, string>;
+  },
+  label: string,
+) {
+  const { shopify, app, base, businessId, auth } = bench;
+  const callsBefore = shopify.calls.length;
+  const picturesBefore = shopify.imageRequests.length;
+  const started = performance.now();
+  const res = await fetch(`${base}${shopifyProductSyncPath(businessId)}`, { headers: auth });
+  if (res.status !== 202) throw new Error(`sync start answered ${res.status}`);
+  await app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
+  const seconds = (performance.now() - started) / 1000;
+  const status = (await (
+    await fetch(`${base}${shopifySyncStatusPath(businessId)}`, { headers: auth })
+  ).json()) as { sync: ShopifySyncRun };
+  const calls = shopify.calls.slice(callsBefore);
+  return {
+    label,
+    seconds,
+    run: status.sync,
+    calls: calls.length,
+    throttled: calls.filter((c) => c.throttled).length,
+    pictures: shopify.imageRequests.length - picturesBefore,
+  };
+}
+
+type SyncFigures = Awaited<ReturnType<typeof syncOnce>>;
+
+/** Baseline: the same products and their variants, inserted in bulk and rolled back. */
+async function bulkInsertBaseline(
+  database: Database,
+  businessId: number,
+  active: readonly CatalogProduct[],
+) {
+  const rows = active.map((p) => ({
+    name: p.title,
+    description: htmlToText(p.descriptionHtml),
+    priceCents: Math.min(...p.variants.map((v) => priceToCents(v.price) ?? 1)),
+    productCategory: 'Home Goods',
+    shopifyProductId: p.id,
+    variants: p.variants,
+  }));
+  const started = performance.now();
+  await database.db
+    .transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        const ids = await tx
+          .insert(products)
+          .values(
+            chunk.map(({ variants: _v, ...row }) => ({
+              businessId,
+              ...row,
+              shopifyProductId: `${row.shopifyProductId}#baseline`,
+            })),
+          )
+          .returning({ id: products.id });
+        const variantRows = chunk.flatMap((p, k) =>
+          p.variants.map((v, position) => ({
+            productId: ids[k]!.id,
+            option1: v.selectedOptions[0]?.value ?? '',
+            option2: v.selectedOptions[1]?.value ?? null,
+            priceCents: priceToCents(v.price),
+            position,
+            shopifyVariantId: v.id,
+          })),
+        );
+        for (let j = 0; j < variantRows.length; j += 1000) {
+          await tx.insert(variants).values(variantRows.slice(j, j + 1000));
+        }
+      }
+      throw new RollBack();
+    })
+    .catch((error) => {
+      if (!(error instanceof RollBack)) throw error;
+    });
+  const seconds = (performance.now() - started) / 1000;
+  return { rows: rows.length, seconds, rate: rows.length / seconds };
+}
+
+/** The two syncs beside the baseline, and whether the second changed nothing. */
+function printShopify(
+  activeCount: number,
+  [first, again]: [SyncFigures, SyncFigures],
+  baseline: { rows: number; seconds: number; rate: number },
+) {
+  const rate = (r: { seconds: number }) => activeCount / r.seconds;
+  const line = (cells: string[]) =>
+    console.log(
+      `  ${cells[0]!.padEnd(44)}${cells
+        .slice(1)
+        .map((c) => c.padStart(12))
+        .join('')}`,
+    );
+  line([
+    '',
+    'seconds',
+    'products/s',
+    'vs baseline',
+    'created',
+    'updated',
+    'unchanged',
+    'pictures',
+    'calls',
+    'throttled',
+  ]);
+  for (const r of [first, again]) {
+    line([
+      r.label,
+      r.seconds.toFixed(1),
+      rate(r).toFixed(0),
+      `${((rate(r) / baseline.rate) * 100).toFixed(1)}%`,
+      String(r.run.created),
+      String(r.run.updated),
+      String(r.run.unchanged),
+      String(r.pictures),
+      String(r.calls),
+      String(r.throttled),
+    ]);
+  }
+  line([
+    'plain bulk insert, same rows (baseline)',
+    baseline.seconds.toFixed(1),
+    baseline.rate.toFixed(0),
+    '100.0%',
+    String(baseline.rows),
+    '',
+    '',
+    '0',
+    '0',
+    '',
+  ]);
+  console.log(
+    `  runs: ${first.run.status} (${first.run.done} of ${first.run.total}), then ${again.run.status}; ` +
+      `re-sync ${again.run.created + again.run.updated === 0 && again.pictures === 0 ? 'changed nothing' : 'CHANGED SOMETHING'}`,
+  );
 }
 
 class RollBack extends Error {}
