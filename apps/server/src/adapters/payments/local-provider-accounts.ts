@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localConnectedAccounts } from '../../db/schema/index';
-import type { LocalPaymentProvider, LocalProviderState } from './local-provider';
 import { accountEventPayload, randomId } from './local-provider-events';
+import type { LocalPaymentProvider, LocalProviderState } from './local-provider-types';
 import {
   type AccountLinkInput,
   type ConnectedAccountInput,

@@ -6,7 +6,12 @@ import {
   localConnectedAccounts,
   localPaymentSessions,
 } from '../../db/schema/index';
-import type { LocalAccountRow, LocalProviderOptions, LocalSessionRow } from './local-provider';
+import type {
+  LocalAccountRow,
+  LocalEventDelivery,
+  LocalProviderOptions,
+  LocalSessionRow,
+} from './local-provider-types';
 import { signPayload } from './payment-provider';
 
 /**
@@ -140,15 +145,6 @@ export function accountEventPayload(account: LocalAccountRow): string {
       },
     },
   });
-}
-
-export interface LocalEventDelivery {
-  /** Sends a session's stored event; marks it delivered once the webhook route took it (2xx). */
-  session(session: Pick<LocalSessionRow, 'id' | 'pendingEvent'>): Promise<boolean>;
-  /** Sends an account's stored event; marks it delivered once the webhook route took it. */
-  account(account: Pick<LocalAccountRow, 'id' | 'pendingEvent'>): Promise<boolean>;
-  /** Delivers the events not yet taken by the webhook route; the number delivered. */
-  pending(limit?: number): Promise<number>;
 }
 
 export function localEventDelivery(options: LocalProviderOptions): LocalEventDelivery {

@@ -1,9 +1,13 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localPaymentSessions, promoCodes } from '../../db/schema/index';
-import type { LocalPaymentProvider, LocalProviderState, LocalSessionRow } from './local-provider';
 import { eventPayload, sessionAmounts } from './local-provider-events';
 import { findSession } from './local-provider-sessions';
+import type {
+  LocalPaymentProvider,
+  LocalProviderState,
+  LocalSessionRow,
+} from './local-provider-types';
 import { checkTestCard } from './test-card';
 
 /**

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localMoneyMovements, localPaymentSessions } from '../../db/schema/index';
-import type { LocalPaymentProvider, LocalProviderState } from './local-provider';
 import { randomId, sessionAmounts } from './local-provider-events';
+import type { LocalPaymentProvider, LocalProviderState } from './local-provider-types';
 import {
   PaymentRefusedError,
   type RefundInput,

@@ -2,8 +2,8 @@ import { CURRENCY } from '@leafline/contract';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type LocalPaymentLine, localPaymentSessions } from '../../db/schema/index';
-import type { LocalPaymentProvider, LocalProviderState } from './local-provider';
 import { eventPayload, randomId } from './local-provider-events';
+import type { LocalPaymentProvider, LocalProviderState } from './local-provider-types';
 import type { CheckoutSessionInput, CreatedSession } from './payment-provider';
 
 /**
