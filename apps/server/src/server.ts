@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { createMailer } from './adapters/mail/create-mailer';
 import { createMediaStorage } from './adapters/storage/create-media-storage';
@@ -8,10 +10,35 @@ import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import { surviveDatabaseOutages } from './lib/database-outage';
 import { createLogger } from './lib/logger';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './seed/seed';
+import { DEMO_ACCOUNTS, isEmpty, seedDemoIfEmpty } from './seed/seed';
 
 /** The longest a shutdown may take before the process exits anyway (app.ts keeps within it). */
 const SHUTDOWN_GUARD_MS = 10_000;
+
+/** This file run with it seeds the demo catalogue and ends (see `seedInChild`). */
+const SEED_ONLY = '--seed-demo-only';
+
+/**
+ * Seeds an empty database in a child process of this same file, and waits for it to end.
+ * Drawing and encoding the demo's pictures, and the embedded database's one large seeding
+ * transaction, take a few hundred MB that the allocator and PGlite's memory keep once taken:
+ * in a process of their own, that memory goes back to the system when the seed is done, and
+ * the server runs at the size of its work (issue 25, point 6).
+ */
+async function seedInChild(): Promise<void> {
+  const entry = fileURLToPath(import.meta.url);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, entry, SEED_ONLY], {
+      stdio: 'inherit',
+      env: process.env,
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`the demo catalogue's seeding ended with ${signal ?? `exit ${code}`}`));
+    });
+  });
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -30,21 +57,31 @@ async function main(): Promise<void> {
   });
   surviveDatabaseOutages(process, logger);
   const started = Date.now();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
-  });
+  const open = () =>
+    openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    });
+  let database = await open();
   await database.migrate();
   const mediaDir = path.join(config.dataDir, 'media');
   // One storage for the seed and the app: the demo's images go where the app serves from.
   const storage = createMediaStorage(config, mediaDir);
-  if (config.seedDemo) {
+  if (process.argv.includes(SEED_ONLY)) {
     const seeded = await seedDemoIfEmpty(database.db, {
       storage,
       log: (msg) => logger.info(msg),
     });
     if (seeded) logger.info('demo catalogue seeded');
+    await database.close();
+    return;
+  }
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    // The embedded database's folder is opened by one process at a time.
+    await database.close();
+    await seedInChild();
+    database = await open();
   }
   const mailer = createMailer(config, logger);
   const app = await buildApp({ config, database, mailer, mediaDir, storage }, { logger });

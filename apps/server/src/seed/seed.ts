@@ -91,7 +91,8 @@ const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'leafline-seed-images');
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function isEmpty(db: Db | Tx): Promise<boolean> {
+/** No user and no business yet: the demo catalogue may be seeded. */
+export async function isEmpty(db: Db | Tx): Promise<boolean> {
   const [u] = await db.select({ n: count() }).from(users);
   const [b] = await db.select({ n: count() }).from(businesses);
   return (u?.n ?? 0) === 0 && (b?.n ?? 0) === 0;
