@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
@@ -57,18 +58,19 @@ async function main(): Promise<void> {
   });
   surviveDatabaseOutages(process, logger);
   const started = Date.now();
+  const seedOnly = process.argv.includes(SEED_ONLY);
+  const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
   const open = () =>
-    openDatabase({
-      url: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
-    });
+    openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir });
+  // A new embedded database is made, migrated and seeded by the child before this process
+  // opens it: an instance opened here only to find it empty would keep its memory (~70 MB).
+  if (config.seedDemo && pgliteDir && !existsSync(pgliteDir) && !seedOnly) await seedInChild();
   let database = await open();
   await database.migrate();
   const mediaDir = path.join(config.dataDir, 'media');
   // One storage for the seed and the app: the demo's images go where the app serves from.
   const storage = createMediaStorage(config, mediaDir);
-  if (process.argv.includes(SEED_ONLY)) {
+  if (seedOnly) {
     const seeded = await seedDemoIfEmpty(database.db, {
       storage,
       log: (msg) => logger.info(msg),
