@@ -156,41 +156,44 @@ export function localEventDelivery(options: LocalProviderOptions): LocalEventDel
     if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status}`);
   }
 
+  /** Posts a stored event, then marks it delivered; a failure is reported and answers false. */
+  async function deliverStored(
+    id: string,
+    payload: string | null,
+    markDelivered: () => Promise<unknown>,
+  ): Promise<boolean> {
+    if (!payload) return false;
+    try {
+      await post(payload);
+      await markDelivered();
+      return true;
+    } catch (error) {
+      options.onDeliveryError?.(error, id);
+      return false;
+    }
+  }
+
   const delivery: LocalEventDelivery = {
-    async session(session) {
-      if (!session.pendingEvent) return false;
-      try {
-        await post(session.pendingEvent);
-        await db
+    session: (session) =>
+      deliverStored(session.id, session.pendingEvent, () =>
+        db
           .update(localPaymentSessions)
           .set({ eventDeliveredAt: new Date() })
-          .where(eq(localPaymentSessions.id, session.id));
-        return true;
-      } catch (error) {
-        options.onDeliveryError?.(error, session.id);
-        return false;
-      }
-    },
+          .where(eq(localPaymentSessions.id, session.id)),
+      ),
 
-    async account(account) {
-      if (!account.pendingEvent) return false;
-      try {
-        await post(account.pendingEvent);
-        await db
+    account: (account) =>
+      deliverStored(account.id, account.pendingEvent, () =>
+        db
           .update(localConnectedAccounts)
           .set({ eventDeliveredAt: new Date() })
           .where(
             and(
               eq(localConnectedAccounts.id, account.id),
-              eq(localConnectedAccounts.pendingEvent, account.pendingEvent),
+              eq(localConnectedAccounts.pendingEvent, account.pendingEvent!),
             ),
-          );
-        return true;
-      } catch (error) {
-        options.onDeliveryError?.(error, account.id);
-        return false;
-      }
-    },
+          ),
+      ),
 
     async pending(limit = 100) {
       const sessions = await db
