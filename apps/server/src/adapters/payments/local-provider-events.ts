@@ -43,6 +43,24 @@ export function sessionAmounts(
   };
 }
 
+/**
+ * A Stripe event around `object`, as Stripe sends it (`account`: the connected account it is
+ * about, for Connect events).
+ */
+function stripeEvent(type: string, object: Record<string, unknown>, account?: string): string {
+  return JSON.stringify({
+    id: randomId('evt_local_'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    ...(account ? { account } : {}),
+    data: { object },
+  });
+}
+
 export function eventPayload(
   type: 'checkout.session.completed' | 'checkout.session.expired',
   session: LocalSessionRow,
@@ -83,68 +101,48 @@ export function eventPayload(
           },
         ]
       : [];
-  const event = {
-    id: randomId('evt_local_'),
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    type,
-    data: {
-      object: {
-        id: session.id,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: complete ? 'complete' : 'expired',
-        payment_status: complete ? 'paid' : 'unpaid',
-        currency: session.currency,
-        amount_subtotal: amounts.subtotalCents,
-        amount_total: amounts.totalCents,
-        total_details: {
-          amount_discount: amounts.discountCents,
-          amount_shipping: 0,
-          amount_tax: 0,
-          breakdown: { discounts, taxes: [] },
-        },
-        client_reference_id: String(session.checkoutId),
-        metadata: { checkout_id: String(session.checkoutId) },
-        customer_email: session.customerEmail,
-        customer_details: { email: session.customerEmail },
-        payment_intent: paymentIntent,
-        expires_at: Math.floor(session.expiresAt.getTime() / 1000),
-        url: null,
-      },
+  return stripeEvent(type, {
+    id: session.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: complete ? 'complete' : 'expired',
+    payment_status: complete ? 'paid' : 'unpaid',
+    currency: session.currency,
+    amount_subtotal: amounts.subtotalCents,
+    amount_total: amounts.totalCents,
+    total_details: {
+      amount_discount: amounts.discountCents,
+      amount_shipping: 0,
+      amount_tax: 0,
+      breakdown: { discounts, taxes: [] },
     },
-  };
-  return JSON.stringify(event);
+    client_reference_id: String(session.checkoutId),
+    metadata: { checkout_id: String(session.checkoutId) },
+    customer_email: session.customerEmail,
+    customer_details: { email: session.customerEmail },
+    payment_intent: paymentIntent,
+    expires_at: Math.floor(session.expiresAt.getTime() / 1000),
+    url: null,
+  });
 }
 
 /** Stripe's `account.updated` for a local account, as the webhook route reads Stripe's. */
 export function accountEventPayload(account: LocalAccountRow): string {
-  return JSON.stringify({
-    id: randomId('evt_local_'),
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    type: 'account.updated',
-    account: account.id,
-    data: {
-      object: {
-        id: account.id,
-        object: 'account',
-        type: 'express',
-        email: account.email,
-        business_profile: { name: account.name },
-        charges_enabled: account.chargesEnabled,
-        payouts_enabled: account.payoutsEnabled,
-        details_submitted: account.detailsSubmitted,
-        metadata: { business_id: String(account.businessId ?? '') },
-      },
+  return stripeEvent(
+    'account.updated',
+    {
+      id: account.id,
+      object: 'account',
+      type: 'express',
+      email: account.email,
+      business_profile: { name: account.name },
+      charges_enabled: account.chargesEnabled,
+      payouts_enabled: account.payoutsEnabled,
+      details_submitted: account.detailsSubmitted,
+      metadata: { business_id: String(account.businessId ?? '') },
     },
-  });
+    account.id,
+  );
 }
 
 export function localEventDelivery(options: LocalProviderOptions): LocalEventDelivery {
