@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, settled } from './support/axe';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { PHONE, resultsSettled, WIDE } from './support/layout';
 import { watchForProblems } from './support/page-problems';
 
@@ -66,7 +66,6 @@ async function axeBothWidths(page: Page, { openFilters = true } = {}) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(PHONE.width);
-  await settled(page);
   await expectNoSeriousA11yViolations(page);
   if (openFilters) await filters.click();
   await page.setViewportSize(WIDE);
@@ -314,6 +313,5 @@ test('on a phone the filters wait behind the Filters button, which counts them',
     const box = await choice.evaluate((e) => e.closest('label')?.getBoundingClientRect().height);
     expect(box).toBeGreaterThanOrEqual(44);
   }
-  await settled(page);
   await expectNoSeriousA11yViolations(page);
 });
