@@ -1,10 +1,12 @@
 import type PgBoss from 'pg-boss';
 import { JOB_SCHEMA } from '../db/job-schema';
 import {
+  attemptLimitMs,
   type JobContext,
   type JobRunnerOptions,
   ParkJobError,
   type Registration,
+  RetryLaterError,
 } from './job-types';
 
 export type FetchedJob = PgBoss.JobWithMetadata<unknown>;
@@ -29,13 +31,17 @@ export function createJobExecution(
   signal: AbortSignal,
 ): JobExecution {
   const { log } = options;
+  /** Jobs in hand whose handler asked for its retry no sooner than these seconds. */
+  const retryLater = new Map<string, number>();
 
   /** The handler's run; a failure is told (and a ParkJobError parks the job) and rethrown. */
   const run = async (registration: Registration, job: FetchedJob) => {
     const name = registration.queue.name;
+    // Ends the attempt before its expiry (its job is given again then): the runner's stop, or
+    // the attempt's own time limit.
     const context: JobContext = {
       id: job.id,
-      signal,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(attemptLimitMs(registration.queue))]),
       queue: name,
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
@@ -54,6 +60,7 @@ export function createJobExecution(
           [name, job.id],
         );
       }
+      if (error instanceof RetryLaterError) retryLater.set(job.id, error.afterSeconds);
       const last = park || context.isLastAttempt;
       options.onFailure?.(name, last);
       log[last ? 'error' : 'warn'](
@@ -105,12 +112,23 @@ export function createJobExecution(
         await boss.fail(name, job.id, {
           message: String((failure as Error)?.message ?? failure),
         });
+        const afterSeconds = retryLater.get(job.id);
+        if (afterSeconds !== undefined) {
+          // The retry pg-boss set, put back to no sooner than the handler asked.
+          await options.executeSql(
+            `update ${JOB_SCHEMA}.job set start_after = greatest(start_after, now() + $3::int * interval '1 second')
+             where name = $1 and id = $2 and state = 'retry'`,
+            [name, job.id, afterSeconds],
+          );
+        }
       }
     } catch (error) {
       log.warn(
         { err: error, job: job.id, queue: name },
         'job outcome not recorded (database away); the job is given again after its expiry',
       );
+    } finally {
+      retryLater.delete(job.id);
     }
   };
 

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import type { Database } from '../db/client';
 import { JOB_SCHEMA } from '../db/job-schema';
-import { createJobRunner, defineQueue, type JobRunner, ParkJobError } from './job-runner';
+import {
+  attemptLimitMs,
+  createJobRunner,
+  defineQueue,
+  type JobRunner,
+  ParkJobError,
+  RetryLaterError,
+} from './job-runner';
 
 /** The durable job runner (DESIGN 2.17, decision 0018) on the test database's driver. */
 
@@ -49,8 +56,27 @@ const COUNTED = defineQueue<{ n: number }>({
   expireInSeconds: 60,
 });
 
+/** Its attempts may run 1.5 s (an expiry of 3 s less its margin). */
+const BRIEF = defineQueue<{ n: number }>({
+  name: 'test.brief',
+  retryLimit: 1,
+  retryDelay: 60,
+  retryBackoff: false,
+  expireInSeconds: 3,
+});
+
+const LATER = defineQueue<{ n: number }>({
+  name: 'test.later',
+  retryLimit: 1,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
 let database: Database;
 let jobs: JobRunner;
+/** How BRIEF's attempts ended: 'aborted' (told to end by their time limit) or 'done'. */
+const briefEnds: string[] = [];
 const seen: number[] = [];
 let failuresLeft = 0;
 /** Every failed attempt the runner told of: [queue, parked]. */
@@ -88,6 +114,22 @@ beforeAll(async () => {
         reject(job.signal.reason);
       });
     });
+  });
+  jobs.work(BRIEF, async (_data, job) => {
+    // An outside call that would outlast the job's expiry: it listens to the attempt's signal.
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, 10_000);
+      job.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        briefEnds.push('aborted');
+        reject(job.signal.reason);
+      });
+    });
+    briefEnds.push('done');
+  });
+  jobs.work(LATER, async ({ n }, job) => {
+    if (job.retryCount === 0) throw new RetryLaterError(`job ${n}: look again later`, 30);
+    seen.push(n);
   });
   jobs.work(KEYED, async ({ n }) => {
     seen.push(n);
@@ -160,6 +202,44 @@ describe('job runner', () => {
     const parked = await jobs.list(DOOMED, 'failed');
     expect(parked.map((j) => [j.id, j.retryCount])).toEqual([[id, 0]]);
     expect(await jobs.drain([DOOMED])).toBe(0);
+  });
+
+  it('an attempt is told to end before its job expires, and fails (retried): attempts never overlap', async () => {
+    expect(attemptLimitMs(BRIEF)).toBe(1500);
+    expect(attemptLimitMs({ expireInSeconds: 120 })).toBe(108_000);
+    briefEnds.length = 0;
+    await jobs.send(database.db, BRIEF, { n: 1 });
+    const started = Date.now();
+    expect(await jobs.drain([BRIEF])).toBe(1);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(3000);
+    expect(briefEnds).toEqual(['aborted']);
+    // Failed, to be retried (the attempt's timeout is its failure).
+    expect(await jobs.list(BRIEF, 'retry')).toEqual([
+      expect.objectContaining({ output: { message: expect.stringMatching(/timeout/) } }),
+    ]);
+  });
+
+  it('a handler that asks for a later retry (RetryLaterError) is retried no sooner', async () => {
+    seen.length = 0;
+    const id = await jobs.send(database.db, LATER, { n: 21 });
+    expect(await jobs.drain([LATER])).toBe(1);
+    // The queue's own delay is 0: the job would be due at once.
+    expect(await jobs.drain([LATER])).toBe(0);
+    const { rows } = await database.executeSql(
+      `select state::text as state, extract(epoch from start_after - now()) as wait from ${JOB_SCHEMA}.job where id = $1`,
+      [id],
+    );
+    expect(rows[0]!.state).toBe('retry');
+    expect(Number(rows[0]!.wait)).toBeGreaterThan(25);
+    expect(Number(rows[0]!.wait)).toBeLessThanOrEqual(30);
+    await database.executeSql(
+      `update ${JOB_SCHEMA}.job set start_after = now() where id = $1`,
+      [id],
+    );
+    expect(await jobs.drain([LATER])).toBe(1);
+    expect(seen).toEqual([21]);
   });
 
   it('two replays of one parked job at once: one replays it, the other is told it was not parked', async () => {

@@ -6,6 +6,7 @@ import { notifyJobs } from './job-sql';
 import type { JobHandler, JobQueue, JobRunner, JobRunnerOptions, Registration } from './job-types';
 
 export {
+  attemptLimitMs,
   defineQueue,
   type JobContext,
   type JobHandler,
@@ -15,6 +16,7 @@ export {
   type ParkedJob,
   ParkJobError,
   type QueueCounts,
+  RetryLaterError,
   type SendOptions,
 } from './job-types';
 
@@ -30,7 +32,12 @@ export {
  * - A handler that throws is retried with backoff (the queue's retry policy); a job still
  *   failing after its last retry stays `failed` in `pgboss.job`, where an operator sees it and
  *   can replay it (`retry`).
- * - A job whose worker died (a crash, a kill) is given again after its queue's expiry.
+ * - A job whose worker died (a crash, a kill) is given again after its queue's expiry. An
+ *   attempt still running near its expiry is told to end (its signal aborts, `attemptLimitMs`)
+ *   and fails: one job's attempts do not run at the same time, and no handler keeps a lease of
+ *   its own for that.
+ * - A handler asks for a later retry with `RetryLaterError`, and parks its job with
+ *   `ParkJobError`: retry, park and replay are the runner's alone.
  * - Handlers are idempotent by a key of their own: a job may run more than once.
  */
 

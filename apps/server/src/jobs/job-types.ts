@@ -31,8 +31,12 @@ export function defineQueue<T>(queue: Omit<JobQueue<T>, '_data'>): JobQueue<T> {
 export interface JobContext {
   id: string;
   /**
-   * Aborted when the runner stops (the instance shuts down): a handler passes it to its waits
-   * and outside calls, ends early and is retried later, instead of outliving the database.
+   * Aborted when the runner stops (the instance shuts down): the job is handed back, to run
+   * again later. Aborted too when the attempt reaches its time limit, a little before its
+   * queue's expiry (`attemptLimitMs`): the attempt fails and is retried. A handler passes it to
+   * its waits and outside calls, so one job's attempts never run at the same time (an expired
+   * job is given again only once its attempt has been told to end), and no attempt outlives
+   * the database.
    */
   signal: AbortSignal;
   /** The queue's name. */
@@ -46,6 +50,32 @@ export interface JobContext {
 }
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+/**
+ * How long one attempt of a queue's job may run before its signal aborts: its expiry less a
+ * tenth (at least 2 s), so that the attempt has ended, or been told to, before the upkeep gives
+ * the job again.
+ */
+export function attemptLimitMs(queue: Pick<JobQueue<unknown>, 'expireInSeconds'>): number {
+  const expiryMs = queue.expireInSeconds * 1000;
+  return Math.max(expiryMs - Math.max(2000, expiryMs / 10), expiryMs / 2);
+}
+
+/**
+ * Thrown by a handler whose next attempt must not come before `afterSeconds` (the other side
+ * needs that long to show what this attempt did, e.g. a created order its search finds only a
+ * minute later): a failure like any other, retried, or parked when it was the last attempt;
+ * its retry starts no sooner than that.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly afterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
 
 /**
  * Thrown by a handler whose job can never succeed by retrying (a refused token, an input the
