@@ -234,10 +234,9 @@ describe('job runner', () => {
     expect(rows[0]!.state).toBe('retry');
     expect(Number(rows[0]!.wait)).toBeGreaterThan(25);
     expect(Number(rows[0]!.wait)).toBeLessThanOrEqual(30);
-    await database.executeSql(
-      `update ${JOB_SCHEMA}.job set start_after = now() where id = $1`,
-      [id],
-    );
+    await database.executeSql(`update ${JOB_SCHEMA}.job set start_after = now() where id = $1`, [
+      id,
+    ]);
     expect(await jobs.drain([LATER])).toBe(1);
     expect(seen).toEqual([21]);
   });
