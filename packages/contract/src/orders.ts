@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { ROUTES } from './routes';
 
 /**
  * Buying, part 2 (SPEC §2 Checkout, Order confirmation, Orders; §3 Order; §7 `checkout/`,
@@ -264,14 +265,14 @@ export const awaitingPayment = z.object({
 export type AwaitingPayment = z.infer<typeof awaitingPayment>;
 
 /** GET api/orders/awaiting-payment/ (auth): the buyer's open checkout, if any (0 or 1 entry). */
-export const AWAITING_PAYMENT_PATH = '/api/orders/awaiting-payment/';
+export const AWAITING_PAYMENT_PATH = ROUTES.awaitingPayment.pattern;
 /**
  * POST (auth, no body): the buyer cancels their open checkout — its payment page stops taking
  * payment and its brand orders are Canceled; 200 `checkoutCancelled`. 404 when it is not the buyer's open checkout,
  * 409 `alreadyPaid` when it was paid meanwhile.
  */
 export const cancelCheckoutPath = (checkoutId: number | string) =>
-  `/checkout/${checkoutId}/cancel/`;
+  ROUTES.cancelCheckout.path({ checkoutId });
 export const checkoutIdParams = z.object({ checkoutId: z.string() });
 /** The cancel takes no fields: no body, or an empty JSON object. */
 export const cancelCheckoutBody = z.object({}).nullish();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
+import { ROUTES } from './routes';
 import { sellerOrder } from './seller-orders';
 
 /**
@@ -18,7 +19,7 @@ import { sellerOrder } from './seller-orders';
  */
 
 export const orderEventsPath = (businessId: number | string) =>
-  `/api/business/orders/${businessId}/events/`;
+  ROUTES.orderEvents.path({ businessId });
 
 /** `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed. */
 export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated'] as const;
@@ -189,7 +190,7 @@ export const SALES_TEXTS = {
  */
 
 export const orderExportPath = (businessId: number | string) =>
-  `/api/business/orders/${businessId}/export/`;
+  ROUTES.orderExport.path({ businessId });
 
 /** The longest range one export may cover. */
 export const EXPORT_MAX_DAYS = 366 * 5;
