@@ -128,11 +128,6 @@ export const orders = pgTable(
       .notNull()
       .default('marketplace'),
     shopifyOrderId: text('shopify_order_id'),
-    /**
-     * Until when one attempt of the Shopify order push holds this order (issue 13): a second
-     * attempt running at the same time (a job given again while the first still runs) waits.
-     */
-    shopifyPushLeaseUntil: timestamp('shopify_push_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,4 +28,4 @@ export {
 } from './orders.repo';
 export { ordersRoutes } from './orders.routes';
 export { readAddress, withItems } from './orders.service';
-export { claimPushLease, saveShopifyOrderId, setPushLease } from './shopify-push.repo';
+export { saveShopifyOrderId } from './shopify-push.repo';

@@ -60,5 +60,7 @@ export const SHOPIFY_ORDER_PUSH_QUEUE = defineQueue<{ orderId: number }>({
   retryLimit: 8,
   retryDelay: 10,
   retryBackoff: true,
-  expireInSeconds: 120,
+  // An attempt (a search and up to three creates, each waiting up to 20 s for the rate limit
+  // and 15 s for its answer) takes at most about 140 s; it is told to end at 270 s.
+  expireInSeconds: 300,
 });

@@ -28,8 +28,10 @@ import {
 } from '../../../test/helpers/fake-shopify-server';
 import { captureLog } from '../../../test/helpers/log-capture';
 import { orders } from '../../db/schema/index';
+import { RetryLaterError } from '../../jobs/job-runner';
 import { WEBHOOK_PATH } from '../payments';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
+import { pushOrderToShopify } from './shopify-order-push';
 
 /**
  * Issue 13 Build 4, order sync: every order that becomes Paid of a business with order sync on
@@ -174,12 +176,15 @@ const retriesDueNow = () =>
         where name = ${SHOPIFY_ORDER_PUSH_QUEUE.name} and state = 'retry'`,
   );
 
-/** The lease an attempt holds on the order has run out. */
-const leaseEndsNow = (orderId: number) =>
-  t.db
-    .update(orders)
-    .set({ shopifyPushLeaseUntil: sql`now() - interval '1 second'` })
-    .where(eq(orders.id, orderId));
+/** Seconds until the order's push job is given again (its retry's start). */
+const retryWaitSeconds = async (orderId: number) => {
+  const rows = await t.db.execute(
+    sql`select extract(epoch from start_after - now()) as wait from pgboss.job
+        where name = ${SHOPIFY_ORDER_PUSH_QUEUE.name} and state = 'retry'
+          and (data->>'orderId')::int = ${orderId}`,
+  );
+  return Number((rows as unknown as { rows: Array<{ wait: unknown }> }).rows[0]?.wait);
+};
 
 const createCalls = () => shopify.calls.filter((c) => c.query.includes('orderCreate('));
 
@@ -361,38 +366,42 @@ describe('exactly once', () => {
     const created = pushedOf(DEMO_STORE.domain, orderId);
     expect(created).toHaveLength(1);
     expect((await orderRow(orderId)).shopifyOrderId).toBeNull();
-    // Shopify's search may not have the order yet: the next attempt waits a minute for it.
-    const row = await orderRow(orderId);
-    expect(row.shopifyPushLeaseUntil!.getTime() - Date.now()).toBeGreaterThan(30_000);
-    await retriesDueNow();
-    expect(await drain()).toBe(1);
-    expect(shopify.calls.filter((c) => c.query.includes('orders('))).toHaveLength(1);
+    // Shopify's search may not have the order yet: the next attempt comes a minute later.
+    expect(await drain()).toBe(0);
+    expect(await retryWaitSeconds(orderId)).toBeGreaterThan(45);
     // The minute has passed.
-    await leaseEndsNow(orderId);
     await retriesDueNow();
     expect(await drain()).toBe(1);
+    expect(shopify.calls.filter((c) => c.query.includes('orders('))).toHaveLength(2);
     expect(createCalls()).toHaveLength(1);
     expect(pushedOf(DEMO_STORE.domain, orderId)).toHaveLength(1);
     expect((await orderRow(orderId)).shopifyOrderId).toBe(created[0]!.id);
   });
 
-  it('two attempts at once (a job given again while its first attempt runs): the second waits', async () => {
-    const b = await brand('Overlap Larch', { store: DEMO_STORE, orderSync: true });
+  it('an attempt told to end (its time limit, before its job is given again) ends its call to Shopify; no create was sent, so its retry is not held back', async () => {
+    const b = await brand('Cut Short Rowan', { store: DEMO_STORE, orderSync: true });
     const { orderId } = await paidOrder(b);
-    // The first attempt holds the order (it is still talking to Shopify).
-    await t.db
-      .update(orders)
-      .set({ shopifyPushLeaseUntil: sql`now() + interval '5 minutes'` })
-      .where(eq(orders.id, orderId));
-    expect(await drain()).toBe(1);
+    shopify.failNext(1, { kind: 'hang' });
+    const attempt = new AbortController();
+    const started = Date.now();
+    const pushing = pushOrderToShopify({ ...t.app.deps, log: t.app.log }, orderId, {
+      id: 'cut-short',
+      retryCount: 0,
+      signal: attempt.signal,
+    });
+    setTimeout(() => attempt.abort(new Error('the attempt reached its time limit')), 200);
+    const error = await pushing.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(RetryLaterError);
+    // Ended by the signal, well before the call's own 1.5 s limit.
+    expect(Date.now() - started).toBeLessThan(1200);
     expect(createCalls()).toHaveLength(0);
-    expect(await jobsOf('retry', orderId)).toHaveLength(1);
-    // It ends without an answer stored; the retry then creates the order once.
-    await leaseEndsNow(orderId);
-    await retriesDueNow();
+    // The job (not cut short) then creates the order once.
     expect(await drain()).toBe(1);
     expect(pushedOf(DEMO_STORE.domain, orderId)).toHaveLength(1);
-    expect((await orderRow(orderId)).shopifyPushLeaseUntil).toBeNull();
   });
 
   it('an order refunded (or no longer paid) before its job runs is not sent', async () => {

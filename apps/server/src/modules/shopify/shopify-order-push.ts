@@ -1,7 +1,12 @@
 import { CURRENCY, centsToPrice, SHOPIFY_ORDER_TAG } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { type JobContext, type JobRunner, ParkJobError } from '../../jobs/job-runner';
-import { claimPushLease, saveShopifyOrderId, setPushLease } from '../orders';
+import {
+  type JobContext,
+  type JobRunner,
+  ParkJobError,
+  RetryLaterError,
+} from '../../jobs/job-runner';
+import { saveShopifyOrderId } from '../orders';
 import { ShopifyAdminError } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from './shopify-jobs';
@@ -22,10 +27,10 @@ import { findOrderToPush, listOrdersToPush, type OrderToPush } from './shopify-o
  *   an order Shopify will not take: parked at once (a failed job, visible, replayable).
  * - Order sync turned off or the store disconnected before the job ran, or the order no longer
  *   paid (refunded, canceled, set back to Pending) when it runs: nothing is sent.
- * - One attempt at a time per order: an attempt holds a lease on the order row (a job given
- *   again while the first attempt still runs waits for its retry). After a create whose
- *   answer was lost the lease is kept a minute, so that Shopify's order search has the order
- *   before the next attempt looks for it.
+ * - One attempt at a time per order: the job runner's (an attempt is told to end, its calls
+ *   aborted, before its job expires and is given again). After a create whose answer was lost
+ *   (or cut short), the next attempt comes no sooner than a minute later (`RetryLaterError`),
+ *   so that Shopify's order search has the order before that attempt looks for it.
  * - Shopify's `userErrors`: a line whose variant the store no longer has is sent again as a
  *   custom line; a phone number Shopify refuses is left out; anything else parks the job.
  *
@@ -211,8 +216,6 @@ const CREATE_OPTIONS = {
 /** Statuses of an order that is (still) paid: the push goes ahead only with one of them. */
 const PAID_STATUSES = new Set(['Paid', 'Shipped', 'Delivered']);
 
-/** How long one attempt holds the order: past any attempt's length (three calls, their waits). */
-const PUSH_LEASE_SECONDS = 600;
 /** After a create whose answer was lost: how long before another attempt searches for it. */
 const LOST_ANSWER_SECONDS = 60;
 
@@ -273,12 +276,6 @@ export async function pushOrderToShopify(
   });
   if (!store) return 'skipped_sync_off';
   const where = { orderId, businessId: order.businessId, store: store.storeUrl, job: job?.id };
-  const lease = await claimPushLease(deps.db, orderId, PUSH_LEASE_SECONDS);
-  if (lease === 'done') return 'already_pushed';
-  if (lease === 'held') {
-    deps.log.info(where, 'Shopify order push: another attempt holds the order; retried later');
-    throw new Error('Another attempt of this push is running');
-  }
   let createSent = false;
   try {
     // An attempt before this one may have created it (its answer lost).
@@ -319,18 +316,24 @@ export async function pushOrderToShopify(
       adjustments = next;
     }
   } catch (error) {
-    const lostAnswer =
-      createSent && error instanceof ShopifyAdminError && error.kind === 'unavailable';
-    // Let the order go for the next attempt — a minute later after a create without an answer.
-    await setPushLease(deps.db, orderId, lostAnswer ? LOST_ANSWER_SECONDS : 0);
-    if (!(error instanceof ShopifyAdminError)) throw error;
-    if (error.kind === 'refused') {
+    if (error instanceof ParkJobError) throw error;
+    if (error instanceof ShopifyAdminError && error.kind === 'refused') {
       deps.log.error(
         { ...where, status: error.status },
         'Shopify order push: the store refused the token: parked',
       );
       throw new ParkJobError(`Shopify refused the store's token (${error.status ?? 'GraphQL'})`);
     }
+    // A create was sent and its answer lost (no answer, an error, the attempt cut short):
+    // Shopify may have made the order. The next attempt searches for it, a minute later.
+    if (createSent) {
+      deps.log.warn(where, 'Shopify order push: the create has no answer; looked for later');
+      throw new RetryLaterError(
+        `Shopify's answer to the order's create was lost: ${(error as Error)?.message ?? error}`,
+        LOST_ANSWER_SECONDS,
+      );
+    }
+    if (!(error instanceof ShopifyAdminError)) throw error;
     deps.log.warn(
       { ...where, status: error.status, retryCount: job?.retryCount },
       'Shopify order push: Shopify unavailable; retried',
