@@ -48,9 +48,10 @@ export function createBoss(options: JobRunnerOptions): { boss: PgBoss; executeSq
       ? { maintenanceIntervalSeconds: options.maintenanceSeconds }
       : {}),
     schedule: false,
-    // Parked (failed) jobs stay in `pgboss.job`, where an operator lists and replays them, for a
-    // month (pg-boss would archive them after 12 hours); archived ones go a month later.
-    archiveFailedAfterSeconds: 30 * 24 * 3600,
+    // Parked (failed) jobs stay in `pgboss.job`, where an operator lists and replays them, until
+    // replayed (pg-boss would archive them after 12 hours): a job committed with its cause is
+    // never lost, so no module looks for causes without a job.
+    archiveFailedAfterSeconds: 10 * 365 * 24 * 3600,
     deleteAfterDays: 30,
   });
   boss.on('error', (error) => {

@@ -22,6 +22,8 @@ export interface JobExecution {
    * instance took while it was stopping, or one the shutdown cut short. Never throws.
    */
   handBack(registration: Registration, job: FetchedJob): Promise<void>;
+  /** Compensates the jobs parked by an expiry (see ParkedHandler); how many. */
+  compensateExpired(registrations: Map<string, Registration>): Promise<number>;
 }
 
 /** How one job is run and settled; `signal` is aborted when the runner stops. */
@@ -33,6 +35,24 @@ export function createJobExecution(
   const { log } = options;
   /** Jobs in hand whose handler asked for its retry no sooner than these seconds. */
   const retryLater = new Map<string, number>();
+
+  /** The queue's compensation of a parked job, told once; never throws. */
+  const compensate = async (
+    registration: Registration,
+    id: string,
+    data: unknown,
+    reason: string,
+  ) => {
+    if (!registration.onParked) return;
+    try {
+      await registration.onParked(data, reason);
+    } catch (error) {
+      log.error(
+        { err: error, job: id, queue: registration.queue.name },
+        'a parked job’s compensation failed',
+      );
+    }
+  };
 
   /** The handler's run; a failure is told (and a ParkJobError parks the job) and rethrown. */
   const run = async (registration: Registration, job: FetchedJob) => {
@@ -109,9 +129,9 @@ export function createJobExecution(
     try {
       if (failure === undefined) await boss.complete(name, job.id);
       else {
-        await boss.fail(name, job.id, {
-          message: String((failure as Error)?.message ?? failure),
-        });
+        await boss.fail(name, job.id, { message: errorText(failure) });
+        const parked = failure instanceof ParkJobError || job.retryCount >= job.retryLimit;
+        if (parked) await compensate(registration, job.id, job.data, errorText(failure));
         const afterSeconds = retryLater.get(job.id);
         if (afterSeconds !== undefined) {
           // The retry pg-boss set, put back to no sooner than the handler asked.
@@ -132,8 +152,36 @@ export function createJobExecution(
     }
   };
 
-  return { settle, handBack };
+  /**
+   * The jobs the upkeep parked because their last attempt expired (its worker died): each
+   * queue's compensation, once per job (the job's output keeps that it was told).
+   */
+  const compensateExpired: JobExecution['compensateExpired'] = async (registrations) => {
+    const names = [...registrations.values()].filter((r) => r.onParked).map((r) => r.queue.name);
+    if (!names.length) return 0;
+    const { rows } = await options.executeSql(
+      `update ${JOB_SCHEMA}.job set output = output || '{"compensated": true}'::jsonb
+       where name = any(string_to_array($1, ',')) and state = 'failed'
+         and output #>> '{value,message}' = $2 and not output ? 'compensated'
+       returning id, name, data`,
+      [names.join(','), EXPIRED_MESSAGE],
+    );
+    for (const row of rows) {
+      const registration = registrations.get(String(row.name));
+      if (registration) {
+        await compensate(registration, String(row.id), row.data, 'its last attempt expired');
+      }
+    }
+    return rows.length;
+  };
+
+  return { settle, handBack, compensateExpired };
 }
+
+/** What pg-boss's upkeep writes on a job whose attempt expired. */
+const EXPIRED_MESSAGE = 'job failed by timeout in active state';
+
+const errorText = (failure: unknown) => String((failure as Error)?.message ?? failure);
 
 /**
  * Runs the ready jobs of the named queues in this process, one at a time, until none is ready;

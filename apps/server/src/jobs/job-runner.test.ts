@@ -73,8 +73,19 @@ const LATER = defineQueue<{ n: number }>({
   expireInSeconds: 60,
 });
 
+/** A queue with a compensation: told of each parked job. */
+const GUARDED = defineQueue<{ n: number; park?: boolean }>({
+  name: 'test.guarded',
+  retryLimit: 1,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
 let database: Database;
 let jobs: JobRunner;
+/** GUARDED's compensations: [n, reason]. */
+const compensated: Array<[number, string]> = [];
 /** How BRIEF's attempts ended: 'aborted' (told to end by their time limit) or 'done'. */
 const briefEnds: string[] = [];
 const seen: number[] = [];
@@ -131,6 +142,18 @@ beforeAll(async () => {
     if (job.retryCount === 0) throw new RetryLaterError(`job ${n}: look again later`, 30);
     seen.push(n);
   });
+  jobs.work(
+    GUARDED,
+    async ({ n, park }) => {
+      if (park) throw new ParkJobError(`job ${n} is refused`);
+      throw new Error(`job ${n} fails`);
+    },
+    {
+      onParked: async ({ n }, reason) => {
+        compensated.push([n, reason]);
+      },
+    },
+  );
   jobs.work(KEYED, async ({ n }) => {
     seen.push(n);
   });
@@ -239,6 +262,34 @@ describe('job runner', () => {
     ]);
     expect(await jobs.drain([LATER])).toBe(1);
     expect(seen).toEqual([21]);
+  });
+
+  it('a parked job is compensated once: after its last attempt, a ParkJobError, or an expiry of its last attempt', async () => {
+    compensated.length = 0;
+    await jobs.send(database.db, GUARDED, { n: 1 });
+    // The first attempt fails (a retry follows: nothing to compensate), then the last one.
+    expect(await jobs.drain([GUARDED])).toBe(2);
+    expect(compensated).toEqual([[1, 'job 1 fails']]);
+
+    await jobs.send(database.db, GUARDED, { n: 2, park: true });
+    expect(await jobs.drain([GUARDED])).toBe(1);
+    expect(compensated.slice(1)).toEqual([[2, 'job 2 is refused']]);
+
+    // A worker died in the job's last attempt: the upkeep parks it as expired (as pg-boss does).
+    const id = await jobs.send(database.db, GUARDED, { n: 3 });
+    await database.executeSql(
+      `update ${JOB_SCHEMA}.job set state = 'failed', completed_on = now(),
+         output = '{ "value": { "message": "job failed by timeout in active state" } }'::jsonb
+       where id = $1`,
+      [id],
+    );
+    expect(await jobs.drain([GUARDED])).toBe(0);
+    expect(compensated.slice(2)).toEqual([[3, 'its last attempt expired']]);
+    // Told once.
+    await jobs.drain([GUARDED]);
+    expect(compensated).toHaveLength(3);
+    // Still parked, for an operator to replay.
+    expect((await jobs.list(GUARDED, 'failed')).map((j) => j.id)).toContain(id);
   });
 
   it('two replays of one parked job at once: one replays it, the other is told it was not parked', async () => {

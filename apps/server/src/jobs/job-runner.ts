@@ -3,7 +3,14 @@ import { createDispatcher } from './job-dispatcher';
 import { createJobExecution, drainQueues } from './job-execution';
 import { countJobs, listJobs, parkedJobs } from './job-reads';
 import { notifyJobs } from './job-sql';
-import type { JobHandler, JobQueue, JobRunner, JobRunnerOptions, Registration } from './job-types';
+import type {
+  JobHandler,
+  JobQueue,
+  JobRunner,
+  JobRunnerOptions,
+  ParkedHandler,
+  Registration,
+} from './job-types';
 
 export {
   attemptLimitMs,
@@ -13,11 +20,13 @@ export {
   type JobQueue,
   type JobRunner,
   type JobRunnerOptions,
+  type ParkedHandler,
   type ParkedJob,
   ParkJobError,
   type QueueCounts,
   RetryLaterError,
   type SendOptions,
+  type WorkOptions,
 } from './job-types';
 
 /**
@@ -55,8 +64,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const dispatcher = options.workers
     ? createDispatcher({ boss, executeSql, execution, registrations, options })
     : undefined;
-  // The upkeep gave expired jobs again: they are due now.
-  boss.on('maintenance', () => dispatcher?.wake());
+  // The upkeep gave expired jobs again (they are due now), or parked them.
+  boss.on('maintenance', () => {
+    dispatcher?.wake();
+    execution
+      .compensateExpired(registrations)
+      .catch((error) => log.warn({ err: error }, 'parked jobs not compensated yet'));
+  });
 
   const activate = async (registration: Registration) => {
     await createQueue(boss, registration.queue);
@@ -69,6 +83,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const registration: Registration = {
         queue: queue as JobQueue<unknown>,
         handler: handler as JobHandler<unknown>,
+        ...(workOptions?.onParked
+          ? { onParked: workOptions.onParked as ParkedHandler<unknown> }
+          : {}),
         concurrency: workOptions?.concurrency ?? 1,
         inHand: 0,
         created: false,
@@ -122,8 +139,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       })();
       return stopping;
     },
-    drain: (only) =>
-      drainQueues(
+    drain: async (only) => {
+      await execution.compensateExpired(registrations);
+      return drainQueues(
         (only ?? [...queues.values()]).map((q) => q.name),
         {
           boss,
@@ -131,7 +149,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           registrations,
           stopping: () => stopping !== undefined,
         },
-      ),
+      );
+    },
     list: (queue, state) => listJobs(options.executeSql, queue.name, state),
     async retry(queue, id) {
       const name = typeof queue === 'string' ? queue : queue.name;

@@ -52,6 +52,20 @@ export interface JobContext {
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
 /**
+ * A queue's compensation, run by the runner once when one of its jobs is parked (its last
+ * attempt failed, a ParkJobError, or its last attempt expired: a worker that died): it leaves
+ * the job's cause showing that it stopped (a payout `failed`), so nothing waits on a job that
+ * will not run again unless an operator replays it. Best effort: a failure is logged.
+ */
+export type ParkedHandler<T> = (data: T, reason: string) => Promise<void>;
+
+export interface WorkOptions<T> {
+  /** The most jobs of this queue in hand at once here (1 by default). */
+  concurrency?: number;
+  onParked?: ParkedHandler<T>;
+}
+
+/**
  * How long one attempt of a queue's job may run before its signal aborts: its expiry less a
  * tenth (at least 2 s), so that the attempt has ended, or been told to, before the upkeep gives
  * the job again.
@@ -104,7 +118,7 @@ export interface SendOptions {
 
 export interface JobRunner {
   /** Registers the queue's handler (before or after start). */
-  work<T>(queue: JobQueue<T>, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  work<T>(queue: JobQueue<T>, handler: JobHandler<T>, options?: WorkOptions<T>): void;
   /** Makes a queue known without working it here (a queue only sent to from this instance). */
   declare(queue: JobQueue<unknown>): void;
   /**
@@ -195,6 +209,7 @@ export interface JobRunnerOptions {
 export interface Registration {
   queue: JobQueue<unknown>;
   handler: JobHandler<unknown>;
+  onParked?: ParkedHandler<unknown>;
   /** The most jobs of this queue in hand at once here. */
   concurrency: number;
   /** Jobs of this queue in hand (fetched, not yet settled). */
