@@ -176,33 +176,35 @@ function route<S extends RouteShapes>() {
 }
 
 type Out<T extends z.ZodType> = z.infer<T>;
+/** A body as the client writes it (before the server's defaults and transforms). */
+type In<T extends z.ZodType> = z.input<T>;
 type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
 
 export const ROUTES = {
   // ---- sign-in (SPEC §7) ----
-  login: route<{ response: Out<typeof tokenPair>; json: Out<typeof loginBody> }>()(
+  login: route<{ response: Out<typeof tokenPair>; json: In<typeof loginBody> }>()(
     'POST',
     '/token/',
   ),
-  refreshToken: route<{ response: Out<typeof tokenPair>; json: Out<typeof refreshBody> }>()(
+  refreshToken: route<{ response: Out<typeof tokenPair>; json: In<typeof refreshBody> }>()(
     'POST',
     '/token/refresh/',
   ),
-  register: route<{ response: Out<typeof registerResponse>; json: Out<typeof registerBody> }>()(
+  register: route<{ response: Out<typeof registerResponse>; json: In<typeof registerBody> }>()(
     'POST',
     '/register/',
   ),
-  logout: route<{ response: Out<typeof messageResponse>; json: Out<typeof logoutBody> }>()(
+  logout: route<{ response: Out<typeof messageResponse>; json: In<typeof logoutBody> }>()(
     'POST',
     '/logout/',
   ),
   passwordReset: route<{
     response: Out<typeof messageResponse>;
-    json: Out<typeof passwordResetBody>;
+    json: In<typeof passwordResetBody>;
   }>()('POST', '/auth/password-reset/'),
   passwordResetConfirm: route<{
     response: Out<typeof messageResponse>;
-    json: Out<typeof passwordResetConfirmBody>;
+    json: In<typeof passwordResetConfirmBody>;
   }>()('POST', '/auth/password-reset-confirm/{uid}/{token}/'),
 
   // ---- account ----
@@ -211,14 +213,14 @@ export const ROUTES = {
     '/api/user-has-business/',
   ),
   accountName: route<{ response: Out<typeof nameResponse> }>()('GET', '/update-name/'),
-  updateName: route<{ response: Out<typeof nameUpdatedResponse>; json: Out<typeof nameBody> }>()(
+  updateName: route<{ response: Out<typeof nameUpdatedResponse>; json: In<typeof nameBody> }>()(
     'PUT',
     '/update-name/',
   ),
   accountEmail: route<{ response: Out<typeof emailResponse> }>()('GET', '/update-email/'),
   updateEmail: route<{
     response: Out<typeof emailUpdatedResponse>;
-    json: Out<typeof emailBody>;
+    json: In<typeof emailBody>;
   }>()('PATCH', '/update-email/'),
   deleteAccount: route<{ response: Out<typeof messageResponse> }>()('DELETE', '/delete-account/'),
 
@@ -257,28 +259,28 @@ export const ROUTES = {
   partners: route<{ response: Out<typeof partnersResponse> }>()('GET', '/api/partners/'),
   subscribe: route<{
     response: Out<typeof subscribeResponse>;
-    json: Out<typeof subscribeRequest>;
+    json: In<typeof subscribeRequest>;
   }>()('POST', '/api/subscribe/'),
   quiz: route<{ response: Out<typeof quizResponse> }>()('GET', '/api/quiz/'),
   sendResultsEmail: route<{
     response: Out<typeof sendResultsEmailResponse>;
-    json: Out<typeof sendResultsEmailRequest>;
+    json: In<typeof sendResultsEmailRequest>;
   }>()('POST', '/api/send-results-email/'),
 
   // ---- cart and checkout ----
   cart: route<{ response: Out<typeof cartResponse> }>()('GET', '/api/cart/'),
   addToCart: route<{
     response: Out<typeof cartItemChangedResponse>;
-    json: Out<typeof addToCartBody>;
+    json: In<typeof addToCartBody>;
   }>()('POST', '/add-to-cart/{productId}/'),
   removeFromCart: route<{
     response: Out<typeof messageResponse>;
-    json: Out<typeof removeFromCartBody>;
+    json: In<typeof removeFromCartBody>;
     query: Query<typeof removeFromCartQuery>;
   }>()('DELETE', '/api/remove-from-cart/{productId}/'),
   setCartQuantity: route<{
     response: Out<typeof setCartQuantityResponse>;
-    json: Out<typeof setCartQuantityBody>;
+    json: In<typeof setCartQuantityBody>;
   }>()('PATCH', '/api/cart/items/{itemId}/'),
   shippingAddress: route<{ response: Out<typeof shippingAddressResponse> }>()(
     'GET',
@@ -286,9 +288,9 @@ export const ROUTES = {
   ),
   saveShippingAddress: route<{
     response: Out<typeof shippingAddressSavedResponse>;
-    json: Out<typeof shippingAddressBody>;
+    json: In<typeof shippingAddressBody>;
   }>()('POST', '/api/set-shipping-address/'),
-  checkout: route<{ response: Out<typeof checkoutResponse>; json: Out<typeof checkoutBody> }>()(
+  checkout: route<{ response: Out<typeof checkoutResponse>; json: In<typeof checkoutBody> }>()(
     'POST',
     '/checkout/',
   ),
@@ -320,7 +322,7 @@ export const ROUTES = {
   ),
   updateBusinessOverview: route<{
     response: Out<typeof businessOverviewResponse>;
-    json: Out<typeof businessOverviewUpdateBody>;
+    json: In<typeof businessOverviewUpdateBody>;
   }>()('PUT', '/api/business/overview/{businessId}/'),
   editBusiness: route<{ response: Out<typeof businessOverviewResponse>; form: true }>()(
     'POST',
@@ -328,7 +330,7 @@ export const ROUTES = {
   ),
   onboardingLink: route<{
     response: Out<typeof onboardingLinkResponse>;
-    json: Out<typeof onboardingLinkBody>;
+    json: In<typeof onboardingLinkBody>;
   }>()('POST', '/api/api/stripe/onboarding-link/'),
   sales: route<{ response: Out<typeof salesOverviewResponse> }>()(
     'GET',
@@ -340,7 +342,7 @@ export const ROUTES = {
   ),
   saveShippingFees: route<{
     response: Out<typeof shippingFeesSavedResponse>;
-    json: Out<typeof shippingFeesBody>;
+    json: In<typeof shippingFeesBody>;
   }>()('POST', '/api/shipping-fees/{businessId}/'),
 
   // ---- the seller's orders and products ----
@@ -360,7 +362,7 @@ export const ROUTES = {
   ),
   updateSellerOrder: route<{
     response: Out<typeof sellerOrder>;
-    json: Out<typeof sellerOrderUpdateBody>;
+    json: In<typeof sellerOrderUpdateBody>;
   }>()('PATCH', '/api/business/orders/edit/{orderId}/'),
   sellerProducts: route<{
     response: Out<typeof sellerProductsResponse>;
@@ -382,7 +384,7 @@ export const ROUTES = {
   // ---- Shopify ----
   shopifyConnect: route<{
     response: Out<typeof shopifyConnectResponse>;
-    json: Out<typeof shopifyManualConnectBody>;
+    json: In<typeof shopifyManualConnectBody>;
   }>()('POST', '/api/shopifymanualconnect/{businessId}/'),
   shopifyDisconnect: route<{ response: Out<typeof shopifyDisconnectResponse> }>()(
     'DELETE',
