@@ -1,8 +1,12 @@
 import { MESSAGES } from '@leafline/contract/messages';
+import { ROUTES } from '@leafline/contract/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import {
   ApiError,
+  apiCall,
+  apiCallStream,
+  apiCallWithHeaders,
   apiFetch,
   errorMessage,
   NetworkError,
@@ -305,5 +309,63 @@ describe('apiFetch', () => {
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.body).toBe(form);
     expect(calls[0]!.headers['content-type']).toBeUndefined();
+  });
+});
+
+describe('apiCall', () => {
+  it("sends the route's method to its path, parameters percent-encoded", async () => {
+    const { calls } = mockFetch(() => jsonResponse(200, { message: 'ok' }));
+
+    await apiCall(ROUTES.passwordResetConfirm, {
+      params: { uid: 'a/b', token: 't 1' },
+      json: { password: 'pw', password2: 'pw' },
+      auth: false,
+    });
+    await apiCall(ROUTES.removeFromCart, { params: { productId: 7 }, json: { variant_id: null } });
+
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url).toBe('/auth/password-reset-confirm/a%2Fb/t%201/');
+    expect(calls[0]!.body).toEqual({ password: 'pw', password2: 'pw' });
+    expect(calls[1]!.method).toBe('DELETE');
+    expect(calls[1]!.url).toBe('/api/remove-from-cart/7/');
+    expect(calls[1]!.body).toEqual({ variant_id: null });
+  });
+
+  it("keeps apiFetch's token and query string", async () => {
+    setTokens({ access: 'acc-1', refresh: 'ref-1' });
+    const { calls } = mockFetch(() => jsonResponse(200, { results: [], count: 0 }));
+
+    await apiCall(ROUTES.search, { query: { search: 'soap', filter: '', page: 2 } });
+    await apiCall(ROUTES.cancelCheckout, { params: { checkoutId: 31 } });
+
+    expect(calls[0]!.method).toBe('GET');
+    expect(calls[0]!.url).toBe('/api/search/?search=soap&page=2');
+    expect(calls[0]!.headers.authorization).toBe('Bearer acc-1');
+    expect(calls[1]!.method).toBe('POST');
+    expect(calls[1]!.url).toBe('/checkout/31/cancel/');
+    expect(calls[1]!.body).toBeUndefined();
+  });
+
+  it('gives the headers, or the answer unread, as the apiFetch variants do', async () => {
+    mockFetch(
+      () =>
+        new Response('[]', {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-count': '41' },
+        }),
+    );
+
+    const page = await apiCallWithHeaders(ROUTES.sellerOrders, {
+      params: { businessId: 3 },
+      query: { page: 2 },
+    });
+    const stream = await apiCallStream(ROUTES.orderExport, {
+      params: { businessId: 3 },
+      accept: 'text/csv',
+    });
+
+    expect(page.data).toEqual([]);
+    expect(page.headers.get('x-total-count')).toBe('41');
+    expect(stream).toBeInstanceOf(Response);
   });
 });

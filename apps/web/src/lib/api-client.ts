@@ -1,4 +1,13 @@
 import { MESSAGES } from '@leafline/contract/messages';
+import {
+  type AnyApiRoute,
+  fillPath,
+  type PathParamName,
+  type PathParams,
+  ROUTES,
+  type RouteResponse,
+  type RouteShapesOf,
+} from '@leafline/contract/routes';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
 import { navigateTo } from './navigation';
 
@@ -12,7 +21,7 @@ import { navigateTo } from './navigation';
 const API_ROOT: string = (import.meta.env.VITE_API_ROOT ?? '').replace(/\/$/, '');
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const REFRESH_PATH = '/token/refresh/';
+export const REFRESH_PATH = ROUTES.refreshToken.pattern;
 export const LOGIN_PATH = '/login';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -305,6 +314,79 @@ async function apiFetchResponse(
     }
   }
   return response;
+}
+
+/** The path parameters a route needs, when it has any. */
+type ParamsOption<R extends AnyApiRoute> = string extends R['pattern']
+  ? { params?: Readonly<Record<string, string | number>> }
+  : [PathParamName<R['pattern']>] extends [never]
+    ? { params?: undefined }
+    : { params: PathParams<R['pattern']> };
+
+/** Its JSON body or its multipart form, as the route takes one. */
+type BodyOption<S> = S extends { json: infer Body }
+  ? { json: Body }
+  : S extends { form: true }
+    ? { formData: FormData }
+    : unknown;
+
+type QueryOption<S> = S extends { query: infer Query } ? { query?: Query } : unknown;
+
+/**
+ * What a call of `route` is given beside it: its path parameters, its body and query as the
+ * route table types them, and `apiFetch`'s own options (signal, timeout, auth).
+ */
+export type ApiCallOptions<R extends AnyApiRoute> = Pick<
+  ApiFetchOptions,
+  'signal' | 'timeoutMs' | 'auth'
+> &
+  ParamsOption<R> &
+  // Any route of the table (generic helpers): any body and query.
+  (0 extends 1 & RouteShapesOf<R>
+    ? Pick<ApiFetchOptions, 'json' | 'formData' | 'query'>
+    : BodyOption<RouteShapesOf<R>> & QueryOption<RouteShapesOf<R>>);
+
+/** The options, left out when the route needs none. */
+type CallArgs<R extends AnyApiRoute, Extra = unknown> =
+  object extends ApiCallOptions<R>
+    ? [options?: ApiCallOptions<R> & Extra]
+    : [options: ApiCallOptions<R> & Extra];
+
+/** `route`'s path (parameters filled in) and `apiFetch`'s options, its method the route's. */
+function routeRequest(
+  route: AnyApiRoute,
+  options: object = {},
+): [string, ApiFetchOptions & { accept?: string; headers?: Record<string, string> }] {
+  const { params, ...rest } = options as ApiFetchOptions & { params?: Record<string, string> };
+  return [fillPath(route.pattern, params ?? {}), { ...rest, method: route.method }];
+}
+
+/**
+ * One call of the route table (`@leafline/contract/routes`): `apiCall(ROUTES.order, { params:
+ * { orderId }, signal })`. The method and path come from the table, the body's and the answer's
+ * types too; the token, its refresh, the timeout and `ApiError` are `apiFetch`'s.
+ */
+export function apiCall<R extends AnyApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<RouteResponse<R>> {
+  return apiFetch<RouteResponse<R>>(...routeRequest(route, options));
+}
+
+/** As `apiCall`, also giving the answer's headers (`apiFetchWithHeaders`). */
+export function apiCallWithHeaders<R extends AnyApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<{ data: RouteResponse<R>; headers: Headers }> {
+  return apiFetchWithHeaders<RouteResponse<R>>(...routeRequest(route, options));
+}
+
+/** As `apiCall`, giving the answer unread (`apiFetchStream`): a CSV file, an event stream. */
+export function apiCallStream<R extends AnyApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R, { accept?: string; headers?: Record<string, string> }>
+): Promise<Response> {
+  return apiFetchStream(...routeRequest(route, options));
 }
 
 /** For tests: forget a refresh that never settled. */

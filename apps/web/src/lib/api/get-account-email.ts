@@ -1,6 +1,7 @@
 import type { EmailResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /**
  * GET /update-email/ (auth): the user's e-mail, for account settings and for the quiz's results
@@ -8,7 +9,7 @@ import { apiFetch } from '@/lib/api-client';
  * quiz panel), so an address is never read from someone else's session.
  */
 export function getAccountEmail(signal?: AbortSignal): Promise<EmailResponse> {
-  return apiFetch<EmailResponse>('/update-email/', { signal });
+  return apiCall(ROUTES.accountEmail, { signal });
 }
 
 export const accountEmailQueryKey = ['account', 'email'] as const;

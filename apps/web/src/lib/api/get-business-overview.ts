@@ -1,14 +1,11 @@
-import type { BusinessOverview } from '@leafline/contract/business';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/overview/{businessId}/ (auth, owner): the profile, payouts and figures. */
 export const businessOverviewQueryOptions = (businessId: number) =>
-  sellerQuery<BusinessOverview>(
-    SELLER_KEYS.overview(businessId),
-    `/api/business/overview/${businessId}/`,
-  );
+  sellerQuery(SELLER_KEYS.overview(businessId), ROUTES.businessOverview, { businessId });
 
 export function useBusinessOverview(businessId: number) {
   return useQuery(businessOverviewQueryOptions(businessId));

@@ -1,6 +1,7 @@
 import type { CartResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { apiCall, isApiError } from '@/lib/api-client';
 
 /**
  * The cart's one place in the query cache: the cart page, the checkout and the header's item
@@ -14,7 +15,7 @@ export const cartQueryKey = ['cart'] as const;
  */
 export async function getCart(signal?: AbortSignal): Promise<CartResponse | null> {
   try {
-    const cart = await apiFetch<CartResponse>('/api/cart/', { signal });
+    const cart = await apiCall(ROUTES.cart, { signal });
     return cart.items.length > 0 ? cart : null;
   } catch (error) {
     if (isApiError(error, 404)) return null;

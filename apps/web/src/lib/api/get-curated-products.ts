@@ -3,20 +3,23 @@ import type {
   CuratedProductsResponse as CuratedProducts,
 } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toProductCard } from '@/components/product/product-card-data';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/curated/{key}/: a hand-picked list (Newly Added, Current Favorites, People also love). */
 export function getCuratedProducts(
   key: CuratedProductList,
   signal?: AbortSignal,
 ): Promise<CuratedProducts> {
-  return apiFetch<CuratedProducts>(`/api/curated/${key}/`, {
+  // A product list's key answers the product shape of the route's two.
+  return apiCall(ROUTES.curatedList, {
+    params: { key },
     auth: false,
     signal,
     timeoutMs: SUGGESTION_TIMEOUT_MS,
-  });
+  }) as Promise<CuratedProducts>;
 }
 
 export const curatedProductsQueryOptions = (key: CuratedProductList) =>

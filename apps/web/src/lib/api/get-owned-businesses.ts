@@ -1,11 +1,9 @@
-import type { DashboardResponse } from '@leafline/contract/business';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/dashboard/ (auth): the businesses the user owns, in `businesses`. */
 export function useOwnedBusinesses() {
-  return useQuery(
-    sellerQuery<DashboardResponse>(SELLER_KEYS.ownedBusinesses, '/api/business/dashboard/'),
-  );
+  return useQuery(sellerQuery(SELLER_KEYS.ownedBusinesses, ROUTES.ownedBusinesses));
 }

@@ -1,10 +1,11 @@
 import type { RegisterBody, RegisterResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** POST /register/: creates the account (fname, lname, username, email, password1, password2). */
 export function register(body: RegisterBody): Promise<RegisterResponse> {
-  return apiFetch<RegisterResponse>('/register/', { method: 'POST', json: body, auth: false });
+  return apiCall(ROUTES.register, { json: body, auth: false });
 }
 
 export function useRegister() {

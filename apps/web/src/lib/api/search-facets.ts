@@ -1,7 +1,8 @@
 import type { SearchFacets } from '@leafline/contract/catalog';
 import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
 import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
 
@@ -11,7 +12,7 @@ import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
  * string as api/search/, without the page.
  */
 export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Promise<SearchFacets> {
-  return apiFetch<SearchFacets>('/api/search/facets/', {
+  return apiCall(ROUTES.searchFacets, {
     auth: false,
     signal,
     timeoutMs: SEARCH_TIMEOUT_MS,

@@ -5,8 +5,9 @@ import {
   SEARCH_TIMEOUT_MS,
   SHOP_CACHE_TTL_MS,
 } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch, NetworkError } from '@/lib/api-client';
+import { ApiError, apiCall, NetworkError } from '@/lib/api-client';
 import {
   type BusinessNames,
   refinementsOf,
@@ -50,7 +51,7 @@ export function searchProducts(
   filters: ShopFilters,
   { signal, timeoutMs = searchTimeoutFor(filters) }: SearchOptions = {},
 ): Promise<SearchResponse> {
-  return apiFetch<SearchResponse>('/api/search/', {
+  return apiCall(ROUTES.search, {
     auth: false,
     signal,
     timeoutMs,

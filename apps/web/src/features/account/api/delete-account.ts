@@ -1,10 +1,11 @@
 import type { MessageResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** DELETE /delete-account/: removes the account for good. */
 export function deleteAccount(): Promise<MessageResponse> {
-  return apiFetch<MessageResponse>('/delete-account/', { method: 'DELETE' });
+  return apiCall(ROUTES.deleteAccount);
 }
 
 export function useDeleteAccount() {

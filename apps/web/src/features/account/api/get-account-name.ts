@@ -1,10 +1,11 @@
 import type { NameResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /update-name/: the user's first and last name. */
 export function getAccountName(signal?: AbortSignal): Promise<NameResponse> {
-  return apiFetch<NameResponse>('/update-name/', { signal });
+  return apiCall(ROUTES.accountName, { signal });
 }
 
 export const accountNameQueryKey = ['account', 'name'] as const;

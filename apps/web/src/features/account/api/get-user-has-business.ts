@@ -1,10 +1,11 @@
 import type { UserHasBusinessResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/user-has-business/: whether to show the Business Dashboard link. */
 export function getUserHasBusiness(signal?: AbortSignal): Promise<UserHasBusinessResponse> {
-  return apiFetch<UserHasBusinessResponse>('/api/user-has-business/', { signal });
+  return apiCall(ROUTES.userHasBusiness, { signal });
 }
 
 export const userHasBusinessQueryOptions = () =>

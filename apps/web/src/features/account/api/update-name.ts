@@ -1,11 +1,12 @@
 import type { NameBody, NameResponse, NameUpdatedResponse } from '@leafline/contract/auth';
-import { apiFetch } from '@/lib/api-client';
+import { ROUTES } from '@leafline/contract/routes';
+import { apiCall } from '@/lib/api-client';
 import { useAccountChange } from './account-change';
 import { accountNameQueryKey } from './get-account-name';
 
 /** PUT /update-name/: first and last name, both required. */
 export function updateName(body: NameBody): Promise<NameUpdatedResponse> {
-  return apiFetch<NameUpdatedResponse>('/update-name/', { method: 'PUT', json: body });
+  return apiCall(ROUTES.updateName, { json: body });
 }
 
 export const useUpdateName = () =>

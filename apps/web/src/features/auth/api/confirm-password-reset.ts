@@ -1,6 +1,7 @@
 import type { MessageResponse } from '@leafline/contract/auth';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export interface ConfirmPasswordResetInput {
   uid: string;
@@ -16,10 +17,11 @@ export function confirmPasswordReset({
   password,
   password2,
 }: ConfirmPasswordResetInput): Promise<MessageResponse> {
-  return apiFetch<MessageResponse>(
-    `/auth/password-reset-confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
-    { method: 'POST', json: { password, password2 }, auth: false },
-  );
+  return apiCall(ROUTES.passwordResetConfirm, {
+    params: { uid, token },
+    json: { password, password2 },
+    auth: false,
+  });
 }
 
 export function useConfirmPasswordReset() {

@@ -1,10 +1,10 @@
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** POST /logout/: revokes the refresh token on the server. */
 export function logout(refreshToken: string): Promise<unknown> {
-  return apiFetch('/logout/', {
-    method: 'POST',
+  return apiCall(ROUTES.logout, {
     json: { refresh_token: refreshToken },
     auth: false,
     timeoutMs: 10_000,

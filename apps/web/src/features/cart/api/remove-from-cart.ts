@@ -1,8 +1,9 @@
 import type { MessageResponse } from '@leafline/contract/auth';
 import type { CartResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { withQuantity } from '../lib/cart-math';
 
 export interface RemoveFromCartInput {
@@ -18,8 +19,8 @@ export function removeFromCart({
   productId,
   variantId,
 }: RemoveFromCartInput): Promise<MessageResponse> {
-  return apiFetch<MessageResponse>(`/api/remove-from-cart/${productId}/`, {
-    method: 'DELETE',
+  return apiCall(ROUTES.removeFromCart, {
+    params: { productId },
     json: { variant_id: variantId },
   });
 }

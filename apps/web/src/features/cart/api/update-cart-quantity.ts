@@ -1,7 +1,8 @@
 import type { CartResponse, SetCartQuantityResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { withQuantity } from '../lib/cart-math';
 
 export interface UpdateCartQuantityInput {
@@ -15,8 +16,8 @@ export function updateCartQuantity({
   itemId,
   quantity,
 }: UpdateCartQuantityInput): Promise<SetCartQuantityResponse> {
-  return apiFetch<SetCartQuantityResponse>(`/api/cart/items/${itemId}/`, {
-    method: 'PATCH',
+  return apiCall(ROUTES.setCartQuantity, {
+    params: { itemId },
     json: { quantity },
   });
 }

@@ -1,13 +1,14 @@
 import type { ShippingAddress } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { apiCall, isApiError } from '@/lib/api-client';
 
 export const shippingAddressQueryKey = ['shipping-address'] as const;
 
 /** GET /api/set-shipping-address/ (auth): the saved address; none saved (404) is null. */
 export async function getShippingAddress(signal?: AbortSignal): Promise<ShippingAddress | null> {
   try {
-    return await apiFetch<ShippingAddress>('/api/set-shipping-address/', { signal });
+    return await apiCall(ROUTES.shippingAddress, { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

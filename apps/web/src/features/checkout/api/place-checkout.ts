@@ -1,6 +1,7 @@
 import type { CheckoutBody, CheckoutResponse } from '@leafline/contract/orders';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /**
  * POST /checkout/ {items: [{product_id, variant_id, quantity}]} (auth; SPEC §7): the server
@@ -8,8 +9,7 @@ import { apiFetch } from '@/lib/api-client';
  * page's address.
  */
 export function placeCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
-  return apiFetch<CheckoutResponse>('/checkout/', {
-    method: 'POST',
+  return apiCall(ROUTES.checkout, {
     json: body,
     timeoutMs: 60_000,
   });

@@ -3,19 +3,17 @@ import type {
   ShippingAddressBody,
   ShippingAddressSavedResponse,
 } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { shippingAddressQueryKey } from './get-shipping-address';
 
 /** POST /api/set-shipping-address/ (auth): the one address of the user (SPEC §3, §5). */
 export function saveShippingAddress(
   body: ShippingAddressBody,
 ): Promise<ShippingAddressSavedResponse> {
-  return apiFetch<ShippingAddressSavedResponse>('/api/set-shipping-address/', {
-    method: 'POST',
-    json: body,
-  });
+  return apiCall(ROUTES.saveShippingAddress, { json: body });
 }
 
 /** Keeps the saved address, and reads the cart again: shipping is priced for its country. */

@@ -1,10 +1,10 @@
-import type { FaqResponse } from '@leafline/contract/content';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
 /** GET /api/faq/: the questions grouped by topic, in page order (SPEC §2 Static pages). */
 export const faqQueryOptions = () =>
-  getQueryOptions<FaqResponse>(['content', 'faq'], '/api/faq/', {
+  getQueryOptions(['content', 'faq'], ROUTES.faq, {
     request: { auth: false },
     // Curated text that changes rarely.
     staleTime: 30 * 60_000,

@@ -1,10 +1,10 @@
-import type { PartnersResponse } from '@leafline/contract/content';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
 /** GET /api/partners/: the six partner organisations, in page order (SPEC §1). */
 export const partnersQueryOptions = () =>
-  getQueryOptions<PartnersResponse>(['content', 'partners'], '/api/partners/', {
+  getQueryOptions(['content', 'partners'], ROUTES.partners, {
     request: { auth: false },
     staleTime: 30 * 60_000,
   });

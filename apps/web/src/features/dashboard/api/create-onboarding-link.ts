@@ -1,6 +1,7 @@
 import type { OnboardingLinkResponse } from '@leafline/contract/business';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export interface OnboardingLinkTarget {
   /** The business's payout account, when it has one. */
@@ -16,8 +17,7 @@ export function createOnboardingLink({
   accountId,
   businessId,
 }: OnboardingLinkTarget): Promise<OnboardingLinkResponse> {
-  return apiFetch<OnboardingLinkResponse>('/api/api/stripe/onboarding-link/', {
-    method: 'POST',
+  return apiCall(ROUTES.onboardingLink, {
     json: accountId ? { account_id: accountId } : { business_id: businessId },
   });
 }

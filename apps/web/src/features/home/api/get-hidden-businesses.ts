@@ -1,14 +1,17 @@
 import type { HiddenBusinessesResponse as HiddenBusinesses } from '@leafline/contract/catalog';
 import { CURATED_LISTS } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/curated/hidden_businesses/: the ids the home carousel leaves out (SPEC §2 Home). */
 export function getHiddenBusinesses(signal?: AbortSignal): Promise<HiddenBusinesses> {
-  return apiFetch<HiddenBusinesses>(`/api/curated/${CURATED_LISTS.hiddenBusinesses}/`, {
+  // This key answers the ids shape of the route's two.
+  return apiCall(ROUTES.curatedList, {
+    params: { key: CURATED_LISTS.hiddenBusinesses },
     auth: false,
     signal,
-  });
+  }) as Promise<HiddenBusinesses>;
 }
 
 export const hiddenBusinessesQueryOptions = () =>

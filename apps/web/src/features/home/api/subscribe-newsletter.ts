@@ -1,9 +1,7 @@
-// Types only from the contract's content module: its values would bring zod into the home
-// route's first load (~26 KB gzip over its budget); the texts come from its zod-free part.
-import type { SubscribeResponse } from '@leafline/contract/content';
 import { NEWSLETTER_MESSAGES } from '@leafline/contract/newsletter';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 /** The server refused the address (`{success: false}` or a 4xx). */
 export class SubscriptionRefused extends Error {
@@ -18,8 +16,7 @@ export async function subscribeNewsletter(email: string): Promise<void> {
   let body: unknown;
   // `success: true` also when the address was already subscribed (stored once).
   try {
-    body = await apiFetch<SubscribeResponse>('/api/subscribe/', {
-      method: 'POST',
+    body = await apiCall(ROUTES.subscribe, {
       json: { email },
       auth: false,
     });

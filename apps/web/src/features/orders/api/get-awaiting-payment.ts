@@ -1,18 +1,13 @@
-import type { MessageResponse } from '@leafline/contract/auth';
-import {
-  AWAITING_PAYMENT_PATH,
-  type AwaitingPaymentResponse,
-  cancelCheckoutPath,
-} from '@leafline/contract/orders';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export const awaitingPaymentQueryKey = ['orders', 'awaiting-payment'] as const;
 
 /** GET /api/orders/awaiting-payment/ (auth): the buyer's checkout still waiting for payment. */
 export const awaitingPaymentQueryOptions = () =>
-  getQueryOptions<AwaitingPaymentResponse>(awaitingPaymentQueryKey, AWAITING_PAYMENT_PATH, {
+  getQueryOptions(awaitingPaymentQueryKey, ROUTES.awaitingPayment, {
     retry: false,
   });
 
@@ -27,8 +22,7 @@ export function useAwaitingPayment(enabled = true) {
 export function useCancelCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (checkoutId: number) =>
-      apiFetch<MessageResponse>(cancelCheckoutPath(checkoutId), { method: 'POST' }),
+    mutationFn: (checkoutId: number) => apiCall(ROUTES.cancelCheckout, { params: { checkoutId } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

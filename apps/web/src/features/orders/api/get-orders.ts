@@ -1,4 +1,4 @@
-import type { OrdersResponse } from '@leafline/contract/orders';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -6,7 +6,7 @@ export const ordersQueryKey = ['orders'] as const;
 
 /** GET /api/orders/ (auth; SPEC §7): the buyer's own orders. */
 export const ordersQueryOptions = () =>
-  getQueryOptions<OrdersResponse>(ordersQueryKey, '/api/orders/', { retry: false });
+  getQueryOptions(ordersQueryKey, ROUTES.orders, { retry: false });
 
 export function useOrders(enabled = true) {
   return useQuery({ ...ordersQueryOptions(), enabled });

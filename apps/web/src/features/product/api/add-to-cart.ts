@@ -1,6 +1,7 @@
 import type { CartItemChangedResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export interface AddToCartInput {
   productId: number;
@@ -13,8 +14,8 @@ export function addToCart({
   productId,
   variantId,
 }: AddToCartInput): Promise<CartItemChangedResponse> {
-  return apiFetch<CartItemChangedResponse>(`/add-to-cart/${productId}/`, {
-    method: 'POST',
+  return apiCall(ROUTES.addToCart, {
+    params: { productId },
     json: { variant_id: variantId },
   });
 }

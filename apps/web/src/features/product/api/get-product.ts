@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -6,7 +6,8 @@ export const productQueryKey = (productId: number) => ['catalog', 'product', pro
 
 /** GET /api/products/{id}/: one product with its images and live variants (404 when unknown). */
 export const productQueryOptions = (productId: number) =>
-  getQueryOptions<ProductDetail>(productQueryKey(productId), `/api/products/${productId}/`, {
+  getQueryOptions(productQueryKey(productId), ROUTES.product, {
+    request: { params: { id: productId } },
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import type { StorefrontProductsResponse } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -8,11 +8,10 @@ import { getQueryOptions } from '@/lib/api/get-query';
  * shape as the storefront's first page, so the two share the cached answer.
  */
 export const relatedProductsQueryOptions = (businessId: number) =>
-  getQueryOptions<StorefrontProductsResponse>(
-    ['catalog', 'business-products', businessId, 1],
-    `/api/products-by-business/${businessId}/`,
-    { request: { query: { page: 1 } }, staleTime: 5 * 60_000 },
-  );
+  getQueryOptions(['catalog', 'business-products', businessId, 1], ROUTES.storefrontProducts, {
+    request: { params: { id: businessId }, query: { page: 1 } },
+    staleTime: 5 * 60_000,
+  });
 
 export function useRelatedProducts(businessId: number | undefined) {
   return useQuery({

@@ -1,6 +1,7 @@
+import { ROUTES } from '@leafline/contract/routes';
 import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { apiCall, isApiError } from '@/lib/api-client';
 import type { PagedList } from '@/lib/seller/paged-list';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
@@ -9,10 +10,7 @@ export function updateBusinessOrder(
   orderId: number,
   body: SellerOrderUpdateBody,
 ): Promise<SellerOrder> {
-  return apiFetch<SellerOrder>(`/api/business/orders/edit/${orderId}/`, {
-    method: 'PATCH',
-    json: body,
-  });
+  return apiCall(ROUTES.updateSellerOrder, { params: { orderId }, json: body });
 }
 
 /**

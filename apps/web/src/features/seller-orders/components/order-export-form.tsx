@@ -1,15 +1,11 @@
-import {
-  EXPORT_MESSAGES,
-  EXPORT_TEXTS,
-  orderExportPath,
-  orderExportQuery,
-} from '@leafline/contract/seller-money';
+import { ROUTES } from '@leafline/contract/routes';
+import { EXPORT_MESSAGES, EXPORT_TEXTS, orderExportQuery } from '@leafline/contract/seller-money';
 import Download from 'lucide-react/icons/download';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
-import { apiFetchStream, errorMessage } from '@/lib/api-client';
+import { apiCallStream, errorMessage } from '@/lib/api-client';
 
 /** `YYYY-MM-DD` of a date, in UTC (the days the server exports by). */
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -91,7 +87,8 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const response = await apiFetchStream(orderExportPath(businessId), {
+      const response = await apiCallStream(ROUTES.orderExport, {
+        params: { businessId },
         query: checked.data,
         accept: 'text/csv',
         signal: controller.signal,

@@ -1,17 +1,17 @@
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import {
   LIVE_KEEPALIVE_MS,
   LIVE_RECONNECT_MS,
   LIVE_TEXTS,
   type OrderEvent,
   orderEvent,
-  orderEventsPath,
 } from '@leafline/contract/seller-money';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { apiFetchStream, isApiError } from '@/lib/api-client';
+import { apiCallStream, isApiError } from '@/lib/api-client';
 import { getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
 import type { PagedList } from '@/lib/seller/paged-list';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
@@ -281,7 +281,8 @@ export function useLiveOrders(businessId: number): LiveState {
       net.connection = conn;
       const signal = AbortSignal.any([abort.signal, conn.signal]);
       try {
-        const response = await apiFetchStream(orderEventsPath(businessId), {
+        const response = await apiCallStream(ROUTES.orderEvents, {
+          params: { businessId },
           accept: 'text/event-stream',
           timeoutMs: 0,
           signal,

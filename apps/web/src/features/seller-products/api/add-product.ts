@@ -1,3 +1,4 @@
+import { ROUTES } from '@leafline/contract/routes';
 import type { ProductSavedResponse } from '@leafline/contract/seller-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueChanged } from '@/lib/seller/catalogue-changed';
@@ -5,7 +6,7 @@ import { uploadForm } from '@/lib/upload-form';
 
 /** POST /api/add-product/{businessId}/ (owner; SPEC §7): the product form as multipart. */
 export function addProduct(businessId: number, form: FormData): Promise<ProductSavedResponse> {
-  return uploadForm<ProductSavedResponse>(`/api/add-product/${businessId}/`, 'POST', form);
+  return uploadForm(ROUTES.addProduct, { params: { businessId }, formData: form });
 }
 
 export function useAddProduct(businessId: number) {

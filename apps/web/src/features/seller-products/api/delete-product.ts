@@ -1,10 +1,11 @@
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { catalogueChanged } from '@/lib/seller/catalogue-changed';
 
 /** DELETE /api/products/{productId}/delete/ (owner; SPEC §7). */
 export function deleteProduct(productId: number): Promise<unknown> {
-  return apiFetch(`/api/products/${productId}/delete/`, { method: 'DELETE' });
+  return apiCall(ROUTES.deleteProduct, { params: { productId } });
 }
 
 export function useDeleteProduct(businessId: number) {

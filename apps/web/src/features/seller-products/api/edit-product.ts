@@ -1,3 +1,4 @@
+import { ROUTES } from '@leafline/contract/routes';
 import type { ProductSavedResponse } from '@leafline/contract/seller-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueChanged } from '@/lib/seller/catalogue-changed';
@@ -5,7 +6,7 @@ import { uploadForm } from '@/lib/upload-form';
 
 /** PUT /api/products/{productId}/edit/ (owner; SPEC §7): the same multipart as add. */
 export function editProduct(productId: number, form: FormData): Promise<ProductSavedResponse> {
-  return uploadForm<ProductSavedResponse>(`/api/products/${productId}/edit/`, 'PUT', form);
+  return uploadForm(ROUTES.editProduct, { params: { productId }, formData: form });
 }
 
 export function useEditProduct(businessId: number) {

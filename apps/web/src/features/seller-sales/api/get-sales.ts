@@ -1,11 +1,11 @@
-import type { SalesOverview } from '@leafline/contract/seller-money';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/business/sales/{businessId}/ (auth, owner): sales by day and week, payout totals. */
 export const salesQueryOptions = (businessId: number) =>
-  sellerQuery<SalesOverview>(SELLER_KEYS.sales(businessId), `/api/business/sales/${businessId}/`);
+  sellerQuery(SELLER_KEYS.sales(businessId), ROUTES.sales, { businessId });
 
 export function useSales(businessId: number) {
   return useQuery(salesQueryOptions(businessId));

@@ -1,14 +1,11 @@
-import type { ShippingFeesResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { sellerQuery } from '@/lib/seller/seller-queries';
 
 /** GET /api/shipping-fees/{businessId}/ (auth, owner): the business's shipping-fee setting. */
 export const shippingFeesQueryOptions = (businessId: number) =>
-  sellerQuery<ShippingFeesResponse>(
-    SELLER_KEYS.shippingFees(businessId),
-    `/api/shipping-fees/${businessId}/`,
-  );
+  sellerQuery(SELLER_KEYS.shippingFees(businessId), ROUTES.shippingFees, { businessId });
 
 export function useShippingFees(businessId: number) {
   return useQuery(shippingFeesQueryOptions(businessId));

@@ -1,6 +1,7 @@
 import type { ShippingFeesBody, ShippingFeesSavedResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /** POST /api/shipping-fees/{businessId}/ (auth, owner): replaces the whole setting. */
@@ -8,10 +9,7 @@ export function saveShippingFees(
   businessId: number,
   body: ShippingFeesBody,
 ): Promise<ShippingFeesSavedResponse> {
-  return apiFetch<ShippingFeesSavedResponse>(`/api/shipping-fees/${businessId}/`, {
-    method: 'POST',
-    json: body,
-  });
+  return apiCall(ROUTES.saveShippingFees, { params: { businessId }, json: body });
 }
 
 export function useSaveShippingFees(businessId: number) {

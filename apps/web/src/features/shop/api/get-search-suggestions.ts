@@ -1,14 +1,15 @@
 import type { SearchSuggestionsResponse } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
+import { ROUTES } from '@leafline/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/search/suggestions/?q=: products, brands and categories for what was typed. */
 export function getSearchSuggestions(
   q: string,
   signal?: AbortSignal,
 ): Promise<SearchSuggestionsResponse> {
-  return apiFetch<SearchSuggestionsResponse>('/api/search/suggestions/', {
+  return apiCall(ROUTES.searchSuggestions, {
     auth: false,
     signal,
     timeoutMs: SUGGESTION_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import type { ShopifyManualConnectBody } from '@leafline/contract/business';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /** POST /api/shopifymanualconnect/{businessId}/ (auth, owner): store URL and access token. */
@@ -8,7 +9,7 @@ export function connectShopify(
   businessId: number,
   body: ShopifyManualConnectBody,
 ): Promise<unknown> {
-  return apiFetch(`/api/shopifymanualconnect/${businessId}/`, { method: 'POST', json: body });
+  return apiCall(ROUTES.shopifyConnect, { params: { businessId }, json: body });
 }
 
 /** Once connected the overview says so, and the section shows the connected view. */

@@ -1,10 +1,7 @@
-import {
-  type ShopifySyncRun,
-  type ShopifySyncStatusResponse,
-  shopifySyncStatusPath,
-} from '@leafline/contract/shopify';
+import { ROUTES } from '@leafline/contract/routes';
+import type { ShopifySyncRun, ShopifySyncStatusResponse } from '@leafline/contract/shopify';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { catalogueChanged } from '@/lib/seller/catalogue-changed';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
@@ -21,7 +18,7 @@ export function getShopifySync(
   businessId: number,
   signal?: AbortSignal,
 ): Promise<ShopifySyncStatusResponse> {
-  return apiFetch<ShopifySyncStatusResponse>(shopifySyncStatusPath(businessId), { signal });
+  return apiCall(ROUTES.shopifySyncStatus, { params: { businessId }, signal });
 }
 
 /**

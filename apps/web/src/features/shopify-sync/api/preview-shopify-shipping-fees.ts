@@ -1,16 +1,15 @@
-import {
-  type ShopifyShippingPreview,
-  shopifyShippingPreviewPath,
-} from '@leafline/contract/shopify';
+import { ROUTES } from '@leafline/contract/routes';
+import type { ShopifyShippingPreview } from '@leafline/contract/shopify';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /**
  * GET /api/sync-shopify-shipping-fees/{businessId}/preview/ (auth, owner): what the
  * shipping-fee sync would change, read from the store; nothing is saved (decision 0026).
  */
 export function previewShopifyShippingFees(businessId: number): Promise<ShopifyShippingPreview> {
-  return apiFetch<ShopifyShippingPreview>(shopifyShippingPreviewPath(businessId), {
+  return apiCall(ROUTES.shopifyShippingPreview, {
+    params: { businessId },
     timeoutMs: 60_000,
   });
 }

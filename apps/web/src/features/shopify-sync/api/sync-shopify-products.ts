@@ -1,10 +1,10 @@
-import {
-  type ShopifyProductSyncResponse,
-  type ShopifySyncStatusResponse,
-  shopifyProductSyncPath,
+import { ROUTES } from '@leafline/contract/routes';
+import type {
+  ShopifyProductSyncResponse,
+  ShopifySyncStatusResponse,
 } from '@leafline/contract/shopify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /**
@@ -16,7 +16,8 @@ export function startShopifyProductSync(
   businessId: number,
   clear: boolean,
 ): Promise<ShopifyProductSyncResponse> {
-  return apiFetch<ShopifyProductSyncResponse>(shopifyProductSyncPath(businessId), {
+  return apiCall(ROUTES.shopifyProductSync, {
+    params: { businessId },
     query: { clear_with_shopify_sync: clear ? 'true' : undefined },
   });
 }

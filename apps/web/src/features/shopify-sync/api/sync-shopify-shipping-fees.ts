@@ -1,7 +1,7 @@
 import { type ShippingFeesResponse, shippingFeesResponse } from '@leafline/contract/cart';
-import { shopifyShippingSyncPath } from '@leafline/contract/shopify';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /**
@@ -9,7 +9,8 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
  * rates into the business's shipping-fee setting and answers it (the `api/shipping-fees` shape).
  */
 export function syncShopifyShippingFees(businessId: number): Promise<ShippingFeesResponse> {
-  return apiFetch<ShippingFeesResponse>(shopifyShippingSyncPath(businessId), {
+  return apiCall(ROUTES.shopifyShippingSync, {
+    params: { businessId },
     timeoutMs: 60_000,
   });
 }

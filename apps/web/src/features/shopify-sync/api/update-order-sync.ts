@@ -1,12 +1,13 @@
 import type { BusinessOverview } from '@leafline/contract/business';
+import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /** PUT /api/business/overview/{businessId}/ {shopify_order_sync}: the order-sync toggle. */
 export function updateOrderSync(businessId: number, enabled: boolean): Promise<unknown> {
-  return apiFetch(`/api/business/overview/${businessId}/`, {
-    method: 'PUT',
+  return apiCall(ROUTES.updateBusinessOverview, {
+    params: { businessId },
     json: { shopify_order_sync: enabled },
   });
 }

@@ -1,6 +1,7 @@
 import type { StorefrontProductsResponse } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /api/products-by-business/{id}/?page=: 10 products a page, newest first. */
 export function getBusinessProducts(
@@ -8,7 +9,8 @@ export function getBusinessProducts(
   page: number,
   signal?: AbortSignal,
 ): Promise<StorefrontProductsResponse> {
-  return apiFetch<StorefrontProductsResponse>(`/api/products-by-business/${businessId}/`, {
+  return apiCall(ROUTES.storefrontProducts, {
+    params: { id: businessId },
     query: { page },
     signal,
   });

@@ -1,14 +1,13 @@
-import type { PublicBusiness } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
 /** GET /api/business/{id}/: the public face of a business (404 'Business not found'). */
 export const businessQueryOptions = (businessId: number) =>
-  getQueryOptions<PublicBusiness>(
-    ['catalog', 'business', businessId],
-    `/api/business/${businessId}/`,
-    { staleTime: 5 * 60_000 },
-  );
+  getQueryOptions(['catalog', 'business', businessId], ROUTES.publicBusiness, {
+    request: { params: { id: businessId } },
+    staleTime: 5 * 60_000,
+  });
 
 export function useBusiness(businessId: number | null) {
   return useQuery({ ...businessQueryOptions(businessId ?? 0), enabled: businessId !== null });

@@ -1,14 +1,13 @@
-import type { SustainabilityNote } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
 /** GET /api/sustainability/{businessId}/: the brand's notes, [] when it has none. */
 export const sustainabilityNotesQueryOptions = (businessId: number) =>
-  getQueryOptions<SustainabilityNote[]>(
-    ['catalog', 'sustainability-notes', businessId],
-    `/api/sustainability/${businessId}/`,
-    { staleTime: 5 * 60_000 },
-  );
+  getQueryOptions(['catalog', 'sustainability-notes', businessId], ROUTES.sustainabilityNotes, {
+    request: { params: { businessId } },
+    staleTime: 5 * 60_000,
+  });
 
 export function useSustainabilityNotes(businessId: number | null) {
   return useQuery({
