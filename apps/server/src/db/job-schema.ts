@@ -1,4 +1,3 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 
 /**
@@ -8,25 +7,6 @@ import PgBoss from 'pg-boss';
  * version moves (it compares `pgboss.version` at start).
  */
 export const JOB_SCHEMA = 'pgboss';
-
-/** A job's states, as pg-boss writes them. */
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
-/**
- * SQL: whether the order in `orderIdColumn` has a job of `queue` (data `{ orderId }`) in one of
- * `states` — the reconciles' way to find money in flight that no job moves.
- */
-export const orderHasJob = (
-  queue: string,
-  orderIdColumn: AnyColumn,
-  states: readonly JobState[],
-): SQL =>
-  sql`exists (select 1 from ${sql.raw(JOB_SCHEMA)}.job j where j.name = ${queue}
-    and j.data->>'orderId' = ${orderIdColumn}::text
-    and j.state::text in (${sql.join(
-      states.map((state) => sql`${state}`),
-      sql`, `,
-    )}))`;
 
 type ExecuteSql = (
   text: string,

@@ -698,7 +698,6 @@ async function insertDemoOrder(
     transferId: transferId!,
     status: refunded ? 'reversed' : 'paid',
     ...(refunded ? { reversalId: `trr_demo_${orderId}`, reversedAt: after(touched) } : {}),
-    attempts: 1,
     paidAt: after(60_000),
     createdAt,
     updatedAt: after(refunded ? touched : 60_000),

@@ -283,24 +283,18 @@ export const payouts = pgTable(
     status: text('status', { enum: ['pending', 'paid', 'failed', 'canceled', 'reversed'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
     /**
-     * Unused since the transfers are jobs (decision 0020): neither read nor written. Kept (its
-     * default fills it) until a migration has another reason to drop it; `payouts_due_idx`
-     * still serves the reconcile's look-ups by status.
+     * Why the money has not moved yet (the provider's last refusal or error, or a note): the
+     * seller sees a pending payout with one as retrying. Its transfer's attempts are its job's.
      */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     reversalId: text('reversal_id'),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('payouts_due_idx').on(t.status, t.nextAttemptAt),
-    index('payouts_business_idx').on(t.businessId, t.createdAt),
-  ],
+  (t) => [index('payouts_business_idx').on(t.businessId, t.createdAt)],
 );
 
 /**

@@ -776,7 +776,6 @@ describe('payout onboarding with the local provider (DESIGN 2.8) releases the wa
     const waiting = await payoutRow();
     expect(waiting).toMatchObject({
       status: 'pending',
-      attempts: 0,
       transferId: null,
       amountCents: payoutCents(2500),
     });
@@ -806,7 +805,7 @@ describe('payout onboarding with the local provider (DESIGN 2.8) releases the wa
     const sent = await payoutRow();
     expect(sent).toMatchObject({
       status: 'paid',
-      attempts: 1,
+      lastError: null,
       transferId: expect.stringMatching(/^tr_local_/),
     });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId!));

@@ -8,8 +8,6 @@ import {
   endUnpaidCheckout,
   type MoneyPathDeps,
 } from '../checkout';
-import { reconcilePayoutJobs } from '../payouts';
-import { reconcileRefundJobs } from '../refunds';
 import { eventSeen, recordEvent } from './payments.repo';
 
 /**
@@ -61,14 +59,12 @@ const STRANDED_MINUTES = 15;
 
 /**
  * The periodic payment job: what is not a durable job of its own (payout transfers, reversals
- * and refunds are: payout-jobs.ts, refund-jobs.ts) — the provider's own sweep (the local
- * provider expires old sessions and redelivers events), checkouts stranded without a session,
- * and the reconcile of money in flight that no job moves (rows from before the jobs, or a job
- * lost): it gets its job.
+ * and refunds are: payout-jobs.ts, refund-jobs.ts, each committed with its cause and kept by
+ * the runner until it completes or an operator replays it) — the provider's own sweep (the
+ * local provider expires old sessions and redelivers events), and checkouts stranded without a
+ * session.
  */
 export async function runPaymentJobs(deps: MoneyPathDeps): Promise<void> {
   await deps.payments.sweep?.();
   await endStrandedCheckouts(deps.db, STRANDED_MINUTES);
-  await reconcilePayoutJobs(deps);
-  await reconcileRefundJobs(deps);
 }

@@ -20,8 +20,8 @@ export {
 export {
   insertPayouts,
   MAX_PAYOUT_ATTEMPTS,
+  mayHaveLostTransfer,
   payoutsReady,
-  reconcilePayoutJobs,
   reversePayoutTransfer,
   sendPayoutTransfer,
   transferGroupOf,

@@ -11,7 +11,7 @@ import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import { PaymentRefusedError } from '../../adapters/payments/payment-provider';
 import { orders, payouts } from '../../db/schema/index';
 import { payoutCents } from '../orders';
-import { runPaymentJobs, WEBHOOK_PATH } from '../payments';
+import { WEBHOOK_PATH } from '../payments';
 import { PAYOUT_QUEUES, PAYOUT_REVERSE_QUEUE, PAYOUT_TRANSFER_QUEUE } from './payout-jobs';
 import { NO_TRANSFER_MADE_NOTE } from './payouts.repo';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_GAVE_UP_NOTE } from './payouts.service';
@@ -126,20 +126,22 @@ describe('payout transfers on the job runner', () => {
     await t.app.deps.tasks.idle();
 
     let row = await payoutRow(orderId);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, transferId: null });
+    expect(row).toMatchObject({ status: 'pending', transferId: null });
     expect(row.lastError).toContain('Transfers are unavailable right now.');
     expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('retrying');
     expect(await jobsOf(orderId, 'retry')).toHaveLength(1);
 
     await nextRetry();
     await nextRetry();
-    expect(await payoutRow(orderId)).toMatchObject({ status: 'pending', attempts: 3 });
+    expect(await payoutRow(orderId)).toMatchObject({ status: 'pending', transferId: null });
+    // One job, on its third retry's wait.
+    expect(await jobsOf(orderId, 'retry')).toEqual([expect.objectContaining({ retry_count: 2 })]);
     expect(transfersOf(orderId)).toEqual([]);
 
     // Stripe is back.
     await nextRetry();
     row = await payoutRow(orderId);
-    expect(row).toMatchObject({ status: 'paid', attempts: 4, lastError: null });
+    expect(row).toMatchObject({ status: 'paid', lastError: null });
     expect(transfersOf(orderId)).toHaveLength(1);
     expect(transfersOf(orderId)[0]!.params).toMatchObject({
       amount: String(payoutCents(3000)),
@@ -155,7 +157,7 @@ describe('payout transfers on the job runner', () => {
     await t.app.deps.jobs.send(t.db, PAYOUT_TRANSFER_QUEUE, { orderId });
     await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     expect(transfersOf(orderId)).toHaveLength(1);
-    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', attempts: 4 });
+    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', transferId: row.transferId });
   });
 
   it('a transfer that never gets through is parked: the payout is failed, the operator sees the job and replays it', async () => {
@@ -164,14 +166,16 @@ describe('payout transfers on the job runner', () => {
     expect((await deliverPaid(sessionId)).json().outcome).toBe('paid');
     await t.app.deps.tasks.idle();
     for (let i = 1; i < MAX_PAYOUT_ATTEMPTS; i++) {
-      expect(await payoutRow(orderId)).toMatchObject({ status: 'pending', attempts: i });
+      expect(await payoutRow(orderId)).toMatchObject({ status: 'pending' });
+      expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('retrying');
       await nextRetry();
     }
     expect(await jobsOf(orderId, 'retry')).toEqual([]);
     const [parked] = await jobsOf(orderId, 'failed');
     expect(parked).toBeDefined();
     const row = await payoutRow(orderId);
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_PAYOUT_ATTEMPTS });
+    // The job's compensation, when it was parked.
+    expect(row).toMatchObject({ status: 'failed' });
     expect(row.lastError).toContain('Transfers are unavailable right now.');
     expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('failed');
     expect(transfersOf(orderId)).toEqual([]);
@@ -204,11 +208,7 @@ describe('payout transfers on the job runner', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ queue: 'payout.transfer', id: parked!.id, replayed: true });
     await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
-    expect(await payoutRow(orderId)).toMatchObject({
-      status: 'paid',
-      attempts: MAX_PAYOUT_ATTEMPTS + 1,
-      lastError: null,
-    });
+    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', lastError: null });
     expect(transfersOf(orderId)).toHaveLength(1);
     expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('paid');
 
@@ -250,52 +250,28 @@ describe('payout transfers on the job runner', () => {
     expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('failed');
   });
 
-  it('a pending payout whose job was lost gets one from the periodic payment job: the transfer is sent once', async () => {
-    const { orderId, sessionId } = await startedOrder();
-    expect((await deliverPaid(sessionId)).json().outcome).toBe('paid');
-    // The job is lost (or the row is from before the jobs).
-    await t.db.execute(
-      sql`delete from pgboss.job where name = 'payout.transfer' and data->>'orderId' = ${String(orderId)}`,
-    );
-    const periodic = () => runPaymentJobs({ ...t.app.deps, log: t.app.log });
-    // Just paid: the reconcile leaves it alone a while (a job may be committing with it).
-    await periodic();
-    expect(await jobsOf(orderId)).toEqual([]);
-    await t.db.execute(
-      sql`update payouts set updated_at = now() - interval '1 hour' where order_id = ${orderId}`,
-    );
-    await periodic();
-    expect(await jobsOf(orderId)).toHaveLength(1);
-    // While that job waits, another round sends none.
-    await periodic();
-    expect(await jobsOf(orderId)).toHaveLength(1);
-    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
-    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', attempts: 1 });
-    expect(transfersOf(orderId)).toHaveLength(1);
-    await periodic();
-    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
-    expect(transfersOf(orderId)).toHaveLength(1);
-    expect(await jobsOf(orderId)).toHaveLength(1);
-  });
-
-  it('a pending payout whose transfer job expired on its last try is marked failed by the periodic payment job', async () => {
+  it('a transfer job whose last attempt expired (its worker died) is compensated by the runner: the payout is failed', async () => {
     const { seller, brand, orderId, sessionId } = await startedOrder();
     expect((await deliverPaid(sessionId)).json().outcome).toBe('paid');
-    // Its worker died on the last try: pg-boss parked the job, the payout was never told.
+    // Its worker died on the last try: the runner's upkeep parked the job as expired.
     await t.db.execute(
-      sql`update pgboss.job set state = 'failed', completed_on = now() where name = 'payout.transfer' and data->>'orderId' = ${String(orderId)}`,
+      sql`update pgboss.job set state = 'failed', completed_on = now(),
+            output = '{ "value": { "message": "job failed by timeout in active state" } }'::jsonb
+          where name = 'payout.transfer' and data->>'orderId' = ${String(orderId)}`,
     );
-    await t.db.execute(
-      sql`update payouts set updated_at = now() - interval '1 hour' where order_id = ${orderId}`,
-    );
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
-    expect(await jobsOf(orderId, 'created')).toEqual([]);
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
     expect(await payoutRow(orderId)).toMatchObject({
       status: 'failed',
       lastError: PAYOUT_GAVE_UP_NOTE,
     });
     expect(await payoutStatusSeen(seller, brand.id, orderId)).toBe('failed');
     expect(transfersOf(orderId)).toEqual([]);
+    // Still parked, for the operator to replay: then paid, once.
+    const [parked] = await jobsOf(orderId, 'failed');
+    expect(await t.app.deps.jobs.retry(PAYOUT_TRANSFER_QUEUE, parked!.id)).toBe(true);
+    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
+    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', lastError: null });
+    expect(transfersOf(orderId)).toHaveLength(1);
   });
 
   it('a reversal the provider refuses is parked at once, not retried for a day', async () => {
@@ -328,37 +304,36 @@ describe('payout transfers on the job runner', () => {
     expect(await payoutRow(orderId)).toMatchObject({ status: 'canceled', reversalId: null });
   });
 
-  it('a transfer whose answer was lost before a refund canceled its payout is found at Stripe and taken back', async () => {
+  it('a transfer whose answer was lost before a refund canceled its payout is found at Stripe and taken back; one never made is noted', async () => {
+    const refund = (seller: Headers, orderId: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/business/orders/edit/${orderId}/`,
+        headers: seller,
+        payload: { status: 'Refunded' },
+      });
     const made = await startedOrder();
     expect((await deliverPaid(made.sessionId)).json().outcome).toBe('paid');
     await t.app.deps.tasks.idle();
     expect(transfersOf(made.orderId)).toHaveLength(1);
-    // As if Stripe's answer had been lost and the refund had canceled the payout meanwhile.
+    // As if Stripe's answer had been lost: the try noted its error, the job waits to retry.
     await t.db
       .update(payouts)
-      .set({ status: 'canceled', transferId: null, paidAt: null, lastError: 'timed out' })
+      .set({ status: 'pending', transferId: null, paidAt: null, lastError: 'timed out' })
       .where(eq(payouts.orderId, made.orderId));
     await t.db.update(orders).set({ stripeTransferId: null }).where(eq(orders.id, made.orderId));
-    // And one whose transfer was never made (Stripe down), canceled likewise.
+    // And one whose transfer was never made (Stripe down): its job waits for its retry.
     const never = await startedOrder();
     stripe.failTransfers.set(never.brand.stripeAccountId!, 1);
     expect((await deliverPaid(never.sessionId)).json().outcome).toBe('paid');
     await t.app.deps.tasks.idle();
-    await t.db
-      .update(payouts)
-      .set({ status: 'canceled' })
-      .where(eq(payouts.orderId, never.orderId));
-    await t.db.execute(
-      sql`delete from pgboss.job where name = 'payout.transfer' and data->>'orderId' = ${String(never.orderId)}`,
-    );
-    await t.db.execute(
-      sql`update payouts set updated_at = now() - interval '1 hour' where order_id in (${made.orderId}, ${never.orderId})`,
-    );
+    expect(await payoutRow(never.orderId)).toMatchObject({ status: 'pending', transferId: null });
 
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
+    // Both are refunded: the payouts are canceled, and their reversal jobs ask Stripe.
+    expect((await refund(made.seller, made.orderId)).statusCode).toBe(200);
+    expect((await refund(never.seller, never.orderId)).statusCode).toBe(200);
     await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
-    const taken = await payoutRow(made.orderId);
-    expect(taken).toMatchObject({
+    expect(await payoutRow(made.orderId)).toMatchObject({
       status: 'reversed',
       transferId: transfersOf(made.orderId)[0]!.id,
       reversalId: expect.any(String),
@@ -371,10 +346,11 @@ describe('payout transfers on the job runner', () => {
       transferId: null,
       lastError: NO_TRANSFER_MADE_NOTE,
     });
+    // The transfer job's retry finds the payout canceled: no transfer, nothing reversed twice.
+    await nextRetry();
+    await nextRetry();
     expect(transfersOf(never.orderId)).toEqual([]);
-    // Asked once: another round changes nothing.
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
-    await t.app.deps.jobs.drain([...PAYOUT_QUEUES]);
+    expect(await payoutRow(never.orderId)).toMatchObject({ status: 'canceled', transferId: null });
     expect(
       stripe.reversals.filter((r) => r.idempotencyKey === `reversal-${made.orderId}`),
     ).toHaveLength(1);
@@ -404,7 +380,7 @@ describe('payout transfers on the job runner', () => {
     expect((await deliverPaid(sessionId, `evt_rollback_${orderId}`)).json().outcome).toBe('paid');
     expect(await jobsOf(orderId)).toHaveLength(1);
     await t.app.deps.tasks.idle();
-    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', attempts: 1 });
+    expect(await payoutRow(orderId)).toMatchObject({ status: 'paid', lastError: null });
     expect(transfersOf(orderId)).toHaveLength(1);
   });
 
@@ -430,7 +406,7 @@ describe('payout transfers on the job runner', () => {
       }
       expect(await row()).toMatchObject({
         status: 'paid',
-        attempts: 1,
+        lastError: null,
         transferId: expect.stringMatching(/^tr_local_/),
       });
       // The payment's other jobs (its e-mails) finish before the instance closes: a job still

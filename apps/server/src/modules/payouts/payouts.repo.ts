@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type JobState, orderHasJob } from '../../db/job-schema';
 import { businesses, payouts } from '../../db/schema/index';
 
 /** What the seller sees on a payout waiting for the brand's payout setup. */
@@ -19,7 +18,6 @@ export interface NewPayout {
   transferId?: string;
   reversalId?: string;
   reversedAt?: Date;
-  attempts?: number;
   paidAt?: Date;
   createdAt?: Date;
   updatedAt?: Date;
@@ -39,6 +37,8 @@ export interface PayoutToSend {
   id: number;
   orderId: number;
   status: (typeof payouts.$inferSelect)['status'];
+  transferId: string | null;
+  reversalId: string | null;
   amountCents: number;
   transferGroup: string;
   accountId: string | null;
@@ -52,6 +52,8 @@ export async function findPayoutToSend(db: Db, orderId: number): Promise<PayoutT
       id: payouts.id,
       orderId: payouts.orderId,
       status: payouts.status,
+      transferId: payouts.transferId,
+      reversalId: payouts.reversalId,
       amountCents: payouts.amountCents,
       transferGroup: payouts.transferGroup,
       accountId: businesses.stripeAccountId,
@@ -77,10 +79,7 @@ export async function notePayoutWaiting(db: Db, payoutId: number, note: string):
 /** Payouts whose transfer may still be sent: waiting, retrying, or parked (`failed`, replayed). */
 const SENDABLE = ['pending', 'failed'] as const;
 
-/**
- * A transfer was made: the payout is paid, its attempt counted (once; a second answer for the
- * same key is a no-op).
- */
+/** A transfer was made: the payout is paid (once; a second answer for the same key is a no-op). */
 export async function recordPayoutPaid(
   tx: Db,
   payoutId: number,
@@ -91,7 +90,6 @@ export async function recordPayoutPaid(
     .set({
       status: 'paid',
       transferId,
-      attempts: sql`${payouts.attempts} + 1`,
       lastError: null,
       paidAt: new Date(),
       updatedAt: new Date(),
@@ -102,34 +100,29 @@ export async function recordPayoutPaid(
 }
 
 /**
- * A transfer failed: counted, with its error; `failed` when it was the job's last retry (the
- * job is parked), else still pending (the seller sees it retrying).
+ * A transfer failed: its error kept for the seller (retrying), the payout pending while its job
+ * retries (a replayed `failed` one too). The job counts the attempts.
  */
-export async function recordPayoutFailure(
-  db: Db,
-  payoutId: number,
-  values: { error: string; gaveUp: boolean },
-): Promise<void> {
+export async function recordPayoutFailure(db: Db, payoutId: number, error: string): Promise<void> {
   await db
     .update(payouts)
-    .set({
-      status: values.gaveUp ? 'failed' : 'pending',
-      attempts: sql`${payouts.attempts} + 1`,
-      lastError: values.error.slice(0, 500),
-      updatedAt: new Date(),
-    })
+    .set({ status: 'pending', lastError: error.slice(0, 500), updatedAt: new Date() })
     .where(and(eq(payouts.id, payoutId), inArray(payouts.status, [...SENDABLE])));
 }
 
 /**
- * The transfer job's last try failed before the provider's answer was counted (a database
- * error, an expiry): a payout still pending becomes `failed` with that error, as its job is
- * parked. A provider failure was counted already (`recordPayoutFailure`): this changes nothing.
+ * The transfer's job is parked (its compensation): a payout still pending becomes `failed`,
+ * with its last error, or `note` when it has none (the failure was ours: the database's error
+ * stays in the job's output, for the operator).
  */
-export async function givePayoutUp(db: Db, orderId: number, error: string): Promise<void> {
+export async function givePayoutUp(db: Db, orderId: number, note: string): Promise<void> {
   await db
     .update(payouts)
-    .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+    .set({
+      status: 'failed',
+      lastError: sql`coalesce(${payouts.lastError}, ${note.slice(0, 500)})`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(payouts.orderId, orderId), eq(payouts.status, 'pending')));
 }
 
@@ -137,16 +130,20 @@ export interface OrderPayout {
   id: number;
   status: (typeof payouts.$inferSelect)['status'];
   amountCents: number;
+  transferGroup: string;
   transferId: string | null;
   reversalId: string | null;
+  lastError: string | null;
 }
 
 const orderPayoutColumns = {
   id: payouts.id,
   status: payouts.status,
   amountCents: payouts.amountCents,
+  transferGroup: payouts.transferGroup,
   transferId: payouts.transferId,
   reversalId: payouts.reversalId,
+  lastError: payouts.lastError,
 };
 
 /** The payout row of an order (none: the order was never paid). */
@@ -198,7 +195,6 @@ export async function recordTransferOfCanceled(
     .update(payouts)
     .set({
       transferId,
-      attempts: sql`${payouts.attempts} + 1`,
       paidAt: new Date(),
       updatedAt: new Date(),
     })
@@ -209,104 +205,8 @@ export async function recordTransferOfCanceled(
   return rows.length > 0;
 }
 
-/** Money in flight is left to its job this long before the reconcile takes it for jobless. */
-export const RECONCILE_AFTER_MINUTES = 10;
-
-/** Whether the payout's order has a job of this queue in one of these states. */
-const hasJob = (queue: string, states: readonly JobState[]) =>
-  orderHasJob(queue, payouts.orderId, states);
-
-const WAITING_OR_RUNNING: JobState[] = ['created', 'retry', 'active'];
-const old = sql`${payouts.updatedAt} < now() - make_interval(mins => ${RECONCILE_AFTER_MINUTES})`;
-
-/**
- * Pending payouts of brands ready to be paid that no transfer job waits for or runs (rows from
- * before the jobs, or a job lost), untouched for RECONCILE_AFTER_MINUTES: `parked` when their
- * job was parked meanwhile (an expiry on its last try), else `jobless`. `orderId`: that one
- * only, its row locked (the reconcile's transaction checks again under the lock).
- */
-export async function findStrandedPayouts(
-  db: Db,
-  queue: string,
-  orderId?: number,
-): Promise<Array<{ orderId: number; parked: boolean }>> {
-  const query = db
-    .select({ orderId: payouts.orderId, parked: sql<boolean>`${hasJob(queue, ['failed'])}` })
-    .from(payouts)
-    .innerJoin(businesses, eq(businesses.id, payouts.businessId))
-    .where(
-      and(
-        eq(payouts.status, 'pending'),
-        sql`${businesses.stripeAccountId} is not null`,
-        eq(businesses.stripeStatus, 'active'),
-        old,
-        sql`not ${hasJob(queue, WAITING_OR_RUNNING)}`,
-        orderId === undefined ? undefined : eq(payouts.orderId, orderId),
-      ),
-    )
-    .orderBy(payouts.id)
-    .limit(500);
-  return orderId === undefined ? query : query.for('update', { of: payouts });
-}
-
-/**
- * Canceled payouts whose transfer went out and was not taken back, that no reversal job waits
- * for, runs, or parked (an operator replays that one), untouched for RECONCILE_AFTER_MINUTES.
- */
-export async function findStrandedTransfers(
-  db: Db,
-  queue: string,
-  orderId?: number,
-): Promise<number[]> {
-  const query = db
-    .select({ orderId: payouts.orderId })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.status, 'canceled'),
-        sql`${payouts.transferId} is not null`,
-        isNull(payouts.reversalId),
-        old,
-        sql`not ${hasJob(queue, [...WAITING_OR_RUNNING, 'failed'])}`,
-        orderId === undefined ? undefined : eq(payouts.orderId, orderId),
-      ),
-    )
-    .orderBy(payouts.id)
-    .limit(500);
-  const rows = await (orderId === undefined ? query : query.for('update'));
-  return rows.map((r) => r.orderId);
-}
-
 /** On a canceled payout whose transfer the provider was asked about: none was made. */
 export const NO_TRANSFER_MADE_NOTE = 'No transfer was made for this order.';
-
-/**
- * Canceled payouts that were tried (attempts) but have no transfer id: a transfer whose
- * answer was lost may have been made before the refund canceled them. Not yet asked about
- * (no NO_TRANSFER_MADE_NOTE), no transfer job waiting or running, untouched for
- * RECONCILE_AFTER_MINUTES.
- */
-export async function findCanceledUnknownTransfers(
-  db: Db,
-  queue: string,
-): Promise<Array<{ id: number; orderId: number; transferGroup: string }>> {
-  return db
-    .select({ id: payouts.id, orderId: payouts.orderId, transferGroup: payouts.transferGroup })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.status, 'canceled'),
-        isNull(payouts.transferId),
-        isNull(payouts.reversalId),
-        sql`${payouts.attempts} > 0`,
-        sql`${payouts.lastError} is distinct from ${NO_TRANSFER_MADE_NOTE}`,
-        old,
-        sql`not ${hasJob(queue, WAITING_OR_RUNNING)}`,
-      ),
-    )
-    .orderBy(payouts.id)
-    .limit(100);
-}
 
 /** The provider has no transfer for this canceled payout: noted, not asked again. */
 export async function noteNoTransferMade(db: Db, payoutId: number): Promise<void> {

@@ -12,15 +12,14 @@ import {
   queuePayoutTransfers,
 } from './payout-jobs';
 import {
-  findCanceledUnknownTransfers,
   findOrderPayout,
   findPayoutToSend,
-  findStrandedPayouts,
-  findStrandedTransfers,
   givePayoutUp,
   insertPayoutRows,
+  NO_TRANSFER_MADE_NOTE,
   noteNoTransferMade,
   notePayoutWaiting,
+  type OrderPayout,
   recordPayoutFailure,
   recordPayoutPaid,
   recordPayoutReversed,
@@ -32,9 +31,9 @@ import {
  * Payouts to the brands (SPEC §1: 3 % commission, paid at the time of purchase; DESIGN 2.7).
  * A row per paid order is written in the transaction that marks the order Paid, with a
  * `payout.transfer` job (payout-jobs.ts, decision 0020). The job makes the transfer outside
- * any transaction and records its answer in one (decision 0011); a failure is counted on the
- * row and the job retried with backoff, its last failure leaves the payout `failed` (the job
- * parked, for an operator to replay). Every transfer carries the idempotency key
+ * any transaction and records its answer in one (decision 0011); a failure is noted on the
+ * row and the job retried with backoff; when the job is parked its compensation leaves the
+ * payout `failed` (for an operator to replay the job). Every transfer carries the idempotency key
  * `payout-<orderId>`: a job run twice, or a crash between the provider's answer and our
  * record, cannot make a second transfer.
  */
@@ -43,8 +42,8 @@ import {
 export const MAX_PAYOUT_ATTEMPTS = PAYOUT_TRANSFER_QUEUE.retryLimit + 1;
 
 /**
- * What the seller sees on a payout whose last try failed on our side (not the provider's
- * refusal): the database error itself stays in the job's output, for the operator.
+ * What the seller sees on a payout whose job was parked with no error of the provider's on it
+ * (the failure was ours): the database error itself stays in the job's output, for the operator.
  */
 export const PAYOUT_GAVE_UP_NOTE =
   'The transfer could not be completed; it waits for an operator to retry it.';
@@ -102,40 +101,41 @@ export interface PayoutDeps {
 export type TransferOutcome = 'paid' | 'waiting' | 'nothing_to_send' | 'canceled_meanwhile';
 
 /**
- * The `payout.transfer` job of an order: its transfer (outside any transaction), then the
- * answer recorded. A payout already paid, canceled or reversed is left as it is; one of a brand
- * whose payouts are not set up (no connected account, or not active: pending or restricted)
- * waits with a note — not an attempt — until `account.updated` sends its job again. A provider
- * failure is counted on the row and thrown, for the job to be retried (`lastTry`: it will not
- * be, and the payout is `failed`).
+ * Whether a canceled payout without a transfer id may still have a transfer at the provider: a
+ * try of it failed (its error kept) and its answer may have been lost. Its `payout.reverse` job
+ * asks the provider, and takes back what it finds.
+ */
+export const mayHaveLostTransfer = (payout: Pick<OrderPayout, 'transferId' | 'lastError'>) =>
+  !payout.transferId &&
+  payout.lastError !== null &&
+  payout.lastError !== WAITING_FOR_SETUP_NOTE &&
+  payout.lastError !== NO_TRANSFER_MADE_NOTE;
+
+/**
+ * The `payout.transfer` job of an order (its steps: the payout read, the transfer outside any
+ * transaction, the answer recorded in one). A payout already paid or reversed is left as it is;
+ * one of a brand whose payouts are not set up (no connected account, or not active: pending or
+ * restricted) waits with a note until `account.updated` sends its job again. A provider failure
+ * is noted on the row and thrown, for the job to be retried; the job's compensation
+ * (`givePayoutUp`) marks the payout `failed` when the job is parked. A payout canceled (its
+ * order refunded) after an earlier attempt of this job (`earlierAttempt`), whose answer may
+ * have been lost, gets a `payout.reverse` job that asks the provider.
  */
 export async function sendPayoutTransfer(
   deps: PayoutDeps,
   orderId: number,
-  options: { lastTry: boolean },
-): Promise<TransferOutcome> {
-  try {
-    return await transferOnce(deps, orderId, options);
-  } catch (error) {
-    // The last try failed, wherever (the provider, or a database error before or after it):
-    // the job is parked, so the payout must not show `retrying` for ever. Best effort: the
-    // error thrown stays the job's.
-    if (options.lastTry) {
-      await givePayoutUp(deps.db, orderId, PAYOUT_GAVE_UP_NOTE).catch((cause) =>
-        deps.log.warn({ err: cause, orderId }, 'payout not marked failed'),
-      );
-    }
-    throw error;
-  }
-}
-
-async function transferOnce(
-  deps: PayoutDeps,
-  orderId: number,
-  options: { lastTry: boolean },
+  options: { earlierAttempt: boolean } = { earlierAttempt: false },
 ): Promise<TransferOutcome> {
   const row = await findPayoutToSend(deps.db, orderId);
-  if (!row || (row.status !== 'pending' && row.status !== 'failed')) return 'nothing_to_send';
+  if (!row) return 'nothing_to_send';
+  if (row.status === 'canceled') {
+    if (options.earlierAttempt && !row.transferId && !row.reversalId) {
+      await deps.db.transaction((tx) => queuePayoutReversal(deps.jobs, tx, orderId));
+      deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
+    }
+    return 'canceled_meanwhile';
+  }
+  if (row.status !== 'pending' && row.status !== 'failed') return 'nothing_to_send';
   if (!payoutsReady(row)) {
     await notePayoutWaiting(deps.db, row.id, WAITING_FOR_SETUP_NOTE);
     return 'waiting';
@@ -152,11 +152,12 @@ async function transferOnce(
       payoutIdempotencyKey(orderId),
     );
   } catch (error) {
-    deps.log.warn({ err: error, orderId, lastTry: options.lastTry }, 'transfer failed');
-    await recordPayoutFailure(deps.db, row.id, {
-      error: error instanceof Error ? error.message : String(error),
-      gaveUp: options.lastTry,
-    });
+    deps.log.warn({ err: error, orderId }, 'transfer failed');
+    await recordPayoutFailure(
+      deps.db,
+      row.id,
+      error instanceof Error ? error.message : String(error),
+    );
     throw error;
   }
   const recorded = await deps.db.transaction(async (tx) => {
@@ -175,6 +176,11 @@ async function transferOnce(
   });
   if (reverse) deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
   return 'canceled_meanwhile';
+}
+
+/** The transfer job's compensation when it is parked: the payout shows `failed`. */
+export async function givePayoutTransferUp(deps: Pick<PayoutDeps, 'db'>, orderId: number) {
+  await givePayoutUp(deps.db, orderId, PAYOUT_GAVE_UP_NOTE);
 }
 
 /**
@@ -196,20 +202,27 @@ export async function reversePayoutTransfer(
 
 /**
  * The `payout.reverse` job of an order: a canceled payout whose transfer went out (a refund of
- * a paid payout, or a transfer that raced the refund) is taken back; anything else (reversed
- * already, never transferred) is left. Throws the provider's error, for the job to retry; a
- * refusal parks the job (`ParkJobError`).
+ * a paid payout, or a transfer that raced the refund) is taken back. One without a transfer id
+ * that may have had one (`mayHaveLostTransfer`: a try whose answer was lost) is first looked up
+ * at the provider by its transfer's key: found, its id is kept and it is taken back; not found,
+ * the payout is noted as never transferred. Anything else (reversed already, never tried) is
+ * left. Throws the provider's error, for the job to retry; a refusal parks the job
+ * (`ParkJobError`).
  */
 export async function reverseCanceledTransfer(
   deps: Pick<PayoutDeps, 'db' | 'payments'>,
   orderId: number,
 ): Promise<boolean> {
   const payout = await findOrderPayout(deps.db, orderId);
-  if (payout?.status !== 'canceled' || !payout.transferId || payout.reversalId) {
-    return false;
+  if (payout?.status !== 'canceled' || payout.reversalId) return false;
+  let transferId = payout.transferId;
+  if (!transferId) {
+    if (!mayHaveLostTransfer(payout)) return false;
+    transferId = await findLostTransfer(deps, orderId, payout);
+    if (!transferId) return false;
   }
   try {
-    await reversePayoutTransfer(deps, { ...payout, orderId, transferId: payout.transferId });
+    await reversePayoutTransfer(deps, { ...payout, orderId, transferId });
   } catch (error) {
     // A refusal does not pass by retrying for a day: parked at once, for an operator.
     if (error instanceof PaymentRefusedError) {
@@ -221,95 +234,25 @@ export async function reverseCanceledTransfer(
 }
 
 /**
- * The periodic payment job's reconcile (decision 0020): money in flight that no job moves — a
- * pending payout of a ready brand without a transfer job, a canceled payout whose transfer was
- * never taken back without a reversal job (rows from before the jobs, or a job lost) — gets its
- * job, each in a transaction that checks again under the row's lock (two instances reconciling
- * at once send one), woken after. A pending payout whose transfer job was parked without the
- * payout being marked (an expiry on its last try) is marked `failed`, as its job is. A
- * canceled payout that was tried but has no transfer id is looked up at the provider
- * (`takeBackLostTransfers`). Answers how many jobs it sent.
+ * A transfer whose answer was lost, looked up at the provider by its key: its id, kept on the
+ * payout and the order; null (noted on the payout, not asked again) when none was made.
  */
-export async function reconcilePayoutJobs(
-  deps: Pick<PayoutDeps, 'db' | 'jobs' | 'log' | 'payments'>,
-): Promise<number> {
-  let sent = 0;
-  for (const { orderId } of await findStrandedPayouts(deps.db, PAYOUT_TRANSFER_QUEUE.name)) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [row] = await findStrandedPayouts(tx, PAYOUT_TRANSFER_QUEUE.name, orderId);
-      if (!row) return false;
-      if (row.parked) {
-        await givePayoutUp(tx, orderId, PAYOUT_GAVE_UP_NOTE);
-        return false;
-      }
-      await queuePayoutTransfers(deps.jobs, tx, [orderId]);
-      return true;
-    });
-    if (done) {
-      sent++;
-      deps.log.warn({ orderId }, 'pending payout had no transfer job: sent one');
-    }
+async function findLostTransfer(
+  deps: Pick<PayoutDeps, 'db' | 'payments'>,
+  orderId: number,
+  payout: OrderPayout,
+): Promise<string | null> {
+  const found = await deps.payments.findTransfer(
+    { orderId, transferGroup: payout.transferGroup },
+    payoutIdempotencyKey(orderId),
+  );
+  if (!found) {
+    await noteNoTransferMade(deps.db, payout.id);
+    return null;
   }
-  if (sent) deps.jobs.wake(PAYOUT_TRANSFER_QUEUE);
-  let reversals = 0;
-  for (const orderId of await findStrandedTransfers(deps.db, PAYOUT_REVERSE_QUEUE.name)) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [still] = await findStrandedTransfers(tx, PAYOUT_REVERSE_QUEUE.name, orderId);
-      if (still === undefined) return false;
-      await queuePayoutReversal(deps.jobs, tx, orderId);
-      return true;
-    });
-    if (done) {
-      reversals++;
-      deps.log.warn({ orderId }, 'transfer to take back had no reversal job: sent one');
-    }
-  }
-  reversals += await takeBackLostTransfers(deps);
-  if (reversals) deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
-  return sent + reversals;
-}
-
-/**
- * A transfer whose outcome was unknown (the provider made it, its answer was lost) racing a
- * refund that canceled the payout: the payout is canceled with no transfer id, so nothing
- * would take it back. The provider is asked (outside any transaction) whether that order's
- * transfer exists; if so its id is kept and a reversal job committed with it, else the payout
- * is noted as never transferred (not asked again). Answers the reversal jobs sent.
- */
-async function takeBackLostTransfers(
-  deps: Pick<PayoutDeps, 'db' | 'jobs' | 'log' | 'payments'>,
-): Promise<number> {
-  const { payments } = deps;
-  let sent = 0;
-  for (const payout of await findCanceledUnknownTransfers(deps.db, PAYOUT_TRANSFER_QUEUE.name)) {
-    let found: { id: string } | null;
-    try {
-      found = await payments.findTransfer(
-        { orderId: payout.orderId, transferGroup: payout.transferGroup },
-        payoutIdempotencyKey(payout.orderId),
-      );
-    } catch (error) {
-      deps.log.warn({ err: error, orderId: payout.orderId }, 'transfer lookup failed');
-      continue;
-    }
-    if (!found) {
-      await noteNoTransferMade(deps.db, payout.id);
-      continue;
-    }
-    const transferId = found.id;
-    const done = await deps.db.transaction(async (tx) => {
-      if (!(await recordTransferOfCanceled(tx, payout.id, transferId))) return false;
-      await setOrderTransfer(tx, payout.orderId, transferId);
-      await queuePayoutReversal(deps.jobs, tx, payout.orderId);
-      return true;
-    });
-    if (done) {
-      sent++;
-      deps.log.warn(
-        { orderId: payout.orderId, transferId },
-        'transfer of a canceled payout found at the provider: sent its reversal job',
-      );
-    }
-  }
-  return sent;
+  await deps.db.transaction(async (tx) => {
+    await recordTransferOfCanceled(tx, payout.id, found.id);
+    await setOrderTransfer(tx, orderId, found.id);
+  });
+  return found.id;
 }

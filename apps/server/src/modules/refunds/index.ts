@@ -4,4 +4,4 @@
  */
 export { refundWorkers } from './refund-workers';
 export type { RefundDeps } from './refunds.service';
-export { reconcileRefundJobs, refundOrderIfPaid } from './refunds.service';
+export { refundOrderIfPaid } from './refunds.service';

@@ -9,7 +9,6 @@ import { jobRows, makeJobsDue } from '../../../test/helpers/jobs';
 import type { LocalPaymentProvider } from '../../adapters/payments/local-provider';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { localMoneyMovements, orders, payouts, refunds } from '../../db/schema/index';
-import { runPaymentJobs } from '../payments';
 import { REFUND_SETTLE_QUEUE } from './refund-jobs';
 
 /**
@@ -123,52 +122,6 @@ describe('refunds on the job runner', () => {
     expect(await movements(orderId)).toHaveLength(2);
     expect(mailed()).toHaveLength(1);
     expect(await jobRows(t.db, REFUND_SETTLE_QUEUE.name, 'failed')).toEqual([]);
-  });
-
-  it('a pending refund whose jobs were lost gets one from the periodic payment job, and is refunded once', async () => {
-    const owner = await signedInShopper(t.app);
-    const brand = await addBusiness(t.db, {
-      ownerId: owner.shopper.id,
-      stripeAccountId: 'acct_refund_reconcile',
-      stripeStatus: 'active',
-    });
-    const cup = await addProduct(t.db, brand.id, { name: 'Tea Cup', priceCents: 1800 });
-    const buyer = await shopper(t.app);
-    await addToCart(t.app, buyer.headers, cup.id);
-    const started: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
-    expect((await payLocal(t.app, started.checkout_url)).statusCode).toBe(303);
-    await t.app.deps.tasks.idle();
-    const orderId = started.order_ids[0]!;
-    const refundCalls = vi
-      .spyOn(payments(), 'refundPayment')
-      .mockRejectedValue(new PaymentProviderError('connect ECONNREFUSED 127.0.0.1:443'));
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/business/orders/edit/${orderId}/`,
-      headers: owner.headers,
-      payload: { status: 'Refunded' },
-    });
-    expect(res.statusCode).toBe(502);
-    refundCalls.mockRestore();
-    // Its jobs are lost (or the refund is from before the jobs).
-    await t.db.execute(
-      sql`delete from pgboss.job where name = 'refund.settle' and data->>'orderId' = ${String(orderId)}`,
-    );
-    await t.db.execute(
-      sql`update refunds set updated_at = now() - interval '1 hour' where order_id = ${orderId}`,
-    );
-    const settleJobs = async () =>
-      (await jobRows(t.db, REFUND_SETTLE_QUEUE.name)).filter(
-        (j) => (j.data as { orderId: number }).orderId === orderId,
-      );
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
-    expect(await settleJobs()).toHaveLength(1);
-    await runPaymentJobs({ ...t.app.deps, log: t.app.log });
-    expect(await settleJobs()).toHaveLength(1);
-    await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE]);
-    expect(await refundRow(orderId)).toMatchObject({ status: 'succeeded', attempts: 1 });
-    expect(await orderStatus(orderId)).toBe('Refunded');
-    expect((await movements(orderId)).filter((m) => m.kind === 'refund')).toHaveLength(1);
   });
 
   it('one settle job waits per refund, and one that finds a request at work comes back later without failing', async () => {

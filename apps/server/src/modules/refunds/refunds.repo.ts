@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderHasJob } from '../../db/job-schema';
 import { refunds } from '../../db/schema/index';
 
 /**
@@ -143,32 +142,4 @@ export async function handRefundToJob(db: Db, refundId: number, staleSince: Date
     .update(refunds)
     .set({ updatedAt: staleSince })
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
-}
-
-/**
- * Pending refunds that no settle job waits for, runs, or parked (an operator replays that
- * one), untouched for `staleMinutes`: rows from before the jobs, or a job lost. `orderId`: that
- * one only, its row locked (the reconcile's transaction checks again under the lock).
- */
-export async function findJoblessRefunds(
-  db: Db,
-  queue: string,
-  staleMinutes: number,
-  orderId?: number,
-): Promise<number[]> {
-  const query = db
-    .select({ orderId: refunds.orderId })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.status, 'pending'),
-        sql`${refunds.updatedAt} < now() - make_interval(mins => ${staleMinutes})`,
-        sql`not ${orderHasJob(queue, refunds.orderId, ['created', 'retry', 'active', 'failed'])}`,
-        orderId === undefined ? undefined : eq(refunds.orderId, orderId),
-      ),
-    )
-    .orderBy(refunds.id)
-    .limit(500);
-  const rows = await (orderId === undefined ? query : query.for('update'));
-  return rows.map((r) => r.orderId);
 }

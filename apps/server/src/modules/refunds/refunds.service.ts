@@ -16,13 +16,13 @@ import {
 import {
   cancelPayout,
   findOrderPayout,
+  mayHaveLostTransfer,
   PAYOUT_REVERSE_QUEUE,
   queuePayoutReversal,
   reversePayoutTransfer,
 } from '../payouts';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
 import {
-  findJoblessRefunds,
   findRefund,
   handRefundToJob,
   insertRefund,
@@ -273,12 +273,18 @@ async function moveMoney(
   }
   // The brand's payout: never sent → canceled; sent → canceled with its transfer and a reversal
   // job committed with that, then taken back now, or by that job when the provider does not
-  // take it back at once.
+  // take it back at once. A try whose answer was lost may have sent it: its reversal job asks
+  // the provider.
   const payout = await deps.db.transaction(async (tx) => {
     const row = await cancelPayout(tx, orderId);
-    if (row?.transferId && !row.reversalId) await queuePayoutReversal(deps.jobs, tx, orderId);
+    if (row && !row.reversalId && (row.transferId || mayHaveLostTransfer(row))) {
+      await queuePayoutReversal(deps.jobs, tx, orderId);
+    }
     return row;
   });
+  if (payout && !payout.transferId && mayHaveLostTransfer(payout)) {
+    deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
+  }
   if (payout?.transferId && !payout.reversalId) {
     try {
       await touchRefund(deps.db, refund.id);
@@ -347,31 +353,4 @@ export async function resumeRefund(deps: RefundDeps, orderId: number): Promise<R
   );
   if (outcome.kind === 'unknown') throw outcome.error;
   return outcome.kind;
-}
-
-/**
- * The periodic payment job's reconcile of refunds (decision 0020): a pending refund no settle
- * job waits for, runs or parked (a row from before the jobs, or a job lost), untouched for
- * twice REFUND_STALE_MS, gets its job, in a transaction that checks again under the row's
- * lock, woken after. Answers how many jobs it sent.
- */
-export async function reconcileRefundJobs(
-  deps: Pick<RefundDeps, 'db' | 'jobs'> & { log: { warn(obj: object, msg?: string): void } },
-): Promise<number> {
-  const staleMinutes = (2 * REFUND_STALE_MS) / 60_000;
-  let sent = 0;
-  for (const orderId of await findJoblessRefunds(deps.db, REFUND_SETTLE_QUEUE.name, staleMinutes)) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [still] = await findJoblessRefunds(tx, REFUND_SETTLE_QUEUE.name, staleMinutes, orderId);
-      if (still === undefined) return false;
-      await queueRefundSettle(deps.jobs, tx, orderId);
-      return true;
-    });
-    if (done) {
-      sent++;
-      deps.log.warn({ orderId }, 'pending refund had no settle job: sent one');
-    }
-  }
-  if (sent) deps.jobs.wake(REFUND_SETTLE_QUEUE);
-  return sent;
 }

@@ -483,7 +483,6 @@ describe('the payout worker and the refund at the same time', () => {
     const sent = await sendPayoutTransfer(
       { db: t.db, payments: interleaving, jobs: t.app.deps.jobs, log: t.app.log },
       orderId,
-      { lastTry: false },
     );
     expect(sent).toBe('canceled_meanwhile');
     // The reversal goes as a job, committed with the transfer's record.

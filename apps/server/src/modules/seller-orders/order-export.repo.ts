@@ -89,7 +89,7 @@ export async function listExportOrders(
         orders.shipping_fee_cents, orders.shipping_free_reason, orders.discount_cents, orders.total_cents,
         orders.tracking_number, orders.shipping_address,
         p.order_id as payout_order_id, p.amount_cents, p.commission_cents,
-        p.status as payout_status, p.attempts, p.last_error, p.transfer_id, p.reversal_id,
+        p.status as payout_status, p.last_error, p.transfer_id, p.reversal_id,
         (select json_agg(json_build_array(i.product_name, i.variant_options, i.quantity,
             i.product_price_cents, i.total_price_cents) order by i.id)
           from order_items i where i.order_id = orders.id) as lines
@@ -128,7 +128,6 @@ export async function listExportOrders(
               amountCents: r.amount_cents as number,
               commissionCents: r.commission_cents as number,
               status: r.payout_status as OrderPayoutRow['status'],
-              attempts: r.attempts as number,
               lastError: r.last_error as string | null,
               transferId: r.transfer_id as string | null,
               reversalId: r.reversal_id as string | null,

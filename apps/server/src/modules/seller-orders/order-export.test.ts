@@ -400,7 +400,6 @@ describe('the export beside the seller’s order list', () => {
     });
     type Money = {
       status: 'pending' | 'paid' | 'failed' | 'canceled' | 'reversed';
-      attempts?: number;
       lastError?: string;
       amountCents?: number;
       commissionCents?: number;
@@ -437,10 +436,10 @@ describe('the export beside the seller’s order list', () => {
       // A failing transfer being tried again.
       {
         values: { status: 'Shipped', trackingNumber: '@1Z 999', totalCents: 1001 },
-        payout: { status: 'pending', attempts: 2, lastError: 'account restricted' },
+        payout: { status: 'pending', lastError: 'account restricted' },
       },
       // Given up on.
-      { values: { totalCents: 77 }, payout: { status: 'failed', attempts: 5, lastError: 'no' } },
+      { values: { totalCents: 77 }, payout: { status: 'failed', lastError: 'no' } },
       // Refunded after the transfer (reversed), and before any (canceled).
       {
         values: { status: 'Refunded', totalCents: 12_345, discountCents: 55 },
@@ -477,7 +476,6 @@ describe('the export beside the seller’s order list', () => {
           commissionCents: c.payout.commissionCents ?? Math.round(total * 0.03),
           transferGroup: `checkout_${id}`,
           status: c.payout.status,
-          attempts: c.payout.attempts ?? 0,
           lastError: c.payout.lastError ?? null,
         });
       }

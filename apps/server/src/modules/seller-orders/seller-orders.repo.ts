@@ -12,7 +12,6 @@ export interface OrderPayoutRow {
   amountCents: number;
   commissionCents: number;
   status: (typeof payouts.$inferSelect)['status'];
-  attempts: number;
   /** Why the last transfer failed (a pending payout with one is being retried). */
   lastError: string | null;
   /** A canceled payout with a transfer and no reversal yet is being taken back. */
@@ -32,7 +31,6 @@ export async function listOrderPayouts(
       amountCents: payouts.amountCents,
       commissionCents: payouts.commissionCents,
       status: payouts.status,
-      attempts: payouts.attempts,
       lastError: payouts.lastError,
       transferId: payouts.transferId,
       reversalId: payouts.reversalId,

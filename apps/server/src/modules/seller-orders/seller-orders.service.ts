@@ -56,7 +56,7 @@ export function payoutState(
     if (!payoutsReady({ accountId: setup.stripeAccountId, stripeStatus: setup.stripeStatus })) {
       return 'waiting_for_onboarding';
     }
-    return payout.attempts > 0 && payout.lastError ? 'retrying' : 'pending';
+    return payout.lastError ? 'retrying' : 'pending';
   }
   if (payout.status === 'canceled' && payout.transferId && !payout.reversalId) return 'reversing';
   return payout.status;
