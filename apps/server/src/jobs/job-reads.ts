@@ -1,8 +1,41 @@
 import { JOB_SCHEMA } from '../db/job-schema';
+import type { FetchedJob } from './job-execution';
 import type { ExecuteSql } from './job-sql';
 import type { JobRunner, QueueCounts } from './job-types';
 
-/** The operator's reads of the job table: a queue's jobs, the parked ones, the counts. */
+/**
+ * The operator's reads of the job table (a queue's jobs, the parked ones, the counts), and the
+ * claim of one keyed job for `runNow`.
+ */
+
+/**
+ * Takes the waiting job (created, or to be retried) of the queue with this singleton key, due
+ * or not, as pg-boss's fetch takes a job: active, started now, its retries counted.
+ */
+export async function claimKeyed(
+  executeSql: ExecuteSql,
+  name: string,
+  singletonKey: string,
+): Promise<FetchedJob | undefined> {
+  const { rows } = await executeSql(
+    `update ${JOB_SCHEMA}.job j set state = 'active', started_on = now(),
+       retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+     where j.name = $1 and j.id = (
+       select id from ${JOB_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'active'
+       order by created_on, id limit 1 for update skip locked)
+     returning j.id, j.name, j.data, j.retry_count, j.retry_limit`,
+    [name, singletonKey],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    data: row.data,
+    retryCount: Number(row.retry_count),
+    retryLimit: Number(row.retry_limit),
+  } as FetchedJob;
+}
 
 export async function listJobs(
   executeSql: ExecuteSql,

@@ -292,6 +292,26 @@ describe('job runner', () => {
     expect((await jobs.list(GUARDED, 'failed')).map((j) => j.id)).toContain(id);
   });
 
+  it('runNow takes the waiting job of a key, due or not, and runs it here once', async () => {
+    seen.length = 0;
+    await jobs.send(
+      database.db,
+      KEYED,
+      { n: 31 },
+      { singletonKey: 'now-1', startAfterSeconds: 60 },
+    );
+    expect(await jobs.drain([KEYED])).toBe(0);
+    const [first, second] = await Promise.all([
+      jobs.runNow(KEYED, 'now-1'),
+      jobs.runNow(KEYED, 'now-1'),
+    ]);
+    expect([first, second].sort()).toEqual([false, true]);
+    expect(seen).toEqual([31]);
+    expect(await jobs.runNow(KEYED, 'now-1')).toBe(false);
+    expect(await jobs.runNow(KEYED, 'no-such-key')).toBe(false);
+    expect((await jobs.list(KEYED, 'completed')).map((j) => j.data)).toContainEqual({ n: 31 });
+  });
+
   it('two replays of one parked job at once: one replays it, the other is told it was not parked', async () => {
     const id = await jobs.send(database.db, DOOMED, { n: 10 });
     await jobs.drain([DOOMED]);

@@ -1,7 +1,7 @@
 import { createBoss, createQueue, sendJob, sendJobs } from './job-boss';
 import { createDispatcher } from './job-dispatcher';
 import { createJobExecution, drainQueues } from './job-execution';
-import { countJobs, listJobs, parkedJobs } from './job-reads';
+import { claimKeyed, countJobs, listJobs, parkedJobs } from './job-reads';
 import { notifyJobs } from './job-sql';
 import type {
   JobHandler,
@@ -117,6 +117,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     wake(queue) {
       dispatcher?.wake(queue.name);
+    },
+    async runNow(queue, singletonKey) {
+      const registration = registrations.get(queue.name);
+      if (!registration) throw new Error(`job queue ${queue.name} has no handler here`);
+      if (stopping) return false;
+      const job = await claimKeyed(executeSql, queue.name, singletonKey);
+      if (!job) return false;
+      await execution.settle(registration, job);
+      return true;
     },
     async start() {
       if (started) return;

@@ -128,6 +128,14 @@ export interface JobRunner {
   send<T>(executor: Db, queue: JobQueue<T>, data: T, options?: SendOptions): Promise<string | null>;
   /** A job per item through `executor`, as `send` does, with one notice for them all. */
   sendEach<T>(executor: Db, queue: JobQueue<T>, items: readonly T[]): Promise<void>;
+  /**
+   * Takes the waiting job of a `short` queue with this singleton key (due or not) and runs it
+   * here and now, as a worker would (its outcome settled: completed, retried or parked); true
+   * when it ran. False when none waits: another instance has it in hand, or it ran already.
+   * For a request that sends a job and wants its outcome at once (the seller's refund): the job
+   * is sent to start a little later, so that if the request dies any worker runs it then.
+   */
+  runNow<T>(queue: JobQueue<T>, singletonKey: string): Promise<boolean>;
   /** Wakes this instance's workers of the queue (after the commit of a job sent in a transaction). */
   wake(queue: JobQueue<unknown>): void;
   start(): Promise<void>;
