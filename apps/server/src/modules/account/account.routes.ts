@@ -10,9 +10,11 @@ import {
   nameUpdatedResponse,
   userHasBusinessResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBudget, perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import {
   type AccountDeps,
@@ -35,7 +37,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const common = { tags: ['account'], security: bearerSecurity };
 
   app.get(
-    '/api/user-has-business/',
+    fastifyPath(ROUTES.userHasBusiness),
     {
       onRequest: authenticate,
       schema: {
@@ -50,7 +52,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/update-name/',
+    fastifyPath(ROUTES.accountName),
     {
       onRequest: authenticate,
       schema: {
@@ -63,7 +65,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/update-name/',
+    fastifyPath(ROUTES.updateName),
     {
       onRequest: authenticate,
       schema: {
@@ -81,7 +83,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/update-email/',
+    fastifyPath(ROUTES.accountEmail),
     {
       onRequest: authenticate,
       schema: {
@@ -94,7 +96,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.patch(
-    '/update-email/',
+    fastifyPath(ROUTES.updateEmail),
     {
       // Its answer says whether an e-mail is taken (issue 24, point 25; decision 0026): the
       // same answer for a taken address would be a lie the next GET update-email/ shows, so
@@ -115,7 +117,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/delete-account/',
+    fastifyPath(ROUTES.deleteAccount),
     {
       onRequest: authenticate,
       schema: {

@@ -5,9 +5,11 @@ import {
   shippingAddressResponse,
   shippingAddressSavedResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { type AddressDeps, getAddress, saveAddress } from './address.service';
 
@@ -38,7 +40,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
   const common = { tags: ['address'], security: bearerSecurity };
 
   app.get(
-    '/api/set-shipping-address/',
+    fastifyPath(ROUTES.shippingAddress),
     {
       onRequest: authenticate,
       schema: {
@@ -51,7 +53,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/set-shipping-address/',
+    fastifyPath(ROUTES.saveShippingAddress),
     {
       onRequest: authenticate,
       // Validation problems are answered here, with the `detail` the checkout page shows.

@@ -12,9 +12,11 @@ import {
   resetParams,
   tokenPair,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBudget, perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import {
   type AuthDeps,
   confirmPasswordReset,
@@ -38,7 +40,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const tags = ['auth'];
 
   app.post(
-    '/register/',
+    fastifyPath(ROUTES.register),
     {
       config: { rateLimit },
       schema: {
@@ -55,7 +57,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/token/',
+    fastifyPath(ROUTES.login),
     {
       onRequest: loginBudget(app),
       config: { rateLimit },
@@ -70,7 +72,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/token/refresh/',
+    fastifyPath(ROUTES.refreshToken),
     {
       schema: {
         tags,
@@ -83,7 +85,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/logout/',
+    fastifyPath(ROUTES.logout),
     {
       schema: {
         tags,
@@ -99,7 +101,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/auth/password-reset/',
+    fastifyPath(ROUTES.passwordReset),
     {
       config: { rateLimit },
       schema: {
@@ -116,7 +118,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/auth/password-reset-confirm/:uid/:token/',
+    fastifyPath(ROUTES.passwordResetConfirm),
     {
       config: { rateLimit },
       schema: {

@@ -8,10 +8,12 @@ import {
   registerBusinessResponse,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { requireOwnedBusiness, sellerScope } from './business-access';
 import {
@@ -48,7 +50,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   const providerCalls = { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) };
 
   app.post(
-    '/api/registerbiz/',
+    fastifyPath(ROUTES.registerBusiness),
     {
       onRequest: authenticate,
       config: providerCalls,
@@ -68,7 +70,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.get(
-    '/api/business/dashboard/',
+    fastifyPath(ROUTES.ownedBusinesses),
     {
       onRequest: authenticate,
       schema: {
@@ -81,7 +83,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.get(
-    '/api/business/overview/:businessId/',
+    fastifyPath(ROUTES.businessOverview),
     {
       ...owned,
       schema: {
@@ -95,7 +97,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.put(
-    '/api/business/overview/:businessId/',
+    fastifyPath(ROUTES.updateBusinessOverview),
     {
       ...owned,
       schema: {
@@ -111,7 +113,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.post(
-    '/api/business/edit/:businessId/',
+    fastifyPath(ROUTES.editBusiness),
     {
       ...owned,
       schema: {
@@ -131,7 +133,7 @@ export async function businessesRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.post(
-    '/api/api/stripe/onboarding-link/',
+    fastifyPath(ROUTES.onboardingLink),
     {
       onRequest: authenticate,
       config: providerCalls,

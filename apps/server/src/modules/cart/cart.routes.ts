@@ -13,8 +13,10 @@ import {
   setCartQuantityBody,
   setCartQuantityResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { addToCart, type CartDeps, getCart, removeFromCart, setCartQuantity } from './cart.service';
 
@@ -29,7 +31,7 @@ export async function cartRoutes(fastify: FastifyInstance): Promise<void> {
   const common = { tags: ['cart'], security: bearerSecurity };
 
   app.get(
-    '/api/cart/',
+    fastifyPath(ROUTES.cart),
     {
       onRequest: authenticate,
       schema: {
@@ -50,7 +52,7 @@ export async function cartRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/add-to-cart/:productId/',
+    fastifyPath(ROUTES.addToCart),
     {
       onRequest: authenticate,
       schema: {
@@ -71,7 +73,7 @@ export async function cartRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/api/remove-from-cart/:productId/',
+    fastifyPath(ROUTES.removeFromCart),
     {
       onRequest: authenticate,
       schema: {
@@ -91,7 +93,7 @@ export async function cartRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.patch(
-    '/api/cart/items/:itemId/',
+    fastifyPath(ROUTES.setCartQuantity),
     {
       onRequest: authenticate,
       schema: {

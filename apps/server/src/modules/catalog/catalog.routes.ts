@@ -11,8 +11,10 @@ import {
   storefrontProductsResponse,
   sustainabilityNotesResponse,
 } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import {
   type CatalogDeps,
   getCuratedList,
@@ -34,7 +36,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   const cache = app.deps.catalogCache;
 
   app.get(
-    '/api/products/:id/',
+    fastifyPath(ROUTES.product),
     {
       schema: {
         tags,
@@ -50,7 +52,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/business/:id/',
+    fastifyPath(ROUTES.publicBusiness),
     {
       schema: {
         tags,
@@ -66,7 +68,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/publicbusinesses/',
+    fastifyPath(ROUTES.publicBusinesses),
     {
       schema: {
         tags,
@@ -79,7 +81,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/products-by-business/:id/',
+    fastifyPath(ROUTES.storefrontProducts),
     {
       schema: {
         tags,
@@ -96,7 +98,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/sustainability/:businessId/',
+    fastifyPath(ROUTES.sustainabilityNotes),
     {
       schema: {
         tags,
@@ -112,7 +114,7 @@ export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/curated/:key/',
+    fastifyPath(ROUTES.curatedList),
     {
       schema: {
         tags,

@@ -8,9 +8,11 @@ import {
   messageResponse,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { cancelCheckout, moneyPathDeps, startCheckout } from './checkout.service';
 
@@ -20,7 +22,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = moneyPathDeps(app);
 
   app.post(
-    '/checkout/',
+    fastifyPath(ROUTES.checkout),
     {
       onRequest: authenticate,
       schema: {
@@ -36,7 +38,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/checkout/:checkoutId/cancel/',
+    fastifyPath(ROUTES.cancelCheckout),
     {
       onRequest: authenticate,
       schema: {

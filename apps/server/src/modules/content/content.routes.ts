@@ -1,6 +1,8 @@
 import { faqResponse, HOME_MESSAGE, homeResponse, partnersResponse } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import { type ContentDeps, getFaq, getPartners } from './content.service';
 
 /** The site root's greeting (`home/`) and the static pages' data (no auth): `api/faq/`, `api/partners/`. */
@@ -22,7 +24,7 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/faq/',
+    fastifyPath(ROUTES.faq),
     {
       schema: {
         tags,
@@ -34,7 +36,7 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/partners/',
+    fastifyPath(ROUTES.partners),
     {
       schema: {
         tags,

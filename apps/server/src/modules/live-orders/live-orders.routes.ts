@@ -7,9 +7,11 @@ import {
   orderEventsQuery,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser, sessionHolds } from '../auth';
 import { findOwnedBusinessId, requireOwnedBusiness, sellerScope } from '../businesses';
 import { LiveStream } from './live-orders.hub';
@@ -24,7 +26,7 @@ export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> 
   const hub = app.deps.liveOrders;
 
   app.get(
-    '/api/business/orders/:businessId/events/',
+    fastifyPath(ROUTES.orderEvents),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,

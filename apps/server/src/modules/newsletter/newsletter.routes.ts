@@ -1,4 +1,5 @@
 import { NEWSLETTER_MESSAGES, subscribeRequest, subscribeResponse } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import { FRAMEWORK_MESSAGES } from '../../lib/error-handler';
 import { AppError } from '../../lib/errors';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { type NewsletterDeps, subscribe } from './newsletter.service';
 
 /** A refused signup: §7's `{success, message}`, plus the app's usual `error` field. */
@@ -50,7 +52,7 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
   const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
 
   app.post(
-    '/api/subscribe/',
+    fastifyPath(ROUTES.subscribe),
     {
       config: { rateLimit },
       errorHandler: subscribeErrorHandler,

@@ -1,13 +1,14 @@
 import {
-  AWAITING_PAYMENT_PATH,
   awaitingPaymentResponse,
   errorResponse,
   order,
   orderIdParams,
   ordersResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { getOrder, listAwaitingPayments, listOrders, type OrdersDeps } from './orders.service';
 
@@ -18,7 +19,7 @@ export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
   const common = { tags: ['orders'], security: bearerSecurity };
 
   app.get(
-    '/api/orders/',
+    fastifyPath(ROUTES.orders),
     {
       onRequest: authenticate,
       schema: {
@@ -32,7 +33,7 @@ export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    AWAITING_PAYMENT_PATH,
+    fastifyPath(ROUTES.awaitingPayment),
     {
       onRequest: authenticate,
       schema: {
@@ -46,7 +47,7 @@ export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/orders/:orderId/',
+    fastifyPath(ROUTES.order),
     {
       onRequest: authenticate,
       schema: {

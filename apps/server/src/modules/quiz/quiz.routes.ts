@@ -6,9 +6,11 @@ import {
   sendResultsEmailRequest,
   sendResultsEmailResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { getPersonaPoster, getQuiz, type QuizDeps, sendQuizResults } from './quiz.service';
 
@@ -32,7 +34,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
   const rateLimit = perMinuteRateLimit(app.deps.config.rateLimitMax);
 
   app.get(
-    '/api/quiz/',
+    fastifyPath(ROUTES.quiz),
     {
       schema: {
         tags,
@@ -65,7 +67,7 @@ export async function quizRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/send-results-email/',
+    fastifyPath(ROUTES.sendResultsEmail),
     {
       onRequest: authenticate,
       config: { rateLimit },

@@ -6,8 +6,10 @@ import {
   searchSuggestionsQuery,
   searchSuggestionsResponse,
 } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import {
   type SearchDeps,
   SearchUnavailableError,
@@ -36,7 +38,7 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   };
 
   app.get(
-    '/api/search/',
+    fastifyPath(ROUTES.search),
     {
       schema: {
         tags: ['search'],
@@ -53,7 +55,7 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/search/facets/',
+    fastifyPath(ROUTES.searchFacets),
     {
       schema: {
         tags: ['search'],
@@ -79,7 +81,7 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/search/suggestions/',
+    fastifyPath(ROUTES.searchSuggestions),
     {
       schema: {
         tags: ['search'],

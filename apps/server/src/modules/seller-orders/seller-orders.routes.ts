@@ -11,9 +11,11 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
 import { exportFileName, orderExportCsv } from './order-export';
@@ -40,7 +42,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
   const common = { tags: ['seller orders'], security: bearerSecurity };
 
   app.get(
-    '/api/business/orders/:businessId/',
+    fastifyPath(ROUTES.sellerOrders),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,
@@ -61,7 +63,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
   );
 
   app.get(
-    '/api/business/orders/:businessId/export/',
+    fastifyPath(ROUTES.orderExport),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,
@@ -97,7 +99,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
   );
 
   app.patch(
-    '/api/business/orders/edit/:orderId/',
+    fastifyPath(ROUTES.updateSellerOrder),
     {
       onRequest: authenticate,
       preValidation: requireOwnedOrder,

@@ -9,9 +9,11 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedProduct, sellerScope } from '../businesses';
 import {
@@ -44,7 +46,7 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
     'variants[i].existingImages[j].position (one for every picture of a list, or none).';
 
   app.get(
-    '/api/business/products/:businessId/',
+    fastifyPath(ROUTES.sellerProducts),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,
@@ -66,7 +68,7 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.post(
-    '/api/add-product/:businessId/',
+    fastifyPath(ROUTES.addProduct),
     {
       onRequest: authenticate,
       // Somebody else's business is a 404 before a byte of the form is read.
@@ -88,7 +90,7 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.put(
-    '/api/products/:productId/edit/',
+    fastifyPath(ROUTES.editProduct),
     {
       onRequest: authenticate,
       preValidation: requireOwnedProduct,
@@ -109,7 +111,7 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.delete(
-    '/api/products/:productId/delete/',
+    fastifyPath(ROUTES.deleteProduct),
     {
       onRequest: authenticate,
       preValidation: requireOwnedProduct,

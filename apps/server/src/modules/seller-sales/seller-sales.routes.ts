@@ -1,7 +1,9 @@
 import { errorResponse, SALES_DAYS, SALES_WEEKS, salesOverviewResponse } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { getSalesOverview } from './seller-sales.service';
@@ -11,7 +13,7 @@ export async function sellerSalesRoutes(fastify: FastifyInstance): Promise<void>
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/api/business/sales/:businessId/',
+    fastifyPath(ROUTES.sales),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,

@@ -6,8 +6,10 @@ import {
   shippingFeesSavedResponse,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { getShippingFees, type ShippingDeps, saveShippingFees } from './shipping.service';
@@ -23,7 +25,7 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
   const common = { tags: ['shipping'], security: bearerSecurity, params: businessIdParams };
 
   app.get(
-    '/api/shipping-fees/:businessId/',
+    fastifyPath(ROUTES.shippingFees),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,
@@ -37,7 +39,7 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/shipping-fees/:businessId/',
+    fastifyPath(ROUTES.saveShippingFees),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,

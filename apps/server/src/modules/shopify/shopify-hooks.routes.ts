@@ -6,9 +6,11 @@ import {
   shopifyWebhookResponse,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
@@ -30,7 +32,7 @@ export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void
   app.deps.jobs.declare(SHOPIFY_PRODUCT_REFRESH_QUEUE);
 
   app.get(
-    '/api/sync-shopify-shipping-fees/:businessId/',
+    fastifyPath(ROUTES.shopifyShippingSync),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,
@@ -49,7 +51,7 @@ export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void
   );
 
   app.get(
-    '/api/sync-shopify-shipping-fees/:businessId/preview/',
+    fastifyPath(ROUTES.shopifyShippingPreview),
     {
       onRequest: authenticate,
       preValidation: requireOwnedBusiness,

@@ -5,9 +5,11 @@ import {
   shopifySyncStatusResponse,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
@@ -60,7 +62,7 @@ export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void>
   });
 
   app.get(
-    '/api/sync-from-shopify-opt/:businessId/',
+    fastifyPath(ROUTES.shopifyProductSync),
     {
       ...owned,
       // Each start reads the whole store from Shopify.
@@ -89,7 +91,7 @@ export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void>
   );
 
   app.get(
-    '/api/business/shopify-sync/:businessId/',
+    fastifyPath(ROUTES.shopifySyncStatus),
     {
       ...owned,
       schema: {

@@ -5,9 +5,11 @@ import {
   shopifyManualConnectBody,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
+import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
+import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
 import { connectShopify, disconnectShopify } from './shopify.service';
@@ -24,7 +26,7 @@ export async function shopifyRoutes(fastify: FastifyInstance): Promise<void> {
   const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
 
   app.post(
-    '/api/shopifymanualconnect/:businessId/',
+    fastifyPath(ROUTES.shopifyConnect),
     {
       ...owned,
       // Each try calls Shopify.
@@ -42,7 +44,7 @@ export async function shopifyRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/api/shopifymanualconnect/:businessId/',
+    fastifyPath(ROUTES.shopifyDisconnect),
     {
       ...owned,
       schema: {
