@@ -1,5 +1,5 @@
 import { type CheckoutResponse, REFUND_MESSAGES, type SellerOrder } from '@leafline/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
@@ -83,8 +83,11 @@ describe('refunds on the job runner', () => {
     };
     expect((await seen()).refund).toMatchObject({ status: 'pending', amount: '52.00' });
 
-    // Its job tries at once, then again after each backoff, while the provider stays away.
-    expect(await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE])).toBe(1);
+    // The request ran the refund's job itself: its retry waits for the backoff, then runs
+    // again after each one while the provider stays away.
+    expect(refundCalls).toHaveBeenCalledTimes(1);
+    expect(await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE])).toBe(0);
+    expect(await nextRetry()).toBeGreaterThan(0);
     expect(await nextRetry()).toBeGreaterThan(0);
     expect(await nextRetry()).toBeGreaterThan(0);
     expect(refundCalls.mock.calls.length).toBeGreaterThanOrEqual(4);
@@ -116,15 +119,15 @@ describe('refunds on the job runner', () => {
       t.mail.filter((m) => m.to === buyer.account.email && /has been refunded/.test(m.subject));
     expect(mailed()).toHaveLength(1);
 
-    // Every other settle job of the refund (the claim's delayed one) finds it done.
-    await nextRetry();
+    // Nothing of the refund is left to run.
+    expect(await nextRetry()).toBe(0);
     await t.app.deps.tasks.idle();
     expect(await movements(orderId)).toHaveLength(2);
     expect(mailed()).toHaveLength(1);
     expect(await jobRows(t.db, REFUND_SETTLE_QUEUE.name, 'failed')).toEqual([]);
   });
 
-  it('one settle job waits per refund, and one that finds a request at work comes back later without failing', async () => {
+  it('one settle job per refund, run by the request that claimed it; its retry finishes the refund with the PATCH’s tracking number and notes', async () => {
     const owner = await signedInShopper(t.app);
     const brand = await addBusiness(t.db, {
       ownerId: owner.shopper.id,
@@ -152,26 +155,15 @@ describe('refunds on the job runner', () => {
       payload: { status: 'Refunded', tracking_number: 'RET-2048', notes: 'Returned chipped' },
     });
     expect(res.statusCode).toBe(502);
-    // The claim's job and the unclear outcome's are one job, due now.
-    expect(await settleJobs()).toHaveLength(1);
-
-    // A request is at work on the refund when the job runs: it completes and comes back later,
-    // without a failed attempt (nor parked with "a request is still at work").
-    await t.db.execute(sql`update refunds set updated_at = now() where order_id = ${orderId}`);
-    expect(await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE])).toBe(1);
-    expect(await settleJobs('retry')).toEqual([]);
-    expect(await settleJobs('failed')).toEqual([]);
-    expect(await settleJobs('completed')).toHaveLength(1);
-    const [again] = await settleJobs('created');
-    expect(again).toMatchObject({ retry_count: 0 });
+    expect(res.json()).toEqual({ error: REFUND_MESSAGES.unclear });
+    // The claim's one job, which the request ran: it waits for its retry.
     expect(refundCalls).toHaveBeenCalledTimes(1);
+    expect((await settleJobs()).map((j) => j.state)).toEqual(['retry']);
     refundCalls.mockRestore();
 
-    // That request died: the job finishes the refund when it comes back.
-    await t.db.execute(
-      sql`update refunds set updated_at = now() - interval '1 hour' where order_id = ${orderId}`,
-    );
+    // The provider is back: the retry finishes the refund.
     await nextRetry();
+    expect(await settleJobs('completed')).toHaveLength(1);
     expect(await refundRow(orderId)).toMatchObject({ status: 'succeeded', attempts: 1 });
     // Finished by the job, with the tracking number and notes of the seller's PATCH.
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));

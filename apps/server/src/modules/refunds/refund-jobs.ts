@@ -2,18 +2,17 @@ import type { Db } from '../../db/client';
 import { defineQueue, type JobRunner } from '../../jobs/job-runner';
 
 /**
- * A refund whose request died, or whose provider answer never came, is finished by a durable
- * job (DESIGN 2.17, decisions 0011, 0018 and 0020) with the same idempotency keys. The job is
- * written in the refund's claim transaction to start after REFUND_STALE_MS (a request that
- * dies leaves it behind; one that finishes leaves it nothing to do), and sent again at once
- * when the provider's outcome was unknown. A provider still away makes it retry with backoff;
- * one that stays away parks it (the refund stays pending) for an operator to replay.
+ * A refund's provider steps are one durable job (DESIGN 2.17, decisions 0011, 0018, 0020 and
+ * 0039), written in the refund's claim transaction to start REFUND_HANDOFF_SECONDS later; the
+ * request that claimed it runs it at once (`runNow`), and any worker runs it after a request
+ * that died, with the same idempotency keys. A provider that is away makes it retry with
+ * backoff; one that stays away parks it (the refund stays pending) for an operator to replay.
  */
 
 /**
  * Retries: about 1–2 min after the first failure, doubling, 10 of them (about a day). One job
- * per refund waits at a time (`short`, key `refund-<orderId>`): a claim and an unclear outcome
- * no longer each add a job using up the other's retries.
+ * per refund waits at a time (`short`, key `refund-<orderId>`), which the claiming request
+ * finds by that key.
  */
 export const REFUND_SETTLE_QUEUE = defineQueue<{ orderId: number }>({
   name: 'refund.settle',

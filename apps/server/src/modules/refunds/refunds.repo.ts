@@ -38,9 +38,8 @@ export async function insertRefund(
 }
 
 /**
- * A refund that failed (or was left pending by a crash) is tried again: pending, with the
- * attempt counted when it failed, the status (and tracking number/notes) asked for now, and
- * its time renewed.
+ * A refund that failed is tried again: pending, its attempt counted when `newAttempt` (a new
+ * idempotency key), the status (and tracking number/notes) asked for now, and its time renewed.
  */
 export async function restartRefund(
   tx: Db,
@@ -84,14 +83,6 @@ export async function recordProviderRefund(
     .where(and(eq(refunds.id, refundId), isNull(refunds.providerRefundId)));
 }
 
-/** A request is still at work on this refund (before each provider call): not stale. */
-export async function touchRefund(db: Db, refundId: number): Promise<void> {
-  await db
-    .update(refunds)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
-}
-
 /** The provider refused or could not be reached: failed with its reason (this attempt only). */
 export async function recordRefundFailed(
   db: Db,
@@ -130,16 +121,4 @@ export async function recordRefundSucceeded(
     .where(and(eq(refunds.id, refundId), isNull(refunds.emailedAt)))
     .returning({ id: refunds.id });
   return { row, emailed: mailed.length > 0 };
-}
-
-/**
- * The request at work on this pending refund ended without the provider's outcome: the refund
- * is handed to its settle job, which takes only a refund untouched since `staleSince` (no
- * request at work) — so its time is set back to then.
- */
-export async function handRefundToJob(db: Db, refundId: number, staleSince: Date): Promise<void> {
-  await db
-    .update(refunds)
-    .set({ updatedAt: staleSince })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }

@@ -21,10 +21,9 @@ import {
   queuePayoutReversal,
   reversePayoutTransfer,
 } from '../payouts';
-import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
+import { queueRefundSettle, REFUND_SETTLE_QUEUE, refundSettleKey } from './refund-jobs';
 import {
   findRefund,
-  handRefundToJob,
   insertRefund,
   type RefundRow,
   type RefundTarget,
@@ -32,52 +31,50 @@ import {
   recordRefundFailed,
   recordRefundSucceeded,
   restartRefund,
-  touchRefund,
 } from './refunds.repo';
 
 /**
  * Refunds and cancellations of paid orders (seller money, issue point 5; DESIGN 2.7, decision
  * 0011). When a seller sets a paid order to Refunded or Canceled, the buyer's money goes back
  * exactly once through the payment provider and the brand's payout is settled: never sent
- * (`canceled`) or taken back (`reversed`). Three steps, no provider call inside a transaction:
+ * (`canceled`) or taken back (`reversed`). The refund's steps (decision 0039):
  *
- * 1. a short transaction locks the order row and claims the refund (the unique order id of
- *    `refunds` makes it one; a failed one is tried again as the next attempt);
- * 2. outside any transaction, the refund (key `refund-<orderId>-<attempt>`), then the payout;
- * 3. a short transaction records the refund succeeded, sets the order's status (with the
- *    tracking number and notes of the same PATCH), records the order event, and queues the
- *    buyer's e-mail once.
+ * 1. **claim** (the seller's request, one short transaction): the order row locked, the refund
+ *    claimed (the unique order id of `refunds` makes it one; a failed one is tried again as the
+ *    next attempt, with a new key) with the status, tracking number and notes asked for, and
+ *    its `refund.settle` job committed with it, to start REFUND_HANDOFF_SECONDS later;
+ * 2. **settle** (that job, which the request runs here and now with `jobs.runNow`; if the
+ *    request dies, any worker runs it when it is due): outside any transaction the refund (key
+ *    `refund-<orderId>-<attempt>`), then the payout (canceled in a transaction with its reversal
+ *    job when it was sent, then reversed: key `reversal-<orderId>`); then one transaction
+ *    records the refund succeeded, sets the order's status, tracking number and notes, records
+ *    the order event and queues the buyer's e-mail once;
+ * 3. **answer** (the request), from the refund's row.
  *
- * The claim's transaction also writes a `refund.settle` job (refund-jobs.ts) that starts after
- * REFUND_STALE_MS: a request that dies leaves it to finish the refund with the same keys; a
- * request that finishes leaves it nothing to do.
- *
- * Only a definite refusal (`PaymentRefusedError`: nothing was done) ends an attempt as failed;
- * the next one has a new key. An answer that leaves the outcome unknown (no answer, a 5xx, the
- * same key still running) keeps the refund pending and hands it to a settle job sent at once,
- * retried with backoff while the provider stays away: it resumes with the same key, so a
- * refund that did happen is never made twice. Once the buyer's refund is made, the refund
- * completes whatever happens to the payout: a transfer that cannot be taken back at once stays
- * `canceled` with its transfer id, and its `payout.reverse` job (written with the cancel)
- * takes it back.
+ * Only a definite refusal (`PaymentRefusedError`: nothing was done) ends an attempt as failed,
+ * and completes the job. An answer that leaves the outcome unknown (no answer, a 5xx, the same
+ * key still running) fails the job: the runner retries it with backoff and the same keys, so a
+ * refund that did happen is never made twice, and parks it (the refund stays pending) after
+ * about a day, for an operator to replay. One attempt of a job runs at a time: the runner's.
+ * Once the buyer's refund is made the refund completes whatever happens to the payout: a
+ * transfer that cannot be taken back at once stays `canceled` with its transfer id, and its
+ * `payout.reverse` job takes it back.
  */
 
 export interface RefundDeps {
   db: Db;
   config: Config;
-  /** The refund e-mail goes as a durable job, committed with the refund's status. */
-  jobs: Pick<JobRunner, 'send' | 'wake'>;
+  /** The refund's settle job, and the e-mail committed with the refund's status. */
+  jobs: Pick<JobRunner, 'send' | 'wake' | 'runNow'>;
   payments: PaymentProvider;
   log: { error(obj: object, msg?: string): void };
 }
 
 /**
- * A pending refund untouched this long was left by a request that died: its settle job (sent
- * to start then) resumes it, and so does a new PATCH. Longer than one provider call can take
- * with the SDK's retries (3 × 20 s), and the refund's time is renewed before each call, so a
- * request still at work is never joined by the job.
+ * When a claimed refund's settle job is due for any worker: the request that claimed it runs it
+ * at once itself, so this is only the wait after a request that died.
  */
-export const REFUND_STALE_MS = 5 * 60_000;
+export const REFUND_HANDOFF_SECONDS = 60;
 /** How long a second request for the same refund waits for the first one's outcome. */
 export const REFUND_WAIT_MS = 10_000;
 const POLL_MS = 100;
@@ -100,10 +97,7 @@ export interface SellerChanges {
   sellerNotes?: string;
 }
 
-type Claim =
-  | { kind: 'not_needed' }
-  | { kind: 'wait' }
-  | { kind: 'run'; refund: RefundRow; sessionId: string | null };
+type Claim = 'not_needed' | 'wait' | 'claimed';
 
 /**
  * The seller set the order to Refunded or Canceled. A paid order (it has a payout row) whose
@@ -111,7 +105,7 @@ type Claim =
  * 'not_needed' when no money has to move (never paid, or refunded before): the caller changes
  * the status as any other. Throws 502 REFUND_MESSAGES.refused when the provider refused, 502
  * REFUND_MESSAGES.unclear when its outcome is unknown (the refund's settle job finishes it),
- * 409 REFUND_MESSAGES.inProgress while another request is at it for longer than REFUND_WAIT_MS.
+ * 409 REFUND_MESSAGES.inProgress while the refund is at work for longer than REFUND_WAIT_MS.
  */
 export async function refundOrderIfPaid(
   deps: RefundDeps,
@@ -122,12 +116,15 @@ export async function refundOrderIfPaid(
   const { businessId, orderId } = scope;
   const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrderForRefund(tx, businessId, orderId);
-    if (!order) return { kind: 'not_needed' };
+    if (!order) return 'not_needed';
     const payout = await findOrderPayout(tx, orderId);
-    if (!payout) return { kind: 'not_needed' };
+    if (!payout) return 'not_needed';
     const existing = await findRefund(tx, orderId);
+    if (existing?.status === 'succeeded') return 'not_needed';
+    // Another request is at it, or its job retries an unknown outcome: its outcome is awaited.
+    if (existing?.status === 'pending') return 'wait';
     if (!existing) {
-      const refund = await insertRefund(tx, {
+      await insertRefund(tx, {
         orderId,
         businessId,
         amountCents: refundAmounts(order, payout).refundCents,
@@ -135,119 +132,97 @@ export async function refundOrderIfPaid(
         trackingNumber: changes.trackingNumber,
         sellerNotes: changes.sellerNotes,
       });
-      await queueRefundSettle(deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
-      return { kind: 'run', refund: refund!, sessionId: order.sessionId };
+    } else {
+      // Failed (refused): the next attempt, with a new key.
+      await restartRefund(tx, existing.id, {
+        targetStatus: target,
+        newAttempt: true,
+        trackingNumber: changes.trackingNumber,
+        sellerNotes: changes.sellerNotes,
+      });
     }
-    if (existing.status === 'succeeded') return { kind: 'not_needed' };
-    if (existing.status === 'pending' && !isStale(existing)) return { kind: 'wait' };
-    // Failed: the next attempt. Left pending by a crash: resumed with the same keys.
-    const refund = await restartRefund(tx, existing.id, {
-      targetStatus: target,
-      newAttempt: existing.status === 'failed',
-      trackingNumber: changes.trackingNumber,
-      sellerNotes: changes.sellerNotes,
-    });
-    await queueRefundSettle(deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
-    return { kind: 'run', refund, sessionId: order.sessionId };
+    await queueRefundSettle(deps.jobs, tx, orderId, REFUND_HANDOFF_SECONDS);
+    return 'claimed';
   });
-  if (claim.kind === 'not_needed') return 'not_needed';
-  if (claim.kind === 'wait') return waitForRefund(deps, orderId);
-  const outcome = await settleRefund(
-    deps,
-    { businessId, orderId },
-    claim.refund,
-    claim.sessionId,
-    changes,
-    { handTo: 'new_job' },
-  );
-  if (outcome.kind === 'refused') {
-    throw new AppError(502, REFUND_MESSAGES.refused(outcome.reason));
+  if (claim === 'not_needed') return 'not_needed';
+  if (claim === 'wait') {
+    const outcome = await refundOutcome(deps, orderId);
+    if (outcome.status === 'pending') throw conflict(REFUND_MESSAGES.inProgress);
+    // Refused: that answer. Succeeded: the caller applies its own change as to any refunded order.
+    answerOf(outcome);
+    return 'not_needed';
   }
-  if (outcome.kind === 'unknown') throw new AppError(502, REFUND_MESSAGES.unclear);
-  return 'updated';
+  const ran = await deps.jobs.runNow(REFUND_SETTLE_QUEUE, refundSettleKey(orderId));
+  const refund = ran ? await findRefund(deps.db, orderId) : await refundOutcome(deps, orderId);
+  return answerOf(refund);
 }
 
-const isStale = (refund: RefundRow) => Date.now() - refund.updatedAt.getTime() >= REFUND_STALE_MS;
+/** The request's answer from the refund's row: 'updated', or the 502 of its outcome. */
+function answerOf(refund: RefundRow | undefined): 'updated' {
+  if (refund?.status === 'succeeded') return 'updated';
+  if (refund?.status === 'failed') {
+    throw new AppError(502, REFUND_MESSAGES.refused(refund.lastError ?? ''));
+  }
+  throw new AppError(502, REFUND_MESSAGES.unclear);
+}
 
-/**
- * Another request is refunding the order: its outcome, once it has one. Succeeded: the caller
- * applies its own change as to any refunded order (money never moves twice).
- */
-async function waitForRefund(deps: RefundDeps, orderId: number): Promise<'not_needed'> {
+/** The order's refund once it has an outcome, or still pending after REFUND_WAIT_MS. */
+async function refundOutcome(deps: RefundDeps, orderId: number): Promise<RefundRow> {
   const until = Date.now() + REFUND_WAIT_MS;
-  while (Date.now() < until) {
+  for (;;) {
+    const refund = (await findRefund(deps.db, orderId))!;
+    if (refund.status !== 'pending' || Date.now() >= until) return refund;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    const refund = await findRefund(deps.db, orderId);
-    if (refund?.status === 'succeeded') return 'not_needed';
-    if (refund?.status === 'failed') {
-      throw new AppError(502, REFUND_MESSAGES.refused(refund.lastError ?? ''));
-    }
   }
-  throw conflict(REFUND_MESSAGES.inProgress);
 }
 
-type SettleOutcome =
-  | { kind: 'succeeded' }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'unknown'; error: unknown };
+/** What a settle job did with the order's refund. */
+export type SettleOutcome = 'nothing_to_do' | 'succeeded' | 'refused';
 
 /**
- * Steps 2 and 3 for a claimed (pending) refund. A refusal is recorded (failed). An unknown
- * outcome hands the refund to a settle job: a new one sent at once (`new_job`, the seller's
- * request), or the running job's own retry (`this_job`).
+ * The `refund.settle` job of an order (step 2): a pending refund is finished with its keys; a
+ * refusal ends its attempt failed. Anything else (succeeded, failed, none) is left as it is.
+ * Throws while the provider's outcome is unknown, for the runner to retry the job.
  */
-async function settleRefund(
-  deps: RefundDeps,
-  scope: { businessId: number; orderId: number },
-  refund: RefundRow,
-  sessionId: string | null,
-  changes: SellerChanges,
-  options: { handTo: 'new_job' | 'this_job' },
-): Promise<SettleOutcome> {
-  const { businessId, orderId } = scope;
+export async function settleRefund(deps: RefundDeps, orderId: number): Promise<SettleOutcome> {
+  const refund = await findRefund(deps.db, orderId);
+  if (refund?.status !== 'pending') return 'nothing_to_do';
+  const order = await deps.db.transaction((tx) =>
+    lockOrderForRefund(tx, refund.businessId, orderId),
+  );
+  if (!order) return 'nothing_to_do';
   try {
-    await moveMoney(deps, orderId, refund, sessionId);
+    await moveMoney(deps, orderId, refund, order.sessionId);
   } catch (error) {
     if (error instanceof PaymentRefusedError) {
       await recordRefundFailed(deps.db, refund.id, refund.attempts, error.message);
-      return { kind: 'refused', reason: error.message };
+      return 'refused';
     }
-    // Unknown whether the provider refunded: left pending, resumed by the job with the same key.
-    deps.log.error({ err: error, orderId }, 'refund outcome unknown; resumed by its job');
-    const staleSince = new Date(Date.now() - REFUND_STALE_MS);
-    if (options.handTo === 'this_job') {
-      await handRefundToJob(deps.db, refund.id, staleSince);
-    } else {
-      await deps.db.transaction(async (tx) => {
-        await handRefundToJob(tx, refund.id, staleSince);
-        await queueRefundSettle(deps.jobs, tx, orderId);
-      });
-      deps.jobs.wake(REFUND_SETTLE_QUEUE);
-    }
-    return { kind: 'unknown', error };
+    // Unknown whether the provider refunded: the job is retried with the same keys.
+    deps.log.error({ err: error, orderId }, 'refund outcome unknown; its job retries it');
+    throw error;
   }
   const emailed = await deps.db.transaction(async (tx) => {
-    await lockOrderForRefund(tx, businessId, orderId);
+    await lockOrderForRefund(tx, refund.businessId, orderId);
     const done = await recordRefundSucceeded(tx, refund.id, refund.attempts);
-    // Finished by someone else meanwhile (the job resuming it): they set the status.
     if (!done) return false;
-    await updateOrderBySeller(tx, businessId, orderId, {
+    await updateOrderBySeller(tx, refund.businessId, orderId, {
       status: done.row.targetStatus,
-      trackingNumber: changes.trackingNumber,
-      sellerNotes: changes.sellerNotes,
+      trackingNumber: done.row.trackingNumber ?? undefined,
+      sellerNotes: done.row.sellerNotes ?? undefined,
     });
     if (done.emailed) {
       await queueOrderEmails(deps.jobs, tx, {
         kind: 'refunded',
         orderId,
         amountCents: refund.amountCents,
-        status: refund.targetStatus,
+        status: done.row.targetStatus,
       });
     }
     return done.emailed;
   });
   if (emailed) deps.jobs.wake(ORDER_EMAILS_QUEUE);
-  return { kind: 'succeeded' };
+  return 'succeeded';
 }
 
 /**
@@ -264,7 +239,6 @@ async function moveMoney(
     if (!sessionId) {
       throw new PaymentRefusedError('The payment of this order is not known to the provider.');
     }
-    await touchRefund(deps.db, refund.id);
     const made = await deps.payments.refundPayment(
       { sessionId, amountCents: refund.amountCents, orderId },
       refundIdempotencyKey(orderId, refund.attempts),
@@ -287,7 +261,6 @@ async function moveMoney(
   }
   if (payout?.transferId && !payout.reversalId) {
     try {
-      await touchRefund(deps.db, refund.id);
       await reversePayoutTransfer(deps, {
         id: payout.id,
         orderId,
@@ -299,58 +272,4 @@ async function moveMoney(
       deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
     }
   }
-}
-
-/** What a settle job did with the order's refund. */
-export type ResumeOutcome = 'nothing_to_do' | 'succeeded' | 'refused' | 'request_at_work';
-
-/**
- * The `refund.settle` job of an order: a refund still pending and untouched for
- * REFUND_STALE_MS (its request died, or handed it over) is finished with the same keys, as the
- * request would have; a refusal ends it failed. Anything else (succeeded, failed, none) is left
- * as it is. A request still at work on it: the job sends itself again for when that request
- * would count as dead (`request_at_work`, not a failed attempt). Throws while the provider's
- * outcome stays unknown, for the job to be retried.
- */
-export async function resumeRefund(deps: RefundDeps, orderId: number): Promise<ResumeOutcome> {
-  const seen = await findRefund(deps.db, orderId);
-  if (seen?.status !== 'pending') return 'nothing_to_do';
-  const claim = await deps.db.transaction(async (tx) => {
-    const order = await lockOrderForRefund(tx, seen.businessId, orderId);
-    const now = await findRefund(tx, orderId);
-    if (!order || now?.status !== 'pending') return 'nothing_to_do' as const;
-    if (!isStale(now)) return 'busy' as const;
-    const refund = await restartRefund(tx, now.id, {
-      targetStatus: now.targetStatus,
-      newAttempt: false,
-    });
-    return { refund, sessionId: order.sessionId };
-  });
-  if (claim === 'nothing_to_do') return claim;
-  if (claim === 'busy') {
-    // A request is at work on it: not a failure. The job comes back once that request would
-    // count as dead (its refund untouched for REFUND_STALE_MS), and this one completes.
-    const waitMs = REFUND_STALE_MS - (Date.now() - seen.updatedAt.getTime());
-    await queueRefundSettle(
-      deps.jobs,
-      deps.db,
-      orderId,
-      Math.max(1, Math.ceil(Math.max(waitMs, 0) / 1000) + 5),
-    );
-    return 'request_at_work';
-  }
-  const outcome = await settleRefund(
-    deps,
-    { businessId: seen.businessId, orderId },
-    claim.refund,
-    claim.sessionId,
-    // The seller's tracking number and notes of the PATCH that asked for the refund.
-    {
-      trackingNumber: claim.refund.trackingNumber ?? undefined,
-      sellerNotes: claim.refund.sellerNotes ?? undefined,
-    },
-    { handTo: 'this_job' },
-  );
-  if (outcome.kind === 'unknown') throw outcome.error;
-  return outcome.kind;
 }

@@ -41,7 +41,7 @@ import { payoutCents } from '../orders';
 import { WEBHOOK_PATH } from '../payments';
 import { PAYOUT_QUEUES, PAYOUT_TRANSFER_QUEUE, sendPayoutTransfer } from '../payouts';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE } from './refund-jobs';
-import { REFUND_STALE_MS, refundAmounts } from './refunds.service';
+import { REFUND_HANDOFF_SECONDS, refundAmounts } from './refunds.service';
 
 const SECRET = 'whsec_refunds_test_secret_0123456789abcdef';
 let t: TestApp;
@@ -272,11 +272,12 @@ describe('PATCH status Refunded or Canceled on a paid order', () => {
     const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, providerRefundId: null });
 
-    // The request handed the refund to its settle job, which resumes it with the same key:
-    // one refund.
-    expect(await jobRows(t.db, REFUND_SETTLE_QUEUE.name, 'created')).toContainEqual(
+    // The request ran the refund's settle job, which failed: its retry resumes the refund with
+    // the same key: one refund.
+    expect(await jobRows(t.db, REFUND_SETTLE_QUEUE.name, 'retry')).toContainEqual(
       expect.objectContaining({ data: { orderId } }),
     );
+    await makeJobsDue(t.db, REFUND_SETTLE_QUEUE.name);
     await t.app.deps.jobs.drain([REFUND_SETTLE_QUEUE]);
     await t.app.deps.tasks.idle();
     expect((await orderRow(orderId)).status).toBe('Refunded');
@@ -508,19 +509,16 @@ describe('crash recovery', () => {
   it('the settle job of a refund whose request died finishes it, with the same keys', async () => {
     const s = await seller();
     const { buyer, orderId, sessionId } = await order(s);
-    // A request claimed the refund (with its settle job, to start after REFUND_STALE_MS), got
-    // the provider's refund, then died.
-    const old = new Date(Date.now() - REFUND_STALE_MS - 5_000);
+    // A request claimed the refund (with its settle job, to start REFUND_HANDOFF_SECONDS later),
+    // got the provider's refund, then died before it recorded it.
     await t.db.transaction(async (tx) => {
       await tx.insert(refunds).values({
         orderId,
         businessId: s.business.id,
         amountCents: 4500,
         targetStatus: 'Refunded',
-        createdAt: old,
-        updatedAt: old,
       });
-      await queueRefundSettle(t.app.deps.jobs, tx, orderId, REFUND_STALE_MS / 1000);
+      await queueRefundSettle(t.app.deps.jobs, tx, orderId, REFUND_HANDOFF_SECONDS);
     });
     await payments().refundPayment(
       { sessionId, amountCents: 4500, orderId },
