@@ -36,9 +36,9 @@ import { sellerSalesRoutes } from './modules/seller-sales';
 import { shippingRoutes } from './modules/shipping';
 import {
   shopifyHooksRoutes,
-  shopifyOrderPushWorker,
   shopifyRoutes,
   shopifySyncRoutes,
+  shopifyWorkers,
 } from './modules/shopify';
 import { registerSpa, seoRoutes } from './modules/web';
 import { backgroundPlugin } from './plugins/background';
@@ -69,7 +69,7 @@ export interface AppInputs {
   payments?: PaymentProvider;
 }
 
-/** The modules' routes and workers, in the order they register. */
+/** The modules' routes, in the order they register. */
 const MODULES = [
   healthRoutes,
   metricsRoutes,
@@ -92,16 +92,17 @@ const MODULES = [
   newsletterRoutes,
   contentRoutes,
   sellerProductsRoutes,
-  mailWorkers,
-  orderEmailWorkers,
-  payoutWorkers,
-  refundWorkers,
   opsRoutes,
   shopifyRoutes,
-  shopifyOrderPushWorker,
   shopifyHooksRoutes,
   shopifySyncRoutes,
 ];
+
+/**
+ * The modules' workers: each registers its queues' handlers (and their compensations) on the
+ * job runner, in a `*-workers.ts` file of its module, the one place a module calls `work`.
+ */
+const WORKERS = [mailWorkers, orderEmailWorkers, payoutWorkers, refundWorkers, shopifyWorkers];
 
 /**
  * The app: the infrastructure as plugins (each decorates its part and names what it needs),
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(depsPlugin);
   await app.register(httpPlugin);
   for (const routes of MODULES) await app.register(routes);
+  for (const workers of WORKERS) await app.register(workers);
   await app.register(mediaServingPlugin);
   await app.register(seoRoutes);
   await registerSpa(app, inputs.config.webDistDir);

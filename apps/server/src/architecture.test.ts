@@ -227,3 +227,36 @@ describe('each table has one writer', () => {
     );
   });
 });
+
+/**
+ * Side effects have one shape (issue 25 point 2, decision 0039): the job runner alone keeps
+ * its bookkeeping (its tables, retries, parking), and a module registers its queues' handlers
+ * in one place.
+ */
+describe('side effects go through the job runner', () => {
+  const moduleFiles = sourceFiles(path.join(SRC, 'modules'));
+  const readsRunnerTables = (text: string) =>
+    /\bpgboss\b|JOB_SCHEMA|db\/job-schema|jobs\/job-(sql|boss|reads|execution|dispatcher)/.test(
+      text,
+    );
+  const registersWork = (text: string) => /\.work\(/.test(text);
+
+  it('no module reads or writes the runner’s own tables', () => {
+    const strays = moduleFiles.filter((file) => readsRunnerTables(readFileSync(file, 'utf8')));
+    expect(strays.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
+  it('a module registers its workers only in its *-workers.ts file', () => {
+    const strays = moduleFiles.filter(
+      (file) => !/-workers\.ts$/.test(file) && registersWork(readFileSync(file, 'utf8')),
+    );
+    expect(strays.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
+  it('sees a read of the runner’s tables and a registration', () => {
+    expect(readsRunnerTables("sql`select 1 from pgboss.job where name = 'x'`")).toBe(true);
+    expect(readsRunnerTables("import { JOB_SCHEMA } from '../../db/job-schema';")).toBe(true);
+    expect(readsRunnerTables("import { jobs } from '../../jobs/job-runner';")).toBe(false);
+    expect(registersWork('app.deps.jobs.work(QUEUE, handler);')).toBe(true);
+  });
+});

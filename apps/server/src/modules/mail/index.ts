@@ -3,5 +3,5 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 
-export { mailWorkers } from './mail.routes';
 export { MAIL_QUEUE, queueMail } from './mail-jobs';
+export { mailWorkers } from './mail-workers';

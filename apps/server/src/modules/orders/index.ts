@@ -3,7 +3,8 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 export { commissionCents, payoutCents } from './commission';
-export { ORDER_EMAILS_QUEUE, orderEmailWorkers, queueOrderEmails } from './order-email-jobs';
+export { ORDER_EMAILS_QUEUE, queueOrderEmails } from './order-email-jobs';
+export { orderEmailWorkers } from './order-workers';
 export type { OrderEventKind, OrderNotice, OrderRow } from './orders.repo';
 export {
   cancelPendingOrders,

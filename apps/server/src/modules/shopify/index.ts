@@ -7,6 +7,6 @@ export { shopifyRoutes } from './shopify.routes';
 export { shopifyHooksRoutes } from './shopify-hooks.routes';
 export { SHOPIFY_ORDER_PUSH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 export { queueShopifyOrderPushes } from './shopify-order-push';
-export { shopifyOrderPushWorker } from './shopify-order-push.routes';
 export { htmlToText, priceToCents } from './shopify-product-import';
 export { shopifySyncRoutes } from './shopify-sync.routes';
+export { shopifyWorkers } from './shopify-workers';

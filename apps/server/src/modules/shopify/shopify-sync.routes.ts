@@ -12,14 +12,7 @@ import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
-import { refreshShopifyProduct } from './shopify-product-import';
-import {
-  productSyncStatus,
-  runProductSyncJob,
-  type SyncDeps,
-  startProductSync,
-} from './shopify-sync.service';
+import { productSyncStatus, type SyncDeps, startProductSync } from './shopify-sync.service';
 
 /** What the Shopify jobs and routes take from the app (the product sync's, the webhooks'). */
 export const shopifyJobDeps = (app: FastifyInstance): SyncDeps => ({
@@ -34,32 +27,13 @@ export const shopifyJobDeps = (app: FastifyInstance): SyncDeps => ({
 /**
  * SPEC §7 `GET api/sync-from-shopify-opt/{businessId}/` (owner only): queues a product sync and
  * answers at once (202, or 200 with the run already under way); its progress and result are
- * read from `api/business/shopify-sync/{businessId}/`. The jobs of the product sync and of the
- * `products/update` refresh are worked here.
+ * read from `api/business/shopify-sync/{businessId}/`. Its jobs are worked in shopify-workers.ts.
  */
 export async function shopifySyncRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = shopifyJobDeps(app);
   const common = { tags: ['shopify'], security: bearerSecurity };
   const owned = { onRequest: authenticate, preValidation: requireOwnedBusiness };
-
-  // Two at a time: one brand's long first sync does not hold up another's. The pages of one
-  // run never overlap (each page's job is sent when the one before it is recorded).
-  app.deps.jobs.work(
-    SHOPIFY_PRODUCT_SYNC_QUEUE,
-    (data, job) => runProductSyncJob(deps, data.runId, job),
-    { concurrency: 2 },
-  );
-  app.deps.jobs.work(SHOPIFY_PRODUCT_REFRESH_QUEUE, async (data, job) => {
-    const outcome = await refreshShopifyProduct(
-      deps,
-      data.businessId,
-      data.shopifyProductId,
-      undefined,
-      job.signal,
-    );
-    app.log.info({ businessId: data.businessId, outcome }, 'Shopify product refreshed');
-  });
 
   app.get(
     fastifyPath(ROUTES.shopifyProductSync),

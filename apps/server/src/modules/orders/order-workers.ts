@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { MAIL_QUEUE, queueMail } from '../mail';
+import { ORDER_EMAILS_QUEUE } from './order-email-jobs';
+import { orderPaidEmails, orderRefundedEmailOf, orderShippedEmailOf } from './orders.service';
+
+/** The order-email worker: each event's messages become mail jobs in one transaction. */
+export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
+  const { jobs, db, config } = app.deps;
+  jobs.work(
+    ORDER_EMAILS_QUEUE,
+    async (data) => {
+      const deps = { db, config };
+      const messages =
+        data.kind === 'paid'
+          ? await orderPaidEmails(deps, data.orderIds)
+          : data.kind === 'shipped'
+            ? await orderShippedEmailOf(deps, data.orderId)
+            : await orderRefundedEmailOf(deps, data.orderId, data);
+      if (messages.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const message of messages) await queueMail(jobs, tx, message);
+      });
+      jobs.wake(MAIL_QUEUE);
+    },
+    { concurrency: 2 },
+  );
+}
