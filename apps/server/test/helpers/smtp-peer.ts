@@ -30,6 +30,10 @@ export async function startSmtpPeer(
   const inbox: Received[] = [];
   const waiters: ((message: Received) => void)[] = [];
   const server = new SMTPServer({
+    // close() ends the sessions still open after this long. smtp-server's default waits 30 s
+    // for them, and an app's mailer keeps its pooled connection open: every file that closed
+    // its peer after its tests waited out those 30 s.
+    closeTimeout: 250,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
