@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ACCOUNT_ROUTES as ROUTES } from './account-routes';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
 import { MESSAGES } from './messages';
-import { ROUTES } from './routes';
 
 /**
  * Buying, part 2 (SPEC §2 Checkout, Order confirmation, Orders; §3 Order; §7 `checkout/`,

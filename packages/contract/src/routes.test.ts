@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AWAITING_PAYMENT_PATH, cancelCheckoutPath } from './orders';
-import { fillPath, mapPathParams, ROUTES } from './routes';
+import { fillPath, mapPathParams, pathParamNames, ROUTES } from './routes';
 import { orderEventsPath, orderExportPath } from './seller-money';
 import { shopifyProductSyncPath, shopifySyncStatusPath } from './shopify';
 
@@ -13,12 +13,9 @@ describe('the route table', () => {
   });
 
   it('lists each parameter of a path by its name, in order', () => {
-    expect(ROUTES.passwordResetConfirm.params).toEqual(['uid', 'token']);
-    expect(ROUTES.product.params).toEqual(['id']);
-    expect(ROUTES.cart.params).toEqual([]);
-    for (const [, route] of routes) {
-      expect(route.params).toEqual([...route.pattern.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
-    }
+    expect(pathParamNames(ROUTES.passwordResetConfirm)).toEqual(['uid', 'token']);
+    expect(pathParamNames(ROUTES.product)).toEqual(['id']);
+    expect(pathParamNames(ROUTES.cart)).toEqual([]);
   });
 
   it('has one entry per method and path', () => {

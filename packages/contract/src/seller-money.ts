@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
-import { ROUTES } from './routes';
 import { sellerOrder } from './seller-orders';
+import { SELLER_ROUTES as ROUTES } from './seller-routes';
 
 /**
  * The seller's money and live orders (SPEC §1 "real-time purchase updates", payouts "at time of

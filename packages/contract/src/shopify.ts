@@ -4,7 +4,7 @@ import { shippingFeesResponse } from './cart';
 import { priceString } from './catalog';
 import { BRAND_NAME, CURRENCY, type ProductCategory } from './constants';
 import { MESSAGES } from './messages';
-import { ROUTES } from './routes';
+import { SELLER_ROUTES as ROUTES } from './seller-routes';
 
 /**
  * Shopify sync (SPEC §2 Shopify section, §4 Shopify states, §7, §8; issue 13): the product

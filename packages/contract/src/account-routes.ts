@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import type {
+  emailBody,
+  emailResponse,
+  emailUpdatedResponse,
+  loginBody,
+  logoutBody,
+  messageResponse,
+  nameBody,
+  nameResponse,
+  nameUpdatedResponse,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  registerBody,
+  registerResponse,
+  tokenPair,
+} from './auth';
+import type {
+  shippingAddressBody,
+  shippingAddressResponse,
+  shippingAddressSavedResponse,
+} from './cart';
+import type {
+  awaitingPaymentResponse,
+  checkoutBody,
+  checkoutResponse,
+  order,
+  ordersResponse,
+} from './orders';
+import { route } from './route-kit';
+
+/**
+ * The route table's calls of the account pages (issue 25, point 4): signing in, the account's
+ * settings, the checkout and the buyer's orders. With SHOP_ROUTES and SELLER_ROUTES it makes
+ * ROUTES (`routes.ts`); a part of its own, loaded with those pages only.
+ */
+
+type Out<T extends z.ZodType> = z.infer<T>;
+/** A body as the client writes it (before the server's defaults and transforms). */
+type In<T extends z.ZodType> = z.input<T>;
+
+export const ACCOUNT_ROUTES = {
+  // ---- signing in (SPEC §7) ----
+  login: route<{ response: Out<typeof tokenPair>; json: In<typeof loginBody> }>()(
+    'POST',
+    '/token/',
+  ),
+  register: route<{ response: Out<typeof registerResponse>; json: In<typeof registerBody> }>()(
+    'POST',
+    '/register/',
+  ),
+  logout: route<{ response: Out<typeof messageResponse>; json: In<typeof logoutBody> }>()(
+    'POST',
+    '/logout/',
+  ),
+  passwordReset: route<{
+    response: Out<typeof messageResponse>;
+    json: In<typeof passwordResetBody>;
+  }>()('POST', '/auth/password-reset/'),
+  passwordResetConfirm: route<{
+    response: Out<typeof messageResponse>;
+    json: In<typeof passwordResetConfirmBody>;
+  }>()('POST', '/auth/password-reset-confirm/{uid}/{token}/'),
+
+  // ---- account settings ----
+  accountName: route<{ response: Out<typeof nameResponse> }>()('GET', '/update-name/'),
+  updateName: route<{ response: Out<typeof nameUpdatedResponse>; json: In<typeof nameBody> }>()(
+    'PUT',
+    '/update-name/',
+  ),
+  accountEmail: route<{ response: Out<typeof emailResponse> }>()('GET', '/update-email/'),
+  updateEmail: route<{
+    response: Out<typeof emailUpdatedResponse>;
+    json: In<typeof emailBody>;
+  }>()('PATCH', '/update-email/'),
+  deleteAccount: route<{ response: Out<typeof messageResponse> }>()('DELETE', '/delete-account/'),
+
+  // ---- checkout ----
+  shippingAddress: route<{ response: Out<typeof shippingAddressResponse> }>()(
+    'GET',
+    '/api/set-shipping-address/',
+  ),
+  saveShippingAddress: route<{
+    response: Out<typeof shippingAddressSavedResponse>;
+    json: In<typeof shippingAddressBody>;
+  }>()('POST', '/api/set-shipping-address/'),
+  checkout: route<{ response: Out<typeof checkoutResponse>; json: In<typeof checkoutBody> }>()(
+    'POST',
+    '/checkout/',
+  ),
+  cancelCheckout: route<{ response: Out<typeof messageResponse> }>()(
+    'POST',
+    '/checkout/{checkoutId}/cancel/',
+  ),
+
+  // ---- the buyer's orders ----
+  orders: route<{ response: Out<typeof ordersResponse> }>()('GET', '/api/orders/'),
+  awaitingPayment: route<{ response: Out<typeof awaitingPaymentResponse> }>()(
+    'GET',
+    '/api/orders/awaiting-payment/',
+  ),
+  order: route<{ response: Out<typeof order> }>()('GET', '/api/orders/{orderId}/'),
+} as const;

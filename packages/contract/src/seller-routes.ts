@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import type { messageResponse } from './auth';
+import type {
+  businessOverviewResponse,
+  businessOverviewUpdateBody,
+  dashboardResponse,
+  onboardingLinkBody,
+  onboardingLinkResponse,
+  registerBusinessResponse,
+  shopifyConnectResponse,
+  shopifyDisconnectResponse,
+  shopifyManualConnectBody,
+} from './business';
+import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
+import { type QueryFields, route } from './route-kit';
+import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
+import type {
+  sellerOrder,
+  sellerOrdersResponse,
+  sellerOrderUpdateBody,
+  sellerPageQuery,
+} from './seller-orders';
+import type { productSavedResponse, sellerProductsResponse } from './seller-products';
+import type {
+  shopifyProductSyncQuery,
+  shopifyProductSyncResponse,
+  shopifyShippingPreviewResponse,
+  shopifySyncStatusResponse,
+} from './shopify';
+
+/**
+ * The route table's calls of a business's dashboard (issue 25, point 4): the business, its
+ * sales, shipping fees, orders, products and Shopify store. With SHOP_ROUTES and ACCOUNT_ROUTES
+ * it makes ROUTES (`routes.ts`); a part of its own, loaded with the dashboard's pages only.
+ */
+
+type Out<T extends z.ZodType> = z.infer<T>;
+/** A body as the client writes it (before the server's defaults and transforms). */
+type In<T extends z.ZodType> = z.input<T>;
+type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
+
+export const SELLER_ROUTES = {
+  // ---- the seller's business ----
+  registerBusiness: route<{ response: Out<typeof registerBusinessResponse>; form: true }>()(
+    'POST',
+    '/api/registerbiz/',
+  ),
+  ownedBusinesses: route<{ response: Out<typeof dashboardResponse> }>()(
+    'GET',
+    '/api/business/dashboard/',
+  ),
+  businessOverview: route<{ response: Out<typeof businessOverviewResponse> }>()(
+    'GET',
+    '/api/business/overview/{businessId}/',
+  ),
+  updateBusinessOverview: route<{
+    response: Out<typeof businessOverviewResponse>;
+    json: In<typeof businessOverviewUpdateBody>;
+  }>()('PUT', '/api/business/overview/{businessId}/'),
+  editBusiness: route<{ response: Out<typeof businessOverviewResponse>; form: true }>()(
+    'POST',
+    '/api/business/edit/{businessId}/',
+  ),
+  onboardingLink: route<{
+    response: Out<typeof onboardingLinkResponse>;
+    json: In<typeof onboardingLinkBody>;
+  }>()('POST', '/api/api/stripe/onboarding-link/'),
+  sales: route<{ response: Out<typeof salesOverviewResponse> }>()(
+    'GET',
+    '/api/business/sales/{businessId}/',
+  ),
+  shippingFees: route<{ response: Out<typeof shippingFeesResponse> }>()(
+    'GET',
+    '/api/shipping-fees/{businessId}/',
+  ),
+  saveShippingFees: route<{
+    response: Out<typeof shippingFeesSavedResponse>;
+    json: In<typeof shippingFeesBody>;
+  }>()('POST', '/api/shipping-fees/{businessId}/'),
+
+  // ---- the seller's orders and products ----
+  sellerOrders: route<{
+    response: Out<typeof sellerOrdersResponse>;
+    query: Query<typeof sellerPageQuery>;
+  }>()('GET', '/api/business/orders/{businessId}/'),
+  /** `text/csv`, read as a stream. */
+  orderExport: route<{ response: string; query: Query<typeof orderExportQuery> }>()(
+    'GET',
+    '/api/business/orders/{businessId}/export/',
+  ),
+  /** Server-Sent Events (`text/event-stream`), read as a stream. */
+  orderEvents: route<{ response: string; query: Query<typeof orderEventsQuery> }>()(
+    'GET',
+    '/api/business/orders/{businessId}/events/',
+  ),
+  updateSellerOrder: route<{
+    response: Out<typeof sellerOrder>;
+    json: In<typeof sellerOrderUpdateBody>;
+  }>()('PATCH', '/api/business/orders/edit/{orderId}/'),
+  sellerProducts: route<{
+    response: Out<typeof sellerProductsResponse>;
+    query: Query<typeof sellerPageQuery>;
+  }>()('GET', '/api/business/products/{businessId}/'),
+  addProduct: route<{ response: Out<typeof productSavedResponse>; form: true }>()(
+    'POST',
+    '/api/add-product/{businessId}/',
+  ),
+  editProduct: route<{ response: Out<typeof productSavedResponse>; form: true }>()(
+    'PUT',
+    '/api/products/{productId}/edit/',
+  ),
+  deleteProduct: route<{ response: Out<typeof messageResponse> }>()(
+    'DELETE',
+    '/api/products/{productId}/delete/',
+  ),
+
+  // ---- Shopify ----
+  shopifyConnect: route<{
+    response: Out<typeof shopifyConnectResponse>;
+    json: In<typeof shopifyManualConnectBody>;
+  }>()('POST', '/api/shopifymanualconnect/{businessId}/'),
+  shopifyDisconnect: route<{ response: Out<typeof shopifyDisconnectResponse> }>()(
+    'DELETE',
+    '/api/shopifymanualconnect/{businessId}/',
+  ),
+  shopifyProductSync: route<{
+    response: Out<typeof shopifyProductSyncResponse>;
+    query: Query<typeof shopifyProductSyncQuery>;
+  }>()('GET', '/api/sync-from-shopify-opt/{businessId}/'),
+  shopifySyncStatus: route<{ response: Out<typeof shopifySyncStatusResponse> }>()(
+    'GET',
+    '/api/business/shopify-sync/{businessId}/',
+  ),
+  shopifyShippingSync: route<{ response: Out<typeof shippingFeesSavedResponse> }>()(
+    'GET',
+    '/api/sync-shopify-shipping-fees/{businessId}/',
+  ),
+  shopifyShippingPreview: route<{ response: Out<typeof shopifyShippingPreviewResponse> }>()(
+    'GET',
+    '/api/sync-shopify-shipping-fees/{businessId}/preview/',
+  ),
+} as const;

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { messageResponse, refreshBody, tokenPair, userHasBusinessResponse } from './auth';
+import type {
+  addToCartBody,
+  cartItemChangedResponse,
+  cartResponse,
+  removeFromCartBody,
+  removeFromCartQuery,
+  setCartQuantityBody,
+  setCartQuantityResponse,
+} from './cart';
+import type {
+  curatedListResponse,
+  pageQuery,
+  productDetailResponse,
+  publicBusinessesResponse,
+  publicBusinessResponse,
+  searchFacetsResponse,
+  searchQuery,
+  searchResponse,
+  searchSuggestionsQuery,
+  searchSuggestionsResponse,
+  storefrontProductsResponse,
+  sustainabilityNotesResponse,
+} from './catalog';
+import type {
+  faqResponse,
+  partnersResponse,
+  quizResponse,
+  sendResultsEmailRequest,
+  sendResultsEmailResponse,
+  subscribeRequest,
+  subscribeResponse,
+} from './content';
+import { type QueryFields, route } from './route-kit';
+
+/**
+ * The route table's calls of the shop (issue 25, point 4): the catalogue, search, the home's
+ * content, the cart, and what every page's header asks (the session's refresh, the cart, whether
+ * the user has a business). With ACCOUNT_ROUTES and SELLER_ROUTES it makes ROUTES (`routes.ts`);
+ * a part of its own, so the home page's first load carries only these paths.
+ */
+
+type Out<T extends z.ZodType> = z.infer<T>;
+/** A body as the client writes it (before the server's defaults and transforms). */
+type In<T extends z.ZodType> = z.input<T>;
+type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
+
+export const SHOP_ROUTES = {
+  // ---- sign-in (SPEC §7) ----
+  refreshToken: route<{ response: Out<typeof tokenPair>; json: In<typeof refreshBody> }>()(
+    'POST',
+    '/token/refresh/',
+  ),
+
+  // ---- account ----
+  userHasBusiness: route<{ response: Out<typeof userHasBusinessResponse> }>()(
+    'GET',
+    '/api/user-has-business/',
+  ),
+
+  // ---- catalogue, search and content ----
+  publicBusinesses: route<{ response: Out<typeof publicBusinessesResponse> }>()(
+    'GET',
+    '/api/publicbusinesses/',
+  ),
+  product: route<{ response: Out<typeof productDetailResponse> }>()('GET', '/api/products/{id}/'),
+  publicBusiness: route<{ response: Out<typeof publicBusinessResponse> }>()(
+    'GET',
+    '/api/business/{id}/',
+  ),
+  storefrontProducts: route<{
+    response: Out<typeof storefrontProductsResponse>;
+    query: Query<typeof pageQuery>;
+  }>()('GET', '/api/products-by-business/{id}/'),
+  sustainabilityNotes: route<{ response: Out<typeof sustainabilityNotesResponse> }>()(
+    'GET',
+    '/api/sustainability/{businessId}/',
+  ),
+  curatedList: route<{ response: Out<typeof curatedListResponse> }>()('GET', '/api/curated/{key}/'),
+  search: route<{ response: Out<typeof searchResponse>; query: Query<typeof searchQuery> }>()(
+    'GET',
+    '/api/search/',
+  ),
+  searchFacets: route<{
+    response: Out<typeof searchFacetsResponse>;
+    query: Query<typeof searchQuery>;
+  }>()('GET', '/api/search/facets/'),
+  searchSuggestions: route<{
+    response: Out<typeof searchSuggestionsResponse>;
+    query: Query<typeof searchSuggestionsQuery>;
+  }>()('GET', '/api/search/suggestions/'),
+  faq: route<{ response: Out<typeof faqResponse> }>()('GET', '/api/faq/'),
+  partners: route<{ response: Out<typeof partnersResponse> }>()('GET', '/api/partners/'),
+  subscribe: route<{
+    response: Out<typeof subscribeResponse>;
+    json: In<typeof subscribeRequest>;
+  }>()('POST', '/api/subscribe/'),
+  quiz: route<{ response: Out<typeof quizResponse> }>()('GET', '/api/quiz/'),
+  sendResultsEmail: route<{
+    response: Out<typeof sendResultsEmailResponse>;
+    json: In<typeof sendResultsEmailRequest>;
+  }>()('POST', '/api/send-results-email/'),
+
+  // ---- cart and checkout ----
+  cart: route<{ response: Out<typeof cartResponse> }>()('GET', '/api/cart/'),
+  addToCart: route<{
+    response: Out<typeof cartItemChangedResponse>;
+    json: In<typeof addToCartBody>;
+  }>()('POST', '/add-to-cart/{productId}/'),
+  removeFromCart: route<{
+    response: Out<typeof messageResponse>;
+    json: In<typeof removeFromCartBody>;
+    query: Query<typeof removeFromCartQuery>;
+  }>()('DELETE', '/api/remove-from-cart/{productId}/'),
+  setCartQuantity: route<{
+    response: Out<typeof setCartQuantityResponse>;
+    json: In<typeof setCartQuantityBody>;
+  }>()('PATCH', '/api/cart/items/{itemId}/'),
+
+  // ---- the buyer's orders ----
+} as const;
