@@ -1,5 +1,7 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import { MESSAGES } from '@leafline/contract/messages';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import {
@@ -316,12 +318,15 @@ describe('apiCall', () => {
   it("sends the route's method to its path, parameters percent-encoded", async () => {
     const { calls } = mockFetch(() => jsonResponse(200, { message: 'ok' }));
 
-    await apiCall(ROUTES.passwordResetConfirm, {
+    await apiCall(ACCOUNT_ROUTES.passwordResetConfirm, {
       params: { uid: 'a/b', token: 't 1' },
       json: { password: 'pw', password2: 'pw' },
       auth: false,
     });
-    await apiCall(ROUTES.removeFromCart, { params: { productId: 7 }, json: { variant_id: null } });
+    await apiCall(SHOP_ROUTES.removeFromCart, {
+      params: { productId: 7 },
+      json: { variant_id: null },
+    });
 
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url).toBe('/auth/password-reset-confirm/a%2Fb/t%201/');
@@ -335,8 +340,8 @@ describe('apiCall', () => {
     setTokens({ access: 'acc-1', refresh: 'ref-1' });
     const { calls } = mockFetch(() => jsonResponse(200, { results: [], count: 0 }));
 
-    await apiCall(ROUTES.search, { query: { search: 'soap', filter: '', page: 2 } });
-    await apiCall(ROUTES.cancelCheckout, { params: { checkoutId: 31 } });
+    await apiCall(SHOP_ROUTES.search, { query: { search: 'soap', filter: '', page: 2 } });
+    await apiCall(ACCOUNT_ROUTES.cancelCheckout, { params: { checkoutId: 31 } });
 
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.url).toBe('/api/search/?search=soap&page=2');
@@ -355,11 +360,11 @@ describe('apiCall', () => {
         }),
     );
 
-    const page = await apiCallWithHeaders(ROUTES.sellerOrders, {
+    const page = await apiCallWithHeaders(SELLER_ROUTES.sellerOrders, {
       params: { businessId: 3 },
       query: { page: 2 },
     });
-    const stream = await apiCallStream(ROUTES.orderExport, {
+    const stream = await apiCallStream(SELLER_ROUTES.orderExport, {
       params: { businessId: 3 },
       accept: 'text/csv',
     });

@@ -4,10 +4,10 @@ import {
   fillPath,
   type PathParamName,
   type PathParams,
-  ROUTES,
   type RouteResponse,
   type RouteShapesOf,
-} from '@leafline/contract/routes';
+} from '@leafline/contract/route-kit';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
 import { navigateTo } from './navigation';
 
@@ -21,7 +21,7 @@ import { navigateTo } from './navigation';
 const API_ROOT: string = (import.meta.env.VITE_API_ROOT ?? '').replace(/\/$/, '');
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const REFRESH_PATH = ROUTES.refreshToken.pattern;
+export const REFRESH_PATH = SHOP_ROUTES.refreshToken.pattern;
 export const LOGIN_PATH = '/login';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -362,9 +362,10 @@ function routeRequest(
 }
 
 /**
- * One call of the route table (`@leafline/contract/routes`): `apiCall(ROUTES.order, { params:
- * { orderId }, signal })`. The method and path come from the table, the body's and the answer's
- * types too; the token, its refresh, the timeout and `ApiError` are `apiFetch`'s.
+ * One call of the route table (`@leafline/contract/routes`, in its parts SHOP_ROUTES,
+ * ACCOUNT_ROUTES and SELLER_ROUTES): `apiCall(SHOP_ROUTES.product, { params: { id }, signal })`.
+ * The method and path come from the table, the body's and the answer's types too; the token,
+ * its refresh, the timeout and `ApiError` are `apiFetch`'s.
  */
 export function apiCall<R extends AnyApiRoute>(
   route: R,

@@ -1,5 +1,5 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { EmailResponse } from '@leafline/contract/auth';
-import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ import { apiCall } from '@/lib/api-client';
  * quiz panel), so an address is never read from someone else's session.
  */
 export function getAccountEmail(signal?: AbortSignal): Promise<EmailResponse> {
-  return apiCall(ROUTES.accountEmail, { signal });
+  return apiCall(ACCOUNT_ROUTES.accountEmail, { signal });
 }
 
 export const accountEmailQueryKey = ['account', 'email'] as const;

@@ -1,5 +1,5 @@
 import type { CartResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, isApiError } from '@/lib/api-client';
 
@@ -15,7 +15,7 @@ export const cartQueryKey = ['cart'] as const;
  */
 export async function getCart(signal?: AbortSignal): Promise<CartResponse | null> {
   try {
-    const cart = await apiCall(ROUTES.cart, { signal });
+    const cart = await apiCall(SHOP_ROUTES.cart, { signal });
     return cart.items.length > 0 ? cart : null;
   } catch (error) {
     if (isApiError(error, 404)) return null;

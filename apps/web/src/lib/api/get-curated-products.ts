@@ -3,7 +3,7 @@ import type {
   CuratedProductsResponse as CuratedProducts,
 } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toProductCard } from '@/components/product/product-card-data';
 import { apiCall } from '@/lib/api-client';
@@ -14,7 +14,7 @@ export function getCuratedProducts(
   signal?: AbortSignal,
 ): Promise<CuratedProducts> {
   // A product list's key answers the product shape of the route's two.
-  return apiCall(ROUTES.curatedList, {
+  return apiCall(SHOP_ROUTES.curatedList, {
     params: { key },
     auth: false,
     signal,

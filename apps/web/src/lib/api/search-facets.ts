@@ -1,6 +1,6 @@
 import type { SearchFacets } from '@leafline/contract/catalog';
 import { SEARCH_TIMEOUT_MS } from '@leafline/contract/constants';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
@@ -12,7 +12,7 @@ import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
  * string as api/search/, without the page.
  */
 export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Promise<SearchFacets> {
-  return apiCall(ROUTES.searchFacets, {
+  return apiCall(SHOP_ROUTES.searchFacets, {
     auth: false,
     signal,
     timeoutMs: SEARCH_TIMEOUT_MS,

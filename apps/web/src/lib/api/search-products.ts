@@ -5,7 +5,7 @@ import {
   SEARCH_TIMEOUT_MS,
   SHOP_CACHE_TTL_MS,
 } from '@leafline/contract/constants';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall, NetworkError } from '@/lib/api-client';
 import {
@@ -51,7 +51,7 @@ export function searchProducts(
   filters: ShopFilters,
   { signal, timeoutMs = searchTimeoutFor(filters) }: SearchOptions = {},
 ): Promise<SearchResponse> {
-  return apiCall(ROUTES.search, {
+  return apiCall(SHOP_ROUTES.search, {
     auth: false,
     signal,
     timeoutMs,

@@ -1,4 +1,5 @@
-import { type AnyApiRoute, ROUTES, type RouteResponse } from '@leafline/contract/routes';
+import type { AnyApiRoute, RouteResponse } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 import { type ApiCallOptions, apiCallWithHeaders } from '@/lib/api-client';
@@ -22,7 +23,10 @@ export function sellerQuery<R extends AnyApiRoute>(
 }
 
 /** The seller's lists read a page at a time. */
-const SELLER_LISTS = { orders: ROUTES.sellerOrders, products: ROUTES.sellerProducts } as const;
+const SELLER_LISTS = {
+  orders: SELLER_ROUTES.sellerOrders,
+  products: SELLER_ROUTES.sellerProducts,
+} as const;
 type SellerList = keyof typeof SELLER_LISTS;
 type SellerListItem<L extends SellerList> = RouteResponse<(typeof SELLER_LISTS)[L]>[number];
 

@@ -1,11 +1,11 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { NameResponse } from '@leafline/contract/auth';
-import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** GET /update-name/: the user's first and last name. */
 export function getAccountName(signal?: AbortSignal): Promise<NameResponse> {
-  return apiCall(ROUTES.accountName, { signal });
+  return apiCall(ACCOUNT_ROUTES.accountName, { signal });
 }
 
 export const accountNameQueryKey = ['account', 'name'] as const;

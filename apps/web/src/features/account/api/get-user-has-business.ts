@@ -1,11 +1,11 @@
 import type { UserHasBusinessResponse } from '@leafline/contract/auth';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** GET /api/user-has-business/: whether to show the Business Dashboard link. */
 export function getUserHasBusiness(signal?: AbortSignal): Promise<UserHasBusinessResponse> {
-  return apiCall(ROUTES.userHasBusiness, { signal });
+  return apiCall(SHOP_ROUTES.userHasBusiness, { signal });
 }
 
 export const userHasBusinessQueryOptions = () =>

@@ -1,12 +1,12 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { NameBody, NameResponse, NameUpdatedResponse } from '@leafline/contract/auth';
-import { ROUTES } from '@leafline/contract/routes';
 import { apiCall } from '@/lib/api-client';
 import { useAccountChange } from './account-change';
 import { accountNameQueryKey } from './get-account-name';
 
 /** PUT /update-name/: first and last name, both required. */
 export function updateName(body: NameBody): Promise<NameUpdatedResponse> {
-  return apiCall(ROUTES.updateName, { json: body });
+  return apiCall(ACCOUNT_ROUTES.updateName, { json: body });
 }
 
 export const useUpdateName = () =>

@@ -1,5 +1,5 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { MessageResponse } from '@leafline/contract/auth';
-import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -17,7 +17,7 @@ export function confirmPasswordReset({
   password,
   password2,
 }: ConfirmPasswordResetInput): Promise<MessageResponse> {
-  return apiCall(ROUTES.passwordResetConfirm, {
+  return apiCall(ACCOUNT_ROUTES.passwordResetConfirm, {
     params: { uid, token },
     json: { password, password2 },
     auth: false,

@@ -1,5 +1,5 @@
 import type { RegisterBusinessResponse } from '@leafline/contract/business';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '@/lib/upload-form';
 
@@ -8,7 +8,7 @@ import { uploadForm } from '@/lib/upload-form';
  * files. Answers where to go next: the payout onboarding link, or null.
  */
 export function registerBusiness(form: FormData): Promise<RegisterBusinessResponse> {
-  return uploadForm(ROUTES.registerBusiness, { formData: form });
+  return uploadForm(SELLER_ROUTES.registerBusiness, { formData: form });
 }
 
 export function useRegisterBusiness() {

@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { uploadForm } from '@/lib/upload-form';
@@ -8,7 +8,7 @@ import { uploadForm } from '@/lib/upload-form';
  * shipping_strategy, price_range, production, and the `logonew` and `banner` files.
  */
 export function editBusiness(businessId: number, form: FormData): Promise<unknown> {
-  return uploadForm(ROUTES.editBusiness, { params: { businessId }, formData: form });
+  return uploadForm(SELLER_ROUTES.editBusiness, { params: { businessId }, formData: form });
 }
 
 /** After a save the overview and the selector (name, logo) are read again. */

@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@leafline/contract/auth';
 import type { CartResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiCall } from '@/lib/api-client';
@@ -19,7 +19,7 @@ export function removeFromCart({
   productId,
   variantId,
 }: RemoveFromCartInput): Promise<MessageResponse> {
-  return apiCall(ROUTES.removeFromCart, {
+  return apiCall(SHOP_ROUTES.removeFromCart, {
     params: { productId },
     json: { variant_id: variantId },
   });

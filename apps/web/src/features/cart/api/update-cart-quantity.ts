@@ -1,5 +1,5 @@
 import type { CartResponse, SetCartQuantityResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiCall } from '@/lib/api-client';
@@ -16,7 +16,7 @@ export function updateCartQuantity({
   itemId,
   quantity,
 }: UpdateCartQuantityInput): Promise<SetCartQuantityResponse> {
-  return apiCall(ROUTES.setCartQuantity, {
+  return apiCall(SHOP_ROUTES.setCartQuantity, {
     params: { itemId },
     json: { quantity },
   });

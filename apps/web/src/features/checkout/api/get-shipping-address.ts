@@ -1,5 +1,5 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { ShippingAddress } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, isApiError } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export const shippingAddressQueryKey = ['shipping-address'] as const;
 /** GET /api/set-shipping-address/ (auth): the saved address; none saved (404) is null. */
 export async function getShippingAddress(signal?: AbortSignal): Promise<ShippingAddress | null> {
   try {
-    return await apiCall(ROUTES.shippingAddress, { signal });
+    return await apiCall(ACCOUNT_ROUTES.shippingAddress, { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -1,5 +1,5 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { CheckoutBody, CheckoutResponse } from '@leafline/contract/orders';
-import { ROUTES } from '@leafline/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ import { apiCall } from '@/lib/api-client';
  * page's address.
  */
 export function placeCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
-  return apiCall(ROUTES.checkout, {
+  return apiCall(ACCOUNT_ROUTES.checkout, {
     json: body,
     timeoutMs: 60_000,
   });

@@ -1,9 +1,9 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type {
   ShippingAddress,
   ShippingAddressBody,
   ShippingAddressSavedResponse,
 } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiCall } from '@/lib/api-client';
@@ -13,7 +13,7 @@ import { shippingAddressQueryKey } from './get-shipping-address';
 export function saveShippingAddress(
   body: ShippingAddressBody,
 ): Promise<ShippingAddressSavedResponse> {
-  return apiCall(ROUTES.saveShippingAddress, { json: body });
+  return apiCall(ACCOUNT_ROUTES.saveShippingAddress, { json: body });
 }
 
 /** Keeps the saved address, and reads the cart again: shipping is priced for its country. */

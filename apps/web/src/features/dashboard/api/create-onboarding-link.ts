@@ -1,5 +1,5 @@
 import type { OnboardingLinkResponse } from '@leafline/contract/business';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -17,7 +17,7 @@ export function createOnboardingLink({
   accountId,
   businessId,
 }: OnboardingLinkTarget): Promise<OnboardingLinkResponse> {
-  return apiCall(ROUTES.onboardingLink, {
+  return apiCall(SELLER_ROUTES.onboardingLink, {
     json: accountId ? { account_id: accountId } : { business_id: businessId },
   });
 }

@@ -1,5 +1,5 @@
 import { NEWSLETTER_MESSAGES } from '@leafline/contract/newsletter';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiCall } from '@/lib/api-client';
 
@@ -16,7 +16,7 @@ export async function subscribeNewsletter(email: string): Promise<void> {
   let body: unknown;
   // `success: true` also when the address was already subscribed (stored once).
   try {
-    body = await apiCall(ROUTES.subscribe, {
+    body = await apiCall(SHOP_ROUTES.subscribe, {
       json: { email },
       auth: false,
     });

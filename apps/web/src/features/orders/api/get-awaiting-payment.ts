@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 import { apiCall } from '@/lib/api-client';
@@ -7,7 +7,7 @@ export const awaitingPaymentQueryKey = ['orders', 'awaiting-payment'] as const;
 
 /** GET /api/orders/awaiting-payment/ (auth): the buyer's checkout still waiting for payment. */
 export const awaitingPaymentQueryOptions = () =>
-  getQueryOptions(awaitingPaymentQueryKey, ROUTES.awaitingPayment, {
+  getQueryOptions(awaitingPaymentQueryKey, ACCOUNT_ROUTES.awaitingPayment, {
     retry: false,
   });
 
@@ -22,7 +22,8 @@ export function useAwaitingPayment(enabled = true) {
 export function useCancelCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (checkoutId: number) => apiCall(ROUTES.cancelCheckout, { params: { checkoutId } }),
+    mutationFn: (checkoutId: number) =>
+      apiCall(ACCOUNT_ROUTES.cancelCheckout, { params: { checkoutId } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

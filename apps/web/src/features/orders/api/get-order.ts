@@ -1,11 +1,11 @@
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { Order } from '@leafline/contract/orders';
-import { ROUTES } from '@leafline/contract/routes';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** GET /api/orders/{orderId}/ (auth; SPEC §7): one of the buyer's orders. */
 export function getOrder(orderId: number, signal?: AbortSignal): Promise<Order> {
-  return apiCall(ROUTES.order, { params: { orderId }, signal });
+  return apiCall(ACCOUNT_ROUTES.order, { params: { orderId }, signal });
 }
 
 /** How often, and how many times, an order still Pending is read again after payment. */

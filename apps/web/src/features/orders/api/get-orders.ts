@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -6,7 +6,7 @@ export const ordersQueryKey = ['orders'] as const;
 
 /** GET /api/orders/ (auth; SPEC §7): the buyer's own orders. */
 export const ordersQueryOptions = () =>
-  getQueryOptions(ordersQueryKey, ROUTES.orders, { retry: false });
+  getQueryOptions(ordersQueryKey, ACCOUNT_ROUTES.orders, { retry: false });
 
 export function useOrders(enabled = true) {
   return useQuery({ ...ordersQueryOptions(), enabled });

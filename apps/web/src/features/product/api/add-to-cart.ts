@@ -1,5 +1,5 @@
 import type { CartItemChangedResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export function addToCart({
   productId,
   variantId,
 }: AddToCartInput): Promise<CartItemChangedResponse> {
-  return apiCall(ROUTES.addToCart, {
+  return apiCall(SHOP_ROUTES.addToCart, {
     params: { productId },
     json: { variant_id: variantId },
   });

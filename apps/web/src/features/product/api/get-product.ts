@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -6,7 +6,7 @@ export const productQueryKey = (productId: number) => ['catalog', 'product', pro
 
 /** GET /api/products/{id}/: one product with its images and live variants (404 when unknown). */
 export const productQueryOptions = (productId: number) =>
-  getQueryOptions(productQueryKey(productId), ROUTES.product, {
+  getQueryOptions(productQueryKey(productId), SHOP_ROUTES.product, {
     request: { params: { id: productId } },
     staleTime: 5 * 60_000,
   });

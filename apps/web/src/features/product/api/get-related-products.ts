@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions } from '@/lib/api/get-query';
 
@@ -8,7 +8,7 @@ import { getQueryOptions } from '@/lib/api/get-query';
  * shape as the storefront's first page, so the two share the cached answer.
  */
 export const relatedProductsQueryOptions = (businessId: number) =>
-  getQueryOptions(['catalog', 'business-products', businessId, 1], ROUTES.storefrontProducts, {
+  getQueryOptions(['catalog', 'business-products', businessId, 1], SHOP_ROUTES.storefrontProducts, {
     request: { params: { id: businessId }, query: { page: 1 } },
     staleTime: 5 * 60_000,
   });

@@ -1,11 +1,11 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** GET /api/products/{id}/: one recommended product (SPEC §7). */
 export function getQuizProduct(productId: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return apiCall(ROUTES.product, { params: { id: productId }, signal, auth: false });
+  return apiCall(SHOP_ROUTES.product, { params: { id: productId }, signal, auth: false });
 }
 
 /** The same key as the product page's: a product seen in the results opens at once. */

@@ -1,11 +1,11 @@
 import type { QuizResponse } from '@leafline/contract/content';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
 /** GET /api/quiz/: the ten questions and the six personas, persona 1 first (it wins ties). */
 export function getQuiz(signal?: AbortSignal): Promise<QuizResponse> {
-  return apiCall(ROUTES.quiz, { signal, auth: false });
+  return apiCall(SHOP_ROUTES.quiz, { signal, auth: false });
 }
 
 export const quizQueryKey = ['quiz'] as const;

@@ -1,5 +1,5 @@
-import { ROUTES } from '@leafline/contract/routes';
 import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, isApiError } from '@/lib/api-client';
 import type { PagedList } from '@/lib/seller/paged-list';
@@ -10,7 +10,7 @@ export function updateBusinessOrder(
   orderId: number,
   body: SellerOrderUpdateBody,
 ): Promise<SellerOrder> {
-  return apiCall(ROUTES.updateSellerOrder, { params: { orderId }, json: body });
+  return apiCall(SELLER_ROUTES.updateSellerOrder, { params: { orderId }, json: body });
 }
 
 /**

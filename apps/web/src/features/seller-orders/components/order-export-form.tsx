@@ -1,5 +1,5 @@
-import { ROUTES } from '@leafline/contract/routes';
 import { EXPORT_MESSAGES, EXPORT_TEXTS, orderExportQuery } from '@leafline/contract/seller-money';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import Download from 'lucide-react/icons/download';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -87,7 +87,7 @@ export function OrderExportForm({ businessId }: { businessId: number }) {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const response = await apiCallStream(ROUTES.orderExport, {
+      const response = await apiCallStream(SELLER_ROUTES.orderExport, {
         params: { businessId },
         query: checked.data,
         accept: 'text/csv',

@@ -1,5 +1,4 @@
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
-import { ROUTES } from '@leafline/contract/routes';
 import {
   LIVE_KEEPALIVE_MS,
   LIVE_RECONNECT_MS,
@@ -8,6 +7,7 @@ import {
   orderEvent,
 } from '@leafline/contract/seller-money';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -281,7 +281,7 @@ export function useLiveOrders(businessId: number): LiveState {
       net.connection = conn;
       const signal = AbortSignal.any([abort.signal, conn.signal]);
       try {
-        const response = await apiCallStream(ROUTES.orderEvents, {
+        const response = await apiCallStream(SELLER_ROUTES.orderEvents, {
           params: { businessId },
           accept: 'text/event-stream',
           timeoutMs: 0,

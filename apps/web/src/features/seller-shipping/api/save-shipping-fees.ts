@@ -1,5 +1,5 @@
 import type { ShippingFeesBody, ShippingFeesSavedResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
@@ -9,7 +9,7 @@ export function saveShippingFees(
   businessId: number,
   body: ShippingFeesBody,
 ): Promise<ShippingFeesSavedResponse> {
-  return apiCall(ROUTES.saveShippingFees, { params: { businessId }, json: body });
+  return apiCall(SELLER_ROUTES.saveShippingFees, { params: { businessId }, json: body });
 }
 
 export function useSaveShippingFees(businessId: number) {

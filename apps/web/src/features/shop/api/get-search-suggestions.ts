@@ -1,6 +1,6 @@
 import type { SearchSuggestionsResponse } from '@leafline/contract/catalog';
 import { SUGGESTION_TIMEOUT_MS } from '@leafline/contract/constants';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export function getSearchSuggestions(
   q: string,
   signal?: AbortSignal,
 ): Promise<SearchSuggestionsResponse> {
-  return apiCall(ROUTES.searchSuggestions, {
+  return apiCall(SHOP_ROUTES.searchSuggestions, {
     auth: false,
     signal,
     timeoutMs: SUGGESTION_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import type { ShopifyManualConnectBody } from '@leafline/contract/business';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
@@ -9,7 +9,7 @@ export function connectShopify(
   businessId: number,
   body: ShopifyManualConnectBody,
 ): Promise<unknown> {
-  return apiCall(ROUTES.shopifyConnect, { params: { businessId }, json: body });
+  return apiCall(SELLER_ROUTES.shopifyConnect, { params: { businessId }, json: body });
 }
 
 /** Once connected the overview says so, and the section shows the connected view. */

@@ -1,12 +1,12 @@
 import type { ShopifyDisconnectResponse } from '@leafline/contract/business';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /** DELETE /api/shopifymanualconnect/{businessId}/ (auth, owner): forget the store and token. */
 export function disconnectShopify(businessId: number): Promise<ShopifyDisconnectResponse> {
-  return apiCall(ROUTES.shopifyDisconnect, { params: { businessId } });
+  return apiCall(SELLER_ROUTES.shopifyDisconnect, { params: { businessId } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import type { ShopifySyncRun, ShopifySyncStatusResponse } from '@leafline/contract/shopify';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export function getShopifySync(
   businessId: number,
   signal?: AbortSignal,
 ): Promise<ShopifySyncStatusResponse> {
-  return apiCall(ROUTES.shopifySyncStatus, { params: { businessId }, signal });
+  return apiCall(SELLER_ROUTES.shopifySyncStatus, { params: { businessId }, signal });
 }
 
 /**

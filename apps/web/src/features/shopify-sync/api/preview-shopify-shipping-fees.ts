@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import type { ShopifyShippingPreview } from '@leafline/contract/shopify';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { apiCall } from '@/lib/api-client';
  * shipping-fee sync would change, read from the store; nothing is saved (decision 0026).
  */
 export function previewShopifyShippingFees(businessId: number): Promise<ShopifyShippingPreview> {
-  return apiCall(ROUTES.shopifyShippingPreview, {
+  return apiCall(SELLER_ROUTES.shopifyShippingPreview, {
     params: { businessId },
     timeoutMs: 60_000,
   });

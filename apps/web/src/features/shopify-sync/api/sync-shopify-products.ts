@@ -1,4 +1,4 @@
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import type {
   ShopifyProductSyncResponse,
   ShopifySyncStatusResponse,
@@ -16,7 +16,7 @@ export function startShopifyProductSync(
   businessId: number,
   clear: boolean,
 ): Promise<ShopifyProductSyncResponse> {
-  return apiCall(ROUTES.shopifyProductSync, {
+  return apiCall(SELLER_ROUTES.shopifyProductSync, {
     params: { businessId },
     query: { clear_with_shopify_sync: clear ? 'true' : undefined },
   });

@@ -1,5 +1,5 @@
 import { type ShippingFeesResponse, shippingFeesResponse } from '@leafline/contract/cart';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
@@ -9,7 +9,7 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
  * rates into the business's shipping-fee setting and answers it (the `api/shipping-fees` shape).
  */
 export function syncShopifyShippingFees(businessId: number): Promise<ShippingFeesResponse> {
-  return apiCall(ROUTES.shopifyShippingSync, {
+  return apiCall(SELLER_ROUTES.shopifyShippingSync, {
     params: { businessId },
     timeoutMs: 60_000,
   });

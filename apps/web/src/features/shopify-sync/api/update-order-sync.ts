@@ -1,12 +1,12 @@
 import type { BusinessOverview } from '@leafline/contract/business';
-import { ROUTES } from '@leafline/contract/routes';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
 /** PUT /api/business/overview/{businessId}/ {shopify_order_sync}: the order-sync toggle. */
 export function updateOrderSync(businessId: number, enabled: boolean): Promise<unknown> {
-  return apiCall(ROUTES.updateBusinessOverview, {
+  return apiCall(SELLER_ROUTES.updateBusinessOverview, {
     params: { businessId },
     json: { shopify_order_sync: enabled },
   });

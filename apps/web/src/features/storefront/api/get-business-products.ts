@@ -1,5 +1,5 @@
 import type { StorefrontProductsResponse } from '@leafline/contract/catalog';
-import { ROUTES } from '@leafline/contract/routes';
+import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export function getBusinessProducts(
   page: number,
   signal?: AbortSignal,
 ): Promise<StorefrontProductsResponse> {
-  return apiCall(ROUTES.storefrontProducts, {
+  return apiCall(SHOP_ROUTES.storefrontProducts, {
     params: { id: businessId },
     query: { page },
     signal,
