@@ -47,3 +47,54 @@ describe('the PostgreSQL pool', () => {
     expect(after.rows[0]!.one).toBe(1);
   });
 });
+
+describe('the notices (LISTEN)', () => {
+  it('every channel of an instance listens on one connection; one unsubscribed stops alone', async (context) => {
+    if (!database.url) context.skip();
+    const got: string[] = [];
+    const states: string[] = [];
+    const subscribe = (channel: string) =>
+      database.listen(
+        channel,
+        (payload) => got.push(`${channel}:${payload}`),
+        (listening) => states.push(`${channel}:${listening}`),
+      );
+    const stops = await Promise.all(['one_ch', 'two_ch', 'three_ch'].map(subscribe));
+    const listeners = async () => {
+      const rows = (await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN %'`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows.rows[0]!.n;
+    };
+    expect(await listeners()).toBe(1);
+    const notifyAll = async (payload: string) => {
+      for (const channel of ['one_ch', 'two_ch', 'three_ch']) {
+        await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      }
+      for (let waited = 0; waited < 2000 && !got.some((g) => g.endsWith(payload)); waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    await notifyAll('a');
+    expect(got.sort()).toEqual(['one_ch:a', 'three_ch:a', 'two_ch:a']);
+    await stops[1]!();
+    got.length = 0;
+    await notifyAll('b');
+    expect(got.sort()).toEqual(['one_ch:b', 'three_ch:b']);
+    await stops[0]!();
+    await stops[2]!();
+    expect(states.sort()).toEqual(
+      [
+        'one_ch:true',
+        'two_ch:true',
+        'three_ch:true',
+        'one_ch:false',
+        'two_ch:false',
+        'three_ch:false',
+      ].sort(),
+    );
+    expect(await listeners()).toBe(0);
+  });
+});

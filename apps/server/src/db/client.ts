@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installJobSchema } from './job-schema';
+import { createPgListener } from './pg-listener';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -135,7 +136,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       executeSql,
-      listen: (channel, onNotify, onState) => listenPg(options.url!, channel, onNotify, onState),
+      listen: createPgListener(options.url!),
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -184,69 +185,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     poolStats: () => undefined,
     close: () => client.close(),
-  };
-}
-
-/** Identifier quoting for LISTEN, which takes no parameters. */
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/**
- * LISTEN on a dedicated connection (a pooled one would drop it when returned). When that
- * connection is lost it reports `false` and reconnects after a second, then reports `true`.
- */
-async function listenPg(
-  url: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onState: (listening: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  // After the first LISTEN, a lost connection is retried every second until it is back (or
-  // the subscription stops). A first LISTEN that fails only throws: nothing is left running.
-  let established = false;
-  let waiting = false;
-  const retryLater = () => {
-    if (stopped || !established || waiting) return;
-    waiting = true;
-    retry = setTimeout(() => {
-      waiting = false;
-      void connect().catch(retryLater);
-    }, 1000);
-    retry.unref();
-  };
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    current = client;
-    client.on('notification', (message) => onNotify(message.payload ?? ''));
-    client.on('error', () => {});
-    client.on('end', () => {
-      if (current !== client) return;
-      current = undefined;
-      onState(false);
-      retryLater();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-    } catch (error) {
-      // This client is given up here: its end must not schedule a retry of its own.
-      if (current === client) current = undefined;
-      await client.end().catch(() => {});
-      throw error;
-    }
-    established = true;
-    if (stopped) await client.end().catch(() => {});
-    else onState(true);
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    onState(false);
-    await current?.end().catch(() => {});
   };
 }
