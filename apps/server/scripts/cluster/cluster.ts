@@ -32,6 +32,8 @@ export interface ClusterOptions {
   instances?: number;
   /** Settings for every instance (LOG_LEVEL, JOBS_POLL_SECONDS, S3_*, …). */
   env?: Record<string, string>;
+  /** Settings of one instance only, by its index (on top of `env`). */
+  instanceEnv?: (index: number) => Record<string, string>;
   /** More PostgreSQL server settings (`synchronous_commit=on`, …). */
   postgresSettings?: string[];
   /** Keep the logs and data folders after stop (they are printed). */
@@ -99,7 +101,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const instance = await startInstance({
         name: `app-${i + 1}`,
         port: ports[i]!,
-        env: instanceEnv(i),
+        env: instanceEnv(i, options.instanceEnv?.(i)),
         logDir,
       });
       instances.push(instance);

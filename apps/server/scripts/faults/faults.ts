@@ -89,6 +89,8 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRow
     instances: 2,
     // A crash stop of (a) must not lose commits the app was told of: a real server's default.
     postgresSettings: ['synchronous_commit=on'],
+    // The instance (b) kills starts with its own settings.
+    instanceEnv: (index) => (index === 1 ? (options.killedInstanceEnv ?? {}) : {}),
     // The periodic payment job every 2 s (it redelivers the local provider's events); the
     // job upkeep every 10 s (it gives again the jobs a killed instance held).
     env: {
@@ -139,11 +141,6 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRow
     watch(await cluster.restartInstance(index, env));
   };
   try {
-    if (options.killedInstanceEnv) {
-      deliberate.add(cluster.instances[1]!);
-      await cluster.instances[1]!.stop();
-      await restart(1, options.killedInstanceEnv);
-    }
     const products = await buyableProducts(cluster.pg.url);
     if (products.length === 0) throw new Error('no product without variants in the catalogue');
     const probeContext = loadContext(cluster.url, new Tally(), products, 'probe');
