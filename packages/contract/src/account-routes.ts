@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type {
   emailBody,
   emailResponse,
@@ -27,17 +26,13 @@ import type {
   order,
   ordersResponse,
 } from './orders';
-import { route } from './route-kit';
+import { type In, type Out, route } from './route-kit';
 
 /**
  * The route table's calls of the account pages (issue 25, point 4): signing in, the account's
  * settings, the checkout and the buyer's orders. With SHOP_ROUTES and SELLER_ROUTES it makes
  * ROUTES (`routes.ts`); a part of its own, loaded with those pages only.
  */
-
-type Out<T extends z.ZodType> = z.infer<T>;
-/** A body as the client writes it (before the server's defaults and transforms). */
-type In<T extends z.ZodType> = z.input<T>;
 
 export const ACCOUNT_ROUTES = {
   // ---- signing in (SPEC §7) ----

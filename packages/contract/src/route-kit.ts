@@ -3,6 +3,8 @@
  * path builders. The table itself is `ROUTES` (`routes.ts`).
  */
 
+import type { z } from 'zod';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The names in a pattern's braces: `/a/{uid}/{token}/` → `'uid' | 'token'`. */
@@ -15,6 +17,13 @@ export type PathParams<P extends string> = { readonly [K in PathParamName<P>]: s
 
 /** A query string's fields as the client sends them (undefined, null and '' are left out). */
 export type QueryFields<T> = { [K in keyof T]?: string | number | boolean | null | undefined };
+
+/** An answer's type: what the server's schema gives. */
+export type Out<T extends z.ZodType> = z.infer<T>;
+/** A body's type as the client writes it (before the server's defaults and transforms). */
+export type In<T extends z.ZodType> = z.input<T>;
+/** A query string's fields, by the server's schema. */
+export type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
 
 /** What a call sends and answers; types only. */
 export interface RouteShapes {

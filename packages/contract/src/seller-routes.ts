@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { messageResponse } from './auth';
 import type {
   businessOverviewResponse,
@@ -12,7 +11,7 @@ import type {
   shopifyManualConnectBody,
 } from './business';
 import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
-import { type QueryFields, route } from './route-kit';
+import { type In, type Out, type Query, route } from './route-kit';
 import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
 import type {
   sellerOrder,
@@ -33,11 +32,6 @@ import type {
  * sales, shipping fees, orders, products and Shopify store. With SHOP_ROUTES and ACCOUNT_ROUTES
  * it makes ROUTES (`routes.ts`); a part of its own, loaded with the dashboard's pages only.
  */
-
-type Out<T extends z.ZodType> = z.infer<T>;
-/** A body as the client writes it (before the server's defaults and transforms). */
-type In<T extends z.ZodType> = z.input<T>;
-type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
 
 export const SELLER_ROUTES = {
   // ---- the seller's business ----

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { messageResponse, refreshBody, tokenPair, userHasBusinessResponse } from './auth';
 import type {
   addToCartBody,
@@ -32,7 +31,7 @@ import type {
   subscribeRequest,
   subscribeResponse,
 } from './content';
-import { type QueryFields, route } from './route-kit';
+import { type In, type Out, type Query, route } from './route-kit';
 
 /**
  * The route table's calls of the shop (issue 25, point 4): the catalogue, search, the home's
@@ -40,11 +39,6 @@ import { type QueryFields, route } from './route-kit';
  * the user has a business). With ACCOUNT_ROUTES and SELLER_ROUTES it makes ROUTES (`routes.ts`);
  * a part of its own, so the home page's first load carries only these paths.
  */
-
-type Out<T extends z.ZodType> = z.infer<T>;
-/** A body as the client writes it (before the server's defaults and transforms). */
-type In<T extends z.ZodType> = z.input<T>;
-type Query<T extends z.ZodType> = QueryFields<z.input<T>>;
 
 export const SHOP_ROUTES = {
   // ---- sign-in (SPEC §7) ----
