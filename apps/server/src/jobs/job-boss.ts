@@ -100,14 +100,7 @@ export async function sendJob<T>(
     // an interval, and sqlFromText gives each use a parameter of its own, typed by its use.
     ...(options.startAfterSeconds ? { startAfter } : {}),
   });
-  if (id === null && options.hasten && options.singletonKey) {
-    await db.executeSql(
-      `update ${JOB_SCHEMA}.job set start_after = $3 where name = $1 and singleton_key = $2
-       and state = 'created' and start_after > $3`,
-      [queue.name, options.singletonKey, startAfter],
-    );
-  }
-  if (notify && (id !== null || options.hasten)) await notifyJobs(db, queue.name);
+  if (notify && id !== null) await notifyJobs(db, queue.name);
   return id;
 }
 

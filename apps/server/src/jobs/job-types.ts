@@ -108,12 +108,6 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;
-  /**
-   * In a `short` queue, when a job with the same key already waits: its start is brought
-   * forward to this one's (never put back), so the one waiting job runs when the later cause
-   * needs it.
-   */
-  hasten?: boolean;
 }
 
 export interface JobRunner {

@@ -27,8 +27,8 @@ export const REFUND_SETTLE_QUEUE = defineQueue<{ orderId: number }>({
 export const refundSettleKey = (orderId: number) => `refund-${orderId}`;
 
 /**
- * The settle job for the order's refund, through `executor`; not before `startAfterSeconds`.
- * When one waits already, it stays the one: brought forward to this start if that is sooner.
+ * The settle job for the order's refund, through `executor`; not before `startAfterSeconds`
+ * (the claiming request runs it at once, by its key, with `runNow`).
  */
 export async function queueRefundSettle(
   jobs: Pick<JobRunner, 'send'>,
@@ -42,7 +42,6 @@ export async function queueRefundSettle(
     { orderId },
     {
       singletonKey: refundSettleKey(orderId),
-      hasten: true,
       ...(startAfterSeconds ? { startAfterSeconds } : {}),
     },
   );

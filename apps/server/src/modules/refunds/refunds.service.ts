@@ -256,7 +256,7 @@ async function moveMoney(
     }
     return row;
   });
-  if (payout && !payout.transferId && mayHaveLostTransfer(payout)) {
+  if (payout && mayHaveLostTransfer(payout)) {
     deps.jobs.wake(PAYOUT_REVERSE_QUEUE);
   }
   if (payout?.transferId && !payout.reversalId) {
