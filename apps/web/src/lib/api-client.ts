@@ -21,6 +21,8 @@ import { navigateTo } from './navigation';
 const API_ROOT: string = (import.meta.env.VITE_API_ROOT ?? '').replace(/\/$/, '');
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Uploads (a multipart body) can take a while on a phone's network. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 export const REFRESH_PATH = SHOP_ROUTES.refreshToken.pattern;
 export const LOGIN_PATH = '/login';
 
@@ -35,7 +37,7 @@ export interface ApiFetchOptions {
   /** Query string parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
-  /** Abort after this long (default 30 s). 0 disables the timeout. */
+  /** Abort after this long (default 30 s, 2 min for a multipart body). 0: no timeout. */
   timeoutMs?: number;
   /**
    * true (default): send the stored access token and, on a 401, refresh once and retry.
@@ -273,7 +275,7 @@ async function apiFetchResponse(
     formData,
     query,
     signal,
-    timeoutMs = DEFAULT_TIMEOUT_MS,
+    timeoutMs = formData ? UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS,
     auth = true,
   } = options;
   const url = buildUrl(path, query);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
-import { faqQueryOptions, useFaq } from '../api/get-faq';
+import { faqQueryOptions, useFaq } from '../api/content-queries';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
 import { FaqList } from '../components/faq-list';
 import { LoadError } from '../components/load-error';

@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
-import { partnersQueryOptions, usePartners } from '../api/get-partners';
+import { partnersQueryOptions, usePartners } from '../api/content-queries';
 import { ContentPage, ContentPageHeader } from '../components/content-page-header';
 import { LoadError } from '../components/load-error';
 import { PartnerCard } from '../components/partner-card';

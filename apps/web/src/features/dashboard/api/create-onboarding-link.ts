@@ -1,7 +1,5 @@
-import type { OnboardingLinkResponse } from '@leafline/contract/business';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { useRouteMutation } from '@/lib/api/route-mutation';
 
 export interface OnboardingLinkTarget {
   /** The business's payout account, when it has one. */
@@ -13,15 +11,10 @@ export interface OnboardingLinkTarget {
  * POST /api/api/stripe/onboarding-link/ (auth): a fresh payout-setup link, by `account_id`,
  * or by `business_id` for a business registered before it had an account.
  */
-export function createOnboardingLink({
-  accountId,
-  businessId,
-}: OnboardingLinkTarget): Promise<OnboardingLinkResponse> {
-  return apiCall(SELLER_ROUTES.onboardingLink, {
-    json: accountId ? { account_id: accountId } : { business_id: businessId },
-  });
-}
-
-export function useCreateOnboardingLink() {
-  return useMutation({ mutationFn: createOnboardingLink });
-}
+export const useCreateOnboardingLink = () =>
+  useRouteMutation(
+    SELLER_ROUTES.onboardingLink,
+    ({ accountId, businessId }: OnboardingLinkTarget) => ({
+      json: accountId ? { account_id: accountId } : { business_id: businessId },
+    }),
+  );

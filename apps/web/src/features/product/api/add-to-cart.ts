@@ -1,23 +1,11 @@
-import type { CartItemChangedResponse } from '@leafline/contract/cart';
 import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteMutation } from '@/lib/api/route-mutation';
 
 export interface AddToCartInput {
   productId: number;
   /** The picked variant; null for a product without variants. */
   variantId: number | null;
-}
-
-/** POST /add-to-cart/{productId}/ {variant_id} (auth): one more of this product in the cart. */
-export function addToCart({
-  productId,
-  variantId,
-}: AddToCartInput): Promise<CartItemChangedResponse> {
-  return apiCall(SHOP_ROUTES.addToCart, {
-    params: { productId },
-    json: { variant_id: variantId },
-  });
 }
 
 /**
@@ -26,10 +14,15 @@ export function addToCart({
  */
 const cartQueryKey = ['cart'] as const;
 
+/** POST /add-to-cart/{productId}/ {variant_id} (auth): one more of this product in the cart. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addToCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
-  });
+  return useRouteMutation(
+    SHOP_ROUTES.addToCart,
+    ({ productId, variantId }: AddToCartInput) => ({
+      params: { productId },
+      json: { variant_id: variantId },
+    }),
+    { onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }) },
+  );
 }

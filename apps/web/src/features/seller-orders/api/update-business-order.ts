@@ -1,19 +1,13 @@
 import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, isApiError } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteMutation } from '@/lib/api/route-mutation';
+import { isApiError } from '@/lib/api-client';
 import type { PagedList } from '@/lib/seller/paged-list';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
-/** PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes. */
-export function updateBusinessOrder(
-  orderId: number,
-  body: SellerOrderUpdateBody,
-): Promise<SellerOrder> {
-  return apiCall(SELLER_ROUTES.updateSellerOrder, { params: { orderId }, json: body });
-}
-
 /**
+ * PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes.
  * SPEC §4: after saving, the order's row is replaced with the server's answer; the overview's
  * figures (orders to ship, payouts) and the sales block (orders by status, refunds) are read
  * again. A refund the provider refused (502) or one under way (409) reads the orders again, so
@@ -21,25 +15,30 @@ export function updateBusinessOrder(
  */
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: number; body: SellerOrderUpdateBody }) =>
-      updateBusinessOrder(orderId, body),
-    onSuccess: (saved) => {
-      queryClient.setQueriesData<PagedList<SellerOrder>>(
-        { queryKey: SELLER_KEYS.orders(businessId) },
-        (list) =>
-          list && {
-            ...list,
-            items: list.items.map((order) => (order.id === saved.id ? saved : order)),
-          },
-      );
-      void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
-      void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+  return useRouteMutation(
+    SELLER_ROUTES.updateSellerOrder,
+    ({ orderId, body }: { orderId: number; body: SellerOrderUpdateBody }) => ({
+      params: { orderId },
+      json: body,
+    }),
+    {
+      onSuccess: (saved) => {
+        queryClient.setQueriesData<PagedList<SellerOrder>>(
+          { queryKey: SELLER_KEYS.orders(businessId) },
+          (list) =>
+            list && {
+              ...list,
+              items: list.items.map((order) => (order.id === saved.id ? saved : order)),
+            },
+        );
+        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
+        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+      },
+      onError: (error) => {
+        if (isApiError(error, 502) || isApiError(error, 409)) {
+          void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });
+        }
+      },
     },
-    onError: (error) => {
-      if (isApiError(error, 502) || isApiError(error, 409)) {
-        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });
-      }
-    },
-  });
+  );
 }

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { Notice } from '@/components/ui/notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
-import { useAddProduct } from '../api/add-product';
+import { useAddProduct } from '../api/save-product';
 import { ProductForm } from '../components/product-form/product-form';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 
