@@ -1,4 +1,4 @@
-import { orderExportPath } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { ensureBenchBusiness, rowsOf } from './seller';
@@ -109,7 +109,7 @@ export async function measureExport(
 ): Promise<ExportFigures> {
   const to = new Date();
   const from = new Date(to.getTime() - (DAYS - 1) * 86_400_000);
-  const url = `${base}${orderExportPath(businessId)}?from=${day(from)}&to=${day(to)}`;
+  const url = `${base}${ROUTES.orderExport.path({ businessId })}?from=${day(from)}&to=${day(to)}`;
   return measured(name, async () => {
     const res = await fetch(url, { headers: auth });
     if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { type CheckoutResponse, orderEventsPath, PAYMENT_PAGE } from '@leafline/contract';
+import { type CheckoutResponse, PAYMENT_PAGE } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { sql } from 'drizzle-orm';
 import { createPaymentProvider } from '../src/adapters/payments/create-payment-provider';
 import { signPayload } from '../src/adapters/payments/payment-provider';
@@ -73,7 +74,10 @@ export async function liveBench(options: {
   for (const p of paid.splice(0, WARM_UP)) await postWebhook(base, p.payload);
 
   // The dashboards.
-  const dashboards = openDashboards(`${base}${orderEventsPath(business)}`, seller.auth);
+  const dashboards = openDashboards(
+    `${base}${ROUTES.orderEvents.path({ businessId: business })}`,
+    seller.auth,
+  );
   const ready = await dashboards.next('ready');
   await sleep(500);
   console.log(

@@ -1,8 +1,5 @@
-import {
-  type ShopifySyncRun,
-  shopifyProductSyncPath,
-  shopifySyncStatusPath,
-} from '@leafline/contract';
+import type { ShopifySyncRun } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -128,12 +125,14 @@ async function syncOnce(
   const callsBefore = shopify.calls.length;
   const picturesBefore = shopify.imageRequests.length;
   const started = performance.now();
-  const res = await fetch(`${base}${shopifyProductSyncPath(businessId)}`, { headers: auth });
+  const res = await fetch(`${base}${ROUTES.shopifyProductSync.path({ businessId })}`, {
+    headers: auth,
+  });
   if (res.status !== 202) throw new Error(`sync start answered ${res.status}`);
   await app.deps.jobs.drain([SHOPIFY_PRODUCT_SYNC_QUEUE]);
   const seconds = (performance.now() - started) / 1000;
   const status = (await (
-    await fetch(`${base}${shopifySyncStatusPath(businessId)}`, { headers: auth })
+    await fetch(`${base}${ROUTES.shopifySyncStatus.path({ businessId })}`, { headers: auth })
   ).json()) as { sync: ShopifySyncRun };
   const calls = shopify.calls.slice(callsBefore);
   return {

@@ -83,6 +83,11 @@ export const ACCOUNT_ROUTES = {
     'POST',
     '/checkout/',
   ),
+  /**
+   * No body: the buyer cancels their open checkout — its payment page stops taking payment and
+   * its brand orders are Canceled; 200 `checkoutCancelled`. 404 when it is not the buyer's open
+   * checkout, 409 `alreadyPaid` when it was paid meanwhile.
+   */
   cancelCheckout: route<{ response: Out<typeof messageResponse> }>()(
     'POST',
     '/checkout/{checkoutId}/cancel/',

@@ -266,13 +266,6 @@ export type AwaitingPayment = z.infer<typeof awaitingPayment>;
 
 /** GET api/orders/awaiting-payment/ (auth): the buyer's open checkout, if any (0 or 1 entry). */
 export const AWAITING_PAYMENT_PATH = ROUTES.awaitingPayment.pattern;
-/**
- * POST (auth, no body): the buyer cancels their open checkout — its payment page stops taking
- * payment and its brand orders are Canceled; 200 `checkoutCancelled`. 404 when it is not the buyer's open checkout,
- * 409 `alreadyPaid` when it was paid meanwhile.
- */
-export const cancelCheckoutPath = (checkoutId: number | string) =>
-  ROUTES.cancelCheckout.path({ checkoutId });
 export const checkoutIdParams = z.object({ checkoutId: z.string() });
 /** The cancel takes no fields: no body, or an empty JSON object. */
 export const cancelCheckoutBody = z.object({}).nullish();

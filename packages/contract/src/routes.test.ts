@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AWAITING_PAYMENT_PATH, cancelCheckoutPath } from './orders';
+import { AWAITING_PAYMENT_PATH } from './orders';
 import { fillPath, mapPathParams, pathParamNames, ROUTES } from './routes';
-import { orderEventsPath, orderExportPath } from './seller-money';
-import { shopifyProductSyncPath, shopifySyncStatusPath } from './shopify';
 
 const routes = Object.entries(ROUTES);
 
@@ -42,12 +40,12 @@ describe('the route table', () => {
     );
   });
 
-  it('is where the older path helpers take their paths from', () => {
+  it('fills in the path parameters of a route', () => {
     expect(AWAITING_PAYMENT_PATH).toBe('/api/orders/awaiting-payment/');
-    expect(cancelCheckoutPath(31)).toBe('/checkout/31/cancel/');
-    expect(orderEventsPath(3)).toBe('/api/business/orders/3/events/');
-    expect(orderExportPath(3)).toBe('/api/business/orders/3/export/');
-    expect(shopifyProductSyncPath(3)).toBe('/api/sync-from-shopify-opt/3/');
-    expect(shopifySyncStatusPath(3)).toBe('/api/business/shopify-sync/3/');
+    expect(ROUTES.cancelCheckout.path({ checkoutId: 31 })).toBe('/checkout/31/cancel/');
+    expect(ROUTES.orderEvents.path({ businessId: 3 })).toBe('/api/business/orders/3/events/');
+    expect(ROUTES.orderExport.path({ businessId: 3 })).toBe('/api/business/orders/3/export/');
+    expect(ROUTES.shopifyProductSync.path({ businessId: 3 })).toBe('/api/sync-from-shopify-opt/3/');
+    expect(ROUTES.shopifySyncStatus.path({ businessId: 3 })).toBe('/api/business/shopify-sync/3/');
   });
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { priceString } from './catalog';
 import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
 import { sellerOrder } from './seller-orders';
-import { SELLER_ROUTES as ROUTES } from './seller-routes';
 
 /**
  * The seller's money and live orders (SPEC §1 "real-time purchase updates", payouts "at time of
@@ -17,9 +16,6 @@ import { SELLER_ROUTES as ROUTES } from './seller-routes';
  * an `event:` name of ORDER_EVENT_TYPES, and `data:` one JSON `orderEvent`. A comment line
  * (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies keep the connection open.
  */
-
-export const orderEventsPath = (businessId: number | string) =>
-  ROUTES.orderEvents.path({ businessId });
 
 /** `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed. */
 export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated'] as const;
@@ -188,9 +184,6 @@ export const SALES_TEXTS = {
  * (owner only; both days included, UTC). `text/csv; charset=utf-8`, RFC 4180, a UTF-8 BOM, one
  * row per order line (an order without lines has one row with the line cells empty).
  */
-
-export const orderExportPath = (businessId: number | string) =>
-  ROUTES.orderExport.path({ businessId });
 
 /** The longest range one export may cover. */
 export const EXPORT_MAX_DAYS = 366 * 5;

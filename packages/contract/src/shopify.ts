@@ -4,7 +4,6 @@ import { shippingFeesResponse } from './cart';
 import { priceString } from './catalog';
 import { BRAND_NAME, CURRENCY, type ProductCategory } from './constants';
 import { MESSAGES } from './messages';
-import { SELLER_ROUTES as ROUTES } from './seller-routes';
 
 /**
  * Shopify sync (SPEC §2 Shopify section, §4 Shopify states, §7, §8; issue 13): the product
@@ -12,21 +11,6 @@ import { SELLER_ROUTES as ROUTES } from './seller-routes';
  * The connect and disconnect shapes are in business.ts.
  */
 
-/** SPEC §7 `GET api/sync-from-shopify-opt/{businessId}/`. */
-export const shopifyProductSyncPath = (businessId: number | string) =>
-  ROUTES.shopifyProductSync.path({ businessId });
-/** SPEC §7 `GET api/sync-shopify-shipping-fees/{businessId}/`. */
-export const shopifyShippingSyncPath = (businessId: number | string) =>
-  ROUTES.shopifyShippingSync.path({ businessId });
-/**
- * What `GET api/sync-shopify-shipping-fees/{businessId}/` would write, read from the store and
- * compared with the fees saved now; nothing is saved (issue 24, point 4; decision 0026).
- */
-export const shopifyShippingPreviewPath = (businessId: number | string) =>
-  ROUTES.shopifyShippingPreview.path({ businessId });
-/** The latest product sync of a business, for its progress (not in SPEC §7; owner only). */
-export const shopifySyncStatusPath = (businessId: number | string) =>
-  ROUTES.shopifySyncStatus.path({ businessId });
 /** Where Shopify delivers its webhooks (products/update, products/delete, app/uninstalled). */
 export const SHOPIFY_WEBHOOK_PATH = '/api/shopify/webhooks/';
 export const SHOPIFY_WEBHOOK_TOPICS = [

@@ -3,8 +3,8 @@ import {
   AWAITING_PAYMENT_PATH,
   CHECKOUT_MESSAGES,
   type CheckoutResponse,
-  cancelCheckoutPath,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -335,7 +335,11 @@ describe('POST /checkout/ — one payable checkout per cart', () => {
       .from(orders)
       .where(eq(orders.id, started.order_ids[0]!));
     const cancel = (h: Headers, id: number | string = checkoutId!) =>
-      t.app.inject({ method: 'POST', url: cancelCheckoutPath(id), headers: h });
+      t.app.inject({
+        method: 'POST',
+        url: ROUTES.cancelCheckout.path({ checkoutId: id }),
+        headers: h,
+      });
 
     // Not the buyer's own: 404, and it stays open.
     const other = await shopper(t.app);

@@ -6,8 +6,8 @@ import {
   LIVE_RECONNECT_MS,
   type OrderEvent,
   orderEvent,
-  orderEventsPath,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
@@ -54,7 +54,7 @@ async function buy(app: TestApp['app'], buyer: Headers, productId: number): Prom
 }
 
 async function stream(headers: Record<string, string>, businessId: number | string, at = base) {
-  const c = await openSse(at, orderEventsPath(businessId), headers);
+  const c = await openSse(at, ROUTES.orderEvents.path({ businessId }), headers);
   open.push(c);
   return c;
 }
@@ -65,19 +65,25 @@ const forOrder = (type: string, orderId: number) => (e: SseEvent) =>
 
 describe('GET /api/business/orders/{businessId}/events/', () => {
   it('needs a session, and is a 404 for a business of somebody else', async () => {
-    const anonymous = await fetch(new URL(orderEventsPath(1), base));
+    const anonymous = await fetch(new URL(ROUTES.orderEvents.path({ businessId: 1 }), base));
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: ACCOUNT_MESSAGES.credentialsNotProvided });
     const mine = await seller();
     const other = await signedInShopper(t.app);
-    const theirs = await fetch(new URL(orderEventsPath(mine.business.id), base), {
-      headers: other.headers,
-    });
+    const theirs = await fetch(
+      new URL(ROUTES.orderEvents.path({ businessId: mine.business.id }), base),
+      {
+        headers: other.headers,
+      },
+    );
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ error: BUSINESS_MESSAGES.businessNotFound });
-    const bad = await fetch(new URL(orderEventsPath(mine.business.id), base), {
-      headers: { ...mine.headers, 'last-event-id': 'yesterday' },
-    });
+    const bad = await fetch(
+      new URL(ROUTES.orderEvents.path({ businessId: mine.business.id }), base),
+      {
+        headers: { ...mine.headers, 'last-event-id': 'yesterday' },
+      },
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: LIVE_MESSAGES.lastEventId });
   });
@@ -253,13 +259,20 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     const s = await seller();
     const buyer = await shopper(t.app);
     const orderId = await buy(t.app, buyer.headers, s.product.id);
-    const c = await openSse(base, `${orderEventsPath(s.business.id)}?last_event_id=0`, s.headers);
+    const c = await openSse(
+      base,
+      `${ROUTES.orderEvents.path({ businessId: s.business.id })}?last_event_id=0`,
+      s.headers,
+    );
     open.push(c);
     const paid = parse(await c.next(forOrder('order.paid', orderId)));
     expect(paid.order.id).toBe(orderId);
-    const bad = await fetch(new URL(`${orderEventsPath(s.business.id)}?last_event_id=soon`, base), {
-      headers: s.headers,
-    });
+    const bad = await fetch(
+      new URL(`${ROUTES.orderEvents.path({ businessId: s.business.id })}?last_event_id=soon`, base),
+      {
+        headers: s.headers,
+      },
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe(LIVE_MESSAGES.lastEventId);
   });
@@ -284,9 +297,12 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     expect(c.events.map((e) => parse(e).order.id)).toEqual([before]);
     expect(c.events.some(forOrder('order.paid', after))).toBe(false);
     // And its token opens no new one.
-    const again = await fetch(new URL(orderEventsPath(s.business.id), base), {
-      headers: s.headers,
-    });
+    const again = await fetch(
+      new URL(ROUTES.orderEvents.path({ businessId: s.business.id }), base),
+      {
+        headers: s.headers,
+      },
+    );
     expect(again.status).toBe(401);
   });
 
@@ -322,7 +338,11 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
     const owner = await signedInShopper(other.app);
     const business = await addBusiness(other.db, { ownerId: owner.shopper.id });
-    const held = await openSse(otherBase, orderEventsPath(business.id), owner.headers);
+    const held = await openSse(
+      otherBase,
+      ROUTES.orderEvents.path({ businessId: business.id }),
+      owner.headers,
+    );
     expect(held.status).toBe(200);
     const started = Date.now();
     await other.close();

@@ -1,4 +1,4 @@
-import { orderEventsPath } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, failingMailer, type TestApp } from '../../../test/helpers/app';
@@ -177,7 +177,11 @@ describe('GET /metrics', () => {
     expect(await streams()).toBe(0);
     const owner = await signedInShopper(t.app);
     const business = await addBusiness(t.db, { ownerId: owner.shopper.id });
-    const client = await openSse(base, orderEventsPath(business.id), owner.headers);
+    const client = await openSse(
+      base,
+      ROUTES.orderEvents.path({ businessId: business.id }),
+      owner.headers,
+    );
     expect(client.status).toBe(200);
     await vi.waitFor(async () => expect(await streams()).toBe(1));
     client.close();

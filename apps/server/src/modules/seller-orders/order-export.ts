@@ -11,7 +11,7 @@ import { findPayoutSetup, type PayoutSetup } from './seller-orders.repo';
 import { payoutState } from './seller-orders.service';
 
 /**
- * The seller's orders export (issue 12; contract `orderExportPath`): CSV as RFC 4180 writes it,
+ * The seller's orders export (issue 12; route `orderExport`): CSV as RFC 4180 writes it,
  * with a UTF-8 BOM (so spreadsheet programs read it as UTF-8) and CRLF line ends, one row per
  * order line. Written a batch of orders at a time from a keyset walk of the business's orders,
  * so the memory it takes is the same for a day as for five years.

@@ -3,9 +3,8 @@ import {
   type ShopifyProductSyncResponse,
   type ShopifySyncRun,
   type ShopifySyncStatusResponse,
-  shopifyProductSyncPath,
-  shopifySyncStatusPath,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -100,7 +99,7 @@ async function seller(app = t, store: FakeShopifyStore = DEMO_STORE): Promise<Ow
 const startSync = (owner: Owner, query = '', app = t) =>
   app.app.inject({
     method: 'GET',
-    url: shopifyProductSyncPath(owner.businessId) + query,
+    url: ROUTES.shopifyProductSync.path({ businessId: owner.businessId }) + query,
     headers: owner.headers,
     // One address a business: the route's per-minute limit counts each seller on their own.
     remoteAddress: `10.13.${Math.floor(owner.businessId / 250) % 250}.${(owner.businessId % 250) + 1}`,
@@ -109,7 +108,7 @@ const startSync = (owner: Owner, query = '', app = t) =>
 async function status(owner: Owner, app = t): Promise<ShopifySyncRun | null> {
   const res = await app.app.inject({
     method: 'GET',
-    url: shopifySyncStatusPath(owner.businessId),
+    url: ROUTES.shopifySyncStatus.path({ businessId: owner.businessId }),
     headers: owner.headers,
   });
   expect(res.statusCode).toBe(200);
@@ -147,13 +146,13 @@ describe('product sync: who may start it', () => {
     const owner = await seller();
     const anonymous = await t.app.inject({
       method: 'GET',
-      url: shopifyProductSyncPath(owner.businessId),
+      url: ROUTES.shopifyProductSync.path({ businessId: owner.businessId }),
     });
     expect(anonymous.statusCode).toBe(401);
     const other = await signedInShopper(t.app);
     for (const url of [
-      shopifyProductSyncPath(owner.businessId),
-      shopifySyncStatusPath(owner.businessId),
+      ROUTES.shopifyProductSync.path({ businessId: owner.businessId }),
+      ROUTES.shopifySyncStatus.path({ businessId: owner.businessId }),
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: other.headers });
       expect(res.statusCode).toBe(404);
@@ -163,7 +162,7 @@ describe('product sync: who may start it', () => {
     const business = await addBusiness(t.db, { ownerId: unconnected.shopper.id });
     const refused = await t.app.inject({
       method: 'GET',
-      url: shopifyProductSyncPath(business.id),
+      url: ROUTES.shopifyProductSync.path({ businessId: business.id }),
       headers: unconnected.headers,
     });
     expect(refused.statusCode).toBe(409);

@@ -2,9 +2,9 @@ import {
   BUSINESS_MESSAGES,
   SHOPIFY_MESSAGES,
   SHOPIFY_TEXTS,
-  shopifyShippingPreviewPath,
   shopifyShippingPreviewResponse,
 } from '@leafline/contract';
+import { ROUTES } from '@leafline/contract/routes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
@@ -265,7 +265,7 @@ describe('GET api/sync-shopify-shipping-fees/{businessId}/preview/ (issue 24, po
   const preview = (owner: Owner) =>
     t.app.inject({
       method: 'GET',
-      url: shopifyShippingPreviewPath(owner.businessId),
+      url: ROUTES.shopifyShippingPreview.path({ businessId: owner.businessId }),
       headers: owner.headers,
     });
 
@@ -326,7 +326,7 @@ describe('GET api/sync-shopify-shipping-fees/{businessId}/preview/ (issue 24, po
     const stranger = await signedInShopper(t.app);
     const theirs = await t.app.inject({
       method: 'GET',
-      url: shopifyShippingPreviewPath(owner.businessId),
+      url: ROUTES.shopifyShippingPreview.path({ businessId: owner.businessId }),
       headers: stranger.headers,
     });
     expect(theirs.statusCode).toBe(404);
