@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
+  E2E_CHROMIUM,
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_SHOPIFY_API_SECRET,
@@ -13,7 +14,7 @@ import {
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * Browser journeys in Debian's Chromium against the app started the way `npm start` starts
+ * Browser journeys in Debian's Chromium (its headless shell: support/env.ts) against the app started the way `npm start` starts
  * it, on a fresh embedded database (DESIGN §3). No browser is downloaded.
  */
 export default defineConfig({
@@ -42,7 +43,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,4 +1,17 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+
+/**
+ * The browser: Debian's headless shell of Chromium (package chromium-headless-shell, the same
+ * build as the chromium package, without the desktop browser's compositor and UI), which runs
+ * the journeys in four fifths of the time; Debian's Chromium where it is not installed
+ * (decision 0040). E2E_CHROMIUM picks another.
+ */
+export const E2E_CHROMIUM =
+  process.env.E2E_CHROMIUM ??
+  (existsSync('/usr/bin/chromium-headless-shell')
+    ? '/usr/bin/chromium-headless-shell'
+    : '/usr/bin/chromium');
 
 /** The app under test listens here; E2E_PORT lets two runs share a machine. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);

@@ -5,9 +5,9 @@ import {
   AWAITING_PAYMENT_TEXTS,
   type AwaitingPayment,
   CHECKOUT_MESSAGES,
-  cancelCheckoutPath,
   STATUS_HISTORY_TEXTS,
 } from '@leafline/contract/orders';
+import { ROUTES } from '@leafline/contract/routes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
@@ -170,7 +170,7 @@ describe('my orders', { timeout: 20_000 }, () => {
     let open = [awaiting];
     const { calls } = server([], (call) => {
       if (call.url === AWAITING_PAYMENT_PATH) return jsonResponse(200, open);
-      if (call.url === cancelCheckoutPath(31) && call.method === 'POST') {
+      if (call.url === ROUTES.cancelCheckout.path({ checkoutId: 31 }) && call.method === 'POST') {
         open = [];
         return jsonResponse(200, { message: CHECKOUT_MESSAGES.checkoutCancelled });
       }
@@ -195,7 +195,7 @@ describe('my orders', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.noOrders)).toBeTruthy();
     expect(screen.queryByTestId('awaiting-payment')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      cancelCheckoutPath(31),
+      ROUTES.cancelCheckout.path({ checkoutId: 31 }),
     ]);
   });
 

@@ -1,14 +1,7 @@
 import type { ShippingFeesResponse } from '@leafline/contract/cart';
+import { ROUTES } from '@leafline/contract/routes';
 import type { ShopifyShippingPreview } from '@leafline/contract/shopify';
-import {
-  SHOPIFY_MESSAGES,
-  SHOPIFY_TEXTS,
-  type ShopifySyncRun,
-  shopifyProductSyncPath,
-  shopifyShippingPreviewPath,
-  shopifyShippingSyncPath,
-  shopifySyncStatusPath,
-} from '@leafline/contract/shopify';
+import { SHOPIFY_MESSAGES, SHOPIFY_TEXTS, type ShopifySyncRun } from '@leafline/contract/shopify';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
@@ -45,10 +38,10 @@ function run(extra: Partial<ShopifySyncRun> = {}): ShopifySyncRun {
   };
 }
 
-const STATUS_URL = shopifySyncStatusPath(3);
-const START_URL = shopifyProductSyncPath(3);
-const SHIPPING_SYNC_URL = shopifyShippingSyncPath(3);
-const SHIPPING_PREVIEW_URL = shopifyShippingPreviewPath(3);
+const STATUS_URL = ROUTES.shopifySyncStatus.path({ businessId: 3 });
+const START_URL = ROUTES.shopifyProductSync.path({ businessId: 3 });
+const SHIPPING_SYNC_URL = ROUTES.shopifyShippingSync.path({ businessId: 3 });
+const SHIPPING_PREVIEW_URL = ROUTES.shopifyShippingPreview.path({ businessId: 3 });
 /** Polls come a second apart: room for three of them. */
 const POLLS = { timeout: 4_000 };
 
