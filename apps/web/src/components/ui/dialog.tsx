@@ -1,5 +1,5 @@
 import X from 'lucide-react/icons/x';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { cx } from '@/lib/cx';
 
 const FOCUSABLE =
@@ -26,7 +26,9 @@ export function Dialog({ open, onClose, title, description, children, className 
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // Before the browser paints: the page never shows one frame with the dialog in its old state
+  // beside what the same change put behind it (the quiz's results as its panel closes).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
