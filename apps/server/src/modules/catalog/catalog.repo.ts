@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import {
   businesses,
   curatedLists,
@@ -96,18 +97,6 @@ export interface ProductDetailRow {
   businessName: string;
 }
 
-export async function findProduct(
-  db: Db,
-  productId: number,
-): Promise<ProductDetailRow | undefined> {
-  const [row] = await db
-    .select(productDetailFields)
-    .from(products)
-    .innerJoin(businesses, activeProductsJoin)
-    .where(eq(products.id, productId));
-  return row;
-}
-
 export interface ImageRow {
   id: number;
   image: string;
@@ -118,10 +107,6 @@ export interface ImageRow {
    */
   optionIndex?: number | null;
   optionValue?: string | null;
-}
-
-export async function listProductImages(db: Db, productId: number): Promise<ImageRow[]> {
-  return (await listImagesOfProducts(db, [productId])).get(productId) ?? [];
 }
 
 /** The pictures of several products in one query, in order, by product. */
@@ -158,11 +143,6 @@ export interface VariantRow {
   priceCents: number | null;
   deleted: boolean;
   images: ImageRow[];
-}
-
-/** Live variants of a product with their images, in two queries. */
-export async function listLiveVariants(db: Db, productId: number): Promise<VariantRow[]> {
-  return (await listLiveVariantsOfProducts(db, [productId])).get(productId) ?? [];
 }
 
 /** Live variants of several products with their images, in two queries, by product. */
@@ -214,6 +194,74 @@ export async function listLiveVariantsOfProducts(
     else byProduct.set(productId, [variant]);
   }
   return byProduct;
+}
+
+/** A product's detail as one row: its fields, its pictures, its live variants with theirs. */
+export interface ProductDetailRead {
+  product: ProductDetailRow;
+  images: ImageRow[];
+  variants: VariantRow[];
+}
+
+/** A picture as the detail query builds it: [id, image, alt text, option index, option value]. */
+type ImageTuple = [number, string, string, number | null, string | null];
+/** A variant as the detail query builds it: [id, option1, option2, price, its pictures]. */
+type VariantTuple = [number, string, string | null, number | null, ImageTuple[]];
+
+/**
+ * The product page's read (`GET api/products/{id}/`) in one round trip, planned once per
+ * connection: the product of an open business, its pictures and its live variants with their
+ * own pictures, the lists built by PostgreSQL as JSON arrays in their page order. Before, four
+ * queries in three round trips (the product, then its pictures beside its variants, then the
+ * variants' pictures).
+ */
+const productDetailStatement = preparedSql<
+  ProductDetailRow & { images: ImageTuple[]; variants: VariantTuple[] }
+>(
+  'catalog_product_detail',
+  sql`select p.id, p.name, p.description, p.price_cents as "priceCents", p.condition,
+      p.category, p.product_category as "productCategory", p.option_names as "optionNames",
+      p.business_id as "businessId", b.name as "businessName",
+      coalesce((select json_agg(json_build_array(pi.id, pi.image, pi.alt_text, pi.option_index,
+            pi.option_value) order by pi.position, pi.id)
+          from product_images pi where pi.product_id = p.id), '[]') as images,
+      coalesce((select json_agg(json_build_array(v.id, v.option1, v.option2, v.price_cents,
+            coalesce((select json_agg(json_build_array(vi.id, vi.image, vi.alt_text)
+                order by vi.position, vi.id)
+              from variant_images vi where vi.variant_id = v.id), '[]'))
+            order by v.position, v.id)
+          from variants v where v.product_id = p.id and not v.deleted), '[]') as variants
+    from products p join businesses b on b.id = p.business_id and b.is_active
+    where p.id = ${sql.placeholder('id')}::int`,
+);
+
+const imageOf = ([id, image, altText, optionIndex, optionValue]: ImageTuple): ImageRow => ({
+  id,
+  image,
+  altText,
+  optionIndex,
+  optionValue,
+});
+
+export async function findProductDetail(
+  db: Db,
+  productId: number,
+): Promise<ProductDetailRead | undefined> {
+  const [row] = await productDetailStatement(db, { id: productId });
+  if (!row) return undefined;
+  const { images, variants: liveVariants, ...product } = row;
+  return {
+    product,
+    images: images.map(imageOf),
+    variants: liveVariants.map(([id, option1, option2, priceCents, own]) => ({
+      id,
+      option1,
+      option2,
+      priceCents,
+      deleted: false,
+      images: own.map(([imageId, image, altText]) => ({ id: imageId, image, altText })),
+    })),
+  };
 }
 
 export async function findActiveBusiness(db: Db, businessId: number) {

@@ -18,11 +18,9 @@ import { mediaUrl } from '../../lib/media-url';
 import {
   findActiveBusiness,
   findCuratedList,
-  findProduct,
+  findProductDetail,
   type ImageRow,
   listActiveBusinesses,
-  listLiveVariants,
-  listProductImages,
   listSustainabilityNotes,
   type ProductDetailRow,
   pageBusinessProducts,
@@ -58,13 +56,9 @@ const businessNotFound = () => new AppError(404, CATALOG_MESSAGES.businessNotFou
 export async function getProductDetail(deps: CatalogDeps, rawId: string): Promise<ProductDetail> {
   const productId = parseId(rawId);
   if (productId === null) throw productNotFound();
-  const product = await findProduct(deps.db, productId);
-  if (!product) throw productNotFound();
-  const [images, liveVariants] = await Promise.all([
-    listProductImages(deps.db, productId),
-    listLiveVariants(deps.db, productId),
-  ]);
-  return toProductDetail(product, images, liveVariants);
+  const found = await findProductDetail(deps.db, productId);
+  if (!found) throw productNotFound();
+  return toProductDetail(found.product, found.images, found.variants);
 }
 
 const toImage = (i: ImageRow): ProductImage => {
