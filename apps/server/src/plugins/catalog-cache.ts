@@ -10,11 +10,11 @@ declare module 'fastify' {
 
 /**
  * The catalogue's answer cache, cleared on each NOTIFY of a catalogue change (when the cache is
- * on); the same notice tells the search index to catch up.
+ * on). The search index hears the same notices on its own (plugins/search.ts).
  */
 export const catalogCachePlugin = fp(
   async (app) => {
-    const { config, database, metrics, searchEngine } = app;
+    const { config, database, metrics } = app;
     const catalogCache = createResponseCache({
       maxAgeSeconds: config.catalogCacheSeconds,
       onLookup: (hit) => metrics.cacheLookup(hit),
@@ -22,19 +22,12 @@ export const catalogCachePlugin = fp(
     if (config.catalogCacheSeconds > 0) {
       const stop = await database.listen(
         'leafline_catalog',
-        () => {
-          catalogCache.clear();
-          // Not needed for freshness (every search catches up first): it only spares the next
-          // search the wait.
-          searchEngine
-            .catchUp()
-            .catch((error) => app.log.warn({ err: error }, 'search index catch-up failed'));
-        },
+        () => catalogCache.clear(),
         (listening) => catalogCache.setListening(listening),
       );
       app.addHook('onClose', async () => stop());
     }
     app.decorate('catalogCache', catalogCache);
   },
-  { name: 'catalog-cache', dependencies: ['core', 'metrics', 'search'] },
+  { name: 'catalog-cache', dependencies: ['core', 'metrics'] },
 );

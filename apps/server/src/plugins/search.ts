@@ -8,10 +8,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The index follows the catalogue's notices (decision 0041): each one makes it apply the change
+ * log; while they are not heard, every search reads the log itself.
+ */
 export const searchPlugin = fp(
   async (app) => {
     const searchEngine = createSearchEngine({ db: app.db, log: app.log });
-    app.addHook('onClose', async () => searchEngine.stop());
+    const stopListening = await app.database.listen(
+      'leafline_catalog',
+      () => searchEngine.noticed(),
+      (listening) => searchEngine.setListening(listening),
+    );
+    app.addHook('onClose', async () => {
+      await stopListening();
+      await searchEngine.stop();
+    });
     app.decorate('searchEngine', searchEngine);
   },
   { name: 'search', dependencies: ['core'] },

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
 import type { Db } from '../../src/db/client';
+import { rowsOf } from '../../src/db/raw-rows';
 import {
   businesses,
   curatedLists,
@@ -129,4 +133,23 @@ export async function setCuratedList(db: Db, key: string, itemIds: number[]) {
     .insert(curatedLists)
     .values({ key, itemIds })
     .onConflictDoUpdate({ target: curatedLists.key, set: { itemIds } });
+}
+
+/**
+ * Waits until the app's search index has applied every catalogue change committed so far: it
+ * applies the change log on each change's notice (decision 0041), a few milliseconds after the
+ * commit. For tests that change the catalogue through the database and then search.
+ */
+export async function searchCaughtUp(app: FastifyInstance, db: Db): Promise<void> {
+  const [row] = await rowsOf<{ head: string | number }>(
+    db,
+    sql`select coalesce(max(seq), 0) as head from search_changes`,
+  );
+  const head = Number(row?.head ?? 0);
+  const engine = app.deps.searchEngine;
+  await engine.ready;
+  await vi.waitFor(() => expect(engine.applied).toBeGreaterThanOrEqual(head), {
+    timeout: 2000,
+    interval: 10,
+  });
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, payLocal, shopper } from '../../../test/helpers/buying';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { addBusiness, addProduct, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
 import {
   type FormFileFixture,
   filesUnder,
@@ -916,6 +916,7 @@ describe('public payloads never carry owner-only fields (SPEC §6)', () => {
       .where(eq(businesses.id, owner.businessId));
     const accountId = (await rowOf(owner.businessId)).stripeAccountId!;
     const product = await addProduct(t.db, owner.businessId, { name: 'Quillwort Candle' });
+    await searchCaughtUp(t.app, t.db);
     const responses = await Promise.all(
       [
         `/api/business/${owner.businessId}/`,

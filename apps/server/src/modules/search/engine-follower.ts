@@ -5,15 +5,19 @@ import { pgArray, rowsOf } from '../../db/raw-rows';
 import { allBrands, brandsByIds, productsAfter, productsByIds } from './engine-rows';
 
 /**
- * The engine's index of one app instance (docs/decisions/0023), loaded from PostgreSQL at start
- * and kept in step with the `search_changes` log (migration 0016).
+ * The engine's index of one app instance (docs/decisions/0023, 0041), loaded from PostgreSQL at
+ * start and kept in step with the `search_changes` log (migration 0016).
  *
- * Freshness: every search reads the log's newest `seq` in the same statement that parses its
- * terms (`logState()`), and applies what it has not applied yet before it answers. A search
- * therefore sees every change committed before it began, on every instance, whatever happened
- * to NOTIFY. A `seq` that is missing (taken by a transaction not yet committed, or rolled back)
- * is a gap: it is looked for again with every search for GAP_SECONDS, so a late commit is not
- * missed.
+ * Freshness: every change to products or businesses is announced on the `leafline_catalog`
+ * channel when it commits (migration 0005). While this instance hears that channel, each notice
+ * makes it read the log and apply what it has not applied yet; until that is done, and whenever
+ * the channel is not heard (its connection lost, or before it is up), a search reads the log's
+ * newest `seq` itself, in the statement that parses its terms (`logState()`), and applies the
+ * log before it answers. So a search while nothing changed costs no log read, and a change is
+ * seen on every instance as soon as its notice arrives (milliseconds; a reconnect reads the log
+ * first). A `seq` that is missing (taken by a transaction not yet committed, or rolled back) is
+ * a gap: it is looked for again with every read of the log for GAP_SECONDS, and its commit
+ * brings a notice of its own.
  */
 
 /** Products read per query while loading. */
@@ -46,13 +50,20 @@ export class IndexFollower {
   loaded = false;
   /** Resolves once the first load is done (or the follower stopped before). */
   readonly ready: Promise<void>;
-  private applied = 0;
+  /** The log's newest `seq` the index has applied. */
+  applied = 0;
   /** Missing seqs and when they were first missed. */
   private readonly gaps = new Map<number, number>();
   private stopped = false;
   private applying: Promise<void> | null = null;
   private lastPrune = 0;
   private wake: (() => void) | null = null;
+  /** Whether the catalogue's notices are heard (`setListening`). */
+  private listening = false;
+  /** Counts the notices and the changes of `listening`: each makes the index unconfirmed. */
+  private notices = 0;
+  /** The `notices` count up to which the log is applied; -1 while unconfirmed. */
+  private confirmed = -1;
 
   constructor(
     private readonly db: Db,
@@ -61,6 +72,44 @@ export class IndexFollower {
   ) {
     this.index = newIndex();
     this.ready = this.firstLoad();
+  }
+
+  /**
+   * True while the index has applied every change announced so far and notices are heard: a
+   * search then needs no read of the log.
+   */
+  get current(): boolean {
+    return this.loaded && this.listening && this.confirmed === this.notices;
+  }
+
+  /** Moves on with every notice and every change of `listening` (for what depends on the log). */
+  get generation(): number {
+    return this.notices;
+  }
+
+  /** A catalogue change was announced: the log is read and applied now. */
+  noticed(): void {
+    this.notices++;
+    void this.confirm();
+  }
+
+  /** Whether notices are heard (false: searches read the log themselves until true again). */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.notices++;
+    if (listening) void this.confirm();
+  }
+
+  /** Reads and applies the log; the index is current if no notice came meanwhile. */
+  private async confirm(): Promise<void> {
+    const at = this.notices;
+    try {
+      await this.catchUp();
+      if (this.loaded && at === this.notices) this.confirmed = at;
+    } catch (error) {
+      // Searches keep reading the log themselves until the next notice or reconnect.
+      this.log.error({ err: error }, 'applying the search log after a notice failed');
+    }
   }
 
   /** The log's newest seq (`head`) and how many of its gaps are now filled (`gaps`), as SQL. */
@@ -87,9 +136,12 @@ export class IndexFollower {
     }
   }
 
-  /** Brings the index up to date with the log (one short query when nothing changed). */
+  /**
+   * Brings the index up to date with the log: nothing to do while it is current, else one short
+   * query when nothing changed.
+   */
   async catchUp(): Promise<void> {
-    if (!this.loaded) return;
+    if (!this.loaded || this.current) return;
     const [row] = await rowsOf<{ head: string | number; gaps: string | number }>(
       this.db,
       sql`select ${this.logState()}`,
@@ -110,6 +162,8 @@ export class IndexFollower {
     while (!this.stopped) {
       try {
         await this.load();
+        // What was announced while it loaded is confirmed (or applied) from the log.
+        void this.confirm();
         return;
       } catch (error) {
         if (this.stopped) return;

@@ -27,8 +27,16 @@ export interface SearchEngine extends SearchPort {
   /** Resolves once the first load is done (or the engine stopped before). */
   readonly ready: Promise<void>;
   readonly loaded: boolean;
+  /** Whether the index has applied every announced change, notices heard: no log read needed. */
+  readonly current: boolean;
+  /** The change log's newest `seq` the index has applied. */
+  readonly applied: number;
   /** Brings the index up to date with the log (one short query when nothing changed). */
   catchUp(): Promise<void>;
+  /** A catalogue change was announced (NOTIFY `leafline_catalog`). */
+  noticed(): void;
+  /** Whether the catalogue's notices are heard: while not, every search reads the log. */
+  setListening(listening: boolean): void;
   /** Stops loading and waits for the work in hand (before the database closes). */
   stop(): Promise<void>;
 }
@@ -36,12 +44,26 @@ export interface SearchEngine extends SearchPort {
 /** How long a facets call waits for the index's first load before it gives up. */
 const FACETS_WAIT_MS = 10_000;
 
+/** How many searches' parsed terms an instance keeps, while the catalogue does not change. */
+const PARSED_KEPT = 5000;
+
 /** A search's terms as PostgreSQL parsed them. */
 interface ParsedTerms {
   typed: QueryNode | null;
   corrected: QueryNode | null;
   /** The words after typo correction (only when a word was corrected). */
   correctedWords: string[] | null;
+}
+
+const NO_TERMS: ParsedTerms = { typed: null, corrected: null, correctedWords: null };
+
+/** The parse statement's row (the log's columns only when it reads the log). */
+interface ParseRow {
+  typed: string | null;
+  corrected_words: string | null;
+  corrected: string | null;
+  head?: string | number;
+  gaps?: string | number;
 }
 
 /** The shop's categories, price ranges and suggestion count: all the index is told. */
@@ -57,29 +79,57 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
   const follower = new IndexFollower(db, options.log, newSearchIndex);
 
   /**
+   * Terms as PostgreSQL parsed them, kept by their text while the catalogue is unchanged: the
+   * parse depends on the terms and, for the typo correction, on the catalogue's words, which
+   * change only with a notice (the follower's generation). Kept only while the index is current.
+   */
+  const parsedKept = new Map<string, ParsedTerms>();
+  let parsedGeneration = -1;
+
+  /**
    * Parses the terms (as PostgreSQL does, with typo correction against the catalogue's words)
-   * and brings the index up to date, in one round trip.
+   * and brings the index up to date. While the index is current (notices heard, nothing
+   * announced unapplied) no log is read, and terms parsed before cost no round trip at all;
+   * otherwise the log's head comes in the statement that parses the terms.
    */
   async function prepare(terms: string, words: string[]): Promise<ParsedTerms> {
-    const [row] = await rowsOf<{
-      typed: string | null;
-      corrected_words: string | null;
-      corrected: string | null;
-      head: string | number;
-      gaps: string | number;
-    }>(
+    if (follower.current) {
+      if (parsedGeneration !== follower.generation) {
+        parsedKept.clear();
+        parsedGeneration = follower.generation;
+      }
+      if (terms === '') return NO_TERMS;
+      const kept = parsedKept.get(terms);
+      if (kept) return kept;
+      const generation = follower.generation;
+      const parsed = parsedOf((await parseRows(terms, words, false))[0], words);
+      if (follower.current && generation === follower.generation) {
+        if (parsedKept.size >= PARSED_KEPT) parsedKept.delete(parsedKept.keys().next().value!);
+        parsedKept.set(terms, parsed);
+      }
+      return parsed;
+    }
+    const [row] = await parseRows(terms, words, true);
+    await follower.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0);
+    return terms === '' ? NO_TERMS : parsedOf(row, words);
+  }
+
+  /** One statement: the parsed terms (when there are any) and, when asked, the log's state. */
+  function parseRows(terms: string, words: string[], withLog: boolean) {
+    const log = withLog ? sql`, ${follower.logState()}` : sql``;
+    return rowsOf<ParseRow>(
       db,
       terms === ''
-        ? sql`select null as typed, null as corrected_words, null as corrected,
-            ${follower.logState()}`
+        ? sql`select null as typed, null as corrected_words, null as corrected${log}`
         : sql`with corrected as (select (${correctedWordsSql(words)}) as words)
           select websearch_to_tsquery('english', ${terms})::text as typed,
             c.words as corrected_words,
-            plainto_tsquery('english', coalesce(c.words, ''))::text as corrected,
-            ${follower.logState()}
+            plainto_tsquery('english', coalesce(c.words, ''))::text as corrected${log}
           from corrected c`,
     );
-    await follower.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0);
+  }
+
+  function parsedOf(row: ParseRow | undefined, words: string[]): ParsedTerms {
     const correctedWords = row?.corrected_words ? row.corrected_words.split(' ') : [];
     const typo = correctedWords.some((w, i) => w !== words[i]);
     const corrected = typo && row?.corrected ? parseTsquery(row.corrected) : null;
@@ -105,7 +155,15 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
     get loaded() {
       return follower.loaded;
     },
+    get current() {
+      return follower.current;
+    },
+    get applied() {
+      return follower.applied;
+    },
     catchUp: () => follower.catchUp(),
+    noticed: () => follower.noticed(),
+    setListening: (listening) => follower.setListening(listening),
     stop: () => follower.stop(),
 
     async search(request, limit, offset) {

@@ -6,6 +6,7 @@ import {
   addBusiness,
   addProduct,
   addProducts,
+  searchCaughtUp,
   setCuratedList,
 } from '../../../test/helpers/catalog-fixtures';
 import { businesses } from '../../db/schema/index';
@@ -66,6 +67,7 @@ beforeAll(async () => {
   });
   closedProductId = hidden.id;
   await t.db.update(businesses).set({ isActive: false }).where(eq(businesses.id, closed.id));
+  await searchCaughtUp(t.app, t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -134,11 +136,13 @@ describe('GET /api/search/ — terms', () => {
   it('follows a rename of the business', async () => {
     const brand = await addBusiness(t.db, { name: 'Quillwort Paper' });
     await addProduct(t.db, brand.id, { name: 'Notebook Refill' });
+    await searchCaughtUp(t.app, t.db);
     expect(names((await get('/api/search/?search=quillwort')).json())).toEqual(['Notebook Refill']);
     await t.db
       .update(businesses)
       .set({ name: 'Larkspur Paper' })
       .where(eq(businesses.id, brand.id));
+    await searchCaughtUp(t.app, t.db);
     expect((await get('/api/search/?search=quillwort')).json().count).toBe(0);
     expect(names((await get('/api/search/?search=larkspur')).json())).toEqual(['Notebook Refill']);
   });
@@ -201,6 +205,7 @@ describe('GET /api/search/ — pages', () => {
       name: `Zephyrine Scarf ${i}`,
       productCategory: 'Accessories',
     }));
+    await searchCaughtUp(t.app, t.db);
   });
 
   it('pages with count, next and previous built from the request', async () => {

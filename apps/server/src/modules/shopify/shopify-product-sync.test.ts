@@ -9,7 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { addBusiness, addProduct, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
 import { createTestDatabase } from '../../../test/helpers/database';
 import {
   demoCatalog,
@@ -297,6 +297,7 @@ describe('product sync of the demo store', () => {
 
   it('puts the products in the shop search and the storefront', async () => {
     const source = ACTIVE()[7]!;
+    await searchCaughtUp(t.app, t.db);
     const search = await t.app.inject({
       method: 'GET',
       url: `/api/search/?search=${encodeURIComponent(source.title)}`,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { type SignedInShopper, signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, payLocal, shopper } from '../../../test/helpers/buying';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { addBusiness, addProduct, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
 import { fakeCatalog } from '../../../test/helpers/fake-shopify-catalog';
 import { serveWebhookSubscriptions } from '../../../test/helpers/fake-shopify-delivery';
 import {
@@ -306,6 +306,7 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
     const body: CheckoutResponse = (await checkout(t.app, buyer.headers)).json();
     expect((await payLocal(t.app, body.checkout_url)).statusCode).toBe(303);
     await t.app.deps.tasks.idle();
+    await searchCaughtUp(t.app, t.db);
     expect(await search('heron')).toEqual(expect.arrayContaining([imported.id, kept.id]));
 
     const res = await deliver({
@@ -318,6 +319,7 @@ describe('POST /api/shopify/webhooks/, products/delete', () => {
     expect(res.json()).toEqual({ received: true, outcome: 'handled' });
     expect(await t.app.deps.jobs.drain([SHOPIFY_PRODUCT_REFRESH_QUEUE])).toBe(1);
 
+    await searchCaughtUp(t.app, t.db);
     expect(await search('heron')).toEqual([kept.id]);
     expect(await storefront(owner.businessId)).toEqual([kept.id]);
     expect((await t.app.inject({ url: `/api/products/${imported.id}/` })).statusCode).toBe(404);
