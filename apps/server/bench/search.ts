@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startInstance } from '../scripts/cluster/instance';
 import { type MeasureOptions, measure, printTable, type Result, type Scenario } from './harness';
 
@@ -238,6 +239,7 @@ export async function searchBench(ctx: SearchBenchContext): Promise<Result[]> {
         paths: distinct,
       }),
     );
+    const cpuRows = await cpuPerRequest(run, instance, ctx, distinct);
     const memory = instance.memory();
     printTable([ctx.staticFile, ...(reference?.rows ?? []), ...results], ctx.staticFile);
 
@@ -282,6 +284,7 @@ export async function searchBench(ctx: SearchBenchContext): Promise<Result[]> {
     console.log(
       `  suggestions p99 ≤ 20 ms: ${suggestions.p99.toFixed(1)} ms ${met(suggestions.p99 <= 20)}`,
     );
+    printCpuTable(cpuRows);
     console.log(
       `  app instance (own process, index loaded, after serving every row above): RSS ${memory.rssMiB} MiB, peak ${memory.peakMiB} MiB (≤ 1 GiB: ${met(memory.peakMiB <= 1024)}); index of ${memory.products} loaded in ${memory.loadSeconds} s`,
     );
@@ -293,6 +296,9 @@ export async function searchBench(ctx: SearchBenchContext): Promise<Result[]> {
 
 interface SearchInstance {
   url: string;
+  pid: number | undefined;
+  /** Where it serves /media/ from. */
+  mediaDir: string;
   /** Its memory now and its peak, and how long its index took to load. */
   memory(): { rssMiB: number; peakMiB: number; products: string; loadSeconds: number };
   stop(): Promise<unknown>;
@@ -346,6 +352,8 @@ async function searchInstance(databaseUrl: string): Promise<SearchInstance> {
   );
   return {
     url: instance.url,
+    pid: instance.pid,
+    mediaDir: path.join(dataDir, 'media'),
     memory() {
       const status = readFileSync(`/proc/${instance.pid}/status`, 'utf8');
       const kb = (field: string) =>
@@ -362,4 +370,137 @@ async function searchInstance(databaseUrl: string): Promise<SearchInstance> {
     },
     stop,
   };
+}
+
+/** CPU time, in clock ticks (1/100 s on Linux), of one process (user + system). */
+function ticksOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks of every PostgreSQL process of this machine (the server and its backends). */
+function postgresTicks(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += ticksOf(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+interface CpuRow {
+  result: Result;
+  /** CPU milliseconds per request: the app's process, and PostgreSQL's. */
+  serverMs: number;
+  databaseMs: number;
+}
+
+/**
+ * Issue 31: the uncached product detail, lists and search on the instance's own process, each
+ * with its CPU per request, the app's process and PostgreSQL's apart (nothing else runs on the
+ * database meanwhile; the load comes from this process, not counted in either).
+ */
+async function cpuPerRequest(
+  run: Run,
+  instance: SearchInstance,
+  ctx: SearchBenchContext,
+  searches: string[],
+): Promise<CpuRow[]> {
+  if (!instance.pid) return [];
+  const pid = instance.pid;
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  let ids: number[];
+  let brands: number[];
+  try {
+    const open = 'join businesses b on b.id = p.business_id and b.is_active';
+    ids = (
+      await client.query<{ id: number }>(
+        `select p.id from products p ${open} order by p.id % 997, p.id limit 2000`,
+      )
+    ).rows.map((r) => r.id);
+    brands = (
+      await client.query<{ id: number }>(
+        `select distinct p.business_id as id from products p ${open} order by 1 limit 50`,
+      )
+    ).rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+  const rows: Array<[string, string[]]> = [
+    [`product detail (uncached), ${ids.length} products`, ids.map((id) => `/api/products/${id}/`)],
+    [
+      'shop list, no terms (uncached), pages 1-20',
+      Array.from({ length: 20 }, (_, i) => `/api/search/?search=&page=${i + 1}`),
+    ],
+    [
+      `storefront products (uncached), ${brands.length} brands`,
+      brands.map((id) => `/api/products-by-business/${id}/?page=1`),
+    ],
+    [`search (uncached): all ${searches.length} queries in turn`, searches],
+  ];
+  // The baseline of this table: a static file as large as the first search page, served by the
+  // same instance just before its rows (the served app's static row is another process).
+  const page = await (await fetch(`${instance.url}/api/search/?search=&page=1`)).text();
+  mkdirSync(path.join(instance.mediaDir, 'bench'), { recursive: true });
+  writeFileSync(path.join(instance.mediaDir, 'bench', 'search-page.json'), page);
+  rows.unshift([
+    `static file, ${(page.length / 1024).toFixed(1)} KB, same instance (baseline)`,
+    ['/media/bench/search-page.json'],
+  ]);
+  const measured: CpuRow[] = [];
+  for (const [name, paths] of rows) {
+    const server = ticksOf(pid);
+    const database = postgresTicks();
+    const result = await run(
+      instance.url,
+      { name, path: '', paths },
+      { ...ctx.options, warmupSeconds: 0 },
+    );
+    const requests = Math.max(result.requests, 1);
+    measured.push({
+      result,
+      serverMs: (Math.max(0, ticksOf(pid) - server) * 10) / requests,
+      databaseMs: (Math.max(0, postgresTicks() - database) * 10) / requests,
+    });
+  }
+  return measured;
+}
+
+function printCpuTable(rows: CpuRow[]) {
+  const staticFile = rows[0]?.result;
+  if (!staticFile) return;
+  console.log("\nCPU per request (issue 31): the app instance's process and PostgreSQL's");
+  console.log(
+    `${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'× static'.padStart(9)} ${'p99 ms'.padStart(8)} ${'app ms'.padStart(7)} ${'db ms'.padStart(7)} ${'total'.padStart(7)}`,
+  );
+  for (const { result, serverMs, databaseMs } of rows) {
+    console.log(
+      `${result.name.padEnd(58)} ${result.rps.toFixed(0).padStart(8)} ${(result.rps / staticFile.rps).toFixed(2).padStart(9)} ${result.p99.toFixed(1).padStart(8)} ${serverMs.toFixed(2).padStart(7)} ${databaseMs.toFixed(2).padStart(7)} ${(serverMs + databaseMs).toFixed(2).padStart(7)}`,
+    );
+  }
+  const detail = rows.find((r) => r.result.name.startsWith('product detail'));
+  const search = rows.find((r) => r.result.name.startsWith('search'));
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log('\ntargets (issue 31):');
+  if (detail) {
+    const ratio = detail.result.rps / staticFile.rps;
+    const cpu = detail.serverMs + detail.databaseMs;
+    console.log(
+      `  product detail ≥ 0.6× static file: ${ratio.toFixed(2)}× ${met(ratio >= 0.6)}; CPU ≤ 1.0 ms a request: ${cpu.toFixed(2)} ms ${met(cpu <= 1)}`,
+    );
+  }
+  if (search) {
+    const ratio = search.result.rps / staticFile.rps;
+    console.log(
+      `  search (all queries) ≥ 0.8× static file: ${ratio.toFixed(2)}× ${met(ratio >= 0.8)}`,
+    );
+  }
 }
