@@ -10,7 +10,9 @@ declare module 'fastify' {
 
 /**
  * The index follows the catalogue's notices (decision 0041): each one makes it apply the change
- * log; while they are not heard, every search reads the log itself.
+ * log; while they are not heard, every search reads the log itself. A write this instance
+ * answers makes the next search read the log too: its notice may still be on the way, and the
+ * client that made the change must find it on its next request.
  */
 export const searchPlugin = fp(
   async (app) => {
@@ -20,6 +22,12 @@ export const searchPlugin = fp(
       () => searchEngine.noticed(),
       (listening) => searchEngine.setListening(listening),
     );
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        searchEngine.doubt();
+      }
+      done(null, payload);
+    });
     app.addHook('onClose', async () => {
       await stopListening();
       await searchEngine.stop();

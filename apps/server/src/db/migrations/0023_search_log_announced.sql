@@ -2,14 +2,7 @@
 -- 0041): the search index of each app instance applies the log on that notice instead of
 -- reading it before every search. The log is also written for changes that touch no table of
 -- migration 0005 (a brand's shipping fees change the free-shipping filter), so it announces
--- itself. The response cache clears on the same notice.
-CREATE OR REPLACE FUNCTION search_log_announced() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('leafline_catalog', 'search_changes');
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
+-- itself, with 0005's function (the payload is the table's name). The response cache clears on
+-- the same notice.
 CREATE TRIGGER search_changes_announced AFTER INSERT ON search_changes
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_announced();
+  FOR EACH STATEMENT EXECUTE FUNCTION leafline_catalog_changed();

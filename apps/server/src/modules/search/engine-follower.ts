@@ -93,6 +93,14 @@ export class IndexFollower {
     void this.confirm();
   }
 
+  /**
+   * This instance answered a request that may have changed the catalogue: its notice may not
+   * have arrived yet, so the next search reads the log itself (read-your-writes on one instance).
+   */
+  doubt(): void {
+    this.notices++;
+  }
+
   /** Whether notices are heard (false: searches read the log themselves until true again). */
   setListening(listening: boolean): void {
     this.listening = listening;
@@ -100,12 +108,10 @@ export class IndexFollower {
     if (listening) void this.confirm();
   }
 
-  /** Reads and applies the log; the index is current if no notice came meanwhile. */
+  /** Reads and applies the log (the index is then current if no notice came meanwhile). */
   private async confirm(): Promise<void> {
-    const at = this.notices;
     try {
       await this.catchUp();
-      if (this.loaded && at === this.notices) this.confirmed = at;
     } catch (error) {
       // Searches keep reading the log themselves until the next notice or reconnect.
       this.log.error({ err: error }, 'applying the search log after a notice failed');
@@ -121,14 +127,18 @@ export class IndexFollower {
     return sql`(select coalesce(max(seq), 0) from search_changes) as head, ${gaps} as gaps`;
   }
 
-  /** Applies the log up to `head` (and the gaps if one of them appeared). */
-  async bringTo(head: number, gapSeen: boolean): Promise<void> {
+  /**
+   * Applies the log up to `head` (and the gaps if one of them appeared). `notices` is the count
+   * taken before `head` was read: when none came since, the index is current again.
+   */
+  async bringTo(head: number, gapSeen: boolean, notices: number): Promise<void> {
     if (!this.loaded) return;
     if (head > this.applied || gapSeen) {
       await this.applyOnce();
       // An apply that was already running may have stopped below `head`.
       if (head > this.applied) await this.applyOnce();
     }
+    if (this.loaded && notices === this.notices) this.confirmed = notices;
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
       this.prune().catch((error) =>
         this.log.error({ err: error }, 'pruning the search log failed'),
@@ -142,11 +152,12 @@ export class IndexFollower {
    */
   async catchUp(): Promise<void> {
     if (!this.loaded || this.current) return;
+    const notices = this.notices;
     const [row] = await rowsOf<{ head: string | number; gaps: string | number }>(
       this.db,
       sql`select ${this.logState()}`,
     );
-    await this.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0);
+    await this.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0, notices);
   }
 
   /** Stops loading and waits for the work in hand (before the database closes). */

@@ -37,6 +37,8 @@ export interface SearchEngine extends SearchPort {
   noticed(): void;
   /** Whether the catalogue's notices are heard: while not, every search reads the log. */
   setListening(listening: boolean): void;
+  /** This instance may just have changed the catalogue: the next search reads the log. */
+  doubt(): void;
   /** Stops loading and waits for the work in hand (before the database closes). */
   stop(): Promise<void>;
 }
@@ -94,24 +96,39 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
    */
   async function prepare(terms: string, words: string[]): Promise<ParsedTerms> {
     if (follower.current) {
-      if (parsedGeneration !== follower.generation) {
-        parsedKept.clear();
-        parsedGeneration = follower.generation;
-      }
       if (terms === '') return NO_TERMS;
-      const kept = parsedKept.get(terms);
+      const kept = keptParse(terms);
       if (kept) return kept;
       const generation = follower.generation;
-      const parsed = parsedOf((await parseRows(terms, words, false))[0], words);
-      if (follower.current && generation === follower.generation) {
-        if (parsedKept.size >= PARSED_KEPT) parsedKept.delete(parsedKept.keys().next().value!);
-        parsedKept.set(terms, parsed);
-      }
-      return parsed;
+      return keepParse(
+        terms,
+        generation,
+        parsedOf((await parseRows(terms, words, false))[0], words),
+      );
     }
+    const notices = follower.generation;
     const [row] = await parseRows(terms, words, true);
-    await follower.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0);
-    return terms === '' ? NO_TERMS : parsedOf(row, words);
+    await follower.bringTo(Number(row?.head ?? 0), Number(row?.gaps ?? 0) > 0, notices);
+    return terms === '' ? NO_TERMS : keepParse(terms, notices, parsedOf(row, words));
+  }
+
+  /** The terms' kept parse, if the catalogue has not changed since (the kept ones go then). */
+  function keptParse(terms: string): ParsedTerms | undefined {
+    if (parsedGeneration !== follower.generation) {
+      parsedKept.clear();
+      parsedGeneration = follower.generation;
+    }
+    return parsedKept.get(terms);
+  }
+
+  /** Keeps a parse made at `generation` if the index is current at it. */
+  function keepParse(terms: string, generation: number, parsed: ParsedTerms): ParsedTerms {
+    if (follower.current && generation === follower.generation) {
+      keptParse(terms);
+      if (parsedKept.size >= PARSED_KEPT) parsedKept.delete(parsedKept.keys().next().value!);
+      parsedKept.set(terms, parsed);
+    }
+    return parsed;
   }
 
   /** One statement: the parsed terms (when there are any) and, when asked, the log's state. */
@@ -163,6 +180,7 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
     },
     catchUp: () => follower.catchUp(),
     noticed: () => follower.noticed(),
+    doubt: () => follower.doubt(),
     setListening: (listening) => follower.setListening(listening),
     stop: () => follower.stop(),
 

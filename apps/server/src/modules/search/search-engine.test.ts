@@ -427,6 +427,15 @@ for (const driver of ['default', 'pglite'] as const) {
           expect((await engine.search(request('quokka'), 20, 0))?.total).toBe(0),
         );
 
+        // A write this instance answered: the next search reads the log, then none again.
+        engine.doubt();
+        statements = 0;
+        await engine.search(request('cotton'), 20, 0);
+        expect(statements).toBe(1);
+        expect(engine.current).toBe(true);
+        await engine.search(request('cotton'), 20, 0);
+        expect(statements).toBe(1);
+
         // The channel lost: searches read the log themselves again.
         engine.setListening(false);
         statements = 0;
