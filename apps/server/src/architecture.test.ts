@@ -49,6 +49,8 @@ const WRITER: Record<string, string> = {
   local_payment_sessions: 'adapters/payments',
   local_connected_accounts: 'adapters/payments',
   local_money_movements: 'adapters/payments',
+  // The job runner's marks of committed effects (JobContext.once).
+  job_effects: 'jobs',
 };
 const NOT_A_WRITER = ['seed'];
 

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { JOB_SCHEMA } from '../db/job-schema';
+import { jobEffects } from '../db/schema/jobs';
 import {
   attemptLimitMs,
   type JobContext,
@@ -66,6 +67,14 @@ export function createJobExecution(
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
       isLastAttempt: job.retryCount >= job.retryLimit,
+      once: async (executor) =>
+        (
+          await executor
+            .insert(jobEffects)
+            .values({ jobId: job.id })
+            .onConflictDoNothing()
+            .returning({ jobId: jobEffects.jobId })
+        ).length === 1,
     };
     try {
       await registration.handler(job.data, context);
@@ -127,8 +136,11 @@ export function createJobExecution(
       return;
     }
     try {
-      if (failure === undefined) await boss.complete(name, job.id);
-      else {
+      if (failure === undefined) {
+        await boss.complete(name, job.id);
+        // Its effect's mark is needed no more (a completed job is never run again).
+        await options.executeSql('delete from job_effects where job_id = $1', [job.id]);
+      } else {
         await boss.fail(name, job.id, { message: errorText(failure) });
         const parked = failure instanceof ParkJobError || job.retryCount >= job.retryLimit;
         if (parked) await compensate(registration, job.id, job.data, errorText(failure));

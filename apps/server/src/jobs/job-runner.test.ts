@@ -23,6 +23,14 @@ const ECHO = defineQueue<{ n: number }>({
   expireInSeconds: 60,
 });
 
+const ONCE = defineQueue<{ n: number }>({
+  name: 'test.once',
+  retryLimit: 2,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
 const DOOMED = defineQueue<{ n: number }>({
   name: 'test.doomed',
   retryLimit: 5,
@@ -113,6 +121,13 @@ beforeAll(async () => {
     }
     seen.push(n);
   });
+  jobs.work(ONCE, async ({ n }, job) => {
+    await database.db.transaction(async (tx) => {
+      if (await job.once(tx)) await tx.execute(sql`insert into job_cause values (${n})`);
+    });
+    // The first attempt dies after its commit (its completion is lost): it is run again.
+    if (job.retryCount === 0) throw new Error(`job ${n}: the worker died after the commit`);
+  });
   jobs.work(DOOMED, async ({ n }) => {
     throw new ParkJobError(`job ${n} can never succeed`);
   });
@@ -188,6 +203,18 @@ describe('job runner', () => {
     ).rejects.toThrow('the cause fails');
     expect(await jobs.drain([ECHO])).toBe(1);
     expect(seen).toEqual([1]);
+  });
+
+  it('an effect committed with once() is not committed again by a later attempt of the job', async () => {
+    await jobs.send(database.db, ONCE, { n: 70 });
+    // Its first attempt, then its retry (no delay).
+    expect(await jobs.drain([ONCE])).toBe(2);
+    const causes = await database.db.execute(sql`select n from job_cause where n = 70`);
+    expect((causes as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(await jobs.list(ONCE, 'completed')).toHaveLength(1);
+    // The mark goes with the job's completion.
+    const marks = await database.db.execute(sql`select job_id from job_effects`);
+    expect((marks as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
   it('a failing job is retried after its delay, then succeeds once', async () => {

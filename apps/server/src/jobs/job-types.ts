@@ -47,6 +47,14 @@ export interface JobContext {
   retryLimit: number;
   /** No retry follows a failure of this attempt: it parks the job. */
   isLastAttempt: boolean;
+  /**
+   * Marks, in the caller's transaction, that this job's effect is committed: true the first
+   * time; false when an earlier attempt of this job committed it already (that attempt's
+   * completion was lost: its worker died after the commit). A handler whose effect is writes of
+   * its own (the jobs it sends) commits them only when this is true, so a retry never writes
+   * them twice.
+   */
+  once(executor: Db): Promise<boolean>;
 }
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;

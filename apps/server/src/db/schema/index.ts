@@ -1,5 +1,6 @@
 export * from './businesses';
 export * from './catalog';
 export * from './content';
+export * from './jobs';
 export * from './orders';
 export * from './users';

@@ -3,12 +3,12 @@ import { MAIL_QUEUE, queueMail } from '../mail';
 import { ORDER_EMAILS_QUEUE } from './order-email-jobs';
 import { orderPaidEmails, orderRefundedEmailOf, orderShippedEmailOf } from './orders.service';
 
-/** The order-email worker: each event's messages become mail jobs in one transaction. */
+/** The order-email worker: each event's messages become mail jobs in one transaction, once. */
 export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
   const { jobs, db, config } = app.deps;
   jobs.work(
     ORDER_EMAILS_QUEUE,
-    async (data) => {
+    async (data, job) => {
       const deps = { db, config };
       const messages =
         data.kind === 'paid'
@@ -17,7 +17,10 @@ export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
             ? await orderShippedEmailOf(deps, data.orderId)
             : await orderRefundedEmailOf(deps, data.orderId, data);
       if (messages.length === 0) return;
+      // Once: an attempt whose completion was lost (its worker died after this commit) is run
+      // again, and must not send the e-mails a second time.
       await db.transaction(async (tx) => {
+        if (!(await job.once(tx))) return;
         for (const message of messages) await queueMail(jobs, tx, message);
       });
       jobs.wake(MAIL_QUEUE);
