@@ -67,7 +67,8 @@ describe('Register Your Business', () => {
     expect(screen.getByText('Shipping strategy is required.')).toBeTruthy();
     expect(screen.getByText('Price range is required.')).toBeTruthy();
     expect(screen.getByText('Production is required.')).toBeTruthy();
-    expect(document.activeElement).toBe(input('Business name'));
+    // The focus moves to the first refused field once the errors are shown.
+    await waitFor(() => expect(document.activeElement).toBe(input('Business name')));
 
     await fillEcoForm();
     fill(input('Public email'), 'not-an-email');

@@ -168,7 +168,8 @@ describe('AddProductSection', () => {
     const describedBy = price.getAttribute('aria-describedby')!.split(' ');
     const error = describedBy.map((id) => document.getElementById(id)?.textContent);
     expect(error).toContain(PRODUCT_MESSAGES.price);
-    expect(document.activeElement).toBe(price);
+    // The focus moves to the first refused field once the errors are shown (a render later).
+    await waitFor(() => expect(document.activeElement).toBe(price));
     expect(calls).toHaveLength(0);
   });
 
