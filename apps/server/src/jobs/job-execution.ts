@@ -34,6 +34,8 @@ export function createJobExecution(
   signal: AbortSignal,
 ): JobExecution {
   const { log } = options;
+  /** Jobs in hand whose handler marked its effect (`once`): the mark goes when they complete. */
+  const marked = new Set<string>();
   /** Jobs in hand whose handler asked for its retry no sooner than these seconds. */
   const retryLater = new Map<string, number>();
 
@@ -67,14 +69,15 @@ export function createJobExecution(
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
       isLastAttempt: job.retryCount >= job.retryLimit,
-      once: async (executor) =>
-        (
-          await executor
-            .insert(jobEffects)
-            .values({ jobId: job.id })
-            .onConflictDoNothing()
-            .returning({ jobId: jobEffects.jobId })
-        ).length === 1,
+      once: async (executor) => {
+        marked.add(job.id);
+        const rows = await executor
+          .insert(jobEffects)
+          .values({ jobId: job.id })
+          .onConflictDoNothing()
+          .returning({ jobId: jobEffects.jobId });
+        return rows.length === 1;
+      },
     };
     try {
       await registration.handler(job.data, context);
@@ -129,6 +132,7 @@ export function createJobExecution(
     } catch (error) {
       failure = error;
     }
+    const hadMark = marked.delete(job.id);
     // Ended by the shutdown (its signal aborted), not by its own failure: handed back as it
     // was, without using one of its retries, for this or another instance to run again.
     if (failure !== undefined && signal.aborted) {
@@ -139,7 +143,9 @@ export function createJobExecution(
       if (failure === undefined) {
         await boss.complete(name, job.id);
         // Its effect's mark is needed no more (a completed job is never run again).
-        await options.executeSql('delete from job_effects where job_id = $1', [job.id]);
+        if (hadMark) {
+          await options.executeSql('delete from job_effects where job_id = $1', [job.id]);
+        }
       } else {
         await boss.fail(name, job.id, { message: errorText(failure) });
         const parked = failure instanceof ParkJobError || job.retryCount >= job.retryLimit;
