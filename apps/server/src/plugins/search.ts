@@ -8,6 +8,9 @@ declare module 'fastify' {
   }
 }
 
+/** The methods of a request that may change the catalogue. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * The index follows the catalogue's notices (decision 0041): each one makes it apply the change
  * log; while they are not heard, every search reads the log itself. A write this instance
@@ -23,7 +26,7 @@ export const searchPlugin = fp(
       (listening) => searchEngine.setListening(listening),
     );
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      if (WRITES.has(request.method) && reply.statusCode < 400) {
         searchEngine.doubt();
       }
       done(null, payload);

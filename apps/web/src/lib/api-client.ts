@@ -22,7 +22,7 @@ const API_ROOT: string = (import.meta.env.VITE_API_ROOT ?? '').replace(/\/$/, ''
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Uploads (a multipart body) can take a while on a phone's network. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
 export const REFRESH_PATH = SHOP_ROUTES.refreshToken.pattern;
 export const LOGIN_PATH = '/login';
 

@@ -31,8 +31,6 @@ export interface SearchEngine extends SearchPort {
   readonly current: boolean;
   /** The change log's newest `seq` the index has applied. */
   readonly applied: number;
-  /** Brings the index up to date with the log (one short query when nothing changed). */
-  catchUp(): Promise<void>;
   /** A catalogue change was announced (NOTIFY `leafline_catalog`). */
   noticed(): void;
   /** Whether the catalogue's notices are heard: while not, every search reads the log. */
@@ -97,14 +95,11 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
   async function prepare(terms: string, words: string[]): Promise<ParsedTerms> {
     if (follower.current) {
       if (terms === '') return NO_TERMS;
-      const kept = keptParse(terms);
+      const kept = keptParses().get(terms);
       if (kept) return kept;
       const generation = follower.generation;
-      return keepParse(
-        terms,
-        generation,
-        parsedOf((await parseRows(terms, words, false))[0], words),
-      );
+      const [row] = await parseRows(terms, words, false);
+      return keepParse(terms, generation, parsedOf(row, words));
     }
     const notices = follower.generation;
     const [row] = await parseRows(terms, words, true);
@@ -112,21 +107,21 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
     return terms === '' ? NO_TERMS : keepParse(terms, notices, parsedOf(row, words));
   }
 
-  /** The terms' kept parse, if the catalogue has not changed since (the kept ones go then). */
-  function keptParse(terms: string): ParsedTerms | undefined {
+  /** The kept parses, emptied when the catalogue has changed since they were made. */
+  function keptParses(): Map<string, ParsedTerms> {
     if (parsedGeneration !== follower.generation) {
       parsedKept.clear();
       parsedGeneration = follower.generation;
     }
-    return parsedKept.get(terms);
+    return parsedKept;
   }
 
   /** Keeps a parse made at `generation` if the index is current at it. */
   function keepParse(terms: string, generation: number, parsed: ParsedTerms): ParsedTerms {
     if (follower.current && generation === follower.generation) {
-      keptParse(terms);
-      if (parsedKept.size >= PARSED_KEPT) parsedKept.delete(parsedKept.keys().next().value!);
-      parsedKept.set(terms, parsed);
+      const kept = keptParses();
+      if (kept.size >= PARSED_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(terms, parsed);
     }
     return parsed;
   }
@@ -178,7 +173,6 @@ export function createSearchEngine(options: { db: Db; log: FollowerLog }): Searc
     get applied() {
       return follower.applied;
     },
-    catchUp: () => follower.catchUp(),
     noticed: () => follower.noticed(),
     doubt: () => follower.doubt(),
     setListening: (listening) => follower.setListening(listening),

@@ -366,6 +366,7 @@ for (const driver of ['default', 'pglite'] as const) {
           .update(businesses)
           .set({ isActive: true })
           .where(eq(businesses.id, brands[0]!.id));
+        await soon(async () => expect((await look()).count).toBe(1));
         await t.db.delete(products).where(eq(products.id, added.id));
         await soon(async () => expect((await look()).count).toBe(0));
       } finally {
