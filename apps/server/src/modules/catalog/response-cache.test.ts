@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { addBusiness, addProduct, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
 import { businesses, products } from '../../db/schema/index';
 import { createResponseCache, type ResponseCache } from './response-cache';
 
@@ -40,6 +40,9 @@ describe('catalogue answers on a real database, cache on', () => {
     const brand = await addBusiness(t.db, { name: 'Saltmarsh Goods' });
     businessId = brand.id;
     await addProduct(t.db, brand.id, { name: 'Kelp Soap Bar', priceCents: 900 });
+    // Written straight to the database, as another process would: the index hears of it by
+    // the catalogue's notice, which may still be on the way (decision 0041).
+    await searchCaughtUp(t.app, t.db);
   });
   afterAll(async () => {
     await t.close();
