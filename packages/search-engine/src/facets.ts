@@ -6,7 +6,8 @@ import type { FacetCounts, SearchRefinements } from './types';
 /**
  * Facet counts: for each choice, the products the search finds with that choice made and
  * every other current choice kept. One pass that only counts: each shown match adds one to
- * the cell of its category, second-hand flag, price range, price-filter result and brand flags
+ * the cell of its category, second-hand flag, price range, price-filter result, sold-out flag
+ * and brand flags
  * (a few thousand cells, no branch to mispredict). The facets are then read off the cells.
  */
 
@@ -16,7 +17,8 @@ const PASS_SECOND_HAND = 2;
 const PASS_VERIFIED = 4;
 const PASS_PRICE = 8;
 const PASS_FREE = 16;
-const PASS_ALL = 31;
+const PASS_STOCK = 32;
+const PASS_ALL = 63;
 
 /** A brand's flags in a cell: bit 0 shown, bit 1 verified, bit 2 ships free. */
 const BRAND_SHOWN = 1;
@@ -66,7 +68,9 @@ function countCells(state: IndexState, matches: SlotSet | null, r: SearchRefinem
     // A dead slot counts as a closed brand's.
     const brand = bizFlags[business[s]!]! & -(f & ALIVE);
     const key =
-      ((((category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!) * 2 + inPrice) << 3) |
+      (((((category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!) * 2 + inPrice) * 2 +
+        ((f >> 2) & 1)) <<
+        3) |
       brand;
     cells[key]!++;
   };
@@ -88,6 +92,7 @@ function readCells(
     secondHand: 0,
     verified: 0,
     freeShipping: 0,
+    inStock: 0,
     priceRanges: layout.priceRanges.map(() => 0),
     categories: new Map(layout.categories.map((c) => [c, 0])),
   };
@@ -98,6 +103,8 @@ function readCells(
     const bf = key & 7;
     if ((bf & BRAND_SHOWN) === 0) continue;
     let rest = key >> 3;
+    const soldOut = rest & 1;
+    rest >>= 1;
     const inPrice = rest & 1;
     rest >>= 1;
     const range = rest % layout.rangeCodes;
@@ -109,11 +116,13 @@ function readCells(
       (r.freeShippingAtCents === null || bf & BRAND_FREE ? PASS_FREE : 0) |
       (categoryCode < 0 || c === categoryCode ? PASS_CATEGORY : 0) |
       (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
-      (inPrice ? PASS_PRICE : 0);
+      (inPrice ? PASS_PRICE : 0) |
+      ((r.inStock && soldOut) || (r.soldOut && !soldOut) ? 0 : PASS_STOCK);
     if (bits === PASS_ALL) counts.count += n;
     if ((bits | PASS_SECOND_HAND) === PASS_ALL && secondHand) counts.secondHand += n;
     if ((bits | PASS_VERIFIED) === PASS_ALL && bf & BRAND_VERIFIED) counts.verified += n;
     if ((bits | PASS_FREE) === PASS_ALL && bf & BRAND_FREE) counts.freeShipping += n;
+    if ((bits | PASS_STOCK) === PASS_ALL && !soldOut) counts.inStock += n;
     if ((bits | PASS_PRICE) === PASS_ALL && range < ranges) counts.priceRanges[range]! += n;
     if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[c]! += n;
   }

@@ -1,6 +1,6 @@
 import type { BrandTable } from './brands';
 import type { Postings } from './postings';
-import { SECOND_HAND, type SlotStore } from './slot-store';
+import { META_SOLD_OUT, SECOND_HAND, type SlotStore, SOLD_OUT } from './slot-store';
 import type { SearchRefinements } from './types';
 
 /** What a product must pass for one query (filterOf). */
@@ -12,6 +12,9 @@ export interface Filter {
   /** The category's code, or -1 for any. */
   categoryCode: number;
   secondHand: boolean;
+  /** Whether stock is asked: products in stock only, or (with soldOut) sold-out ones only. */
+  stocked: boolean;
+  soldOut: boolean;
   /** Whether a price range is asked (min, max: its bounds, ±∞ when open). */
   priced: boolean;
   min: number;
@@ -33,6 +36,7 @@ export function filterOf(
   categoryCode: number,
   r: SearchRefinements,
 ): Filter {
+  const stocked = r.inStock || r.soldOut;
   let bizOk = brands.active;
   if (r.verified || r.freeShippingAtCents !== null) {
     const freeAt = r.freeShippingAtCents;
@@ -51,18 +55,28 @@ export function filterOf(
     brands: bizOk !== brands.active,
     categoryCode,
     secondHand: r.secondHand,
+    stocked: stocked,
+    soldOut: r.soldOut,
     priced: r.minPriceCents !== null || r.maxPriceCents !== null,
     min: r.minPriceCents ?? Number.NEGATIVE_INFINITY,
     max: r.maxPriceCents ?? Number.POSITIVE_INFINITY,
     wide: store.wideBusiness,
-    mask: 1 | (r.secondHand ? 2 : 0) | (categoryCode >= 0 ? 0b111100 : 0),
-    bits: 1 | (r.secondHand ? 2 : 0) | (categoryCode >= 0 ? categoryCode << 2 : 0),
+    mask:
+      1 |
+      (r.secondHand ? 2 : 0) |
+      (categoryCode >= 0 ? 0b111100 : 0) |
+      (stocked ? META_SOLD_OUT : 0),
+    bits:
+      1 |
+      (r.secondHand ? 2 : 0) |
+      (categoryCode >= 0 ? categoryCode << 2 : 0) |
+      (r.soldOut ? META_SOLD_OUT : 0),
   };
 }
 
 /** A filter that keeps every shown product. */
 export function isPlain(f: Filter): boolean {
-  return !f.brands && f.categoryCode < 0 && !f.secondHand && !f.priced;
+  return !f.brands && f.categoryCode < 0 && !f.secondHand && !f.priced && !f.stocked;
 }
 
 /** Whether any refinement is asked (a listing's count is then a pass, not a counter). */
@@ -72,7 +86,9 @@ export function hasRefinements(r: SearchRefinements): boolean {
     r.verified ||
     r.minPriceCents !== null ||
     r.maxPriceCents !== null ||
-    r.freeShippingAtCents !== null
+    r.freeShippingAtCents !== null ||
+    r.inStock ||
+    r.soldOut
   );
 }
 
@@ -91,6 +107,7 @@ export function keeps(store: SlotStore, f: Filter, s: number): boolean {
   if (f.categoryCode >= 0 && store.category[s] !== f.categoryCode) return false;
   if (f.brands && f.bizOk[store.business[s]!] !== 1) return false;
   if (f.secondHand && (store.flags[s]! & SECOND_HAND) === 0) return false;
+  if (f.stocked && (store.flags[s]! & SOLD_OUT) !== (f.soldOut ? SOLD_OUT : 0)) return false;
   if (!f.priced) return true;
   const price = store.price[s]!;
   return price >= f.min && price <= f.max;

@@ -17,7 +17,10 @@ export class Layout {
   /** The code of a price in no range. */
   readonly rangeNone: number;
   readonly rangeCodes: number;
-  /** Facet cells: category × second-hand × price range × in the price filter × brand flags. */
+  /**
+   * Facet cells: category × second-hand × price range × in the price filter × sold out ×
+   * brand flags.
+   */
   readonly facetCells: number;
   private readonly categoryIndex: Map<string, number>;
 
@@ -35,7 +38,7 @@ export class Layout {
     this.otherCategory = this.categories.length;
     this.rangeNone = this.priceRanges.length;
     this.rangeCodes = this.rangeNone + 1;
-    this.facetCells = (this.otherCategory + 1) * 2 * this.rangeCodes * 2 * 8;
+    this.facetCells = (this.otherCategory + 1) * 2 * this.rangeCodes * 2 * 2 * 8;
   }
 
   /** A category's code (`otherCategory` when not listed). */

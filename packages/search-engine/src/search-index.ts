@@ -143,8 +143,37 @@ export class SearchIndex {
     return rows;
   }
 
-  /** The page of product ids and the count of all matches, ordered as README.md says. */
+  /**
+   * The page of product ids and the count of all matches, ordered as README.md says, sold-out
+   * products after the others (each part in the asked order) unless the query asks for one
+   * part itself (`inStock`, `soldOut`).
+   */
   search(query: EngineQuery, limit: number, offset: number): SearchPage {
+    const r = query.refinements;
+    if (r.inStock || r.soldOut || this.store.liveSoldOut === 0) {
+      return this.searchPart(query, limit, offset);
+    }
+    const inStock = this.searchPart(
+      { ...query, refinements: { ...r, inStock: true } },
+      limit,
+      offset,
+    );
+    const first = inStock.total;
+    // The sold-out part: what of the page is past the in-stock matches (at least its count).
+    const soldOut = this.searchPart(
+      { ...query, refinements: { ...r, soldOut: true } },
+      Math.max(1, offset + limit - Math.max(offset, first)),
+      Math.max(0, offset - first),
+    );
+    const room = Math.max(0, limit - inStock.ids.length);
+    return {
+      ids: [...inStock.ids, ...soldOut.ids.slice(0, room)],
+      total: first + soldOut.total,
+    };
+  }
+
+  /** One part of a search (search() puts sold-out products last with two). */
+  private searchPart(query: EngineQuery, limit: number, offset: number): SearchPage {
     const filter = this.filter(this.layout.queryCategory(query.productCategory), query.refinements);
     // One word (the commonest search, and a typo's one-word correction).
     const single = singleList(this.state, query);

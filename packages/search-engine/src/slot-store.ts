@@ -4,9 +4,12 @@ import type { SlotSet } from './set-ops';
 import { SlotStrings } from './slot-strings';
 import type { ProductDoc, ProductSummary } from './types';
 
-/** A slot's `flags`: bit 0 alive, bit 1 second-hand. */
+/** A slot's `flags`: bit 0 alive, bit 1 second-hand, bit 2 sold out. */
 export const ALIVE = 1;
 export const SECOND_HAND = 2;
+export const SOLD_OUT = 4;
+/** Sold out in a slot's `meta` byte (bit 6). */
+export const META_SOLD_OUT = 64;
 
 /**
  * The products' attributes, one column (typed array) per attribute and one row (slot) per
@@ -23,13 +26,15 @@ export class SlotStore {
   category = new Uint8Array(1024);
   /** The facets' price range of the product's price (Layout.rangeOf). */
   priceRange = new Uint8Array(1024);
-  /** ALIVE | SECOND_HAND. */
+  /** ALIVE | SECOND_HAND | SOLD_OUT. */
   flags = new Uint8Array(1024);
+  /** What can be bought of the product; -1 when not counted. */
+  stock = new Int32Array(1024);
   /** 1 when the slot's product is live and its brand open (what every search shows at least). */
   shown = new Uint8Array(1024);
   /**
    * What a filter reads first of a slot, in one byte: shown (bit 0), second-hand (bit 1),
-   * category (bits 2–5). A megabyte at a million products: it stays in the CPU's cache while a
+   * category (bits 2–5), sold out (bit 6). A megabyte at a million products: it stays in the CPU's cache while a
    * long list is filtered (five arrays of a slot's attributes do not).
    */
   meta = new Uint8Array(1024);
@@ -53,6 +58,8 @@ export class SlotStore {
   /** Shown products per category code (the count of a listing without terms), and in all. */
   readonly categoryCounts: Int32Array;
   liveShown = 0;
+  /** Live products that are sold out (while 0, no search has to put any last). */
+  liveSoldOut = 0;
 
   constructor(private readonly layout: Layout) {
     this.categoryCounts = new Int32Array(layout.otherCategory + 1);
@@ -86,7 +93,10 @@ export class SlotStore {
     if (category === this.layout.otherCategory) {
       this.otherCategory.set(doc.id, doc.productCategory);
     } else this.otherCategory.delete(doc.id);
-    this.flags[slot] = ALIVE | (doc.secondHand ? SECOND_HAND : 0);
+    const stock = doc.stock ?? null;
+    this.flags[slot] = ALIVE | (doc.secondHand ? SECOND_HAND : 0) | (stock === 0 ? SOLD_OUT : 0);
+    this.stock[slot] = stock === null ? -1 : stock;
+    if (stock === 0) this.liveSoldOut++;
     this.shown[slot] = brandActive ? 1 : 0;
     this.pack(slot);
     this.names.set(slot, doc.name);
@@ -107,6 +117,7 @@ export class SlotStore {
       this.categoryCounts[this.category[slot]!]!--;
       this.liveShown--;
     }
+    if (this.flags[slot]! & SOLD_OUT) this.liveSoldOut--;
     this.flags[slot] = this.flags[slot]! & ~ALIVE;
     this.shown[slot] = 0;
     this.meta[slot] = this.meta[slot]! & ~1;
@@ -167,6 +178,7 @@ export class SlotStore {
           ? this.layout.categories[category]!
           : (this.otherCategory.get(id) ?? ''),
       primaryImage: this.images.get(s),
+      stock: this.stock[s]! < 0 ? null : this.stock[s]!,
     };
   }
 
@@ -196,6 +208,7 @@ export class SlotStore {
     this.category = keep(this.category);
     this.priceRange = keep(this.priceRange);
     this.flags = keep(this.flags);
+    this.stock = keep(this.stock);
     this.shown = keep(this.shown);
     this.meta = new Uint8Array(this.ids.length);
     this.brand16 = new Uint16Array(this.ids.length);
@@ -213,7 +226,12 @@ export class SlotStore {
   private pack(s: number) {
     const business = this.business[s]!;
     if (business > 0xffff) this.wideBusiness = true;
-    this.meta[s] = this.shown[s]! | (this.flags[s]! & SECOND_HAND) | (this.category[s]! << 2);
+    const flags = this.flags[s]!;
+    this.meta[s] =
+      this.shown[s]! |
+      (flags & SECOND_HAND) |
+      (this.category[s]! << 2) |
+      (flags & SOLD_OUT ? META_SOLD_OUT : 0);
     this.brand16[s] = business;
   }
 
@@ -232,6 +250,7 @@ export class SlotStore {
     this.category = grow(this.category);
     this.priceRange = grow(this.priceRange);
     this.flags = grow(this.flags);
+    this.stock = grow(this.stock);
     this.shown = grow(this.shown);
     this.meta = grow(this.meta);
     this.brand16 = grow(this.brand16);

@@ -18,6 +18,13 @@ export interface SearchRefinements {
    * most this); null for no such filter.
    */
   freeShippingAtCents: number | null;
+  /** Products that can be bought only (not sold out). */
+  inStock: boolean;
+  /**
+   * Sold-out products only: the second part of a search that lists them after the others
+   * (SearchIndex.search does this itself; a caller asks `inStock` or neither).
+   */
+  soldOut: boolean;
 }
 
 export const NO_REFINEMENTS: Readonly<SearchRefinements> = Object.freeze({
@@ -26,6 +33,8 @@ export const NO_REFINEMENTS: Readonly<SearchRefinements> = Object.freeze({
   minPriceCents: null,
   maxPriceCents: null,
   freeShippingAtCents: null,
+  inStock: false,
+  soldOut: false,
 });
 
 /** Counts of the facets of one search: each choice with every other current choice kept. */
@@ -34,6 +43,8 @@ export interface FacetCounts {
   secondHand: number;
   verified: number;
   freeShipping: number;
+  /** Products that are not sold out. */
+  inStock: number;
   /** One per price range of the options, in order. */
   priceRanges: number[];
   /** Category → count, for every category of the options. */
@@ -56,6 +67,11 @@ export interface ProductDoc {
   primaryImage: string | null;
   /** The product's PostgreSQL `tsvector` as text (its lexemes distinct), or null. */
   vector: string | null;
+  /**
+   * What can be bought of it (a whole number ≥ 0; 0: sold out), or null when not counted.
+   * Absent counts as null.
+   */
+  stock?: number | null;
 }
 
 /** A brand (business) as the index takes it. */
@@ -104,6 +120,8 @@ export interface ProductSummary {
   condition: 'new' | 'second_hand';
   productCategory: string;
   primaryImage: string | null;
+  /** As the product's doc gave it: what can be bought, or null when not counted. */
+  stock: number | null;
 }
 
 /** One suggestion of search as you type. */

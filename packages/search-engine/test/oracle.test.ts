@@ -66,6 +66,8 @@ const product = (ids: fc.Arbitrary<number>): fc.Arbitrary<ProductDoc> =>
     secondHand: fc.boolean(),
     primaryImage: fc.option(fc.constantFrom('p/1.webp', 'p/2.webp'), { nil: null }),
     vector: fc.option(vector, { nil: null, freq: 10 }),
+    // Not counted, sold out, or a few left.
+    stock: fc.constantFrom(null, null, 0, 1, 3),
   });
 
 const brand: fc.Arbitrary<BrandDoc> = fc.record({
@@ -116,6 +118,9 @@ const refinements: fc.Arbitrary<SearchRefinements> = fc.record({
     nil: null,
     freq: 2,
   }),
+  inStock: fc.boolean(),
+  // Sold-out only is the engine's own second part; the shop never asks it.
+  soldOut: fc.constant(false),
 });
 
 interface Probe {
@@ -318,6 +323,7 @@ function largeProduct(id: number, random: () => number, prices: readonly number[
     productCategory: pick(CATEGORIES),
     secondHand: random() < 0.3,
     primaryImage: null,
+    stock: random() < 0.1 ? 0 : null,
     vector: words
       .map((w) => `'${w}':${1 + Math.floor(random() * 3)}${pick(['A', 'B', 'C'])}`)
       .join(' '),

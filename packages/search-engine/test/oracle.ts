@@ -25,7 +25,7 @@ interface Product extends ProductDoc {
 }
 
 /** Which filter a facet leaves out. */
-type Leave = 'none' | 'category' | 'secondHand' | 'verified' | 'price' | 'free';
+type Leave = 'none' | 'category' | 'secondHand' | 'verified' | 'price' | 'free' | 'stock';
 
 export class Oracle {
   private readonly products = new Map<number, Product>();
@@ -48,7 +48,9 @@ export class Oracle {
 
   search(query: EngineQuery, limit: number, offset: number): SearchPage {
     const kept = this.matches(query).filter((p) => this.passes(p, query, 'none'));
-    kept.sort(this.order(query));
+    // Sold-out products after the others, each part in the asked order.
+    const order = this.order(query);
+    kept.sort((a, b) => Number(soldOut(a)) - Number(soldOut(b)) || order(a, b));
     return { ids: kept.slice(offset, offset + limit).map((p) => p.id), total: kept.length };
   }
 
@@ -85,6 +87,7 @@ export class Oracle {
         condition: p.secondHand ? 'second_hand' : 'new',
         productCategory: p.productCategory,
         primaryImage: p.primaryImage,
+        stock: p.stock ?? null,
       }));
   }
 
@@ -122,7 +125,9 @@ export class Oracle {
           (r.maxPriceCents === null || p.priceCents <= r.maxPriceCents))) &&
       (leave === 'free' ||
         r.freeShippingAtCents === null ||
-        brand.freeShippingFromCents <= r.freeShippingAtCents)
+        brand.freeShippingFromCents <= r.freeShippingAtCents) &&
+      (leave === 'stock' || !r.inStock || !soldOut(p)) &&
+      (leave === 'stock' || !r.soldOut || soldOut(p))
     );
   }
 
@@ -146,6 +151,7 @@ export class Oracle {
       secondHand: 0,
       verified: 0,
       freeShipping: 0,
+      inStock: 0,
       priceRanges: this.options.priceRanges.map(() => 0),
       categories: new Map(this.options.categories.map((c) => [c, 0])),
     };
@@ -159,6 +165,7 @@ export class Oracle {
       if (brand.freeShippingFromCents <= (r.freeShippingAtCents ?? 0) && pass('free')) {
         counts.freeShipping++;
       }
+      if (!soldOut(p) && pass('stock')) counts.inStock++;
       this.options.priceRanges.forEach(([low, high], k) => {
         const inRange = p.priceCents >= low && (high === null || p.priceCents <= high);
         if (inRange && pass('price')) counts.priceRanges[k]!++;
@@ -170,6 +177,9 @@ export class Oracle {
     return counts;
   }
 }
+
+/** Sold out: counted, and none left. */
+const soldOut = (p: ProductDoc) => p.stock === 0;
 
 /** Whether a product's lexemes satisfy a query (a phrase as all its words). */
 function satisfies(p: Product, node: QueryNode): boolean {

@@ -172,9 +172,35 @@ describe('the search index', () => {
         condition: 'new',
         productCategory: 'Apparel',
         primaryImage: 'p/5.webp',
+        stock: null,
       },
       expect.objectContaining({ id: 3, condition: 'second_hand', productCategory: 'Accessories' }),
     ]);
+  });
+
+  it('lists sold-out products after the others, leaves them out in stock only, and counts them', () => {
+    const index = fixture();
+    index.upsert(doc({ id: 1, vector: "'soap':1A", stock: 0 }));
+    index.upsert(doc({ id: 3, vector: "'soap':1A", stock: 2 }));
+    const soap = { typed: parseTsquery("'soap'"), hasTerms: true };
+    // Newest first (the higher id) within each part: the sold-out 1 comes last.
+    expect(index.search(query(), 20, 0).ids).toEqual([4, 3, 2, 1]);
+    expect(index.search(query({ refinements: refine({ inStock: true }) }), 20, 0)).toEqual({
+      ids: [4, 3, 2],
+      total: 3,
+    });
+    // A page that straddles both parts, and one inside the sold-out part.
+    expect(index.search(query(), 2, 2)).toEqual({ ids: [2, 1], total: 4 });
+    expect(index.search(query(), 1, 3)).toEqual({ ids: [1], total: 4 });
+    expect(index.search(query(soap), 20, 0).ids).toEqual([3, 1]);
+    expect(index.facets(query(soap)).inStock).toBe(1);
+    expect(index.summaries([1, 3]).map((p) => p.stock)).toEqual([0, 2]);
+    // Back in stock: back in its place.
+    index.upsert(doc({ id: 1, vector: "'soap':1A", stock: 5 }));
+    expect(index.search(query(), 20, 0).ids).toEqual([4, 3, 2, 1]);
+    expect(index.search(query(soap), 20, 0).ids).toEqual([3, 1]);
+    index.upsert(doc({ id: 3, vector: "'soap':1A", stock: 0 }));
+    expect(index.search(query(soap), 20, 0).ids).toEqual([1, 3]);
   });
 
   it('sees changes at once: an update, a removal, a brand closed', () => {
