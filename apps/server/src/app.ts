@@ -16,7 +16,7 @@ import { authRoutes } from './modules/auth';
 import { businessesRoutes } from './modules/businesses';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes } from './modules/catalog';
-import { checkoutRoutes } from './modules/checkout';
+import { checkoutRoutes, checkoutWorkers } from './modules/checkout';
 import { contentRoutes } from './modules/content';
 import { healthRoutes } from './modules/health';
 import { liveOrdersRoutes } from './modules/live-orders';
@@ -102,7 +102,14 @@ const MODULES = [
  * The modules' workers: each registers its queues' handlers (and their compensations) on the
  * job runner, in a `*-workers.ts` file of its module, the one place a module calls `work`.
  */
-const WORKERS = [mailWorkers, orderEmailWorkers, payoutWorkers, refundWorkers, shopifyWorkers];
+const WORKERS = [
+  checkoutWorkers,
+  mailWorkers,
+  orderEmailWorkers,
+  payoutWorkers,
+  refundWorkers,
+  shopifyWorkers,
+];
 
 /**
  * The app: the infrastructure as plugins (each decorates its part and names what it needs),

@@ -26,6 +26,8 @@ const WRITER: Record<string, string> = {
   product_images: 'modules/seller-products',
   variants: 'modules/seller-products',
   variant_images: 'modules/seller-products',
+  stock_levels: 'modules/stock',
+  stock_movements: 'modules/stock',
   search_words: 'modules/search',
   search_changes: 'modules/search',
   carts: 'modules/cart',

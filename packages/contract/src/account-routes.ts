@@ -79,6 +79,10 @@ export const ACCOUNT_ROUTES = {
     response: Out<typeof shippingAddressSavedResponse>;
     json: In<typeof shippingAddressBody>;
   }>()('POST', '/api/set-shipping-address/'),
+  /**
+   * The payment page for the whole cart. 409 `stockShortResponse` (STOCK_MESSAGES.checkoutShort
+   * with `lines`) when a line is beyond what is left: nothing is held, no page (issue 26).
+   */
   checkout: route<{ response: Out<typeof checkoutResponse>; json: In<typeof checkoutBody> }>()(
     'POST',
     '/checkout/',

@@ -108,6 +108,11 @@ export const cartItem = z.object({
   business_name: z.string(),
   /** The variant's first picture, else the product's, as `/media/…`; null without any. */
   image: z.string().nullable(),
+  /**
+   * Set only on a line whose quantity is no longer available (issue 26): how many can still be
+   * bought (0: sold out). Null while the whole quantity can be bought.
+   */
+  available_quantity: z.number().int().min(0).nullable(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, CURATED_LISTS, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
 import { MESSAGES } from './messages';
+import { stockCount } from './stock';
 
 /**
  * Catalogue and search calls of SPEC §7 (DESIGN 2.3, 2.9, 2.11): product detail, public
@@ -58,6 +59,8 @@ export const productVariant = z.object({
    */
   images: z.array(productImage),
   deleted: z.boolean(),
+  /** Units of this variant that can be bought (issue 26); null when the brand does not count. */
+  stock: stockCount,
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 
@@ -80,6 +83,13 @@ export const productDetailResponse = z.object({
   option_names: z.array(z.string()),
   /** Live variants only: deleted ones are kept for old orders but never shown. */
   variants: z.array(productVariant),
+  /**
+   * Units that can be bought (issue 26): of the product itself when it has no variants, else
+   * the sum over its variants when every one is counted; null when not counted.
+   */
+  stock: stockCount,
+  /** True when every counted unit is gone: stock 0, or every variant counted and at 0. */
+  sold_out: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetailResponse>;
 
@@ -118,6 +128,9 @@ export const productSummary = z.object({
   condition: z.enum(PRODUCT_CONDITIONS),
   primary_image: mediaUrl.nullable(),
   product_category: z.string(),
+  /** As the product detail's `stock` and `sold_out` (issue 26). */
+  stock: stockCount,
+  sold_out: z.boolean(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -221,11 +234,14 @@ const queryFlag = (label: string) =>
  * - `min_price`, `max_price` (dollars, both ends included): the price range;
  * - `free_shipping_at` (dollars): products of brands that ship free to the US at that cart
  *   amount (their US rate is 0, their own free-shipping threshold is reached, or the amount
- *   reaches the marketplace's $75).
- * Prices are turned into cents here.
+ *   reaches the marketplace's $75);
+ * - `in_stock=true`: products that can be bought now (not sold out; issue 26).
+ * Prices are turned into cents here. Without `in_stock`, sold-out products come after the
+ * others, each part in the asked order.
  */
 export const searchRefinements = {
   second_hand: queryFlag('second_hand'),
+  in_stock: queryFlag('in_stock'),
   verified: queryFlag('verified'),
   min_price: queryPrice('min_price'),
   max_price: queryPrice('max_price'),
@@ -299,6 +315,8 @@ export const searchFacetsResponse = z.object({
    * '0.00' when not given).
    */
   free_shipping: z.number().int(),
+  /** Products of the search that are not sold out (`in_stock=true`). */
+  in_stock: z.number().int(),
   /** One entry per SEARCH_PRICE_RANGES range, in order, with the price filter itself left out. */
   price_ranges: z.array(
     z.object({

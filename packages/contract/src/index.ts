@@ -12,3 +12,4 @@ export * from './seller-money';
 export * from './seller-orders';
 export * from './seller-products';
 export * from './shopify';
+export * from './stock';

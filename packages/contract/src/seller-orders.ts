@@ -3,6 +3,7 @@ import { FREE_SHIPPING_REASONS, type FreeShippingReason } from './cart';
 import { priceString } from './catalog';
 import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES } from './constants';
 import { order } from './orders';
+import { stockMovement } from './stock';
 
 /**
  * Selling, the orders (SPEC §2 dashboard orders, §3 Order, §4 Order status, §7, §8): the
@@ -144,6 +145,8 @@ export const sellerOrder = order.extend({
   payout_status: z.enum(PAYOUT_STATES),
   /** The refund of this order's payment, once one was asked for. */
   refund: orderRefund.nullable(),
+  /** What its sale and any restock did to the brand's stock counts (issue 26), oldest first. */
+  stock_movements: z.array(stockMovement),
   updated_at: z.string(),
 });
 export type SellerOrder = z.infer<typeof sellerOrder>;
@@ -170,6 +173,11 @@ export const sellerOrderUpdateBody = z
         .transform((v) => v ?? '')
         .pipe(z.string().max(SELLER_ORDER_LIMITS.notes, SELLER_ORDER_MESSAGES.notes))
         .optional(),
+      /**
+       * With status Refunded or Canceled of a paid order: put its items back in stock once the
+       * money is back (issue 26); default true. Ignored otherwise.
+       */
+      restock: z.boolean({ error: 'restock must be true or false.' }).optional(),
     },
     // A body that is not an object (none, a list, a bare string) has nothing to change either.
     { error: SELLER_ORDER_MESSAGES.nothingToChange },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { productDetailResponse } from './catalog';
+import { productDetailResponse, productVariant } from './catalog';
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+import { sellerPageQuery } from './seller-orders';
+import { LOW_STOCK_THRESHOLD, MAX_STOCK, STOCK_MESSAGES, stockInput } from './stock';
 
 /**
  * Selling, the products (SPEC §2 dashboard add/products, §3 Product form, §5, §7): the one
@@ -8,7 +10,7 @@ import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from
  *   name, description, price, condition, category, product_category, clear_images,
  *   images[i].image (files), existingImages[i],
  *   variants[i].option1 / option2 / price / id / clear_images / images[j].image (files) /
- *   existingImages[j],
+ *   existingImages[j], and stock / variants[i].stock (issue 26: units in stock, '' not counted),
  * and, beside them, option_names[0] and option_names[1] (the names of option1 and option2,
  * "Size", "Colour"; optional), and the option value a product picture shows (issue 24 point
  * 14, docs/decisions/0024): images[i].option1 or images[i].option2 for an upload,
@@ -38,6 +40,7 @@ export const PRODUCT_LIMITS = {
 
 export const PRODUCT_MESSAGES = {
   saved: 'Product saved.',
+  stockSaved: 'Stock saved.',
   added: 'Product added.',
   deleted: 'Product deleted.',
   price: 'Price must be an amount like 12.50, more than 0, with at most two decimal places.',
@@ -137,6 +140,11 @@ export const variantFormFields = z.object({
     .transform((v) => v ?? null),
   clear_images: flag,
   existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
+  /**
+   * `variants[i].stock` (issue 26): units in stock, '' for not counted; not sent: a new variant
+   * is not counted, an existing one keeps its count.
+   */
+  stock: stockInput,
 });
 export type VariantFormFields = z.output<typeof variantFormFields>;
 
@@ -159,6 +167,12 @@ export const productFormFields = z.object({
     .pipe(z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.productCategory })),
   clear_images: flag,
   existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
+  /**
+   * `stock` (issue 26), for a product without variants: units in stock, '' for not counted.
+   * Not sent: on add, 1 for a second-hand product and not counted for a new one; on edit, the
+   * count is kept.
+   */
+  stock: stockInput,
   option_names: z
     .array(
       z
@@ -178,6 +192,12 @@ export type ProductFormFields = z.output<typeof productFormFields>;
 export const sellerProduct = productDetailResponse.extend({
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * For its brand, `stock` is the count the form edits: units in stock, including the
+   * `reserved` ones that open checkouts hold (issue 26); the shop shows stock − reserved.
+   */
+  reserved: z.number().int(),
+  variants: z.array(productVariant.extend({ reserved: z.number().int() })),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
 
@@ -192,3 +212,42 @@ export const productSavedResponse = z.object({ message: z.string(), product: sel
 export type ProductSavedResponse = z.infer<typeof productSavedResponse>;
 
 /** Params of the product edit and delete calls: `productIdParams` of the cart contract. */
+
+/** A count as the quick stock edit sends it: a whole number 0..MAX_STOCK, or null (not counted). */
+const stockValue = z
+  .number({ error: STOCK_MESSAGES.stock })
+  .int(STOCK_MESSAGES.stock)
+  .min(0, STOCK_MESSAGES.stock)
+  .max(MAX_STOCK, STOCK_MESSAGES.stock)
+  .nullable();
+
+/**
+ * `PATCH api/products/{productId}/stock/`: the dashboard's quick stock edit (issue 26). `stock`
+ * for a product without variants, `variants` (id and count) for its variants; at least one.
+ * The answer is `productSavedResponse`.
+ */
+export const stockUpdateBody = z
+  .object(
+    {
+      stock: stockValue.optional(),
+      variants: z
+        .array(z.object({ id: z.number().int(), stock: stockValue }))
+        .max(PRODUCT_LIMITS.variants, PRODUCT_MESSAGES.tooManyVariants)
+        .optional(),
+    },
+    { error: 'Send stock, or variants with their stock.' },
+  )
+  .refine((v) => v.stock !== undefined || (v.variants?.length ?? 0) > 0, {
+    message: 'Send stock, or variants with their stock.',
+  });
+export type StockUpdateBody = z.input<typeof stockUpdateBody>;
+
+/**
+ * The seller's product list's query: `page`, and `stock=low` for the "Low stock" view — the
+ * products with a counted product or variant at LOW_STOCK_THRESHOLD or fewer left, sold out
+ * included, fewest left first.
+ */
+export const sellerProductsQuery = sellerPageQuery.extend({
+  stock: z.enum(['low'], { error: 'stock must be low, or left out.' }).optional(),
+});
+export const LOW_STOCK_VIEW = { threshold: LOW_STOCK_THRESHOLD, label: 'Low stock' } as const;

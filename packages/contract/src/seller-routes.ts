@@ -19,7 +19,12 @@ import type {
   sellerOrderUpdateBody,
   sellerPageQuery,
 } from './seller-orders';
-import type { productSavedResponse, sellerProductsResponse } from './seller-products';
+import type {
+  productSavedResponse,
+  sellerProductsQuery,
+  sellerProductsResponse,
+  stockUpdateBody,
+} from './seller-products';
 import type {
   shopifyProductSyncQuery,
   shopifyProductSyncResponse,
@@ -93,8 +98,13 @@ export const SELLER_ROUTES = {
   }>()('PATCH', '/api/business/orders/edit/{orderId}/'),
   sellerProducts: route<{
     response: Out<typeof sellerProductsResponse>;
-    query: Query<typeof sellerPageQuery>;
+    query: Query<typeof sellerProductsQuery>;
   }>()('GET', '/api/business/products/{businessId}/'),
+  /** The dashboard's quick stock edit of one product (issue 26). */
+  updateProductStock: route<{
+    response: Out<typeof productSavedResponse>;
+    json: In<typeof stockUpdateBody>;
+  }>()('PATCH', '/api/products/{productId}/stock/'),
   addProduct: route<{ response: Out<typeof productSavedResponse>; form: true }>()(
     'POST',
     '/api/add-product/{businessId}/',

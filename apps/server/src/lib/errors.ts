@@ -6,7 +6,12 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { detail?: string; fields?: Record<string, string> } = {},
+    readonly extra: {
+      detail?: string;
+      fields?: Record<string, string>;
+      /** Checkout's 409 for stock: the cart lines beyond what is left (issue 26). */
+      lines?: readonly object[];
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

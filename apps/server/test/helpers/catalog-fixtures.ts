@@ -8,6 +8,7 @@ import {
   curatedLists,
   productImages,
   products,
+  stockLevels,
   sustainabilityNotes,
   variantImages,
   variants,
@@ -38,6 +39,8 @@ export async function addBusiness(db: Db, values: BusinessValues = {}) {
 export interface VariantFixture extends Partial<Omit<typeof variants.$inferInsert, 'productId'>> {
   /** Media keys of the variant's images, in order. */
   images?: string[];
+  /** Units in stock (issue 26); absent: not counted. */
+  stock?: number;
 }
 
 export interface ProductFixture
@@ -45,10 +48,12 @@ export interface ProductFixture
   /** Media keys of the product's images, in order. */
   images?: string[];
   variants?: VariantFixture[];
+  /** Units in stock of the product itself (issue 26); absent: not counted. */
+  stock?: number;
 }
 
 export async function addProduct(db: Db, businessId: number, values: ProductFixture = {}) {
-  const { images = [], variants: variantFixtures = [], ...fields } = values;
+  const { images = [], variants: variantFixtures = [], stock, ...fields } = values;
   const [product] = await db
     .insert(products)
     .values({
@@ -59,6 +64,9 @@ export async function addProduct(db: Db, businessId: number, values: ProductFixt
       ...fields,
     })
     .returning();
+  if (stock !== undefined) {
+    await db.insert(stockLevels).values({ productId: product!.id, variantId: null, stock });
+  }
   if (images.length) {
     await db.insert(productImages).values(
       images.map((image, position) => ({
@@ -71,11 +79,16 @@ export async function addProduct(db: Db, businessId: number, values: ProductFixt
   }
   const variantRows = [];
   for (const [position, v] of variantFixtures.entries()) {
-    const { images: vImages = [], ...vFields } = v;
+    const { images: vImages = [], stock: vStock, ...vFields } = v;
     const [variant] = await db
       .insert(variants)
       .values({ productId: product!.id, position, ...vFields })
       .returning();
+    if (vStock !== undefined) {
+      await db
+        .insert(stockLevels)
+        .values({ productId: product!.id, variantId: variant!.id, stock: vStock });
+    }
     if (vImages.length) {
       await db.insert(variantImages).values(
         vImages.map((image, p) => ({

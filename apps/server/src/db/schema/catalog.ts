@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
@@ -44,6 +45,8 @@ export const products = pgTable(
      * variant, which has no row in `variants` here): what the order push sends its lines as.
      */
     shopifyVariantId: text('shopify_variant_id'),
+    /** That default variant's Shopify inventory item: what `inventory_levels/update` names. */
+    shopifyInventoryItemId: text('shopify_inventory_item_id'),
     /**
      * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
      * that reads the same digest changes nothing.
@@ -77,6 +80,9 @@ export const products = pgTable(
     uniqueIndex('products_shopify_uq')
       .on(t.businessId, t.shopifyProductId)
       .where(sql`shopify_product_id is not null`),
+    index('products_shopify_inventory_idx')
+      .on(t.shopifyInventoryItemId)
+      .where(sql`shopify_inventory_item_id is not null`),
   ],
 );
 
@@ -152,12 +158,19 @@ export const variants = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     position: integer('position').notNull().default(0),
     shopifyVariantId: text('shopify_variant_id'),
+    /**
+     * The variant's Shopify inventory item: what Shopify's `inventory_levels/update` names.
+     */
+    shopifyInventoryItemId: text('shopify_inventory_item_id'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId),
     uniqueIndex('variants_shopify_uq')
       .on(t.productId, t.shopifyVariantId)
       .where(sql`shopify_variant_id is not null`),
+    index('variants_shopify_inventory_idx')
+      .on(t.shopifyInventoryItemId)
+      .where(sql`shopify_inventory_item_id is not null`),
   ],
 );
 
@@ -174,4 +187,28 @@ export const variantImages = pgTable(
     shopifyImageId: text('shopify_image_id'),
   },
   (t) => [index('variant_images_variant_idx').on(t.variantId)],
+);
+
+/**
+ * The stock of each counted unit (issue 26, docs/decisions/0042): a product without variants
+ * (variant_id null) or one variant. No row: not counted, sold without limit. `stock` is what
+ * the brand has, `reserved` what open checkouts hold of it; what can be bought is their
+ * difference. Written only by the stock module; the check constraints keep both at 0 or more.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    stock: integer('stock').notNull(),
+    reserved: integer('reserved').notNull().default(0),
+  },
+  (t) => [
+    unique('stock_levels_unit_uq').on(t.productId, t.variantId).nullsNotDistinct(),
+    check('stock_levels_stock_not_negative', sql`${t.stock} >= 0`),
+    check('stock_levels_reserved_not_negative', sql`${t.reserved} >= 0`),
+  ],
 );

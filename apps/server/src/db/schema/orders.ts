@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -160,6 +161,17 @@ export const orderItems = pgTable(
      * the order keeps showing it after the product's pictures change. Null on older lines.
      */
     image: text('image'),
+    /**
+     * The line's units in the stock counts (docs/decisions/0042): `none` (not counted when
+     * bought), `held` (reserved while its checkout is open), `sold` (taken out of stock by the
+     * payment), `released` (the checkout ended unpaid), `restocked` (a refund put them back).
+     * Each change moves from one named state, so it happens once.
+     */
+    stockState: text('stock_state', {
+      enum: ['none', 'held', 'sold', 'released', 'restocked'],
+    })
+      .notNull()
+      .default('none'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -396,6 +408,11 @@ export const refunds = pgTable(
      */
     trackingNumber: text('tracking_number'),
     sellerNotes: text('seller_notes'),
+    /**
+     * Whether the order's sold units go back in stock when the refund succeeds (issue 26: the
+     * seller's "put the items back in stock", on by default).
+     */
+    restock: boolean('restock').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -416,3 +433,35 @@ export const localMoneyMovements = pgTable('local_money_movements', {
   orderId: integer('order_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each change of a product's or a variant's `stock` (docs/decisions/0042), with its cause and,
+ * for a sale or a refund's restock, its order: what the seller's order card and the dashboard
+ * show. Nothing reads it to decide a sale (the counts on the rows do).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose count changed; null for a product without variants. */
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * `sale` (a payment took the units), `restock` (a refund put them back), `set` (the seller
+     * changed the count), `shopify` (the brand's Shopify store did).
+     */
+    kind: text('kind', { enum: ['sale', 'restock', 'set', 'shopify'] }).notNull(),
+    /** The change of `stock` (negative for a sale); null when the count stopped being tracked. */
+    delta: integer('delta'),
+    /** `stock` after the change; null: not tracked. */
+    stockAfter: integer('stock_after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_order_idx').on(t.orderId).where(sql`order_id is not null`),
+    index('stock_movements_product_idx').on(t.productId, t.id),
+  ],
+);

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index';
 import { activeProductsJoin, variantPicture } from '../catalog';
 import type { ShippingRates } from '../shipping';
+import { unitAvailableForBuyerSql } from '../stock';
 
 /** Drizzle queries of the cart (SPEC §2 cart, §3 cart and cart item, DESIGN 2.5). */
 
@@ -38,6 +39,12 @@ const productToAdd = perDb((db) =>
       option1: chosen.option1,
       option2: chosen.option2,
       image: lineImage(chosen.id, products.id),
+      // What this buyer can have of the unit added (the variant asked, else the product).
+      available: unitAvailableForBuyerSql({
+        productId: products.id,
+        variantId: sql`${sql.placeholder('variantId')}::int`,
+        userId: sql`${sql.placeholder('userId')}::int`,
+      }),
     })
     .from(products)
     .innerJoin(businesses, activeProductsJoin)
@@ -57,8 +64,13 @@ const productToAdd = perDb((db) =>
  * In one statement, the product of add-to-cart when its business is open, with its live
  * options, and what the cart line shows of it with `variantId` (when that is one of them).
  */
-export async function findProductToAdd(db: Db, productId: number, variantId: number | null) {
-  const [row] = await productToAdd(db).execute({ productId, variantId });
+export async function findProductToAdd(
+  db: Db,
+  userId: number,
+  productId: number,
+  variantId: number | null,
+) {
+  const [row] = await productToAdd(db).execute({ productId, variantId, userId });
   return row;
 }
 
@@ -77,7 +89,7 @@ const addToCartLine = preparedSql<{ id: number; quantity: number }>(
   from cart
   on conflict (${sql.identifier(cartItems.cartId.name)}, ${sql.identifier(cartItems.productId.name)}, ${sql.identifier(cartItems.variantId.name)})
   do update set ${sql.identifier(cartItems.quantity.name)} = ${cartItems.quantity} + excluded.${sql.identifier(cartItems.quantity.name)}
-  where ${cartItems.quantity} + excluded.${sql.identifier(cartItems.quantity.name)} <= ${sql.raw(String(MAX_CART_QUANTITY))}
+  where ${cartItems.quantity} + excluded.${sql.identifier(cartItems.quantity.name)} <= ${sql.placeholder('limit')}::int
   returning ${sql.identifier(cartItems.id.name)} as id, ${sql.identifier(cartItems.quantity.name)} as quantity`,
 );
 
@@ -85,13 +97,15 @@ const addToCartLine = preparedSql<{ id: number; quantity: number }>(
  * Adds `quantity` to the line of (product, variant) of the user's cart, creating the cart and
  * the line if needed, in one statement: the unique keys (the cart's user; the line's cart,
  * product, variant, nulls not distinct) make two adds at once one cart and one line.
- * Undefined when the line would pass MAX_CART_QUANTITY (nothing is changed then).
+ * Undefined when the line would pass `limit` (MAX_CART_QUANTITY, or less when fewer are left;
+ * nothing is changed then).
  */
 export async function addToUserCart(
   db: Db,
   line: { userId: number; productId: number; variantId: number | null; quantity: number },
+  limit: number = MAX_CART_QUANTITY,
 ): Promise<{ id: number; quantity: number } | undefined> {
-  const [row] = await addToCartLine(db, line);
+  const [row] = await addToCartLine(db, { ...line, limit });
   return row;
 }
 
@@ -114,6 +128,8 @@ export interface CartLineRow {
   businessId: number;
   businessName: string;
   image: string | null;
+  /** What the buyer can have of the line's unit now (issue 26); null: not counted. */
+  available: number | null;
 }
 
 const lineFields = {
@@ -131,6 +147,11 @@ const lineFields = {
   businessName: businesses.name,
   // The variant's picture (its own, else the product's tied to its option value), else the product's.
   image: lineImage(cartItems.variantId, cartItems.productId),
+  available: unitAvailableForBuyerSql({
+    productId: cartItems.productId,
+    variantId: cartItems.variantId,
+    userId: sql`${sql.placeholder('userId')}::int`,
+  }),
 };
 
 /** The lines of one user (a placeholder) the cart can show, with more conditions. */

@@ -6,11 +6,13 @@ import {
   centsToPrice,
   DEFAULT_SHIPPING_COUNTRY,
   FREE_SHIPPING_THRESHOLD_CENTS,
+  MAX_CART_QUANTITY,
+  STOCK_MESSAGES,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, pgError } from '../../db/pg-errors';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
 import type { ShippingQuote } from '../shipping';
 import { quoteShipping } from '../shipping';
@@ -55,8 +57,14 @@ export function toCartItem(row: CartLineRow): CartItem {
     business: row.businessId,
     business_name: row.businessName,
     image: mediaUrl(row.image),
+    // Marked only when the quantity is more than can be bought now (issue 26).
+    available_quantity:
+      row.available !== null && row.quantity > row.available ? row.available : null,
   };
 }
+
+/** 409 "Only N left." (or "This item is sold out.") for a quantity beyond what is left. */
+const beyondStock = (available: number) => conflict(STOCK_MESSAGES.left(available));
 
 /** A cart priced now: what `api/cart/` shows and what checkout charges (DESIGN 2.5, 2.6). */
 export interface PricedCart {
@@ -148,8 +156,8 @@ export async function addToCart(
 ): Promise<CartItem> {
   const productId = parseId(rawProductId);
   if (productId === null) throw productNotFound();
-  // The product, its live options and what the line shows of it: one statement.
-  const product = await findProductToAdd(deps.db, productId, request.variantId);
+  // The product, its live options, what is left and what the line shows of it: one statement.
+  const product = await findProductToAdd(deps.db, userId, productId, request.variantId);
   if (!product) throw productNotFound();
   const liveVariants = product.liveVariantIds;
   if (liveVariants.length && request.variantId === null) {
@@ -160,15 +168,22 @@ export async function addToCart(
       variant_id: CART_MESSAGES.variantNotAvailable,
     });
   }
+  const { available } = product;
+  if (available !== null && request.quantity > available) throw beyondStock(available);
   let line: { id: number; quantity: number } | undefined;
   try {
-    // The cart (created on first use) and the line in one statement.
-    line = await addToUserCart(deps.db, {
-      userId,
-      productId: product.id,
-      variantId: request.variantId,
-      quantity: request.quantity,
-    });
+    // The cart (created on first use) and the line in one statement, the line's new quantity
+    // within what is left.
+    line = await addToUserCart(
+      deps.db,
+      {
+        userId,
+        productId: product.id,
+        variantId: request.variantId,
+        quantity: request.quantity,
+      },
+      available === null ? MAX_CART_QUANTITY : Math.min(available, MAX_CART_QUANTITY),
+    );
   } catch (error) {
     const pg = pgError(error);
     if (pg?.code === FOREIGN_KEY_VIOLATION) {
@@ -180,7 +195,10 @@ export async function addToCart(
     }
     throw error;
   }
-  if (!line) throw badRequest(CART_MESSAGES.tooMany, { quantity: CART_MESSAGES.tooMany });
+  if (!line) {
+    if (available !== null && available < MAX_CART_QUANTITY) throw beyondStock(available);
+    throw badRequest(CART_MESSAGES.tooMany, { quantity: CART_MESSAGES.tooMany });
+  }
   // The line as the cart shows it, from what was just read and written (no second read).
   return toCartItem({
     id: line.id,
@@ -195,6 +213,7 @@ export async function addToCart(
     businessId: product.businessId,
     businessName: product.businessName,
     image: product.image,
+    available,
   });
 }
 
@@ -218,8 +237,12 @@ export async function setCartQuantity(
   quantity: number,
 ): Promise<CartItem | null> {
   const itemId = parseId(rawItemId);
-  // Only a line the cart shows (its own, still for sale) can be changed.
-  if (itemId === null || !(await lineOf(deps, userId, itemId))) throw itemNotInCart();
+  // Only a line the cart shows (its own, still for sale) can be changed, within what is left.
+  const current = itemId === null ? undefined : await findCartLine(deps.db, userId, itemId);
+  if (itemId === null || !current) throw itemNotInCart();
+  if (quantity > 0 && current.available !== null && quantity > current.available) {
+    throw beyondStock(current.available);
+  }
   if (!(await setLineQuantity(deps.db, userId, itemId, quantity))) throw itemNotInCart();
   if (quantity === 0) return null;
   const item = await lineOf(deps, userId, itemId);

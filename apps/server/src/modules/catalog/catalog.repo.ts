@@ -7,10 +7,12 @@ import {
   curatedLists,
   productImages,
   products,
+  stockLevels,
   sustainabilityNotes,
   variantImages,
   variants,
 } from '../../db/schema/index';
+import { productStockSql, unitCountSql } from '../stock';
 
 /** Drizzle queries of the catalogue (SPEC §2 product page, storefront, home; §7). */
 
@@ -27,6 +29,8 @@ export const summaryFields = {
   primaryImage: sql<string | null>`(select ${productImages.image} from ${productImages}
     where ${productImages.productId} = ${products.id}
     order by ${productImages.position}, ${productImages.id} limit 1)`,
+  // What can be bought (issue 26): the product's own count, or its live variants' sum.
+  stock: productStockSql('"products"'),
 };
 
 /**
@@ -62,6 +66,8 @@ export interface SummaryRow {
   condition: 'new' | 'second_hand';
   productCategory: string;
   primaryImage: string | null;
+  /** What can be bought; null: not counted (docs/decisions/0042). */
+  stock: number | null;
 }
 
 /** Products whose business is open: the only ones the shop shows. */
@@ -82,6 +88,8 @@ export const productDetailFields = {
   optionNames: products.optionNames,
   businessId: products.businessId,
   businessName: businesses.name,
+  stock: unitCountSql('stock', products.id, sql`null::int`),
+  reserved: sql<number>`coalesce(${unitCountSql('reserved', products.id, sql`null::int`)}, 0)`,
 };
 
 export interface ProductDetailRow {
@@ -95,6 +103,9 @@ export interface ProductDetailRow {
   optionNames: string[];
   businessId: number;
   businessName: string;
+  /** The product's own count (without variants; null: not counted) and what checkouts hold. */
+  stock: number | null;
+  reserved: number;
 }
 
 export interface ImageRow {
@@ -143,6 +154,9 @@ export interface VariantRow {
   priceCents: number | null;
   deleted: boolean;
   images: ImageRow[];
+  /** The variant's count (null: not counted) and what open checkouts hold of it. */
+  stock: number | null;
+  reserved: number;
 }
 
 /** Live variants of several products with their images, in two queries, by product. */
@@ -160,8 +174,14 @@ export async function listLiveVariantsOfProducts(
       option2: variants.option2,
       priceCents: variants.priceCents,
       deleted: variants.deleted,
+      stock: stockLevels.stock,
+      reserved: sql<number>`coalesce(${stockLevels.reserved}, 0)`,
     })
     .from(variants)
+    .leftJoin(
+      stockLevels,
+      and(eq(stockLevels.productId, variants.productId), eq(stockLevels.variantId, variants.id)),
+    )
     .where(and(inArray(variants.productId, [...productIds]), eq(variants.deleted, false)))
     .orderBy(asc(variants.position), asc(variants.id));
   const images = rows.length
@@ -205,8 +225,19 @@ export interface ProductDetailRead {
 
 /** A picture as the detail query builds it: [id, image, alt text, option index, option value]. */
 type ImageTuple = [number, string, string, number | null, string | null];
-/** A variant as the detail query builds it: [id, option1, option2, price, its pictures]. */
-type VariantTuple = [number, string, string | null, number | null, ImageTuple[]];
+/**
+ * A variant as the detail query builds it: [id, option1, option2, price, its pictures, stock,
+ * reserved].
+ */
+type VariantTuple = [
+  number,
+  string,
+  string | null,
+  number | null,
+  ImageTuple[],
+  number | null,
+  number,
+];
 
 /**
  * The product page's read (`GET api/products/{id}/`) in one round trip, planned once per
@@ -221,17 +252,22 @@ const productDetailStatement = preparedSql<
   'catalog_product_detail',
   sql`select p.id, p.name, p.description, p.price_cents as "priceCents", p.condition,
       p.category, p.product_category as "productCategory", p.option_names as "optionNames",
-      p.business_id as "businessId", b.name as "businessName",
+      p.business_id as "businessId", b.name as "businessName", own.stock,
+      coalesce(own.reserved, 0) as reserved,
       coalesce((select json_agg(json_build_array(pi.id, pi.image, pi.alt_text, pi.option_index,
             pi.option_value) order by pi.position, pi.id)
           from product_images pi where pi.product_id = p.id), '[]') as images,
       coalesce((select json_agg(json_build_array(v.id, v.option1, v.option2, v.price_cents,
             coalesce((select json_agg(json_build_array(vi.id, vi.image, vi.alt_text)
                 order by vi.position, vi.id)
-              from variant_images vi where vi.variant_id = v.id), '[]'))
+              from variant_images vi where vi.variant_id = v.id), '[]'), s.stock,
+              coalesce(s.reserved, 0))
             order by v.position, v.id)
-          from variants v where v.product_id = p.id and not v.deleted), '[]') as variants
+          from variants v
+          left join stock_levels s on s.product_id = v.product_id and s.variant_id = v.id
+          where v.product_id = p.id and not v.deleted), '[]') as variants
     from products p join businesses b on b.id = p.business_id and b.is_active
+    left join stock_levels own on own.product_id = p.id and own.variant_id is null
     where p.id = ${sql.placeholder('id')}::int`,
 );
 
@@ -253,13 +289,15 @@ export async function findProductDetail(
   return {
     product,
     images: images.map(imageOf),
-    variants: liveVariants.map(([id, option1, option2, priceCents, own]) => ({
+    variants: liveVariants.map(([id, option1, option2, priceCents, own, stock, reserved]) => ({
       id,
       option1,
       option2,
       priceCents,
       deleted: false,
       images: own.map(([imageId, image, altText]) => ({ id: imageId, image, altText })),
+      stock,
+      reserved,
     })),
   };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import type { businesses } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { mediaUrl } from '../../lib/media-url';
+import { availableOf, productAvailable } from '../stock';
 import {
   findActiveBusiness,
   findCuratedList,
@@ -47,6 +48,8 @@ export function toSummary(row: SummaryRow): ProductSummary {
     condition: row.condition,
     primary_image: mediaUrl(row.primaryImage),
     product_category: row.productCategory,
+    stock: row.stock,
+    sold_out: row.stock === 0,
   };
 }
 
@@ -95,6 +98,8 @@ export function toProductDetail(
   images: readonly ImageRow[],
   liveVariants: readonly VariantRow[],
 ): ProductDetail {
+  // What can be bought (issue 26): the product's own count, or its variants' sum.
+  const stock = productAvailable(product, liveVariants);
   return {
     id: product.id,
     name: product.name,
@@ -108,6 +113,8 @@ export function toProductDetail(
     business: product.businessId,
     business_name: product.businessName,
     option_names: product.optionNames,
+    stock,
+    sold_out: stock === 0,
     variants: liveVariants.map((v) => {
       const pictures = variantImagesOf(v, images);
       return {
@@ -118,6 +125,7 @@ export function toProductDetail(
         image: mediaUrl(pictures[0]?.image),
         images: pictures.map(toImage),
         deleted: v.deleted,
+        stock: availableOf(v),
       };
     }),
   };

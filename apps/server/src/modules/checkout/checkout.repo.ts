@@ -130,3 +130,8 @@ export async function listStrandedCheckouts(db: Db, minutes: number): Promise<nu
     .limit(100);
   return rows.map((r) => r.id);
 }
+
+export async function findCheckout(db: Db, checkoutId: number): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  return row;
+}

@@ -6,6 +6,7 @@ import {
   checkoutResponse,
   errorResponse,
   messageResponse,
+  stockShortResponse,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
 import { ROUTES } from '@leafline/contract/routes';
@@ -31,7 +32,12 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Re-price the cart, make one Pending order per brand and the hosted payment page (prices sent are ignored)',
         body: checkoutBody.nullish(),
-        response: { 200: checkoutResponse, '4xx': errorResponse },
+        response: {
+          200: checkoutResponse,
+          // Stock (issue 26): the lines beyond what is left, beside the message.
+          409: errorResponse.extend({ lines: stockShortResponse.shape.lines.optional() }),
+          '4xx': errorResponse,
+        },
       },
     },
     async (request) => startCheckout(deps, requireUser(request).id, request.body),

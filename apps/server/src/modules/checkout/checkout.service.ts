@@ -2,6 +2,7 @@ import type { CheckoutBody, CheckoutResponse, WebhookOutcome } from '@leafline/c
 import type { FastifyInstance } from 'fastify';
 import type { PaymentEvent, SessionSnapshot } from '../../adapters/payments/payment-provider';
 import { ORDER_EMAILS_QUEUE } from '../orders';
+import { REFUND_SETTLE_QUEUE } from '../refunds';
 import { SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import {
   afterPayment,
@@ -31,10 +32,13 @@ import { runWorkflow } from './workflow';
  * A paid payment event (the webhook; payments.service.ts turns events into these calls)
  *   1. a replay stops here (the event id is known)
  *   2. read the payment details (provider: card brand, promo code, billing address)
- *   3. payOrders          (one transaction: orders Paid, payouts, cart, event id, and the jobs:
- *                          the brands' transfers, the e-mails, the Shopify pushes)
+ *   3. payOrders          (one transaction: orders Paid, their stock sold, payouts, cart, event
+ *                          id, and the jobs: the brands' transfers, the e-mails, the Shopify
+ *                          pushes; an order whose stock is gone: its refund job instead)
  *   4. afterPayment       (this instance's transfer workers woken; the other queues too)
- * An ended payment event: endUnpaidCheckout (one transaction: checkout expired, orders Canceled).
+ * An ended payment event: endUnpaidCheckout (one transaction: checkout expired, orders Canceled,
+ * their stock released). The checkout's `checkout.expire` job, committed with the reservation,
+ * ends it the same way if it is still open a minute after its page expired (checkout-stock.ts).
  * The periodic job runs reserveOrders' undo for checkouts whose process stopped before step 3
  * (endStrandedCheckouts); the transfers are durable jobs (payout-jobs.ts, decision 0020).
  */
@@ -107,6 +111,13 @@ export async function completePayment(
     afterPayment(deps);
     deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
     deps.jobs.wake(ORDER_EMAILS_QUEUE);
+    if (result.paid.soldOutOrderIds.length) {
+      deps.log.warn(
+        { checkoutId: result.paid.checkoutId, orders: result.paid.soldOutOrderIds },
+        'paid orders whose stock was gone: refunded in full',
+      );
+      deps.jobs.wake(REFUND_SETTLE_QUEUE);
+    }
   }
   return result.outcome;
 }

@@ -28,17 +28,27 @@ import {
   insertOrder,
   listBoughtQuantities,
   listCheckoutOrders,
+  listCheckoutStockLines,
   markOrderPaid,
+  moveStockState,
   payoutCents,
   queueOrderEmails,
   recordOrderEvents,
 } from '../orders';
-import { insertPayouts, PAYOUT_TRANSFER_QUEUE, transferGroupOf } from '../payouts';
+import {
+  insertPayouts,
+  insertWithheldPayouts,
+  PAYOUT_TRANSFER_QUEUE,
+  transferGroupOf,
+} from '../payouts';
+import { claimSoldOutRefund } from '../refunds';
 import { queueShopifyOrderPushes } from '../shopify';
+import { holdStock, releaseHeld, stockKey } from '../stock';
 import {
   attachSession,
   endOpenCheckout,
   findBuyer,
+  findCheckout,
   findCheckoutOwner,
   findOpenCheckoutOfUser,
   insertCheckout,
@@ -47,6 +57,7 @@ import {
   lockOpenCheckouts,
   markCheckoutPaid,
 } from './checkout.repo';
+import { checkoutStockShort, scheduleCheckoutExpiry, sellCheckoutStock } from './checkout-stock';
 import { prorateDiscount } from './discount';
 import { variantLabel, variantOptions } from './variant-options';
 
@@ -71,8 +82,11 @@ export interface MoneyPathDeps {
   };
 }
 
-/** How long the hosted page takes payment (Stripe allows 30 minutes to 24 hours). */
-export const CHECKOUT_SESSION_MINUTES = 60;
+/**
+ * How long the hosted page takes payment, and so how long a checkout holds its stock (issue
+ * 26: at most about 30 minutes; Stripe allows 30 minutes to 24 hours).
+ */
+export const CHECKOUT_SESSION_MINUTES = 30;
 
 /** Rounds of "close the pages found open, then reserve" before giving up (a racing cart). */
 const RESERVE_ROUNDS = 3;
@@ -154,6 +168,15 @@ async function endUnpaid(
 ): Promise<boolean> {
   if (!(await endOpenCheckout(tx, checkoutId, status))) return false;
   await cancelPendingOrders(tx, checkoutId);
+  // What its orders held goes back on sale (docs/decisions/0042).
+  const held = (await listCheckoutStockLines(tx, checkoutId)).filter((l) => l.state === 'held');
+  await releaseHeld(tx, held);
+  await moveStockState(
+    tx,
+    held.map((l) => l.id),
+    ['held'],
+    'released',
+  );
   return true;
 }
 
@@ -191,6 +214,17 @@ function tryReserve(
       .filter((id): id is string => id !== null && !closed.has(id));
     if (stillOpen.length) return { kind: 'close first', sessionIds: stillOpen };
     for (const p of previous) await endUnpaid(tx, p.id, 'expired');
+
+    // The counted units held for this checkout, all or none (docs/decisions/0042).
+    const stock = await holdStock(
+      tx,
+      cart.lines.map((l) => ({
+        productId: l.productId,
+        variantId: l.variantId,
+        quantity: l.quantity,
+      })),
+    );
+    if (stock.short.length) throw checkoutStockShort(cart.lines, stock.short);
 
     const { quote } = cart;
     const checkout = await insertCheckout(tx, {
@@ -232,6 +266,7 @@ function tryReserve(
           variantOptions: variantOptions(line.option1, line.option2, line.optionNames),
           // The chosen variant's picture as the cart showed it (docs/decisions/0024).
           image: line.image,
+          stockState: stock.held.has(stockKey(line)) ? 'held' : 'none',
         })),
       );
       orderIds.push(orderId);
@@ -259,6 +294,8 @@ function tryReserve(
       cancelUrl: `${publicUrl}/checkout`,
       expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000),
     };
+    // The hold ends with the page at the latest, even if every process stopped meanwhile.
+    await scheduleCheckoutExpiry(deps.jobs, tx, checkout.id, session.expiresAt);
     return {
       kind: 'reserved',
       reservation: {
@@ -337,6 +374,23 @@ export async function endStrandedCheckouts(db: Db, minutes: number): Promise<voi
   }
 }
 
+/**
+ * The `checkout.expire` job (checkout-stock.ts): a checkout still open a minute after its page
+ * expired ends now — its page closed at the provider first (a page paid meanwhile is left to
+ * its payment event), then the checkout expired and its stock released. A checkout that never
+ * got a page (its process stopped first) ends `failed`. A provider away throws: retried.
+ */
+export async function expireCheckout(deps: MoneyPathDeps, checkoutId: number): Promise<void> {
+  const checkout = await findCheckout(deps.db, checkoutId);
+  if (checkout?.status !== 'open') return;
+  const sessionId = checkout.providerSessionId;
+  if (sessionId) {
+    const result = await provider(() => deps.payments.expireSession(sessionId));
+    if (result === 'paid') return;
+  }
+  await deps.db.transaction((tx) => endUnpaid(tx, checkoutId, sessionId ? 'expired' : 'failed'));
+}
+
 /** Step 2 of checkout: the provider's hosted payment page for the whole cart. */
 export function openPaymentPage(
   deps: MoneyPathDeps,
@@ -381,13 +435,18 @@ export interface EventLedger {
 export interface PaidCheckout {
   checkoutId: number;
   orderIds: number[];
+  /** The orders refunded at once because their stock was gone (their refund jobs wait). */
+  soldOutOrderIds: number[];
 }
 
 /**
  * The payment's step in the database, one transaction that also records the event id (a
- * replay changes nothing): the open checkout becomes paid — its orders Paid with their share
- * of the discount and the §3 notes, the payout rows, the bought quantities out of the cart,
- * the seller dashboard told. Only an open checkout whose stored session is the event's.
+ * replay changes nothing): the checkout becomes paid — its orders Paid with their share of the
+ * discount and the §3 notes, their lines taken out of stock, the payout rows, the bought
+ * quantities out of the cart, the seller dashboard told. Only a checkout whose stored session
+ * is the event's. A brand order whose stock is gone (the payment came after the checkout ended
+ * and its hold was released, or its seller lowered the count) is paid and refunded in full at
+ * once, nothing transferred for it, its buyer and brand told (issue 26, decision 0042).
  */
 export function payOrders(
   deps: MoneyPathDeps,
@@ -407,15 +466,13 @@ export function payOrders(
       deps.log.warn({ event: event.id, checkoutId }, 'payment event for an unknown session');
       return { outcome: 'ignored' };
     }
+    if (checkout.status === 'paid') return { outcome: 'unchanged' };
     if (checkout.status !== 'open') {
-      if (checkout.status !== 'paid') {
-        // Only possible if the provider let a session be paid after we ended it.
-        deps.log.error(
-          { event: event.id, checkoutId, status: checkout.status },
-          'a session was paid for a checkout that had ended: refund it by hand',
-        );
-      }
-      return { outcome: 'unchanged' };
+      // The provider took a payment after the checkout ended (its page expired meanwhile).
+      deps.log.warn(
+        { event: event.id, checkoutId, status: checkout.status },
+        'a payment came for a checkout that had ended: its orders are paid where their stock is left, else refunded',
+      );
     }
 
     const brandOrders = await listCheckoutOrders(tx, checkoutId);
@@ -426,6 +483,11 @@ export function payOrders(
         'the payment subtotal differs from the orders',
       );
     }
+    const { shortOrders } = await sellCheckoutStock(
+      tx,
+      checkoutId,
+      brandOrders.map((o) => o.id),
+    );
     const shares = prorateDiscount(session.amountDiscountCents, brandOrders);
     const discountCents = shares.reduce((s, d) => s + d, 0);
     const discountCode = discountCents > 0 ? details.discountCode : null;
@@ -457,8 +519,13 @@ export function payOrders(
       discountCode,
       totalCents: originalCents - discountCents,
     });
-    // The brands' payouts, each with its transfer job: committed with the payment.
-    await insertPayouts(deps.jobs, tx, checkoutId, paid);
+    const sold = paid.filter((p) => !shortOrders.has(p.orderId));
+    const soldOut = paid.filter((p) => shortOrders.has(p.orderId));
+    // The brands' payouts, each with its transfer job: committed with the payment. An order
+    // refunded for want of stock gets its payout row canceled, and no transfer.
+    await insertPayouts(deps.jobs, tx, checkoutId, sold);
+    await insertWithheldPayouts(tx, checkoutId, soldOut);
+    for (const order of soldOut) await claimSoldOutRefund(deps.jobs, tx, order);
     if (cartId !== undefined) {
       await removeBoughtLines(tx, cartId, await listBoughtQuantities(tx, checkoutId));
     }
@@ -470,11 +537,20 @@ export function payOrders(
     await queueShopifyOrderPushes(
       deps.jobs,
       tx,
-      paid.map((p) => p.orderId),
+      sold.map((p) => p.orderId),
     );
-    // The buyer's confirmation and each brand's new order: committed with the payment.
-    await queueOrderEmails(deps.jobs, tx, { kind: 'paid', orderIds: allIds });
-    return { outcome: 'paid', paid: { checkoutId, orderIds: allIds } };
+    // The buyer's confirmation and each brand's new order: committed with the payment. The
+    // orders refunded for want of stock get their own e-mail, to the buyer and the brand.
+    if (sold.length) {
+      await queueOrderEmails(deps.jobs, tx, { kind: 'paid', orderIds: sold.map((p) => p.orderId) });
+    }
+    for (const order of soldOut) {
+      await queueOrderEmails(deps.jobs, tx, { kind: 'sold_out', orderId: order.orderId });
+    }
+    return {
+      outcome: 'paid',
+      paid: { checkoutId, orderIds: allIds, soldOutOrderIds: soldOut.map((p) => p.orderId) },
+    };
   });
 }
 

@@ -7,5 +7,7 @@ export { checkoutRoutes } from './checkout.routes';
 export { completePayment, moneyPathDeps } from './checkout.service';
 export type { EventLedger, MoneyPathDeps } from './checkout.steps';
 export { endStrandedCheckouts, endUnpaidCheckout, orderAddressOf } from './checkout.steps';
+export { CHECKOUT_EXPIRE_QUEUE } from './checkout-stock';
+export { checkoutWorkers } from './checkout-workers';
 export { prorateDiscount } from './discount';
 export { variantOptions } from './variant-options';

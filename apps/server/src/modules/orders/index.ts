@@ -5,7 +5,13 @@
 export { commissionCents, payoutCents } from './commission';
 export { ORDER_EMAILS_QUEUE, queueOrderEmails } from './order-email-jobs';
 export { orderEmailWorkers } from './order-workers';
-export type { OrderEventKind, OrderNotice, OrderRow } from './orders.repo';
+export type {
+  OrderEventKind,
+  OrderNotice,
+  OrderRow,
+  OrderStockLineRow,
+  StockState,
+} from './orders.repo';
 export {
   cancelPendingOrders,
   countBusinessOrders,
@@ -17,9 +23,12 @@ export {
   listBoughtQuantities,
   listBusinessOrders,
   listCheckoutOrders,
+  listCheckoutStockLines,
   listOrderEventsAfter,
+  listOrderStockLines,
   lockOrderForRefund,
   markOrderPaid,
+  moveStockState,
   ORDERS_CHANNEL,
   paidOrLater,
   recordOrderEvents,

@@ -10,7 +10,9 @@ import { defineQueue, type JobRunner } from '../../jobs/job-runner';
 export type OrderEmailJob =
   | { kind: 'paid'; orderIds: number[] }
   | { kind: 'shipped'; orderId: number }
-  | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' };
+  | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' }
+  /** A paid order refunded at once because its stock was gone (issue 26): buyer and brand. */
+  | { kind: 'sold_out'; orderId: number };
 
 export const ORDER_EMAILS_QUEUE = defineQueue<OrderEmailJob>({
   name: 'mail.order',

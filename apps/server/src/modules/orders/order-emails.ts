@@ -332,3 +332,78 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
   );
   return { to: input.to, subject, text, html };
 }
+
+export interface SoldOutInput {
+  to: string;
+  order: Order;
+  publicUrl: string;
+}
+
+const soldOutWhen =
+  'The money goes back to the card you paid with; your bank may take 5–10 business days to show it.';
+
+/**
+ * The buyer's e-mail when a brand order of their payment could not be kept because its stock
+ * was gone when the payment arrived (issue 26 rule 2): refunded in full, automatically.
+ */
+export function soldOutBuyerEmail(input: SoldOutInput & { firstName: string }): MailMessage {
+  const { order } = input;
+  const subject = `Your ${BRAND_NAME} order #${order.id} sold out: you are refunded in full`;
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const intro = `Sorry: by the time your payment reached us, ${order.business_name} had sold the last of what you ordered, so order #${order.id} cannot be sent. We are refunding it in full (${money(order.total_price)}); nothing else of your payment changes.`;
+  const ordersLink = `${input.publicUrl}/myorders`;
+  const text = [
+    greeting,
+    '',
+    intro,
+    soldOutWhen,
+    '',
+    ...orderText(order),
+    '',
+    `Your orders: ${ordersLink}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    'This order sold out',
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      paragraph(escapeHtml(soldOutWhen), true),
+      orderHtml(order),
+      emailButton(ordersLink, 'See your orders'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/** The brand's e-mail for the same order: nothing to ship, nothing paid out. */
+export function soldOutBrandEmail(input: SoldOutInput): MailMessage {
+  const { order } = input;
+  const subject = `Order #${order.id} on ${BRAND_NAME} was refunded: sold out`;
+  const intro = `A payment for order #${order.id} arrived after its items had sold out, so the order was refunded to the shopper in full. Do not ship it; no payout is made for it. Check the stock counts in your dashboard.`;
+  const dashboard = `${input.publicUrl}/dashboard`;
+  const text = [
+    `Hello ${order.business_name},`,
+    '',
+    intro,
+    '',
+    ...orderText(order),
+    '',
+    `Your dashboard: ${dashboard}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    `Order #${order.id} refunded: sold out`,
+    [
+      paragraph(escapeHtml(`Hello ${order.business_name},`)),
+      paragraph(escapeHtml(intro)),
+      orderHtml(order),
+      emailButton(dashboard, 'Open your dashboard'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { MAIL_QUEUE, queueMail } from '../mail';
 import { ORDER_EMAILS_QUEUE } from './order-email-jobs';
-import { orderPaidEmails, orderRefundedEmailOf, orderShippedEmailOf } from './orders.service';
+import {
+  orderPaidEmails,
+  orderRefundedEmailOf,
+  orderShippedEmailOf,
+  orderSoldOutEmailsOf,
+} from './orders.service';
 
 /** The order-email worker: each event's messages become mail jobs in one transaction, once. */
 export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
@@ -15,7 +20,9 @@ export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
           ? await orderPaidEmails(deps, data.orderIds)
           : data.kind === 'shipped'
             ? await orderShippedEmailOf(deps, data.orderId)
-            : await orderRefundedEmailOf(deps, data.orderId, data);
+            : data.kind === 'sold_out'
+              ? await orderSoldOutEmailsOf(deps, data.orderId)
+              : await orderRefundedEmailOf(deps, data.orderId, data);
       if (messages.length === 0) return;
       // Once: an attempt whose completion was lost (its worker died after this commit) is run
       // again, and must not send the e-mails a second time.

@@ -612,3 +612,59 @@ export async function findOrderEmailTargets(
   for (const row of rows) if (row.to?.trim()) targets.set(row.id, row.to.trim());
   return targets;
 }
+
+export type StockState = (typeof orderItems.$inferSelect)['stockState'];
+
+/** An order line as the stock moves see it (docs/decisions/0042). */
+export interface OrderStockLineRow {
+  id: number;
+  orderId: number;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  state: StockState;
+}
+
+const stockLineFields = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  productId: sql<number>`${orderItems.productId}`,
+  variantId: orderItems.variantId,
+  quantity: orderItems.quantity,
+  state: orderItems.stockState,
+};
+
+/** The lines of a checkout's orders whose product still exists, by order then line. */
+export function listCheckoutStockLines(db: Db, checkoutId: number): Promise<OrderStockLineRow[]> {
+  return db
+    .select(stockLineFields)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.checkoutId, checkoutId), isNotNull(orderItems.productId)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+
+/** The lines of one order whose product still exists. */
+export function listOrderStockLines(db: Db, orderId: number): Promise<OrderStockLineRow[]> {
+  return db
+    .select(stockLineFields)
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId)))
+    .orderBy(asc(orderItems.id));
+}
+
+/** These lines move from one of the `from` states to `to`; the ids of those that did. */
+export async function moveStockState(
+  tx: Db,
+  lineIds: readonly number[],
+  from: readonly StockState[],
+  to: StockState,
+): Promise<number[]> {
+  if (!lineIds.length) return [];
+  const rows = await tx
+    .update(orderItems)
+    .set({ stockState: to })
+    .where(and(inArray(orderItems.id, [...lineIds]), inArray(orderItems.stockState, [...from])))
+    .returning({ id: orderItems.id });
+  return rows.map((r) => r.id);
+}

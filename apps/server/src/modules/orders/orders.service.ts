@@ -21,6 +21,8 @@ import {
   buyerConfirmationEmail,
   orderRefundedEmail,
   orderShippedEmail,
+  soldOutBrandEmail,
+  soldOutBuyerEmail,
 } from './order-emails';
 import {
   findBuyerFirstName,
@@ -296,4 +298,33 @@ export async function orderRefundedEmailOf(
       publicUrl: deps.config.publicUrl,
     }),
   ];
+}
+
+/**
+ * The e-mails of a brand order refunded because its stock was gone when the payment came
+ * (issue 26): the buyer's and the brand's.
+ */
+export async function orderSoldOutEmailsOf(
+  deps: OrderEmailDeps,
+  orderId: number,
+): Promise<MailMessage[]> {
+  const [row] = await findOrdersByIds(deps.db, [orderId]);
+  if (!row) return [];
+  const [order] = await withItems(deps.db, [row]);
+  const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
+  const brandTo = (await findOrderEmailTargets(deps.db, [row.businessId])).get(row.businessId);
+  const publicUrl = deps.config.publicUrl;
+  const messages: MailMessage[] = [];
+  if (row.userEmail.trim() !== '') {
+    messages.push(
+      soldOutBuyerEmail({
+        to: row.userEmail,
+        firstName: firstName ?? '',
+        order: order!,
+        publicUrl,
+      }),
+    );
+  }
+  if (brandTo) messages.push(soldOutBrandEmail({ to: brandTo, order: order!, publicUrl }));
+  return messages;
 }

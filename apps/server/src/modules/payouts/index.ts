@@ -19,6 +19,7 @@ export {
 } from './payouts.repo';
 export {
   insertPayouts,
+  insertWithheldPayouts,
   MAX_PAYOUT_ATTEMPTS,
   mayHaveLostTransfer,
   payoutsReady,

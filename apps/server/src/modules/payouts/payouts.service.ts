@@ -89,6 +89,28 @@ export async function insertPayouts(
   );
 }
 
+/**
+ * The payout rows of orders paid but refunded at once because their stock was gone (issue 26):
+ * written canceled, with no transfer job, so nothing is ever transferred for them.
+ */
+export async function insertWithheldPayouts(
+  tx: Db,
+  checkoutId: number,
+  withheld: readonly { orderId: number; businessId: number; totalCents: number }[],
+): Promise<void> {
+  await insertPayoutRows(
+    tx,
+    withheld.map((o) => ({
+      orderId: o.orderId,
+      businessId: o.businessId,
+      amountCents: payoutCents(o.totalCents),
+      commissionCents: commissionCents(o.totalCents),
+      transferGroup: transferGroupOf(checkoutId),
+      status: 'canceled' as const,
+    })),
+  );
+}
+
 export interface PayoutDeps {
   db: Db;
   payments: PaymentProvider;

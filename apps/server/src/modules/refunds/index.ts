@@ -2,6 +2,7 @@
  * The refunds module's face: what other modules, the app and the tests may use (DESIGN §5,
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
+export { REFUND_SETTLE_QUEUE } from './refund-jobs';
 export { refundWorkers } from './refund-workers';
 export type { RefundDeps } from './refunds.service';
-export { refundOrderIfPaid } from './refunds.service';
+export { claimSoldOutRefund, refundOrderIfPaid, SOLD_OUT_REFUND_NOTE } from './refunds.service';

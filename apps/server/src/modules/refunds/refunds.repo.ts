@@ -27,6 +27,7 @@ export async function insertRefund(
     targetStatus: RefundTarget;
     trackingNumber?: string;
     sellerNotes?: string;
+    restock?: boolean;
   },
 ): Promise<RefundRow | undefined> {
   const [row] = await tx
@@ -50,6 +51,7 @@ export async function restartRefund(
     /** The seller's PATCH asking again (absent: the ones kept stay). */
     trackingNumber?: string;
     sellerNotes?: string;
+    restock?: boolean;
   },
 ): Promise<RefundRow> {
   const [row] = await tx
@@ -59,6 +61,7 @@ export async function restartRefund(
       targetStatus: values.targetStatus,
       ...(values.trackingNumber !== undefined ? { trackingNumber: values.trackingNumber } : {}),
       ...(values.sellerNotes !== undefined ? { sellerNotes: values.sellerNotes } : {}),
+      ...(values.restock !== undefined ? { restock: values.restock } : {}),
       ...(values.newAttempt ? { attempts: sql`${refunds.attempts} + 1` } : {}),
       lastError: null,
       updatedAt: new Date(),

@@ -8,7 +8,9 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, conflict } from '../../lib/errors';
 import {
+  listOrderStockLines,
   lockOrderForRefund,
+  moveStockState,
   ORDER_EMAILS_QUEUE,
   queueOrderEmails,
   updateOrderBySeller,
@@ -21,6 +23,7 @@ import {
   queuePayoutReversal,
   reversePayoutTransfer,
 } from '../payouts';
+import { restockLines } from '../stock';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE, refundSettleKey } from './refund-jobs';
 import {
   findRefund,
@@ -95,6 +98,8 @@ export function refundAmounts(order: { totalCents: number }, payout: { amountCen
 export interface SellerChanges {
   trackingNumber?: string;
   sellerNotes?: string;
+  /** Put the order's sold units back in stock once refunded (default: yes). */
+  restock?: boolean;
 }
 
 type Claim = 'not_needed' | 'wait' | 'claimed';
@@ -131,6 +136,7 @@ export async function refundOrderIfPaid(
         targetStatus: target,
         trackingNumber: changes.trackingNumber,
         sellerNotes: changes.sellerNotes,
+        restock: changes.restock ?? true,
       });
     } else {
       // Failed (refused): the next attempt, with a new key.
@@ -139,6 +145,7 @@ export async function refundOrderIfPaid(
         newAttempt: true,
         trackingNumber: changes.trackingNumber,
         sellerNotes: changes.sellerNotes,
+        restock: changes.restock ?? true,
       });
     }
     await queueRefundSettle(deps.jobs, tx, orderId, REFUND_HANDOFF_SECONDS);
@@ -211,6 +218,16 @@ export async function settleRefund(deps: RefundDeps, orderId: number): Promise<S
       trackingNumber: done.row.trackingNumber ?? undefined,
       sellerNotes: done.row.sellerNotes ?? undefined,
     });
+    // The seller's "put the items back in stock": the order's sold units, once.
+    if (done.row.restock) {
+      const back = await restockLines(tx, orderId, await listOrderStockLines(tx, orderId));
+      await moveStockState(
+        tx,
+        back.map((l) => l.id),
+        ['sold'],
+        'restocked',
+      );
+    }
     if (done.emailed) {
       await queueOrderEmails(deps.jobs, tx, {
         kind: 'refunded',
@@ -273,3 +290,28 @@ async function moveMoney(
     }
   }
 }
+
+/**
+ * A paid order that cannot be delivered because its stock was gone when the payment came
+ * (issue 26 rule 2, docs/decisions/0042): its full refund claimed in the payment's
+ * transaction, with its settle job (any worker runs it at once; wake REFUND_SETTLE_QUEUE
+ * after the commit). Its payout is written canceled by the caller: nothing is transferred.
+ */
+export async function claimSoldOutRefund(
+  jobs: Pick<JobRunner, 'send'>,
+  tx: Db,
+  order: { orderId: number; businessId: number; totalCents: number },
+): Promise<void> {
+  const claimed = await insertRefund(tx, {
+    orderId: order.orderId,
+    businessId: order.businessId,
+    amountCents: order.totalCents,
+    targetStatus: 'Refunded',
+    sellerNotes: SOLD_OUT_REFUND_NOTE,
+  });
+  if (claimed) await queueRefundSettle(jobs, tx, order.orderId);
+}
+
+/** The note a sold-out refund leaves on the order (the brand's notes field). */
+export const SOLD_OUT_REFUND_NOTE =
+  'Refunded automatically: the items were sold out when the payment arrived.';

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rowsOf } from '../../db/raw-rows';
 import { freeShippingFromOf } from '../shipping';
+import { productStockSql } from '../stock';
 import { FREE_SHIPPING_COUNTRY } from './search-criteria';
 
 /**
@@ -21,6 +22,7 @@ interface ProductRow {
   created_ms: string | number;
   primary_image: string | null;
   vector: string | null;
+  stock: number | null;
 }
 
 interface BrandRow {
@@ -34,7 +36,7 @@ const productColumns = sql`p.id, p.name, p.business_id, p.price_cents, p.conditi
   (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
   (select i.image from product_images i where i.product_id = p.id
     order by i.position, i.id limit 1) as primary_image,
-  p.search_vector::text as vector`;
+  p.search_vector::text as vector, ${productStockSql('p')} as stock`;
 
 function toProduct(row: ProductRow): ProductDoc {
   return {
@@ -47,6 +49,7 @@ function toProduct(row: ProductRow): ProductDoc {
     secondHand: row.condition === 'second_hand',
     primaryImage: row.primary_image,
     vector: row.vector,
+    stock: row.stock,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { pgArray, rowsOf } from '../../db/raw-rows';
 import { businesses, products } from '../../db/schema/index';
 import { activeProductsJoin, type SummaryRow, summariesByIds } from '../catalog';
+import { productStockSql } from '../stock';
 import type { SearchRefinements } from './search-criteria';
 import type { SearchRequest } from './search-port';
 
@@ -47,6 +48,11 @@ export function correctedWordsSql(words: string[]): SQL {
  * leaves out the brands the shipping module found not shipping free at the amount (data, not
  * the rule: fees.ts `freeShippingFromCents`).
  */
+/** A product is sold out: counted, and none left (docs/decisions/0042). */
+const soldOut = sql`(${productStockSql('"products"')} = 0)`;
+/** 1 for a sold-out product, else 0: the first key of the shop's orders. */
+const soldOutRank = sql`(case when ${soldOut} then 1 else 0 end)`;
+
 export function refinementConditions(
   r: SearchRefinements,
   notShippingFree: readonly number[],
@@ -59,6 +65,8 @@ export function refinementConditions(
   if (notShippingFree.length) {
     conditions.push(sql`not (${businesses.id} = any(${pgArray(notShippingFree)}::int[]))`);
   }
+  if (r.inStock) conditions.push(sql`${soldOut} is not true`);
+  if (r.soldOut) conditions.push(sql`${soldOut} is true`);
   return conditions;
 }
 
@@ -130,14 +138,19 @@ export async function searchProducts(
   }
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const order: SQL[] =
-    criteria.sort === 'price_low_to_high'
+  // Sold-out products after the others (the engine's order), unless the query asks one part.
+  const soldOutLast =
+    criteria.refinements.inStock || criteria.refinements.soldOut ? [] : [soldOutRank];
+  const order: SQL[] = [
+    ...soldOutLast,
+    ...(criteria.sort === 'price_low_to_high'
       ? [asc(products.priceCents), asc(products.id)]
       : criteria.sort === 'price_high_to_low'
         ? [desc(products.priceCents), desc(products.id)]
         : rank
           ? [desc(rank), desc(products.id)]
-          : [desc(products.createdAt), desc(products.id)];
+          : [desc(products.createdAt), desc(products.id)]),
+  ];
 
   const countAll = async () =>
     (
@@ -168,18 +181,21 @@ export async function searchProducts(
         id: products.id,
         priceCents: products.priceCents,
         rank: sql<number>`${rankSql}`.as('rank'),
+        soldOut: sql<number>`${soldOutRank}`.as('sold_out'),
       })
       .from(products)
       .innerJoin(businesses, activeProductsJoin)
       .where(where)
       .offset(0)
       .as('matches');
-    const rankedOrder: SQL[] =
-      criteria.sort === 'price_low_to_high'
+    const rankedOrder: SQL[] = [
+      ...(soldOutLast.length ? [asc(matches.soldOut)] : []),
+      ...(criteria.sort === 'price_low_to_high'
         ? [asc(matches.priceCents), asc(matches.id)]
         : criteria.sort === 'price_high_to_low'
           ? [desc(matches.priceCents), desc(matches.id)]
-          : [desc(matches.rank), desc(matches.id)];
+          : [desc(matches.rank), desc(matches.id)]),
+    ];
     return db
       .select({ id: matches.id, total: sql<number>`count(*) over ()` })
       .from(matches)

@@ -51,6 +51,8 @@ export function refinementsOf(query: SearchQuery): SearchRefinements {
     minPriceCents: min,
     maxPriceCents: max,
     freeShippingAtCents: query.free_shipping_at ?? null,
+    inStock: query.in_stock,
+    soldOut: false,
   };
 }
 
@@ -125,6 +127,7 @@ export function facetsResponse(counts: FacetCounts): SearchFacets {
     second_hand: counts.secondHand,
     verified: counts.verified,
     free_shipping: counts.freeShipping,
+    in_stock: counts.inStock,
     price_ranges: SEARCH_PRICE_RANGES.map(([min, max], k) => ({
       min_price: dollars(min),
       max_price: max === null ? null : dollars(max),

@@ -26,6 +26,7 @@ import {
 import { payoutsReady } from '../payouts';
 import { type RefundDeps, refundOrderIfPaid } from '../refunds';
 import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
+import { listMovementsOfOrders } from '../stock';
 import {
   findPayoutSetup,
   listOrderPayouts,
@@ -74,11 +75,12 @@ export async function toSellerOrders(
 ): Promise<SellerOrder[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [orders, payouts, refunds, setup] = await Promise.all([
+  const [orders, payouts, refunds, setup, movements] = await Promise.all([
     withItems(db, rows),
     listOrderPayouts(db, ids),
     listOrderRefunds(db, ids),
     findPayoutSetup(db, businessId),
+    listMovementsOfOrders(db, ids),
   ]);
   const payoutOf = new Map(payouts.map((p) => [p.orderId, p]));
   const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
@@ -100,6 +102,16 @@ export async function toSellerOrders(
             error: refund.lastError,
           }
         : null,
+      stock_movements: movements
+        .filter((m) => m.orderId === row.id)
+        .map((m) => ({
+          product_id: m.productId,
+          variant_id: m.variantId,
+          kind: m.kind,
+          change: m.delta,
+          stock_after: m.stockAfter,
+          created_at: m.createdAt.toISOString(),
+        })),
       updated_at: row.updatedAt.toISOString(),
     };
   });
@@ -150,6 +162,7 @@ export async function updateSellerOrder(
     const refund = await refundOrderIfPaid(deps, scope, body.status, {
       trackingNumber: body.tracking_number,
       sellerNotes: body.notes,
+      restock: body.restock ?? true,
     });
     if (refund === 'updated') return sellerOrderAfterEdit(deps, scope);
   }

@@ -49,7 +49,7 @@ interface RawVariant {
 }
 
 const LISTS = new Set(['images', 'existingImages', 'option_names', 'variants']);
-const VARIANT_TEXT = new Set(['option1', 'option2', 'price', 'id', 'clear_images']);
+const VARIANT_TEXT = new Set(['option1', 'option2', 'price', 'id', 'clear_images', 'stock']);
 const PRODUCT_TEXT = [
   'name',
   'description',
@@ -58,6 +58,7 @@ const PRODUCT_TEXT = [
   'category',
   'product_category',
   'clear_images',
+  'stock',
 ] as const;
 
 const invalidKey = (key: string) => {

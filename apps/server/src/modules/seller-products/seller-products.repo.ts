@@ -27,21 +27,39 @@ const sellerProductFields = {
   updatedAt: products.updatedAt,
 };
 
+/**
+ * The fewest units left of a product's counted units: its own count without live variants,
+ * else the lowest of its counted live variants; null when nothing of it is counted.
+ */
+const fewestLeft = sql<number | null>`(case
+  when exists (select 1 from ${variants} v where v.product_id = ${products.id} and not v.deleted)
+  then (select min(s.stock - s.reserved) from ${variants} v
+    join stock_levels s on s.product_id = v.product_id and s.variant_id = v.id
+    where v.product_id = ${products.id} and not v.deleted)
+  else (select s.stock - s.reserved from stock_levels s
+    where s.product_id = ${products.id} and s.variant_id is null) end)`;
+
 /** One page of a business's products, newest first (products_business_created_idx). */
 export async function pageSellerProducts(
   db: Db,
   businessId: number,
   limit: number,
   offset: number,
+  /** The "Low stock" view: only products with a counted unit at this many left or fewer. */
+  lowStockAt?: number,
 ): Promise<{ rows: SellerProductRow[]; total: number }> {
-  const where = eq(products.businessId, businessId);
+  const low = lowStockAt === undefined ? undefined : fewestLeft;
+  const where =
+    lowStockAt === undefined
+      ? eq(products.businessId, businessId)
+      : and(eq(products.businessId, businessId), sql`${fewestLeft} <= ${lowStockAt}`);
   const [rows, totals] = await Promise.all([
     db
       .select(sellerProductFields)
       .from(products)
       .innerJoin(businesses, eq(businesses.id, products.businessId))
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(...(low ? [asc(low)] : []), desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(products).where(where),

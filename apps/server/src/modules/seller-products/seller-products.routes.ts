@@ -1,11 +1,13 @@
 import {
   errorResponse,
+  LOW_STOCK_THRESHOLD,
   messageResponse,
   PRODUCT_MESSAGES,
   productIdParams,
   productSavedResponse,
-  sellerPageQuery,
+  sellerProductsQuery,
   sellerProductsResponse,
+  stockUpdateBody,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
@@ -22,6 +24,7 @@ import {
   listSellerProducts,
   removeProduct,
   type SellerProductsDeps,
+  updateStock,
 } from './seller-products.service';
 
 /**
@@ -38,8 +41,8 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
   const common = { tags: ['seller products'], security: bearerSecurity };
   const formNote =
     'multipart/form-data: name, description, price, condition, category, product_category, ' +
-    'clear_images, option_names[i], existingImages[i], images[i].image (files), ' +
-    'variants[i].option1/option2/price/id/clear_images/existingImages[j]/images[j].image. ' +
+    'clear_images, option_names[i], existingImages[i], images[i].image (files), stock, ' +
+    'variants[i].option1/option2/price/id/clear_images/stock/existingImages[j]/images[j].image. ' +
     'Beside them (decisions 0024, 0028): images[i].option1/option2, ' +
     'existingImages[i].option1/option2, and the 0-based final place of each picture, ' +
     'images[i].position, existingImages[i].position, variants[i].images[j].position, ' +
@@ -53,15 +56,17 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         ...common,
         summary: "A business's products, newest first, a page at a time (its owner only)",
-        description: `${TOTAL_COUNT_HEADER} carries the total.`,
+        description: `${TOTAL_COUNT_HEADER} carries the total. stock=low: the "Low stock" view (a counted product or variant at ${LOW_STOCK_THRESHOLD} or fewer left, fewest first).`,
         params: businessIdParams,
-        querystring: sellerPageQuery,
+        querystring: sellerProductsQuery,
         response: { 200: sellerProductsResponse, '4xx': errorResponse },
       },
     },
     async (request, reply) => {
       const { businessId } = sellerScope(request);
-      const { products, total } = await listSellerProducts(deps, businessId, request.query.page);
+      const { products, total } = await listSellerProducts(deps, businessId, request.query.page, {
+        lowStock: request.query.stock === 'low',
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return products;
     },
@@ -107,6 +112,28 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       const form = await readMultipartForm(request);
       const product = await editProduct(deps, businessId, productId!, form);
       return { message: PRODUCT_MESSAGES.saved, product };
+    },
+  );
+
+  app.patch(
+    fastifyPath(ROUTES.updateProductStock),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedProduct,
+      schema: {
+        ...common,
+        summary: "Set a product's stock, or its variants' (the business owner only)",
+        description:
+          'JSON: stock (a whole number, or null: not counted) for a product without variants, variants [{ id, stock }] for its variants.',
+        params: productIdParams,
+        body: stockUpdateBody,
+        response: { 200: productSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, productId } = sellerScope(request);
+      const product = await updateStock(deps, businessId, productId!, request.body);
+      return { message: PRODUCT_MESSAGES.stockSaved, product };
     },
   );
 

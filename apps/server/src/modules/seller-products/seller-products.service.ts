@@ -1,9 +1,11 @@
 import {
   BUSINESS_MESSAGES,
+  LOW_STOCK_THRESHOLD,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SELLER_PAGE_SIZE,
   type SellerProduct,
+  type StockUpdateBody,
 } from '@leafline/contract';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -12,6 +14,7 @@ import type { MultipartForm } from '../../lib/multipart-form';
 import type { ResponseCache } from '../catalog';
 import { listImagesOfProducts, listLiveVariantsOfProducts, toProductDetail } from '../catalog';
 import { ImageBatch } from '../media';
+import { setCount } from '../stock';
 import { type ImageTie, type ParsedImageTies, parseImageTies } from './image-ties';
 import { type ListPositions, parseImagePositions, placePictures } from './picture-order';
 import { type ParsedProductForm, parseProductForm } from './product-form';
@@ -67,11 +70,33 @@ async function toSellerProducts(db: Db, rows: SellerProductRow[]): Promise<Selle
     listImagesOfProducts(db, ids),
     listLiveVariantsOfProducts(db, ids),
   ]);
-  return rows.map((row) => ({
-    ...toProductDetail(row, images.get(row.id) ?? [], liveVariants.get(row.id) ?? []),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const variants = liveVariants.get(row.id) ?? [];
+    const detail = toProductDetail(row, images.get(row.id) ?? [], variants);
+    return {
+      ...detail,
+      // For its brand: the counts the form edits, and what open checkouts hold (issue 26).
+      stock: variants.length ? sumCounted(variants) : row.stock,
+      reserved: variants.length ? variants.reduce((n, v) => n + v.reserved, 0) : row.reserved,
+      variants: detail.variants.map((v, i) => ({
+        ...v,
+        stock: variants[i]!.stock,
+        reserved: variants[i]!.reserved,
+      })),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The sum of the variants' counts when every one is counted, else null. */
+function sumCounted(variants: readonly { stock: number | null }[]): number | null {
+  let sum = 0;
+  for (const v of variants) {
+    if (v.stock === null) return null;
+    sum += v.stock;
+  }
+  return sum;
 }
 
 /** SPEC §7 `GET api/business/products/{businessId}/`: newest first, a page at a time. */
@@ -79,12 +104,14 @@ export async function listSellerProducts(
   deps: SellerProductsDeps,
   businessId: number,
   page: number,
+  view: { lowStock?: boolean } = {},
 ): Promise<{ products: SellerProduct[]; total: number }> {
   const { rows, total } = await pageSellerProducts(
     deps.db,
     businessId,
     SELLER_PAGE_SIZE,
     (page - 1) * SELLER_PAGE_SIZE,
+    view.lowStock ? LOW_STOCK_THRESHOLD : undefined,
   );
   return { products: await toSellerProducts(deps.db, rows), total };
 }
@@ -275,6 +302,12 @@ async function writeProduct(
 ): Promise<number> {
   const values = productValues(form);
   const name = values.name;
+  // A new second-hand product is one of a kind unless the form says otherwise (issue 26).
+  const newCount = form.fields.condition === 'second_hand' ? 1 : null;
+  /** The counts the form sets (not sent: unchanged; on add, the default), after the writes. */
+  const counts: Array<[number | null, number | null]> = [];
+  const productCount =
+    form.fields.stock !== undefined ? form.fields.stock : productId === null ? newCount : undefined;
   let id: number;
   let currentImages: StoredImage[] = [];
   let currentVariants: Awaited<ReturnType<typeof listVariantsOfProduct>> = [];
@@ -322,6 +355,9 @@ async function writeProduct(
       priceCents: fields.price,
       position,
     };
+    // Not sent: an existing variant keeps its count, a new one takes the product's default.
+    const variantCount =
+      fields.stock !== undefined ? fields.stock : existing ? undefined : newCount;
     const current = existing?.images ?? [];
     const list = planImages(
       current,
@@ -343,6 +379,7 @@ async function writeProduct(
     } else {
       variantId = await insertVariant(db, id, values);
     }
+    if (variantCount !== undefined) counts.push([variantId, variantCount]);
     dropped.push(...droppedKeys(current, list));
     await writeVariantImages(db, variantId, list);
   }
@@ -352,6 +389,12 @@ async function writeProduct(
     id,
     [...live.keys()].filter((v) => !seen.has(v)),
   );
+  // The counts (issue 26): the stock module's rows, each change a movement of the brand's.
+  if (productCount !== undefined)
+    await setCount(db, { productId: id, variantId: null }, productCount);
+  for (const [variantId, count] of counts) {
+    await setCount(db, { productId: id, variantId }, count);
+  }
   await removeUnusedLater(db, batch, dropped);
   return id;
 }
@@ -387,6 +430,36 @@ export const editProduct = (
   productId: number,
   form: MultipartForm,
 ) => save(deps, businessId, productId, form);
+
+/**
+ * The dashboard's quick stock edit (issue 26): the product's own count and its live variants'
+ * counts, in one transaction, each change a `set` movement. A variant id not of the product's
+ * live ones is a 400 naming it.
+ */
+export async function updateStock(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+  body: StockUpdateBody,
+): Promise<SellerProduct> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockProduct(tx, businessId, productId))) throw productGone();
+    if (body.stock !== undefined) {
+      await setCount(tx, { productId, variantId: null }, body.stock);
+    }
+    const live = new Set(
+      (await listVariantsOfProduct(tx, productId)).filter((v) => !v.deleted).map((v) => v.id),
+    );
+    for (const [i, change] of (body.variants ?? []).entries()) {
+      if (!live.has(change.id)) {
+        throw fieldError(`variants.${i}.id`, PRODUCT_MESSAGES.unknownVariant);
+      }
+      await setCount(tx, { productId, variantId: change.id }, change.stock);
+    }
+  });
+  deps.catalogCache.clear();
+  return sellerProduct(deps, businessId, productId);
+}
 
 /**
  * Deletes one product of the business inside the caller's transaction (its pictures, variants
