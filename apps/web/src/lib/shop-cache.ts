@@ -17,6 +17,9 @@ export interface ProductSummary {
   business: number;
   condition: ProductCondition;
   primary_image: string | null;
+  /** What can be bought (issue 26): null not counted; absent in pages cached before. */
+  stock?: number | null;
+  sold_out?: boolean;
 }
 
 /** Business id → name, as the shop cache keeps it (JSON object keys are strings). */
@@ -42,11 +45,13 @@ export const SHOP_CACHE_REVALIDATE_MS = SHOP_CACHE_TTL_MS;
 
 /**
  * The shop's filters beside category and sort (issue 15), as the address writes them:
- * `second_hand=true`, `verified=true`, `min_price`, `max_price` and `free_shipping_at` (the
+ * `second_hand=true`, `in_stock=true`, `verified=true`, `min_price`, `max_price` and `free_shipping_at` (the
  * shopper's cart amount), prices in dollars ('25', '49.99'); '' for none.
  */
 export interface ShopRefinements {
   secondHand: boolean;
+  /** Products that can be bought now only (`in_stock=true`; issue 26). */
+  inStock: boolean;
   verified: boolean;
   minPrice: string;
   maxPrice: string;
@@ -56,6 +61,7 @@ export interface ShopRefinements {
 
 export const NO_REFINEMENTS: Readonly<ShopRefinements> = Object.freeze({
   secondHand: false,
+  inStock: false,
   verified: false,
   minPrice: '',
   maxPrice: '',
@@ -172,7 +178,7 @@ function toFilters(value: unknown): ShopFilters | null {
 
 function toProduct(value: unknown): ProductSummary | null {
   if (!isObject(value)) return null;
-  const { id, name, price, business, condition, primary_image } = value;
+  const { id, name, price, business, condition, primary_image, stock, sold_out } = value;
   if (
     typeof id !== 'number' ||
     typeof name !== 'string' ||
@@ -189,6 +195,9 @@ function toProduct(value: unknown): ProductSummary | null {
     business,
     condition: condition as ProductSummary['condition'],
     primary_image: primary_image ?? null,
+    // Stock is a hint on a card (the product page reads it afresh): kept when readable.
+    ...(typeof stock === 'number' || stock === null ? { stock } : {}),
+    ...(typeof sold_out === 'boolean' ? { sold_out } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export function cartItem(extra: Partial<CartItem> & Pick<CartItem, 'id'>): CartI
     business: 3,
     business_name: 'Fern & Flax',
     image: null,
+    available_quantity: null,
     ...extra,
   };
 }

@@ -34,7 +34,7 @@ export function searchPage(url: URL) {
 }
 
 /**
- * The facet counts the mock answers: second-hand 12, verified 30, free shipping 7 (40 at a
+ * The facet counts the mock answers: second-hand 12, in stock 41, verified 30, free shipping 7 (40 at a
  * cart of $75 or more), the price ranges 10, 15, 12 and 8, and category n of
  * PRODUCT_CATEGORIES n + 1 (Art Supplies, the last, 8).
  */
@@ -43,6 +43,7 @@ export function shopFacets(url: URL): SearchFacets {
   return {
     count: SHOP_TOTAL,
     second_hand: 12,
+    in_stock: 41,
     verified: 30,
     free_shipping: freeAt >= 75 ? 40 : 7,
     price_ranges: [

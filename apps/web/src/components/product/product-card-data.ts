@@ -11,6 +11,8 @@ export interface ProductCardData {
   /** Undefined while the business's name is still loading. */
   businessName?: string | undefined;
   condition: ProductCondition;
+  /** What can be bought (issue 26): 0 sold out, null (or absent) not counted. */
+  stock?: number | null;
 }
 
 /** A listed product as card props: its own business name (API lists carry it), else the
@@ -27,5 +29,6 @@ export function toProductCard(
     businessId: product.business,
     businessName: product.business_name || names[String(product.business)],
     condition: product.condition,
+    stock: product.sold_out ? 0 : (product.stock ?? null),
   };
 }

@@ -1,4 +1,5 @@
 import { CONDITION_LABELS } from '@leafline/contract/constants';
+import { LOW_STOCK_THRESHOLD, STOCK_MESSAGES } from '@leafline/contract/stock';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
@@ -31,6 +32,7 @@ export function ProductCard({
   businessId,
   businessName,
   condition,
+  stock = null,
   priority = false,
   headingLevel = 3,
   sizes = CARD_IMAGE_SIZES,
@@ -45,7 +47,7 @@ export function ProductCard({
         className,
       )}
     >
-      <div className="overflow-hidden bg-sand-100">
+      <div className={cx('overflow-hidden bg-sand-100', stock === 0 && 'opacity-60')}>
         {/* Decorative here: the name right below says what the product is. */}
         <ResponsiveImage
           src={primaryImage}
@@ -81,6 +83,13 @@ export function ProductCard({
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
           <p className="text-base font-semibold text-ink tabular-nums">{formatMoney(price)}</p>
+          {stock === 0 ? (
+            <p className="rounded-full bg-sand-200 px-2.5 py-0.5 text-xs font-semibold text-ink">
+              {STOCK_MESSAGES.soldOut}
+            </p>
+          ) : stock !== null && stock <= LOW_STOCK_THRESHOLD ? (
+            <p className="text-xs font-semibold text-clay-700">{STOCK_MESSAGES.fewLeft(stock)}</p>
+          ) : null}
           <p
             className={cx(
               'rounded-full px-2.5 py-0.5 text-xs font-medium',

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { formatMoney } from '@/lib/money';
 import { optionsLabel } from '../lib/cart-math';
+import { CART_TEXTS } from '../lib/cart-texts';
 import { QuantityControl } from './quantity-control';
 
 export interface CartLineProps {
@@ -47,6 +48,26 @@ export function CartLine({ item, onQuantity, onRemove, removing }: CartLineProps
             {formatMoney(item.total_price)}
           </p>
         </div>
+        {item.available_quantity !== null ? (
+          // More than is left now (issue 26): what is, and the fix in one click.
+          <div
+            className="flex flex-wrap items-center gap-3 rounded-xl bg-clay-100 px-3 py-2 text-sm"
+            data-testid="cart-line-short"
+          >
+            <p className="font-semibold text-clay-800">
+              {CART_TEXTS.left(item.available_quantity)}
+            </p>
+            {item.available_quantity > 0 ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onQuantity(item, item.available_quantity!)}
+              >
+                {CART_TEXTS.changeTo(item.available_quantity)}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <QuantityControl
             name={item.product_name}

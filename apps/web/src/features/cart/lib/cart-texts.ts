@@ -1,4 +1,5 @@
 import { MESSAGES } from '@leafline/contract/messages';
+import { STOCK_MESSAGES } from '@leafline/contract/stock';
 
 /** The cart page's texts (SPEC §2 Cart, §8; the spec's own texts come from the contract). */
 export const CART_TEXTS = {
@@ -15,4 +16,7 @@ export const CART_TEXTS = {
   shopNow: 'Shop Now',
   continueShopping: 'Continue Shopping',
   proceedToCheckout: 'Proceed to Checkout',
+  /** A line beyond what is left (issue 26): "Only 2 left." / "This item is sold out." */
+  left: STOCK_MESSAGES.left,
+  changeTo: (n: number) => `Change to ${n}`,
 } as const;

@@ -297,4 +297,33 @@ describe('cart page', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Try again.');
     expect(quantityOf('Cedar Soap')).toBe('1');
   });
+
+  it('marks a line beyond what is left and fixes every one in one click (issue 26)', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    const short = cart([
+      cartItem({ id: 1, quantity: 3, total_price: '45.00', available_quantity: 1 }),
+      { ...cedarSoap(), available_quantity: 0 },
+    ]);
+    const { calls } = server(short, (call) =>
+      call.method === 'PATCH'
+        ? jsonResponse(200, { message: 'Quantity updated', item: null })
+        : undefined,
+    );
+    renderApp('/cart');
+    const notice = await screen.findByTestId('stock-changed');
+    expect(notice.textContent).toContain('Linen Tote: Only 1 left.');
+    expect(notice.textContent).toContain('Cedar Soap: This item is sold out.');
+    const lines = screen.getAllByTestId('cart-line-short');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'Only 1 left.Change to 1',
+      'This item is sold out.',
+    ]);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Update my cart' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.url, c.body])).toEqual([
+        ['/api/cart/items/1/', { quantity: 1 }],
+        ['/api/cart/items/2/', { quantity: 0 }],
+      ]),
+    );
+  });
 });

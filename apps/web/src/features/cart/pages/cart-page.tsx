@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { CartStates } from '@/components/cart/cart-states';
+import { STOCK_CHANGED_TEXTS, StockChanged } from '@/components/cart/stock-changed';
 import { buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
@@ -104,18 +105,36 @@ function useCartActions() {
     }
   };
 
+  /** Every line beyond what is left set to what is (a sold-out one removed), in one click. */
+  const onFixAll = async (items: readonly CartItem[]) => {
+    setNotice(null);
+    try {
+      for (const item of items) {
+        if (item.available_quantity === null) continue;
+        await updateQuantity.mutateAsync({ itemId: item.id, quantity: item.available_quantity });
+      }
+      setNotice({ tone: 'success', message: STOCK_CHANGED_TEXTS.fixed });
+    } catch (error) {
+      setNotice({ tone: 'error', message: errorMessage(error, CART_TEXTS.quantityFailed) });
+    }
+  };
+
   const removingId = removeItem.isPending ? removeItem.variables?.itemId : undefined;
-  return { notice, onQuantity, onRemove, removingId };
+  return { notice, onQuantity, onRemove, onFixAll, fixing: updateQuantity.isPending, removingId };
 }
 
 function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActions }) {
-  const { notice, onQuantity, onRemove, removingId } = actions;
+  const { notice, onQuantity, onRemove, onFixAll, fixing, removingId } = actions;
   const groups = groupByBrand(cart.items);
+  const short = cart.items.filter((item) => item.available_quantity !== null);
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-5">
         {notice ? <Notice tone={notice.tone}>{notice.message}</Notice> : null}
+        {short.length ? (
+          <StockChanged items={short} onFix={() => void onFixAll(short)} fixing={fixing} />
+        ) : null}
         {groups.map((group) => (
           <section
             key={group.business}

@@ -3,11 +3,13 @@ import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import { Link } from 'react-router';
 import { LoginGate } from '@/components/auth/login-gate';
 import { CartStates } from '@/components/cart/cart-states';
+import { StockChanged } from '@/components/cart/stock-changed';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { useCart } from '@/lib/api/get-cart';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFitCartToStock } from '../api/fit-cart-to-stock';
 import { useShippingAddress } from '../api/get-shipping-address';
 import { OrderSummary } from '../components/order-summary';
 import { ProcessingOverlay } from '../components/processing-overlay';
@@ -76,6 +78,9 @@ function CheckoutContents({
 }: CheckoutContentsProps) {
   const canCheckout = savedAddress !== null;
   const { processing, checkoutError, placeOrder } = usePlaceOrder(cart, canCheckout);
+  // Lines beyond what is left (the cart is read again after checkout's 409 for stock).
+  const short = cart.items.filter((item) => item.available_quantity !== null);
+  const fit = useFitCartToStock();
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_26rem] lg:items-start">
@@ -89,6 +94,9 @@ function CheckoutContents({
         <OrderSummary cart={cart}>
           <div className="mt-5 flex flex-col gap-3">
             {checkoutError ? <Notice tone="error">{checkoutError}</Notice> : null}
+            {short.length ? (
+              <StockChanged items={short} onFix={() => fit.mutate(short)} fixing={fit.isPending} />
+            ) : null}
             <Button
               size="lg"
               className="w-full"

@@ -1,4 +1,5 @@
 import { PRODUCT_LOGIN_REDIRECT_MS, PRODUCT_TOAST_MS } from '@leafline/contract/constants';
+import { LOW_STOCK_THRESHOLD } from '@leafline/contract/stock';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +20,8 @@ export interface AddToCartProps {
   variantId: number | null;
   /** Whether the product has variants, so one must be picked first. */
   needsVariant: boolean;
+  /** What is left of the picked unit (issue 26): 0 sold out, null not counted. */
+  stock?: number | null;
 }
 
 /**
@@ -26,7 +29,8 @@ export interface AddToCartProps {
  * offers Login Now, remembers this page in `product_redirect` (the login page returns here)
  * and goes to /login by itself after 3 s. With a token it posts the item and says how it went.
  */
-export function AddToCart({ productId, variantId, needsVariant }: AddToCartProps) {
+export function AddToCart({ productId, variantId, needsVariant, stock = null }: AddToCartProps) {
+  const soldOut = stock === 0;
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
@@ -76,11 +80,17 @@ export function AddToCart({ productId, variantId, needsVariant }: AddToCartProps
           size="lg"
           onClick={onClick}
           loading={addToCart.isPending}
+          disabled={soldOut}
           className="w-full sm:w-auto sm:min-w-56"
         >
-          {addToCart.isPending ? null : <ShoppingBag aria-hidden="true" className="size-5" />}
-          Add to Cart
+          {addToCart.isPending || soldOut ? null : (
+            <ShoppingBag aria-hidden="true" className="size-5" />
+          )}
+          {soldOut ? PRODUCT_TEXTS.soldOut : 'Add to Cart'}
         </Button>
+        {stock !== null && stock > 0 && stock <= LOW_STOCK_THRESHOLD ? (
+          <p className="text-sm font-semibold text-clay-700">{PRODUCT_TEXTS.fewLeft(stock)}</p>
+        ) : null}
         {added ? (
           <Link to="/cart" className={`${buttonClasses('secondary', 'lg')} w-full sm:w-auto`}>
             {PRODUCT_TEXTS.viewCart}

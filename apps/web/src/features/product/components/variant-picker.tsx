@@ -2,8 +2,10 @@ import type { ProductVariant } from '@leafline/contract/catalog';
 import { VARIANT_DROPDOWN_ABOVE } from '@leafline/contract/constants';
 import { useId } from 'react';
 import { cx } from '@/lib/cx';
+import { PRODUCT_TEXTS } from '../lib/product-texts';
 import {
   isValueAvailable,
+  isValueSoldOut,
   optionValue,
   type VariantOption,
   variantOptions,
@@ -43,6 +45,7 @@ export function VariantPicker({
           option={option}
           selected={current ? optionValue(current, index) : ''}
           available={(value) => isValueAvailable(variants, current, index, value)}
+          soldOut={(value) => isValueSoldOut(variants, current, index, value)}
           onChoose={(value) => choose(index, value)}
         />
       ))}
@@ -54,11 +57,14 @@ function OptionControl({
   option,
   selected,
   available,
+  soldOut,
   onChoose,
 }: {
   option: VariantOption;
   selected: string;
   available: (value: string) => boolean;
+  /** Values whose every variant is sold out (issue 26): shown, not chosen. */
+  soldOut: (value: string) => boolean;
   onChoose: (value: string) => void;
 }) {
   const id = useId();
@@ -75,9 +81,17 @@ function OptionControl({
           className="min-h-11 w-full rounded-xl border border-forest-900/25 bg-white px-3 text-base text-ink shadow-sm hover:border-forest-900/50 sm:max-w-sm"
         >
           {option.values.map((value) => (
-            <option key={value} value={value} disabled={!available(value)}>
+            <option
+              key={value}
+              value={value}
+              disabled={(!available(value) || soldOut(value)) && value !== selected}
+            >
               {value}
-              {available(value) ? '' : ' (unavailable)'}
+              {!available(value)
+                ? ' (unavailable)'
+                : soldOut(value)
+                  ? PRODUCT_TEXTS.soldOutSuffix
+                  : ''}
             </option>
           ))}
         </select>
@@ -98,7 +112,9 @@ function OptionControl({
       </legend>
       <div className="flex flex-wrap gap-2">
         {option.values.map((value) => {
-          const disabled = !available(value);
+          const gone = available(value) && soldOut(value);
+          // The picked value stays checked even when it sold out since (the page says so).
+          const disabled = (!available(value) || gone) && value !== selected;
           return (
             // A native radio per value: arrow keys move the choice, screen readers count them.
             <label key={value} className={cx('relative', disabled && 'cursor-not-allowed')}>
@@ -123,6 +139,7 @@ function OptionControl({
                 )}
               >
                 {value}
+                {gone ? <span className="sr-only">{PRODUCT_TEXTS.soldOutSuffix}</span> : null}
               </span>
             </label>
           );

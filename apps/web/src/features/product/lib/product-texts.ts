@@ -1,4 +1,5 @@
 import { MESSAGES } from '@leafline/contract/messages';
+import { STOCK_MESSAGES } from '@leafline/contract/stock';
 
 /** The product page's texts (SPEC §4 and §8; the spec's own texts come from the contract). */
 export const PRODUCT_TEXTS = {
@@ -9,4 +10,8 @@ export const PRODUCT_TEXTS = {
   viewCart: 'View cart',
   addFailed: 'Could not add this item to your cart. Please try again.',
   pickVariant: 'Please choose an option first.',
+  soldOut: STOCK_MESSAGES.soldOut,
+  fewLeft: STOCK_MESSAGES.fewLeft,
+  /** After a sold-out value in the options' dropdown and for screen readers beside a pill. */
+  soldOutSuffix: ' (sold out)',
 } as const;

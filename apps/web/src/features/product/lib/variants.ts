@@ -96,8 +96,38 @@ export function variantWith(
 ): ProductVariant | undefined {
   const withValue = variants.filter((v) => optionValue(v, index) === value);
   const other = index === 0 ? 1 : 0;
+  const keeps = (v: ProductVariant) =>
+    !current || optionValue(v, other) === optionValue(current, other);
+  // The one keeping the other option, else one that can be bought, else any.
   return (
-    withValue.find((v) => !current || optionValue(v, other) === optionValue(current, other)) ??
+    withValue.find((v) => keeps(v) && !isSoldOut(v)) ??
+    withValue.find((v) => !isSoldOut(v)) ??
+    withValue.find(keeps) ??
     withValue[0]
   );
 }
+
+/** Sold out: counted, and none left (issue 26). */
+export const isSoldOut = (unit: { stock: number | null }) => unit.stock === 0;
+
+/**
+ * Whether every variant with `value` for option `index` (and the current variant's earlier
+ * options) is sold out: the value exists, but nothing of it can be bought.
+ */
+export function isValueSoldOut(
+  variants: readonly ProductVariant[],
+  current: ProductVariant | undefined,
+  index: number,
+  value: string,
+): boolean {
+  const matching = variants.filter(
+    (v) =>
+      optionValue(v, index) === value &&
+      (index === 0 || !current || optionValue(v, 0) === optionValue(current, 0)),
+  );
+  return matching.length > 0 && matching.every(isSoldOut);
+}
+
+/** The variant a product page starts with: the first that can be bought, else the first. */
+export const firstVariant = (variants: readonly ProductVariant[]): ProductVariant | undefined =>
+  variants.find((v) => !isSoldOut(v)) ?? variants[0];

@@ -20,6 +20,7 @@ function variant(id: number, option1: string, extra: Partial<ProductVariant> = {
     image: null,
     images: [],
     deleted: false,
+    stock: null,
     ...extra,
   };
 }
@@ -42,6 +43,8 @@ function product(extra: Partial<ProductDetail> = {}): ProductDetail {
     business_name: 'Fern & Flax',
     option_names: [],
     variants: [],
+    stock: null,
+    sold_out: false,
     ...extra,
   };
 }
@@ -56,6 +59,8 @@ function summary(id: number, name: string) {
     condition: 'new' as const,
     primary_image: null,
     product_category: 'Accessories',
+    stock: null,
+    sold_out: false,
   };
 }
 
@@ -360,5 +365,48 @@ describe('product page', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
     ).toBeTruthy();
     expect(calls.filter((c) => c.url.startsWith('/api/products/'))).toHaveLength(0);
+  });
+});
+
+describe('stock (issue 26)', () => {
+  it('a sold-out product says so and cannot be added; a few left says how many', async () => {
+    server(product({ stock: 0, sold_out: true }));
+    renderApp('/shop/products/7');
+    const button = await screen.findByRole('button', { name: 'Sold out' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
+  it('says "Only 3 left" at five or fewer', async () => {
+    server(product({ stock: 3 }));
+    renderApp('/shop/products/7');
+    expect(await screen.findByText('Only 3 left')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('says nothing of the count above five', async () => {
+    server(product({ stock: 6 }));
+    renderApp('/shop/products/7');
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByText(/ left$/)).toBeNull();
+  });
+
+  it('starts on a variant that can be bought, and a sold-out one cannot be picked', async () => {
+    server(
+      product({
+        option_names: ['Colour'],
+        stock: 2,
+        variants: [variant(21, 'Indigo', { stock: 0 }), variant(22, 'Rust', { stock: 2 })],
+      }),
+    );
+    renderApp('/shop/products/7');
+    const rust = await screen.findByRole('radio', { name: 'Rust' });
+    expect((rust as HTMLInputElement).checked).toBe(true);
+    const indigo = screen.getByRole('radio', { name: /^Indigo/ }) as HTMLInputElement;
+    expect(indigo.closest('label')?.textContent).toBe('Indigo (sold out)');
+    expect(indigo.disabled).toBe(true);
+    expect(screen.getByText('Only 2 left')).toBeTruthy();
   });
 });

@@ -16,7 +16,7 @@ import { ProductPageSkeleton } from '../components/product-page-skeleton';
 import { RelatedProducts } from '../components/related-products';
 import { VariantPicker } from '../components/variant-picker';
 import { PRODUCT_TEXTS } from '../lib/product-texts';
-import { galleryImages, liveVariants } from '../lib/variants';
+import { firstVariant, galleryImages, liveVariants } from '../lib/variants';
 
 /** At start-up on a product page: the product, then more from its brand. */
 export async function prepareProductPage({ queryClient, params }: PrepareContext) {
@@ -49,7 +49,7 @@ export function ProductPage() {
 function ProductDetails({ product }: { product: ProductDetail }) {
   useDocumentTitle(product.name);
   const variants = liveVariants(product.variants);
-  const [variantId, setVariantId] = useState<number | null>(variants[0]?.id ?? null);
+  const [variantId, setVariantId] = useState<number | null>(firstVariant(variants)?.id ?? null);
   const variant = variants.find((v) => v.id === variantId);
   const images = galleryImages(product, variant);
   const usesVariantImages = !!variant && variant.images.length > 0;
@@ -83,6 +83,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             productId={product.id}
             variantId={variant?.id ?? null}
             needsVariant={variants.length > 0}
+            // What is left of the picked unit: the variant, else the product (null: not counted).
+            stock={variants.length > 0 ? (variant?.stock ?? null) : product.stock}
           />
 
           <ProductDescription description={product.description} />

@@ -41,6 +41,7 @@ function activeFilterCount(filters: ShopFilters, refinements: ShopRefinements): 
     Number(filters.selectedCategory !== '') +
     Number(filters.selectedFilter !== '') +
     Number(refinements.secondHand) +
+    Number(refinements.inStock) +
     Number(refinements.verified) +
     Number(refinements.freeShippingAt !== '') +
     Number(refinements.minPrice !== '' || refinements.maxPrice !== '')

@@ -13,6 +13,7 @@ import {
 export const REFINEMENT_LABELS = {
   showOnly: 'Show only',
   secondHand: 'Second-hand only',
+  inStock: 'In stock only',
   verified: 'Verified brands only',
   freeShipping: 'Ships free to the US',
   price: 'Price',
@@ -122,7 +123,7 @@ export function ShopRefinementsPanel({
   onFreeShippingChange,
 }: ShopRefinementsProps) {
   const priceName = useId();
-  const { secondHand, verified, freeShippingAt, minPrice, maxPrice } = refinements;
+  const { secondHand, inStock, verified, freeShippingAt, minPrice, maxPrice } = refinements;
   const rangeIndex = priceRangeIndex(minPrice, maxPrice);
   const rangeCounts = facets?.price_ranges.map((range) => range.count);
   const anyPriceCount = rangeCounts?.reduce((sum, count) => sum + count, 0);
@@ -143,6 +144,12 @@ export function ShopRefinementsPanel({
             count={facets?.second_hand}
             checked={secondHand}
             onChange={(on) => onChange({ secondHand: on })}
+          />
+          <CheckOption
+            label={REFINEMENT_LABELS.inStock}
+            count={facets?.in_stock}
+            checked={inStock}
+            onChange={(on) => onChange({ inStock: on })}
           />
           <CheckOption
             label={REFINEMENT_LABELS.verified}

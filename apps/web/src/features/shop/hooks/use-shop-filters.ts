@@ -31,6 +31,7 @@ const URL_KEYS = [
   'filter',
   'page',
   'second_hand',
+  'in_stock',
   'verified',
   'min_price',
   'max_price',
@@ -59,6 +60,7 @@ export function filtersFromParams(params: URLSearchParams): ShopFilters {
     },
     {
       secondHand: flag(params.get('second_hand')),
+      inStock: flag(params.get('in_stock')),
       verified: flag(params.get('verified')),
       minPrice: canonicalPrice(params.get('min_price')),
       maxPrice: canonicalPrice(params.get('max_price')),
@@ -83,6 +85,7 @@ export function filtersToParams(filters: ShopFilters): URLSearchParams {
   if (filters.selectedCategory) params.set('category', filters.selectedCategory);
   if (filters.selectedFilter) params.set('filter', filters.selectedFilter);
   if (r.secondHand) params.set('second_hand', 'true');
+  if (r.inStock) params.set('in_stock', 'true');
   if (r.verified) params.set('verified', 'true');
   if (r.minPrice) params.set('min_price', r.minPrice);
   if (r.maxPrice) params.set('max_price', r.maxPrice);
