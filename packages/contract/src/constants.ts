@@ -96,6 +96,9 @@ export const CONDITION_LABELS: Record<ProductCondition, string> = {
 };
 export const DEFAULT_PRODUCT_CATEGORY = 'Eco-Friendly Business';
 
+/** A product card's word for none left (issue 26; the rest of stock's texts: stock-texts.ts). */
+export const SOLD_OUT = 'Sold out';
+
 export const ORDER_STATUSES = [
   'Pending',
   'Paid',

@@ -7,22 +7,9 @@ import { z } from 'zod';
  * null when the brand does not count it (sold without limit).
  */
 
-/** At this many left or fewer the shop says "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5;
-/** The largest count a brand may enter. */
-export const MAX_STOCK = 1_000_000;
+export * from './stock-texts';
 
-export const STOCK_MESSAGES = {
-  /** 409 of add-to-cart and of a quantity change beyond what is left; the cart's line note. */
-  left: (n: number) => (n <= 0 ? 'This item is sold out.' : `Only ${n} left.`),
-  /** 409 of checkout when a line is beyond what is left (its `lines` name them). */
-  checkoutShort: 'Some items in your cart are no longer available in the quantity you chose.',
-  /** The seller's form: a count that is not a whole number from 0. */
-  stock: `Stock must be a whole number from 0 to ${MAX_STOCK}, or empty when you do not count it.`,
-  soldOut: 'Sold out',
-  /** "Only 3 left" on a product card and page (LOW_STOCK_THRESHOLD or fewer). */
-  fewLeft: (n: number) => `Only ${n} left`,
-} as const;
+import { MAX_STOCK, STOCK_MESSAGES, STOCK_MOVEMENT_KINDS } from './stock-texts';
 
 /** A stock count as the shop shows it: units that can be bought, or null (not counted). */
 export const stockCount = z.number().int().min(0).nullable();
@@ -69,7 +56,6 @@ export const stockInput = z
   });
 
 /** A stock movement as the seller's order card shows it (issue 26). */
-export const STOCK_MOVEMENT_KINDS = ['sale', 'restock', 'set', 'shopify'] as const;
 export const stockMovement = z.object({
   product_id: z.number().int(),
   variant_id: z.number().int().nullable(),
@@ -81,11 +67,3 @@ export const stockMovement = z.object({
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovement>;
-
-/** How the dashboard words a movement of an order. */
-export const STOCK_MOVEMENT_TEXTS = {
-  heading: 'Stock',
-  sale: (n: number) => `${n} taken from stock`,
-  restock: (n: number) => `${n} put back in stock`,
-  left: (n: number | null) => (n === null ? 'not counted' : `${n} left`),
-} as const;

@@ -87,6 +87,7 @@ describe('GET /api/products/:id/', () => {
             { id: expect.any(Number), image: '/media/products/sage-2.webp', alt_text: 'Sage 2' },
           ],
           deleted: false,
+          stock: null,
         },
         {
           id: clay!.id,
@@ -96,8 +97,11 @@ describe('GET /api/products/:id/', () => {
           image: null,
           images: [],
           deleted: false,
+          stock: null,
         },
       ],
+      stock: null,
+      sold_out: false,
     });
   });
 
@@ -247,6 +251,8 @@ describe('GET /api/products-by-business/:id/', () => {
       condition: 'new',
       primary_image: null,
       product_category: 'Apparel',
+      stock: null,
+      sold_out: false,
     });
     expect(one.previous).toBeNull();
     expect(one.next).toBe(`${base}?page=2`);

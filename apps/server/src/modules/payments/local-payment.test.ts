@@ -522,7 +522,7 @@ describe('the webhook', () => {
     expect(once(c.order_ids[1]!)).toHaveLength(2);
   });
 
-  it('an expired event first, then a late completion of another event id: nothing is paid twice', async () => {
+  it('an expired event first, then a late completion: the money taken is honoured (stock not counted: sold), and a second completion pays nothing twice', async () => {
     const { checkout: c } = await started({ cheap: true });
     const sessionId = sessionIdOf(c.checkout_url);
     const base = {
@@ -542,14 +542,19 @@ describe('the webhook', () => {
       JSON.stringify({ ...base, id: 'evt_x_exp', type: 'checkout.session.expired' }),
     );
     expect(exp.json().outcome).toBe('expired');
+    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
+    // The provider took the payment after all (issue 26 rule 2): what can still be sold is.
     const done = await signed(
       JSON.stringify({ ...base, id: 'evt_x_done', type: 'checkout.session.completed' }),
     );
-    expect(done.json().outcome).toBe('unchanged');
-    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
-    expect(await t.db.select().from(payouts).where(inArray(payouts.orderId, c.order_ids))).toEqual(
-      [],
+    expect(done.json().outcome).toBe('paid');
+    const again = await signed(
+      JSON.stringify({ ...base, id: 'evt_x_done_2', type: 'checkout.session.completed' }),
     );
+    expect(again.json().outcome).toBe('unchanged');
+    expect((await ordersOf(c.order_ids)).map((o) => o.status)).toEqual(['Paid', 'Paid']);
+    const rows = await t.db.select().from(payouts).where(inArray(payouts.orderId, c.order_ids));
+    expect(rows).toHaveLength(2);
   });
 
   it.each([

@@ -91,6 +91,8 @@ describe('GET /api/search/ — terms', () => {
           condition: 'new',
           primary_image: '/media/products/tee.webp',
           product_category: 'Apparel',
+          stock: null,
+          sold_out: false,
         },
       ],
       count: 1,

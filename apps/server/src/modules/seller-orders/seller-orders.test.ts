@@ -217,6 +217,7 @@ describe('GET /api/business/orders/{businessId}/', () => {
       commission: '0.97',
       payout_status: 'paid',
       refund: null,
+      stock_movements: [],
       free_shipping_reason: null,
       refunded: null,
       status_history: [{ status: 'Paid', at: expect.any(String), tracking_number: '' }],
@@ -373,7 +374,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
     expect([full.rows, last.rows, beyond.rows]).toEqual([SELLER_PAGE_SIZE, SELLER_PAGE_SIZE, 0]);
     // The same few queries for 50 orders as for none: nothing is read one order at a time.
     expect(full.count).toBeGreaterThanOrEqual(4);
-    expect(full.count).toBeLessThanOrEqual(10);
+    // (11: the orders' stock movements, issue 26, are one more read for the whole page.)
+    expect(full.count).toBeLessThanOrEqual(11);
     expect(last.count).toBe(full.count);
     expect(beyond.count).toBeLessThanOrEqual(full.count);
     expect(last.ms).toBeLessThan(3000);
