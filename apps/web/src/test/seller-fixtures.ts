@@ -7,7 +7,10 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ToastProvider } from '@/components/ui/toast/toast-provider';
 
-/** Fern & Flax's Linen Tote at $15.00 with two pictures and two variants, changed by `extra`. */
+/**
+ * Fern & Flax's Linen Tote at $15.00 with two pictures and two variants (Small: 3 in stock, 1
+ * of them in an open checkout; Large: not counted), changed by `extra`.
+ */
 export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct {
   return {
     id: 7,
@@ -34,6 +37,8 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
         image: '/media/products/tote-small.webp',
         images: [{ id: 73, image: '/media/products/tote-small.webp', alt_text: '' }],
         deleted: false,
+        stock: 3,
+        reserved: 1,
       },
       {
         id: 702,
@@ -43,8 +48,14 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
         image: null,
         images: [],
         deleted: false,
+        stock: null,
+        reserved: 0,
       },
     ],
+    // Issue 26: the sum of the variants' counts, null while one is not counted.
+    stock: null,
+    sold_out: false,
+    reserved: 1,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
     ...extra,
@@ -99,6 +110,7 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     free_shipping_reason: null,
     refunded: null,
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
+    stock_movements: [],
     updated_at: '2026-03-14T09:30:00.000Z',
     ...extra,
   };

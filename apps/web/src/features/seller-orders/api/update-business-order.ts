@@ -10,8 +10,9 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
  * PATCH /api/business/orders/edit/{orderId}/ (owner; SPEC §7): status, tracking, notes.
  * SPEC §4: after saving, the order's row is replaced with the server's answer; the overview's
  * figures (orders to ship, payouts) and the sales block (orders by status, refunds) are read
- * again. A refund the provider refused (502) or one under way (409) reads the orders again, so
- * the card shows the refund's state and reason.
+ * again, and after a refund that restocks (issue 26) the products list too. A refund the
+ * provider refused (502) or one under way (409) reads the orders again, so the card shows the
+ * refund's state and reason.
  */
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
@@ -22,7 +23,7 @@ export function useUpdateBusinessOrder(businessId: number) {
       json: body,
     }),
     {
-      onSuccess: (saved) => {
+      onSuccess: (saved, { body }) => {
         queryClient.setQueriesData<PagedList<SellerOrder>>(
           { queryKey: SELLER_KEYS.orders(businessId) },
           (list) =>
@@ -33,6 +34,10 @@ export function useUpdateBusinessOrder(businessId: number) {
         );
         void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
         void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+        // A refund that restocks changes the counts the products list shows (issue 26).
+        if (body.restock) {
+          void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.products(businessId) });
+        }
       },
       onError: (error) => {
         if (isApiError(error, 502) || isApiError(error, 409)) {

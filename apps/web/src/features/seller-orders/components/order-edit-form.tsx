@@ -9,7 +9,7 @@ import {
 } from '@leafline/contract/seller-orders';
 import Save from 'lucide-react/icons/save';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { contractResolver, formField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,6 +17,7 @@ import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { sellerOrderHeadingId } from './seller-order-card';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
@@ -35,12 +36,19 @@ export function savingRefunds(order: SellerOrder, status: OrderStatus): status i
   );
 }
 
-type OrderEditValues = { status: OrderStatus; tracking_number: string; notes: string };
+type OrderEditValues = {
+  status: OrderStatus;
+  tracking_number: string;
+  notes: string;
+  /** With a refund: put the order's items back in stock once the money is back (issue 26). */
+  restock: boolean;
+};
 
 const valuesOf = (order: SellerOrder): OrderEditValues => ({
   status: order.status,
   tracking_number: order.tracking_number,
   notes: order.notes,
+  restock: true,
 });
 
 /**
@@ -74,7 +82,8 @@ function useFollowOrder(
  * The seller's edit of one order (SPEC §2, §4): status (any of the six, no transition limits),
  * tracking number and notes, saved together (checked with the contract's sellerOrderUpdateBody).
  * Refunding a paid order (Refunded or Canceled) is confirmed first in a dialog; its Cancel sends
- * nothing.
+ * nothing. Such a refund also asks whether its items go back in stock (issue 26; ticked by
+ * default), sent as `restock` with it and only with it.
  */
 export function OrderEditForm({
   order,
@@ -105,7 +114,13 @@ export function OrderEditForm({
     document.getElementById(sellerOrderHeadingId(order.id))?.focus();
   }, [confirming, order.id]);
 
-  const save = form.handleSubmit(onSave);
+  // The restock question shows while the chosen status would refund the order.
+  const refunding = savingRefunds(order, useWatch({ control: form.control, name: 'status' }));
+
+  // `restock` means something only with a refund: any other save leaves it out.
+  const save = form.handleSubmit(({ restock, ...body }) =>
+    onSave(body.status && savingRefunds(order, body.status) ? { ...body, restock } : body),
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
@@ -137,6 +152,7 @@ export function OrderEditForm({
           maxLength={SELLER_ORDER_LIMITS.trackingNumber}
           {...formField(form, 'tracking_number')}
         />
+        {refunding ? <RestockField id={`${id}-restock`} form={form} /> : null}
         <TextareaField
           id={`${id}-notes`}
           label={SELLER_NOTES_TEXTS.label}
@@ -171,6 +187,33 @@ export function OrderEditForm({
         }}
       />
     </form>
+  );
+}
+
+/** Whether a refund puts the order's items back in stock: a checkbox, ticked by default. */
+function RestockField({
+  id,
+  form,
+}: {
+  id: string;
+  form: UseFormReturn<OrderEditValues, unknown, SellerOrderUpdateBody>;
+}) {
+  return (
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm text-ink">
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={`${id}-hint`}
+          {...form.register('restock')}
+          className="size-5 shrink-0 accent-forest-900"
+        />
+        {SELLER_ORDERS_TEXTS.restock}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-ink-muted">
+        {SELLER_ORDERS_TEXTS.restockHint}
+      </p>
+    </div>
   );
 }
 

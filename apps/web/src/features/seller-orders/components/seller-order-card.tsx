@@ -16,6 +16,7 @@ import { EmailText } from '@/components/ui/email-text';
 import { cx } from '@/lib/cx';
 import { formatMoney, priceToCents } from '@/lib/money';
 import { addressLines, readAddress } from '@/lib/order-format';
+import { OrderStock } from './order-stock';
 
 /** The order's time in the browser's own format and time zone (SPEC §2 dashboard). */
 export function formatLocalDate(iso: string): string {
@@ -191,9 +192,10 @@ function ShippingAndPayment({ order }: { order: SellerOrder }) {
 }
 
 /**
- * One order as its seller fulfils it: number, date, status, buyer, items, amounts with the
- * payout after the 3 % commission and its state, the refund when there is one (amount, state,
- * the provider's reason when it failed), shipping address, card brand, and the edit form.
+ * One order as its seller fulfils it: number, date, status, buyer, items, what it did to the
+ * stock (issue 26), amounts with the payout after the 3 % commission and its state, the refund
+ * when there is one (amount, state, the provider's reason when it failed), shipping address,
+ * card brand, and the edit form.
  */
 export function SellerOrderCard({
   order,
@@ -242,6 +244,7 @@ export function SellerOrderCard({
             </p>
           </section>
           <OrderLines items={order.order_items} label="Items" />
+          <OrderStock order={order} />
           <ShippingAndPayment order={order} />
         </div>
         <OrderMoney order={order} />

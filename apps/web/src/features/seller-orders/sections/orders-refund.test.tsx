@@ -214,4 +214,62 @@ describe('refunding a paid order from the dashboard', () => {
     );
     expect(card(42).queryByRole('alert')).toBeNull();
   });
+
+  describe('putting the items back in stock (issue 26)', () => {
+    const restockBox = () =>
+      card(41).queryByRole('checkbox', {
+        name: 'Put the items back in stock',
+      }) as HTMLInputElement | null;
+
+    it('asks with a refund, ticked by default, and sends restock: false when unticked', async () => {
+      const { calls } = server([paid], () => jsonResponse(200, { ...paid, status: 'Refunded' }));
+      renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+      await screen.findAllByTestId('seller-order');
+      expect(restockBox()).toBeNull();
+      fill(card(41).getByLabelText('Status'), 'Refunded');
+      expect(restockBox()!.checked).toBe(true);
+      fireEvent.click(restockBox()!);
+      expect(restockBox()!.checked).toBe(false);
+      fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: REFUND_MESSAGES.confirmButton('35.00'),
+        }),
+      );
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+        status: 'Refunded',
+        restock: false,
+      });
+    });
+
+    it('sends restock: true when left ticked', async () => {
+      const { calls } = server([paid], () => jsonResponse(200, { ...paid, status: 'Canceled' }));
+      await saveAs('Canceled');
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: REFUND_MESSAGES.confirmButton('35.00'),
+        }),
+      );
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+        status: 'Canceled',
+        restock: true,
+      });
+    });
+
+    it('neither asks nor sends restock without a refund', async () => {
+      const unpaid = sellerOrder({ status: 'Pending', payout_status: 'not_due' });
+      const { calls } = server([unpaid], () =>
+        jsonResponse(200, { ...unpaid, status: 'Canceled' }),
+      );
+      renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+      await screen.findAllByTestId('seller-order');
+      fill(card(41).getByLabelText('Status'), 'Canceled');
+      expect(restockBox()).toBeNull();
+      fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'PATCH')!.body).not.toHaveProperty('restock');
+    });
+  });
 });

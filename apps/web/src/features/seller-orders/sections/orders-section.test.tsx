@@ -10,6 +10,7 @@ import {
   SELLER_ORDER_MESSAGES,
   type SellerOrder,
 } from '@leafline/contract/seller-orders';
+import { STOCK_MOVEMENT_TEXTS, type StockMovement } from '@leafline/contract/stock';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
@@ -255,5 +256,50 @@ describe('OrdersSection: the export form', () => {
       form.compareDocumentPosition(screen.getByText(SELLER_ORDERS_TEXTS.noOrders)) &
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+});
+
+describe('OrdersSection: what an order did to the stock (issue 26)', () => {
+  const movement = (extra: Partial<StockMovement>): StockMovement => ({
+    product_id: 7,
+    variant_id: 701,
+    kind: 'sale',
+    change: -2,
+    stock_after: 3,
+    created_at: '2026-03-14T09:27:00.000Z',
+    ...extra,
+  });
+
+  it('lists its sale and its restock, naming the product and variant by its lines', async () => {
+    server([
+      sellerOrder({
+        stock_movements: [
+          movement({}),
+          movement({ kind: 'restock', change: 2, stock_after: 5 }),
+          movement({ product_id: 9, variant_id: null, change: -1, stock_after: null }),
+        ],
+      }),
+    ]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    await screen.findAllByTestId('seller-order');
+    const stock = card(41).getByRole('region', { name: STOCK_MOVEMENT_TEXTS.heading });
+    expect(
+      within(stock)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      `Linen Tote, Small / Ecru: ${STOCK_MOVEMENT_TEXTS.sale(2)} · ${STOCK_MOVEMENT_TEXTS.left(3)}`,
+      `Linen Tote, Small / Ecru: ${STOCK_MOVEMENT_TEXTS.restock(2)} · 5 left`,
+      // A product no longer among the lines, its count not kept: said as it is.
+      'Product #9: 1 taken from stock · not counted',
+    ]);
+  });
+
+  it('shows no stock part when no count moved', async () => {
+    server([sellerOrder()]);
+    renderSection(<OrdersSection businessId={3} />, '/dashboard/orders');
+    await screen.findAllByTestId('seller-order');
+    expect(card(41).queryByRole('region', { name: STOCK_MOVEMENT_TEXTS.heading })).toBeNull();
+    expect(card(41).queryByTestId('order-stock')).toBeNull();
   });
 });

@@ -1,6 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
-import { sellerPageQuery } from '@/lib/seller/seller-queries';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCallWithHeaders } from '@/lib/api-client';
+import { toPagedList } from '@/lib/seller/paged-list';
+import { SELLER_KEYS } from '@/lib/seller/query-keys';
 
-/** GET /api/business/products/{businessId}/?page= (owner; SPEC §7): newest first, a page. */
-export const useBusinessProducts = (businessId: number, page: number) =>
-  useQuery(sellerPageQuery('products', businessId, page));
+/**
+ * Which products the list shows: all of them, newest first, or the "Low stock" view (issue 26:
+ * a counted product or variant at LOW_STOCK_THRESHOLD or fewer left, fewest first).
+ */
+export type ProductsView = 'all' | 'low';
+
+/**
+ * One page of the business's products in a view, with the total the server gave in
+ * `X-Total-Count`. The key holds the view beside the page (the two views page separately),
+ * under SELLER_KEYS.products, so a save or a delete reads both again.
+ */
+export function businessProductsQuery(businessId: number, page: number, view: ProductsView) {
+  return queryOptions({
+    queryKey: [...SELLER_KEYS.products(businessId), view, page],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiCallWithHeaders(SELLER_ROUTES.sellerProducts, {
+        params: { businessId },
+        query: { page, stock: view === 'low' ? 'low' : undefined },
+        signal,
+      });
+      return toPagedList(data, headers);
+    },
+    // The page shown stays while the next one (or the other view) loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /api/business/products/{businessId}/?page=[&stock=low] (owner; SPEC §7, issue 26): a
+ * page of the business's products, all or those low on stock.
+ */
+export const useBusinessProducts = (businessId: number, page: number, view: ProductsView) =>
+  useQuery(businessProductsQuery(businessId, page, view));

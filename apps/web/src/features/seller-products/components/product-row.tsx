@@ -1,23 +1,46 @@
 import { CONDITION_LABELS } from '@leafline/contract/constants';
 import type { SellerProduct } from '@leafline/contract/seller-products';
+import PackagePen from 'lucide-react/icons/package-pen';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { formatMoney } from '@/lib/money';
+import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
+import { liveVariants, StockEditor, StockSummary } from './product-stock';
 
-/** One product of the seller's list: picture, name, price, category, variants, actions. */
+/**
+ * One product of the seller's list: picture, name, price, category, variants, stock (with its
+ * quick edit, issue 26), actions.
+ */
 export function ProductRow({
+  businessId,
   product,
   onEdit,
   onDelete,
 }: {
+  businessId: number;
   product: SellerProduct;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const variants = product.variants.filter((variant) => !variant.deleted).length;
+  const variants = liveVariants(product).length;
   const headingId = `product-${product.id}-name`;
+  const [editingStock, setEditingStock] = useState(false);
+  const editStockButton = useRef<HTMLButtonElement>(null);
+  // Closed (saved or cancelled): the keyboard goes back to the button that opened it, shown
+  // again a render later.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editingStock || !refocus.current) return;
+    refocus.current = false;
+    editStockButton.current?.focus();
+  }, [editingStock]);
+  const closeStock = () => {
+    refocus.current = true;
+    setEditingStock(false);
+  };
   return (
     <li
       aria-labelledby={headingId}
@@ -58,7 +81,28 @@ export function ProductRow({
             </dd>
             <dt className="text-ink-muted">Condition</dt>
             <dd>{CONDITION_LABELS[product.condition]}</dd>
+            <dt className="text-ink-muted">{SELLER_PRODUCTS_TEXTS.stock}</dt>
+            <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <div data-testid="product-stock">
+                <StockSummary product={product} />
+              </div>
+              {editingStock ? null : (
+                <Button
+                  ref={editStockButton}
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setEditingStock(true)}
+                  aria-label={SELLER_PRODUCTS_TEXTS.editStockOf(product.name)}
+                >
+                  <PackagePen aria-hidden="true" className="size-4" />
+                  <span aria-hidden="true">{SELLER_PRODUCTS_TEXTS.editStock}</span>
+                </Button>
+              )}
+            </dd>
           </dl>
+          {editingStock ? (
+            <StockEditor businessId={businessId} product={product} onClose={closeStock} />
+          ) : null}
         </div>
       </div>
       <div className="flex gap-2 sm:flex-col lg:flex-row">

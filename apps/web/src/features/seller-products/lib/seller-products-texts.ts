@@ -1,7 +1,8 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
-import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+import { LOW_STOCK_VIEW, PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+import { STOCK_MESSAGES } from '@leafline/contract/stock-texts';
 
-/** Texts of the dashboard's add-product and products sections (SPEC §2, §4, §8). */
+/** Texts of the dashboard's add-product and products sections (SPEC §2, §4, §8, issue 26). */
 export const SELLER_PRODUCTS_TEXTS = {
   productsFailed: BUSINESS_MESSAGES.productsFailed,
   productAdded: PRODUCT_MESSAGES.added,
@@ -15,4 +16,33 @@ export const SELLER_PRODUCTS_TEXTS = {
   deleteFailed: 'The product could not be deleted. Please try again.',
   noProducts: 'No products yet.',
   noProductsHint: 'Add your first product and it will show up here.',
+  productCount: (n: number) => (n === 1 ? '1 product' : `${n} products`),
+
+  // ---- stock (issue 26) ----
+  /** The list's two views, and what the group of their buttons is called. */
+  views: { all: 'All products', low: LOW_STOCK_VIEW.label },
+  viewsLabel: 'Show',
+  lowStockCount: (n: number) =>
+    `${n === 1 ? '1 product' : `${n} products`} with ${LOW_STOCK_VIEW.threshold} or fewer left`,
+  noLowStock: 'Nothing is running low.',
+  noLowStockHint: `Products you count stock of show up here once ${LOW_STOCK_VIEW.threshold} or fewer are left.`,
+  stock: 'Stock',
+  notCounted: 'Not counted',
+  soldOut: STOCK_MESSAGES.soldOut,
+  inStock: (n: number) => `${n} in stock`,
+  /** Units held by shoppers' open checkouts (still part of the count until they pay or leave). */
+  inCheckouts: (n: number) => `(${n} in checkouts)`,
+  editStock: 'Edit stock',
+  editStockOf: (name: string) => `Edit stock of ${name}`,
+  stockOf: (name: string) => `Stock of ${name}`,
+  stockEditHint: 'Leave empty if you do not count stock.',
+  stockEditVariantHint: 'Empty: not counted',
+  saveStock: 'Save',
+  saveStockOf: (name: string) => `Save stock of ${name}`,
+  cancelStock: 'Cancel',
+  cancelStockOf: (name: string) => `Cancel stock edit of ${name}`,
+  stockInvalid: STOCK_MESSAGES.stock,
+  stockSaved: PRODUCT_MESSAGES.stockSaved,
+  // The server's reason when it gave one; else this.
+  stockSaveFailed: 'The stock could not be saved. Please try again.',
 } as const;

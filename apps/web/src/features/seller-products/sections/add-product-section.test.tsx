@@ -1,6 +1,7 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
 import { DEFAULT_PRODUCT_CATEGORY } from '@leafline/contract/constants';
 import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+import { STOCK_MESSAGES } from '@leafline/contract/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_FILE_TEXTS } from '@/components/forms/image-file-field';
@@ -97,10 +98,13 @@ describe('AddProductSection', () => {
       ['variants[0].option1', 'Small'],
       ['variants[0].option2', 'Ecru'],
       ['variants[0].price', '14'],
+      // Issue 26: a new variant of a second-hand product starts at one in stock.
+      ['variants[0].stock', '1'],
       ['variants[0].images[0].image', 'File:small.png'],
       ['variants[1].option1', ''],
       ['variants[1].option2', ''],
       ['variants[1].price', '21.00'],
+      ['variants[1].stock', '1'],
       ['variants[1].images[0].image', 'File:big-1.png'],
       ['variants[1].images[1].image', 'File:big-2.png'],
     ]);
@@ -141,6 +145,7 @@ describe('AddProductSection', () => {
       'condition',
       'category',
       'product_category',
+      'stock',
       'images[0].image',
     ]);
   });
@@ -236,5 +241,131 @@ describe('AddProductSection', () => {
     });
     expect(screen.getByText(PRODUCT_MESSAGES.tooManyImages)).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /Remove new picture/ })).toHaveLength(9);
+  });
+
+  describe('stock (issue 26)', () => {
+    /** The error texts the field's aria-describedby names. */
+    const describedBy = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+
+    it("sends the count typed, and '' for a product whose stock is not counted", async () => {
+      const { calls } = mockFetch(() =>
+        jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct() }),
+      );
+      renderSection(<AddProductSection businessId={3} />);
+      fillRequired();
+      const stock = field('Stock');
+      // New: not counted unless the seller gives a count; the hint says what empty means.
+      expect(stock.value).toBe('');
+      expect(describedBy(stock).join(' ')).toContain('Leave empty if you do not count stock.');
+      fill(stock, '12');
+      submit();
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect((calls[0]!.body as FormData).getAll('stock')).toEqual(['12']);
+
+      await screen.findByText(PRODUCT_MESSAGES.added);
+      fillRequired();
+      submit();
+      await waitFor(() => expect(calls).toHaveLength(2));
+      expect((calls[1]!.body as FormData).getAll('stock')).toEqual(['']);
+    });
+
+    it('shows 1 for a second-hand product until the seller types a count', async () => {
+      const { calls } = mockFetch(() =>
+        jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct() }),
+      );
+      renderSection(<AddProductSection businessId={3} />);
+      fillRequired();
+      fill(field('Condition'), 'second_hand');
+      expect(field('Stock').value).toBe('1');
+      fill(field('Condition'), 'new');
+      expect(field('Stock').value).toBe('');
+      fill(field('Condition'), 'second_hand');
+      submit();
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect((calls[0]!.body as FormData).getAll('stock')).toEqual(['1']);
+      // Once typed, the count is the seller's: a change of condition leaves it.
+      await screen.findByText(PRODUCT_MESSAGES.added);
+      expect(field('Stock').value).toBe('');
+      fill(field('Stock'), '7');
+      fill(field('Stock'), '');
+      fill(field('Condition'), 'second_hand');
+      expect(field('Stock').value).toBe('');
+    });
+
+    it('has a count per variant row instead of the product’s own', async () => {
+      const { calls } = mockFetch(() =>
+        jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct() }),
+      );
+      renderSection(<AddProductSection businessId={3} />);
+      fillRequired();
+      fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+      expect(screen.queryByLabelText('Stock')).toBeNull();
+      fill(field('Option 1 (variant 1)'), 'Small');
+      fill(field('Stock (variant 1)'), '4');
+      fill(field('Option 1 (variant 2)'), 'Large');
+      submit();
+      await waitFor(() => expect(calls).toHaveLength(1));
+      const form = calls[0]!.body as FormData;
+      expect(form.has('stock')).toBe(false);
+      expect(form.getAll('variants[0].stock')).toEqual(['4']);
+      expect(form.getAll('variants[1].stock')).toEqual(['']);
+    });
+
+    it.each(['-1', '2.5'])(
+      'refuses a count of %s with the contract’s text, tied to the field, sending nothing',
+      async (count) => {
+        const { calls } = mockFetch(() => jsonResponse(500, {}));
+        renderSection(<AddProductSection businessId={3} />);
+        fillRequired();
+        fill(field('Stock'), count);
+        submit();
+        const stock = field('Stock');
+        await waitFor(() => expect(stock.getAttribute('aria-invalid')).toBe('true'));
+        expect(describedBy(stock)).toContain(STOCK_MESSAGES.stock);
+        await waitFor(() => expect(document.activeElement).toBe(stock));
+        expect(calls).toHaveLength(0);
+      },
+    );
+
+    it('refuses a bad variant count on its row', async () => {
+      const { calls } = mockFetch(() => jsonResponse(500, {}));
+      renderSection(<AddProductSection businessId={3} />);
+      fillRequired();
+      fireEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+      fill(field('Option 1 (variant 1)'), 'Small');
+      fill(field('Stock (variant 1)'), '2.5');
+      submit();
+      const stock = field('Stock (variant 1)');
+      await waitFor(() => expect(stock.getAttribute('aria-invalid')).toBe('true'));
+      expect(describedBy(stock)).toContain(STOCK_MESSAGES.stock);
+      expect(calls).toHaveLength(0);
+    });
+
+    it("puts the server's refusal of a count on its field", async () => {
+      mockFetch(() =>
+        jsonResponse(400, {
+          error: STOCK_MESSAGES.stock,
+          fields: { 'variants[1].stock': STOCK_MESSAGES.stock },
+        }),
+      );
+      renderSection(<AddProductSection businessId={3} />);
+      fillRequired();
+      const addVariant = screen.getByRole('button', { name: 'Add variant' });
+      fireEvent.click(addVariant);
+      fireEvent.click(addVariant);
+      fireEvent.click(addVariant);
+      fill(field('Option 1 (variant 1)'), 'Small');
+      // Row 2 is empty, so not sent: the server's variants[1] is the form's row 3.
+      fill(field('Option 1 (variant 3)'), 'Large');
+      submit();
+      const stock = field('Stock (variant 3)');
+      await waitFor(() => expect(stock.getAttribute('aria-invalid')).toBe('true'));
+      expect(describedBy(stock)).toContain(STOCK_MESSAGES.stock);
+      expect(field('Stock (variant 1)').getAttribute('aria-invalid')).toBeNull();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
 import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
 import { PRODUCT_MESSAGES, type SellerProduct } from '@leafline/contract/seller-products';
+import { STOCK_MESSAGES } from '@leafline/contract/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -28,6 +29,9 @@ const soap = sellerProduct({
   primary_image: null,
   option_names: [],
   variants: [],
+  stock: 0,
+  sold_out: true,
+  reserved: 0,
 });
 
 type Override = (call: RecordedCall) => Response | undefined;
@@ -221,6 +225,10 @@ describe('ProductsSection', () => {
     // A variant at the product's price follows it; one with its own price keeps it.
     expect(input('Price (variant 1)').value).toBe('');
     expect(input('Price (variant 2)').value).toBe('19.50');
+    // Issue 26: each variant's count, empty when not counted; no count of the product's own.
+    expect(input('Stock (variant 1)').value).toBe('3');
+    expect(input('Stock (variant 2)').value).toBe('');
+    expect(inDialog.queryByLabelText('Stock')).toBeNull();
     expect(inDialog.getByRole('img', { name: 'Tote, back' })).toBeTruthy();
 
     fill(input('Name'), 'Linen Tote Bag');
@@ -255,16 +263,19 @@ describe('ProductsSection', () => {
       ['variants[0].option1', 'Small'],
       ['variants[0].option2', 'Ecru'],
       ['variants[0].price', ''],
+      ['variants[0].stock', '3'],
       ['variants[0].id', '701'],
       ['variants[0].clear_images', 'true'],
       ['variants[1].option1', 'Large'],
       ['variants[1].option2', ''],
       ['variants[1].price', '19.50'],
+      ['variants[1].stock', ''],
       ['variants[1].id', '702'],
       ['variants[1].images[0].image', 'File:large.png'],
       ['variants[2].option1', 'Medium'],
       ['variants[2].option2', ''],
       ['variants[2].price', ''],
+      ['variants[2].stock', ''],
     ]);
     // Saved: the modal closes and the list is fetched again.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).toBeNull());
@@ -299,5 +310,194 @@ describe('ProductsSection', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Edit product' })).toBeNull();
+  });
+
+  describe('stock (issue 26)', () => {
+    const wrap = sellerProduct({
+      id: 9,
+      name: 'Beeswax Wrap',
+      images: [],
+      primary_image: null,
+      option_names: [],
+      variants: [],
+      stock: 7,
+      reserved: 2,
+    });
+    const stockOf = (name: string) =>
+      within(screen.getByRole('heading', { name }).closest('li')!).getByTestId('product-stock')
+        .textContent;
+
+    /** A stock PATCH's answer: its status and body (a saved product when it is 200). */
+    type StockAnswer = {
+      status: number;
+      body: { message?: string; error?: string; product?: SellerProduct };
+    };
+
+    /**
+     * The list of `products`, kept by the server: a stock PATCH answers `patch(call)` and,
+     * when that saved, the list gives the saved product from then on.
+     */
+    function stockServer(
+      products: SellerProduct[],
+      patch: (call: RecordedCall) => StockAnswer = (call) => {
+        const id = Number(/products\/(\d+)\/stock/.exec(call.url)![1]);
+        const body = call.body as { stock?: number | null };
+        const product = { ...products.find((p) => p.id === id)!, stock: body.stock ?? null };
+        return { status: 200, body: { message: PRODUCT_MESSAGES.stockSaved, product } };
+      },
+    ) {
+      let list = products;
+      return server(products, products.length, (call) => {
+        if (call.method === 'PATCH') {
+          const { status, body } = patch(call);
+          const saved = body.product;
+          if (saved) list = list.map((p) => (p.id === saved.id ? saved : p));
+          return jsonResponse(status, body);
+        }
+        if (call.method === 'GET' && call.url.startsWith('/api/business/products/3/')) {
+          return jsonResponse(200, list, { [TOTAL_COUNT_HEADER]: String(list.length) });
+        }
+        return undefined;
+      });
+    }
+
+    it("shows each product's count: not counted, sold out, in stock with what checkouts hold", async () => {
+      server([sellerProduct(), soap, wrap]);
+      renderSection(<ProductsSection businessId={3} />);
+      await screen.findAllByTestId('product-row');
+      expect(stockOf('Cedar Soap')).toBe(STOCK_MESSAGES.soldOut);
+      expect(stockOf('Beeswax Wrap')).toBe('7 in stock (2 in checkouts)');
+      // With variants: each one's, compactly.
+      expect(stockOf('Linen Tote')).toBe(
+        'Small / Ecru: 3 in stock (1 in checkouts)Large: Not counted',
+      );
+    });
+
+    it('edits the count in the row: PATCHes it, shows the saved count and says so', async () => {
+      const { calls } = stockServer([sellerProduct(), soap]);
+      renderSection(<ProductsSection businessId={3} />);
+      const open = await screen.findByRole('button', { name: 'Edit stock of Cedar Soap' });
+      fireEvent.click(open);
+      const form = screen.getByRole('form', { name: 'Stock of Cedar Soap' });
+      const count = within(form).getByLabelText('Stock of Cedar Soap') as HTMLInputElement;
+      expect(count.value).toBe('0');
+      expect(document.activeElement).toBe(count);
+      fill(count, '5');
+      fireEvent.click(within(form).getByRole('button', { name: 'Save stock of Cedar Soap' }));
+      expect(await screen.findByText(PRODUCT_MESSAGES.stockSaved)).toBeTruthy();
+      const patch = calls.find((call) => call.method === 'PATCH')!;
+      expect(patch.url).toBe('/api/products/8/stock/');
+      expect(patch.body).toEqual({ stock: 5 });
+      await waitFor(() =>
+        expect(screen.queryByRole('form', { name: 'Stock of Cedar Soap' })).toBeNull(),
+      );
+      expect(stockOf('Cedar Soap')).toBe('5 in stock');
+      // The list is read again (a product may leave the Low stock view), focus is back.
+      await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+      expect(stockOf('Cedar Soap')).toBe('5 in stock');
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Edit stock of Cedar Soap' }),
+      );
+    });
+
+    it("sends only the variants' counts that changed; empty is not counted", async () => {
+      const { calls } = stockServer([sellerProduct(), soap], () => ({
+        status: 200,
+        body: {
+          message: PRODUCT_MESSAGES.stockSaved,
+          product: sellerProduct({
+            reserved: 0,
+            variants: sellerProduct().variants.map((v) => ({ ...v, stock: null, reserved: 0 })),
+          }),
+        },
+      }));
+      renderSection(<ProductsSection businessId={3} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit stock of Linen Tote' }));
+      const form = within(screen.getByRole('form', { name: 'Stock of Linen Tote' }));
+      expect((form.getByLabelText('Large') as HTMLInputElement).value).toBe('');
+      fill(form.getByLabelText('Small / Ecru'), '');
+      fireEvent.click(form.getByRole('button', { name: 'Save stock of Linen Tote' }));
+      await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+      expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+        variants: [{ id: 701, stock: null }],
+      });
+      await waitFor(() =>
+        expect(stockOf('Linen Tote')).toBe('Small / Ecru: Not countedLarge: Not counted'),
+      );
+    });
+
+    it("refuses a count that is not a whole number, and shows the server's refusal", async () => {
+      const { calls } = stockServer([sellerProduct(), soap], () => ({
+        status: 400,
+        body: { error: PRODUCT_MESSAGES.unknownVariant },
+      }));
+      renderSection(<ProductsSection businessId={3} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit stock of Cedar Soap' }));
+      const form = within(screen.getByRole('form', { name: 'Stock of Cedar Soap' }));
+      const count = form.getByLabelText('Stock of Cedar Soap');
+      fill(count, '-1');
+      fireEvent.click(form.getByRole('button', { name: 'Save stock of Cedar Soap' }));
+      await waitFor(() => expect(count.getAttribute('aria-invalid')).toBe('true'));
+      const described = count
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(STOCK_MESSAGES.stock);
+      expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+
+      fill(count, '2');
+      fireEvent.click(form.getByRole('button', { name: 'Save stock of Cedar Soap' }));
+      expect((await form.findByRole('alert')).textContent).toBe(PRODUCT_MESSAGES.unknownVariant);
+      expect(count.getAttribute('aria-invalid')).toBeNull();
+      // Cancel closes it without a word to the server.
+      fireEvent.click(form.getByRole('button', { name: 'Cancel stock edit of Cedar Soap' }));
+      expect(screen.queryByRole('form', { name: 'Stock of Cedar Soap' })).toBeNull();
+      expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+      expect(stockOf('Cedar Soap')).toBe(STOCK_MESSAGES.soldOut);
+    });
+
+    it('shows the Low stock view with stock=low, and pages it', async () => {
+      const { calls } = server([soap], 120);
+      renderSection(<ProductsSection businessId={3} />);
+      await screen.findAllByTestId('product-row');
+      const all = screen.getByRole('button', { name: 'All products' });
+      const low = screen.getByRole('button', { name: 'Low stock' });
+      expect([all.getAttribute('aria-pressed'), low.getAttribute('aria-pressed')]).toEqual([
+        'true',
+        'false',
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() =>
+        expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=2'),
+      );
+      // A switch of view starts at its first page.
+      fireEvent.click(low);
+      await waitFor(() =>
+        expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=1&stock=low'),
+      );
+      expect(low.getAttribute('aria-pressed')).toBe('true');
+      expect(await screen.findByText('120 products with 5 or fewer left')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+      await waitFor(() =>
+        expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=3&stock=low'),
+      );
+      fireEvent.click(all);
+      await waitFor(() =>
+        expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=1'),
+      );
+    });
+
+    it('says when nothing is running low, rather than "no products"', async () => {
+      server([soap], 1, (call) =>
+        call.url.includes('stock=low')
+          ? jsonResponse(200, [], { [TOTAL_COUNT_HEADER]: '0' })
+          : undefined,
+      );
+      renderSection(<ProductsSection businessId={3} />);
+      await screen.findAllByTestId('product-row');
+      fireEvent.click(screen.getByRole('button', { name: 'Low stock' }));
+      expect(await screen.findByText('Nothing is running low.')).toBeTruthy();
+      expect(screen.queryByText('No products yet.')).toBeNull();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { SellerProduct } from '@leafline/contract/seller-products';
+import PackageCheck from 'lucide-react/icons/package-check';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,11 +10,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
 import { type PagedList, pageCount } from '@/lib/seller/paged-list';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import { useDeleteProduct } from '../api/delete-product';
-import { useBusinessProducts } from '../api/get-business-products';
+import { type ProductsView, useBusinessProducts } from '../api/get-business-products';
 import { useEditProduct } from '../api/save-product';
 import { ProductForm } from '../components/product-form/product-form';
 import { ProductRow } from '../components/product-row';
@@ -127,14 +129,49 @@ const PRODUCTS_LIST: ListStates = {
   pagesLabel: 'Products pages',
 };
 
+const VIEWS: readonly ProductsView[] = ['all', 'low'];
+
+/** "All products" / "Low stock" (issue 26): which list is shown, as two pressed buttons. */
+function ViewToggle({
+  view,
+  onChange,
+}: {
+  view: ProductsView;
+  onChange: (view: ProductsView) => void;
+}) {
+  return (
+    <fieldset className="inline-flex gap-1 self-start">
+      <legend className="sr-only">{SELLER_PRODUCTS_TEXTS.viewsLabel}</legend>
+      {VIEWS.map((id) => (
+        <button
+          key={id}
+          type="button"
+          aria-pressed={id === view}
+          onClick={() => onChange(id)}
+          className={cx(
+            'min-h-9 rounded-full px-3 text-sm font-medium transition-colors',
+            id === view
+              ? 'bg-forest-900 text-cream'
+              : 'border border-forest-900/25 text-forest-900 hover:bg-sage-50',
+          )}
+        >
+          {SELLER_PRODUCTS_TEXTS.views[id]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
- * SPEC §2 dashboard "products": the business's products a page at a time, each with Edit (the
- * product form in a modal) and Delete (after a confirmation).
+ * SPEC §2 dashboard "products": the business's products a page at a time, each with its stock
+ * and its quick edit (issue 26), Edit (the product form in a modal) and Delete (after a
+ * confirmation); or only those low on stock, fewest left first.
  */
 export function ProductsSection({ businessId }: { businessId: number }) {
   const { pathname } = useLocation();
   const [page, setPage] = useSectionPage(businessId);
-  const query = useBusinessProducts(businessId, page);
+  const [view, setView] = useState<ProductsView>('all');
+  const query = useBusinessProducts(businessId, page, view);
   const [editing, setEditing] = useState<SellerProduct | null>(null);
   const [deleting, setDeleting] = useState<SellerProduct | null>(null);
   const forgetEdit = useEditFromAddress(query.data, !query.isPlaceholderData, setEditing);
@@ -148,20 +185,36 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   return (
     // The dashboard names the section (its h2); this is its content.
     <div className="flex flex-col gap-4">
+      <ViewToggle
+        view={view}
+        onChange={(next) => {
+          setView(next);
+          // Each view pages on its own: a switch starts at its first page.
+          setPage(1);
+        }}
+      />
       <SellerList
         query={query}
         {...PRODUCTS_LIST}
         empty={
-          <EmptyList
-            icon={PackageOpen}
-            title={SELLER_PRODUCTS_TEXTS.noProducts}
-            hint={SELLER_PRODUCTS_TEXTS.noProductsHint}
-          >
-            <Link to={siblingSection(pathname, 'add')} className={buttonClasses('primary')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add a product
-            </Link>
-          </EmptyList>
+          view === 'low' ? (
+            <EmptyList
+              icon={PackageCheck}
+              title={SELLER_PRODUCTS_TEXTS.noLowStock}
+              hint={SELLER_PRODUCTS_TEXTS.noLowStockHint}
+            />
+          ) : (
+            <EmptyList
+              icon={PackageOpen}
+              title={SELLER_PRODUCTS_TEXTS.noProducts}
+              hint={SELLER_PRODUCTS_TEXTS.noProductsHint}
+            >
+              <Link to={siblingSection(pathname, 'add')} className={buttonClasses('primary')}>
+                <Plus aria-hidden="true" className="size-4" />
+                Add a product
+              </Link>
+            </EmptyList>
+          )
         }
         page={page}
         onPageChange={setPage}
@@ -169,12 +222,15 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         {({ items, total }) => (
           <>
             <p className="text-sm text-ink-muted" aria-live="polite">
-              {total === 1 ? '1 product' : `${total} products`}
+              {view === 'low'
+                ? SELLER_PRODUCTS_TEXTS.lowStockCount(total)
+                : SELLER_PRODUCTS_TEXTS.productCount(total)}
             </p>
             <ul className="flex flex-col gap-3" aria-busy={query.isFetching || undefined}>
               {items.map((product) => (
                 <ProductRow
                   key={product.id}
+                  businessId={businessId}
                   product={product}
                   onEdit={() => setEditing(product)}
                   onDelete={() => setDeleting(product)}

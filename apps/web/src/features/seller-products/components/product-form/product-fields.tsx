@@ -4,11 +4,13 @@ import {
   PRODUCT_CONDITIONS,
 } from '@leafline/contract/constants';
 import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
-import type { ProductDraft } from './product-form-state';
+import { type ProductDraft, sendsProductStock } from './product-form-state';
+import { PRODUCT_FORM_TEXTS } from './product-form-texts';
+import { StockField } from './stock-field';
 
 const CONDITION_OPTIONS = PRODUCT_CONDITIONS.map((value) => ({
   value,
@@ -18,9 +20,18 @@ const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: valu
 /** Name and description: required, the form's whole width. */
 const wide = { required: true, className: 'sm:col-span-2' } as const;
 
-/** The product's own fields (SPEC §3 Product form): name, description, price, condition, categories. */
+/**
+ * The product's own fields (SPEC §3 Product form): name, description, price, condition, its
+ * stock while it has no variant rows (issue 26: each row then has its own), categories.
+ */
 export function ProductFields({ idPrefix }: { idPrefix: string }) {
-  const { register, formState } = useFormContext<ProductDraft>();
+  const { register, formState, control } = useFormContext<ProductDraft>();
+  // Re-rendered when rows come or go, not at each keystroke in them.
+  const ownStock = useWatch({
+    control,
+    name: 'variants',
+    compute: (variants) => sendsProductStock({ variants }),
+  });
   const field = (
     name: 'name' | 'description' | 'price' | 'condition' | 'category' | 'product_category',
   ) => ({
@@ -48,6 +59,14 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
         {...field('price')}
       />
       <SelectField label="Condition" required options={CONDITION_OPTIONS} {...field('condition')} />
+      {ownStock ? (
+        <StockField
+          id={`${idPrefix}-stock`}
+          name="stock"
+          label={PRODUCT_FORM_TEXTS.stock}
+          hint={PRODUCT_FORM_TEXTS.stockHint}
+        />
+      ) : null}
       <SelectField
         label="Product category"
         required

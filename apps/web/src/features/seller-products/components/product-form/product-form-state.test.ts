@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sellerProduct } from '@/test/seller-fixtures';
-import { buildProductFormData, draftFromProduct, withTie } from './product-form-state';
+import {
+  buildProductFormData,
+  draftFromProduct,
+  emptyDraft,
+  emptyVariant,
+  withTie,
+} from './product-form-state';
 
 describe('product form state', () => {
   it('keeps an existing variant without option1 sent, so an edit does not remove it', () => {
@@ -15,6 +21,8 @@ describe('product form state', () => {
           image: null,
           images: [],
           deleted: false,
+          stock: null,
+          reserved: 0,
         },
         {
           id: 10,
@@ -24,6 +32,8 @@ describe('product form state', () => {
           image: null,
           images: [],
           deleted: true,
+          stock: null,
+          reserved: 0,
         },
       ],
     });
@@ -52,6 +62,8 @@ describe('product form state', () => {
           image: navy.image,
           images: [navy],
           deleted: false,
+          stock: 2,
+          reserved: 0,
         },
       ],
     });
@@ -93,6 +105,8 @@ describe('product form state', () => {
             image: small.image,
             images: [small],
             deleted: false,
+            stock: null,
+            reserved: 0,
           },
         ],
       }),
@@ -130,5 +144,38 @@ describe('product form state', () => {
     const form = buildProductFormData(draft);
     expect(form.getAll('option_names[0]')).toEqual(['']);
     expect(form.getAll('option_names[1]')).toEqual(['']);
+  });
+
+  describe('stock (issue 26)', () => {
+    const stockKeys = (form: FormData) =>
+      [...form.entries()].filter(([key]) => key.endsWith('stock')).map(([key, v]) => [key, v]);
+
+    it("sends a product's own count, '' when not counted, and not with variant rows", () => {
+      const draft = draftFromProduct(sellerProduct({ variants: [], option_names: [], stock: 4 }));
+      expect(draft.stock).toBe('4');
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['stock', '4']]);
+      draft.stock = ' ';
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['stock', '']]);
+      // With variant rows each row has its count: the product's own is not sent.
+      const tote = draftFromProduct(sellerProduct());
+      expect(stockKeys(buildProductFormData(tote))).toEqual([
+        ['variants[0].stock', '3'],
+        ['variants[1].stock', ''],
+      ]);
+    });
+
+    it('gives an untouched count the default of the condition: 1 second-hand, else not counted', () => {
+      const draft = emptyDraft();
+      expect(draft.stock).toBeUndefined();
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['stock', '']]);
+      draft.condition = 'second_hand';
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['stock', '1']]);
+      // A count the seller typed (even emptied) stays theirs.
+      draft.stock = '';
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['stock', '']]);
+      // A new variant row of a second-hand product likewise starts at 1.
+      draft.variants = [{ ...emptyVariant(), option1: 'Blue' }];
+      expect(stockKeys(buildProductFormData(draft))).toEqual([['variants[0].stock', '1']]);
+    });
   });
 });

@@ -73,6 +73,11 @@ export interface VariantDraft {
   option2: string;
   /** '' → the product's price. */
   price: string;
+  /**
+   * Units in stock (issue 26): '' for not counted; undefined while a new row's field was never
+   * touched, so it follows the condition (`stockOf`).
+   */
+  stock: string | undefined;
   /** Its own pictures, stored ones still kept and picked ones, in their order. */
   pictures: PictureDraft[];
   /** How many stored pictures the variant had when the form opened. */
@@ -84,6 +89,11 @@ export interface ProductDraft {
   description: string;
   price: string;
   condition: ProductCondition;
+  /**
+   * Units in stock of a product without variants (issue 26): '' for not counted; undefined on
+   * add while the field was never touched, so it follows the condition (`stockOf`).
+   */
+  stock: string | undefined;
   category: string;
   product_category: string;
   optionNames: [string, string];
@@ -108,10 +118,33 @@ export function emptyVariant(): VariantDraft {
     option1: '',
     option2: '',
     price: '',
+    stock: undefined,
     pictures: [],
     initialImageCount: 0,
   };
 }
+
+/** A stored count as the form shows it: '' for not counted. */
+const stockText = (stock: number | null): string => (stock === null ? '' : String(stock));
+
+/**
+ * What a stock field holds before the seller touches it (issue 26), as the server would take
+ * a count not sent on add: 1 for a second-hand product (one of a kind), else not counted.
+ * The form sends it explicitly, so what the seller sees is what is saved.
+ */
+export const stockDefault = (condition: ProductCondition): string =>
+  condition === 'second_hand' ? '1' : '';
+
+/** The count a stock field stands for: what was typed, else the condition's default. */
+export const stockOf = (stock: string | undefined, condition: ProductCondition): string =>
+  stock ?? stockDefault(condition);
+
+/**
+ * Whether the product's own count is part of the form: only without variant rows (with them,
+ * each row has its count; the product's is their sum).
+ */
+export const sendsProductStock = (draft: Pick<ProductDraft, 'variants'>): boolean =>
+  draft.variants.length === 0;
 
 /** SPEC §4 Product form defaults: condition new, category 'Eco-Friendly Business', empty. */
 export function emptyDraft(): ProductDraft {
@@ -120,6 +153,7 @@ export function emptyDraft(): ProductDraft {
     description: '',
     price: '',
     condition: 'new',
+    stock: undefined,
     category: DEFAULT_PRODUCT_CATEGORY,
     product_category: '',
     optionNames: ['', ''],
@@ -138,6 +172,9 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
     description: product.description,
     price: product.price,
     condition: product.condition,
+    // With variants this is their sum: what the product's own count starts from if every
+    // variant row is removed.
+    stock: stockText(product.stock),
     category: product.category || DEFAULT_PRODUCT_CATEGORY,
     product_category: product.product_category,
     optionNames: [names[0] ?? '', names[1] ?? ''],
@@ -156,6 +193,7 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
         // keeps its price shown, else it would not be sent and so be removed (SPEC §5).
         price:
           variant.price === product.price && variant.option1.trim() !== '' ? '' : variant.price,
+        stock: stockText(variant.stock),
         pictures: ownImages(variant.images),
         initialImageCount: ownImages(variant.images).length,
       })),
@@ -194,6 +232,7 @@ export function draftToFields(draft: ProductDraft) {
     condition: draft.condition,
     category: draft.category,
     product_category: draft.product_category,
+    stock: sendsProductStock(draft) ? stockOf(draft.stock, draft.condition) : undefined,
     clear_images: clearsAll(draft.initialImageCount, draft.pictures) ? 'true' : undefined,
     existingImages: storedPictures(draft.pictures).map((image) => image.image),
     option_names: optionNamesSent(draft),
@@ -202,6 +241,7 @@ export function draftToFields(draft: ProductDraft) {
       option1: variant.option1,
       option2: variant.option2,
       price: variant.price,
+      stock: stockOf(variant.stock, draft.condition),
       clear_images: clearsAll(variant.initialImageCount, variant.pictures) ? 'true' : undefined,
       existingImages: storedPictures(variant.pictures).map((image) => image.image),
     })),
@@ -264,7 +304,9 @@ function appendPictures(
  * The multipart body of add and edit, with SPEC §7's names exactly:
  * name, description, price, condition, category, product_category, clear_images,
  * images[i].image, existingImages[i], option_names[i], and per sent variant
- * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j]; beside
+ * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j]; the
+ * counts of issue 26, `stock` (without variant rows) and variants[i].stock, always sent ('' for
+ * not counted) so the server never applies a default the seller did not see; beside
  * them the option value of each product picture, images[i].option1|option2 and
  * existingImages[i].option1|option2 (docs/decisions/0024), and, when the order needs them, the
  * place of each picture, [variants[i].]images[j].position and existingImages[j].position
@@ -280,6 +322,7 @@ export function buildProductFormData(draft: ProductDraft): FormData {
   form.append('condition', fields.condition);
   form.append('category', fields.category.trim());
   form.append('product_category', fields.product_category);
+  if (fields.stock !== undefined) form.append('stock', fields.stock.trim());
   if (fields.clear_images) form.append('clear_images', 'true');
   appendPictures(form, '', draft.pictures, true);
   fields.option_names.forEach((name, i) => {
@@ -290,6 +333,7 @@ export function buildProductFormData(draft: ProductDraft): FormData {
     form.append(`${prefix}.option1`, variant.option1.trim());
     form.append(`${prefix}.option2`, variant.option2.trim());
     form.append(`${prefix}.price`, variant.price.trim());
+    form.append(`${prefix}.stock`, stockOf(variant.stock, draft.condition).trim());
     if (variant.id !== undefined) form.append(`${prefix}.id`, String(variant.id));
     if (clearsAll(variant.initialImageCount, variant.pictures)) {
       form.append(`${prefix}.clear_images`, 'true');

@@ -14,4 +14,10 @@ export const PRODUCT_FORM_TEXTS = {
     'Tie a product picture to an option value (e.g. Colour: Navy): every Navy variant then shows it first, in the shop, the cart and orders, and the other variants leave it out. A picture for every variant shows with all of them.',
   everyVariant: 'Every variant',
   photoShows: (n: number) => `Picture ${n} shows`,
+  // Stock (issue 26): an empty field means the brand does not count it (sold without limit).
+  stock: 'Stock',
+  variantStock: (n: number) => `Stock (variant ${n})`,
+  stockHint: 'Units you have. Leave empty if you do not count stock.',
+  variantStockHint: 'Empty: not counted',
+  stockPlaceholder: 'Not counted',
 } as const;

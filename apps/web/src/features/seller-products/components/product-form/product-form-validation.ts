@@ -5,6 +5,7 @@ import {
   draftToFields,
   isVariantSent,
   type ProductDraft,
+  stockOf,
   storedPictures,
 } from './product-form-state';
 
@@ -22,6 +23,7 @@ function checkedFields(draft: ProductDraft) {
       option1: variant.option1,
       option2: variant.option2,
       price: variant.price,
+      stock: stockOf(variant.stock, draft.condition),
       existingImages: storedPictures(variant.pictures).map((image) => image.image),
     })),
   };
@@ -68,16 +70,20 @@ export type ProductErrorPath =
   | 'condition'
   | 'category'
   | 'product_category'
+  | 'stock'
   | 'pictures'
   | 'optionNames'
-  | `variants.${number}.${'option1' | 'option2' | 'price' | 'pictures'}`;
+  | `variants.${number}.${VariantErrorField}`;
 
-const PRODUCT_FIELDS = new Set(['name', 'description', 'price', 'condition', 'category']);
+type VariantErrorField = 'option1' | 'option2' | 'price' | 'stock' | 'pictures';
+const VARIANT_FIELDS = new Set<string>(['option1', 'option2', 'price', 'stock', 'pictures']);
+
+const PRODUCT_FIELDS = new Set(['name', 'description', 'price', 'condition', 'category', 'stock']);
 
 /**
  * The server's field errors, keyed as the form sends them ('price', 'variants[1].price',
- * 'existingImages[0]'), put on the form's own fields (the sent variant 1 is the form's row of
- * that place among the rows sent).
+ * 'stock', 'variants[1].stock', 'existingImages[0]'), put on the form's own fields (the sent
+ * variant 1 is the form's row of that place among the rows sent).
  */
 export function serverFieldErrors(
   fields: Record<string, string>,
@@ -93,11 +99,8 @@ export function serverFieldErrors(
       const row = sent[Number(variant[1])]?.row;
       const field =
         variant[2] === 'images' || variant[2] === 'existingImages' ? 'pictures' : variant[2];
-      if (
-        row !== undefined &&
-        (field === 'option1' || field === 'option2' || field === 'price' || field === 'pictures')
-      ) {
-        found.push([`variants.${row}.${field}`, message]);
+      if (row !== undefined && field !== undefined && VARIANT_FIELDS.has(field)) {
+        found.push([`variants.${row}.${field as VariantErrorField}`, message]);
       }
       continue;
     }

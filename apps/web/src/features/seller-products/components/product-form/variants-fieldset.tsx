@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { PicturesField } from './pictures-field';
 import { emptyVariant, type ProductDraft } from './product-form-state';
+import { PRODUCT_FORM_TEXTS } from './product-form-texts';
+import { StockField } from './stock-field';
 
 /**
- * Options and variants (SPEC §3, §5): up to two option names, then a row per variant; a row
- * without an option value or a price is not sent.
+ * Options and variants (SPEC §3, §5): up to two option names, then a row per variant (options,
+ * price, stock); a row without an option value or a price is not sent.
  */
 export function VariantsFieldset({ idPrefix }: { idPrefix: string }) {
   const { control, register, formState } = useFormContext<ProductDraft>();
@@ -99,7 +101,7 @@ function VariantRow({
             <span aria-hidden="true">Remove</span>
           </Button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={`${optionNames[0].trim() || 'Option 1'} (variant ${number})`}
             maxLength={PRODUCT_LIMITS.option}
@@ -117,6 +119,12 @@ function VariantRow({
             inputMode="decimal"
             autoComplete="off"
             {...field('price')}
+          />
+          <StockField
+            id={`${idPrefix}-stock`}
+            name={`variants.${index}.stock`}
+            label={PRODUCT_FORM_TEXTS.variantStock(number)}
+            hint={PRODUCT_FORM_TEXTS.variantStockHint}
           />
         </div>
         <PicturesField
