@@ -22,7 +22,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The Discovery goal: a first visit of the home page loads at most 120 KB gzip of JS.
+    // The Discovery goal: a first visit of the home page loads at most 120 KB gzip of JS; 121
+    // since its cards say "Sold out" (issue 26, decision 0042: 30 bytes over a page that was 10
+    // bytes under).
     initialJsBudget({
       label: 'home route',
       routeModule: 'src/features/home/pages/home-page.tsx',
@@ -31,7 +33,7 @@ export default defineConfig({
         'src/features/home/components/sustainability-section.tsx',
         'src/features/home/components/newsletter-form.tsx',
       ],
-      budgetKb: 120,
+      budgetKb: 121,
     }),
     // The pages people arrive on: the server preloads their code with index.html.
     routePreloads({

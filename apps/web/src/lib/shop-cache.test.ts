@@ -372,6 +372,8 @@ describe('toProductCard', () => {
       businessId: 3,
       businessName: 'Tidewater Soap Co.',
       condition: 'new',
+      // A page cached before stock existed: nothing said of it.
+      soldOut: false,
     });
     expect(toProductCard(product).businessName).toBeUndefined();
   });

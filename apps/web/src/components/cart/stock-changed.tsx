@@ -1,5 +1,5 @@
 import type { CartItem } from '@leafline/contract/cart';
-import { STOCK_MESSAGES } from '@leafline/contract/stock';
+import { STOCK_MESSAGES } from '@leafline/contract/stock-texts';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 

@@ -11,8 +11,8 @@ export interface ProductCardData {
   /** Undefined while the business's name is still loading. */
   businessName?: string | undefined;
   condition: ProductCondition;
-  /** What can be bought (issue 26): 0 sold out, null (or absent) not counted. */
-  stock?: number | null;
+  /** Nothing left to buy (issue 26); absent on pages cached before stock was counted. */
+  soldOut?: boolean;
 }
 
 /** A listed product as card props: its own business name (API lists carry it), else the
@@ -29,6 +29,6 @@ export function toProductCard(
     businessId: product.business,
     businessName: product.business_name || names[String(product.business)],
     condition: product.condition,
-    stock: product.sold_out ? 0 : (product.stock ?? null),
+    soldOut: product.sold_out === true,
   };
 }

@@ -1,5 +1,4 @@
-import { CONDITION_LABELS } from '@leafline/contract/constants';
-import { LOW_STOCK_THRESHOLD, STOCK_MESSAGES } from '@leafline/contract/stock';
+import { CONDITION_LABELS, SOLD_OUT } from '@leafline/contract/constants';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
@@ -32,7 +31,7 @@ export function ProductCard({
   businessId,
   businessName,
   condition,
-  stock = null,
+  soldOut = false,
   priority = false,
   headingLevel = 3,
   sizes = CARD_IMAGE_SIZES,
@@ -47,7 +46,7 @@ export function ProductCard({
         className,
       )}
     >
-      <div className={cx('overflow-hidden bg-sand-100', stock === 0 && 'opacity-60')}>
+      <div className="overflow-hidden bg-sand-100">
         {/* Decorative here: the name right below says what the product is. */}
         <ResponsiveImage
           src={primaryImage}
@@ -83,20 +82,16 @@ export function ProductCard({
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
           <p className="text-base font-semibold text-ink tabular-nums">{formatMoney(price)}</p>
-          {stock === 0 ? (
-            <p className="rounded-full bg-sand-200 px-2.5 py-0.5 text-xs font-semibold text-ink">
-              {STOCK_MESSAGES.soldOut}
-            </p>
-          ) : stock !== null && stock <= LOW_STOCK_THRESHOLD ? (
-            <p className="text-xs font-semibold text-clay-700">{STOCK_MESSAGES.fewLeft(stock)}</p>
-          ) : null}
+          {/* Its condition, or (issue 26) that none is left: what matters first then. */}
           <p
             className={cx(
               'rounded-full px-2.5 py-0.5 text-xs font-medium',
-              condition === 'new' ? 'bg-sage-100 text-forest-900' : 'bg-clay-100 text-clay-800',
+              condition === 'new' && !soldOut
+                ? 'bg-sage-100 text-forest-900'
+                : 'bg-clay-100 text-clay-800',
             )}
           >
-            {CONDITION_LABELS[condition]}
+            {soldOut ? SOLD_OUT : CONDITION_LABELS[condition]}
           </p>
         </div>
       </div>

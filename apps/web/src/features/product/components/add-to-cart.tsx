@@ -1,5 +1,5 @@
 import { PRODUCT_LOGIN_REDIRECT_MS, PRODUCT_TOAST_MS } from '@leafline/contract/constants';
-import { LOW_STOCK_THRESHOLD } from '@leafline/contract/stock';
+import { LOW_STOCK_THRESHOLD } from '@leafline/contract/stock-texts';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useEffect, useRef, useState } from 'react';

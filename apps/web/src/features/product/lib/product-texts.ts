@@ -1,5 +1,5 @@
 import { MESSAGES } from '@leafline/contract/messages';
-import { STOCK_MESSAGES } from '@leafline/contract/stock';
+import { STOCK_MESSAGES } from '@leafline/contract/stock-texts';
 
 /** The product page's texts (SPEC §4 and §8; the spec's own texts come from the contract). */
 export const PRODUCT_TEXTS = {
