@@ -119,6 +119,8 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 export const orderItem = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
+  /** The variant bought (null: none, or gone); its options are in `variant_options`. */
+  variant_id: z.number().int().nullable(),
   product_name: z.string(),
   product_price: priceString,
   quantity: z.number().int(),

@@ -36,6 +36,7 @@ export function buyerOrder(extra: Partial<Order> & Pick<Order, 'id'>): Order {
       {
         id: 1,
         product_id: 7,
+        variant_id: null,
         product_name: 'Linen Tote',
         product_price: '15.00',
         quantity: 2,

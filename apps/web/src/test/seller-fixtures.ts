@@ -95,6 +95,7 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
       {
         id: 1,
         product_id: 7,
+        variant_id: 701,
         product_name: 'Linen Tote',
         product_price: '15.00',
         quantity: 2,

@@ -52,6 +52,7 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   return {
     id: row.id,
     product_id: row.productId,
+    variant_id: row.variantId,
     product_name: row.productName,
     product_price: centsToPrice(row.productPriceCents),
     quantity: row.quantity,

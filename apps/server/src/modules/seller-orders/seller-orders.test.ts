@@ -204,6 +204,7 @@ describe('GET /api/business/orders/{businessId}/', () => {
         {
           id: expect.any(Number),
           product_id: candle.id,
+          variant_id: candle.variants[0]!.id,
           product_name: 'Soy Candle',
           product_price: '18.00',
           quantity: 2,

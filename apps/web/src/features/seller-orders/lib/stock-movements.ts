@@ -4,23 +4,21 @@ import { STOCK_MOVEMENT_TEXTS } from '@leafline/contract/stock-texts';
 import { SELLER_ORDERS_TEXTS } from './seller-orders-texts';
 
 /**
- * What a movement of an order's stock moved, by the order's own lines: "Linen Shirt, M".
- * The lines carry the product but not the variant's id, so a variant is told by its line
- * when it is the product's only line in the order, else by the line whose quantity is the
- * movement's (a sale takes, a restock puts back, a line's quantity); when that does not
- * single one out, the product's name alone.
+ * What a movement of an order's stock moved, by the order's own line of that product and
+ * variant: "Linen Shirt, M"; the product's name alone when the variant has no options.
  */
 export function movementSubject(
-  items: readonly Pick<OrderItem, 'product_id' | 'product_name' | 'quantity' | 'variant_options'>[],
+  items: readonly Pick<
+    OrderItem,
+    'product_id' | 'variant_id' | 'product_name' | 'variant_options'
+  >[],
   movement: StockMovement,
 ): string {
   const lines = items.filter((item) => item.product_id === movement.product_id);
   const first = lines[0];
   if (!first) return SELLER_ORDERS_TEXTS.unknownProduct(movement.product_id);
   if (movement.variant_id === null) return first.product_name;
-  const size = movement.change === null ? null : Math.abs(movement.change);
-  const sized = lines.filter((item) => item.quantity === size);
-  const line = lines.length === 1 ? first : sized.length === 1 ? sized[0]! : null;
+  const line = lines.find((item) => item.variant_id === movement.variant_id);
   const options = line
     ? Object.values(line.variant_options).filter((value) => value.trim() !== '')
     : [];
