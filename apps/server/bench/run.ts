@@ -64,7 +64,8 @@ const databaseUrl =
     ? LARGE_DATABASE_URL
     : `${LARGE_DATABASE_URL}_${targetProducts}`);
 /**
- * `BENCH_ONLY=buying` runs the baselines and the cart calls only (for profiling them);
+ * `BENCH_ONLY=buying` runs the baselines, the cart calls and checkout (with and without
+ * contention for one product's stock) only (for profiling them);
  * `BENCH_ONLY=seller` the baselines and the seller's dashboard reads and image uploads only;
  * `BENCH_ONLY=live` the live order stream only (bench/live.ts: no catalogue needed);
  * `BENCH_ONLY=export` the orders export and its baseline only (the catalogue is not filled);
@@ -396,6 +397,9 @@ async function benchServed(apps: Served): Promise<void> {
   const latency = await measureLatency(served, buying, seller);
   results.push(...latency.all);
   results.push(...(await measureSignIn(served, user, auth)));
+  // Last: a checkout leaves work behind it (the replaced pages' ends) that the rows above
+  // must not meet.
+  results.push(...(await measureCheckout(apps, account)));
   printTable(results, staticFile);
   printTargets(results, staticFile, catalogueRuns.length > 0, latency, seller?.imageThroughput);
 
@@ -572,6 +576,82 @@ async function measureBuying(apps: Served, account: BenchAccount): Promise<Buyin
   };
   const readSaturated = await run(served, reading);
   return { adding, reading, saturated: [addSaturated, readSaturated] };
+}
+
+/**
+ * Checkout throughput (issue 26): `POST checkout/` by 16 shoppers again and again (each one
+ * ends the shopper's previous checkout, releasing its hold, and holds anew), their carts each
+ * holding one counted product: without contention a product of their own, with contention one
+ * product for all (every checkout locks the same count). The counts are large enough never to
+ * run out; they are removed afterwards, as the holds of the last checkouts with them.
+ */
+async function measureCheckout(apps: Served, account: BenchAccount): Promise<Result[]> {
+  const { database, served } = apps;
+  const counted = await rowsOf<{ id: number }>(
+    database.db,
+    sql`select p.id from products p where not exists
+        (select 1 from variants v where v.product_id = p.id and not v.deleted)
+      order by p.id % 89, p.id limit ${concurrency}`,
+  );
+  const ids = counted.map((p) => p.id);
+  await database.db.execute(sql`insert into stock_levels (product_id, stock)
+    select id, 1000000 from unnest(${`{${ids.join(',')}}`}::int[]) as t(id)
+    on conflict on constraint stock_levels_unit_uq do update set stock = 1000000, reserved = 0`);
+  const address = JSON.stringify({
+    first_name: 'Bench',
+    last_name: 'Buyer',
+    address_line1: '1 Bench Street',
+    address_line2: '',
+    city: 'Portland',
+    state: 'OR',
+    postal_code: '97201',
+    country: 'US',
+    phone_number: '503-555-0100',
+  });
+  const buyers = async (prefix: string, productOf: (i: number) => number) => {
+    const list = [];
+    for (let i = 0; i < concurrency; i++) {
+      const buyer = await account(`${prefix}-${i}`);
+      const headers = { ...buyer.auth, ...json };
+      await fetch(`${served}/api/set-shipping-address/`, {
+        method: 'POST',
+        headers,
+        body: address,
+      });
+      await fetch(`${served}/add-to-cart/${productOf(i)}/`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      list.push(buyer.auth);
+    }
+    return list;
+  };
+  try {
+    const apart = await buyers('bench-checkout', (i) => ids[i % ids.length]!);
+    const without = await run(served, {
+      name: 'POST checkout/, a product each (no contention)',
+      method: 'POST',
+      path: '/checkout/',
+      headers: json,
+      body: '{}',
+      perClient: apart,
+    });
+    const together = await buyers('bench-contended', () => ids[0]!);
+    const withContention = await run(served, {
+      name: 'POST checkout/, one product for all (contended)',
+      method: 'POST',
+      path: '/checkout/',
+      headers: json,
+      body: '{}',
+      perClient: together,
+    });
+    return [without, withContention];
+  } finally {
+    await database.db.execute(
+      sql`delete from stock_levels where product_id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+  }
 }
 
 interface LatencyFigures {
