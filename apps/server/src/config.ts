@@ -115,6 +115,16 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 3600')
     .max(3600, 'must be between 0 and 3600')
     .default(30),
+  /**
+   * Seconds after which an open checkout that never got its payment page (its process stopped
+   * between the two steps) is ended by the periodic payment job, its stock released.
+   */
+  CHECKOUT_STRANDED_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(5, 'must be between 5 and 86400')
+    .max(86_400, 'must be between 5 and 86400')
+    .default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -212,6 +222,7 @@ export interface Config {
    * redelivery of their events); 0 turns the timer off.
    */
   paymentsJobSeconds: number;
+  checkoutStrandedSeconds: number;
   logLevel: string;
   seedDemo: boolean;
   webDistDir: string;
@@ -280,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsMaintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
     jobsWorkers: e.JOBS_WORKERS,
     paymentsJobSeconds: e.PAYMENTS_JOB_SECONDS,
+    checkoutStrandedSeconds: e.CHECKOUT_STRANDED_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(

@@ -210,3 +210,73 @@ export async function unfinishedJobs(databaseUrl: string): Promise<string> {
     await client.end();
   }
 }
+
+/** What the stock counts of these products say after a fault (issue 26). */
+export interface HoldsResult {
+  /** Units held by checkouts that can no longer be paid (open, but never got a page). */
+  stranded: number;
+  /** Counts whose `reserved` is not what their open checkouts hold. */
+  unbalanced: string[];
+  /** Of those, units reserved that no open checkout holds (a hold lost, never released). */
+  overReserved: number;
+  /** Units open checkouts hold beyond what is reserved (a hold released twice). */
+  underReserved: number;
+  /** Units held, in all. */
+  held: number;
+}
+
+/**
+ * Every count's `reserved` must be exactly what open checkouts' lines hold, and none of those
+ * checkouts may be one that never got its payment page (a process killed between the two):
+ * those are ended by the periodic payment job, their stock released.
+ */
+export async function checkHolds(databaseUrl: string, productIds: number[]): Promise<HoldsResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{
+      product_id: number;
+      reserved: number;
+      held: number;
+      stranded: number;
+    }>(
+      `select s.product_id, s.reserved,
+          coalesce(sum(oi.quantity) filter (where c.id is not null), 0)::int as held,
+          coalesce(sum(oi.quantity) filter (where c.provider_session_id is null), 0)::int as stranded
+        from stock_levels s
+        left join order_items oi on oi.product_id = s.product_id and oi.variant_id is null
+          and oi.stock_state = 'held'
+        left join orders o on o.id = oi.order_id
+        left join checkouts c on c.id = o.checkout_id and c.status = 'open'
+        where s.product_id = any($1) and s.variant_id is null
+        group by s.product_id, s.reserved`,
+      [productIds],
+    );
+    return {
+      stranded: rows.rows.reduce((n, r) => n + r.stranded, 0),
+      unbalanced: rows.rows
+        .filter((r) => r.reserved !== r.held)
+        .map((r) => `product ${r.product_id}: ${r.reserved} reserved, ${r.held} held`),
+      held: rows.rows.reduce((n, r) => n + r.held, 0),
+      overReserved: rows.rows.reduce((n, r) => n + Math.max(r.reserved - r.held, 0), 0),
+      underReserved: rows.rows.reduce((n, r) => n + Math.max(r.held - r.reserved, 0), 0),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Counts the products' stock (large enough never to run out): every checkout holds it. */
+export async function countStock(databaseUrl: string, productIds: number[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into stock_levels (product_id, stock) select id, 1000000 from unnest($1::int[]) as t(id)
+        on conflict on constraint stock_levels_unit_uq do update set stock = 1000000`,
+      [productIds],
+    );
+  } finally {
+    await client.end();
+  }
+}

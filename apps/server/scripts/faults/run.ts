@@ -1,14 +1,14 @@
 import { type FaultName, type FaultRow, runFaults } from './faults';
 
 /**
- * `npm run faults [a b c d] [--shoppers N]`: the faults under a light load, and the table.
+ * `npm run faults [a b c d e] [--shoppers N]`: the faults under a light load, and the table.
  * Exits 1 on any loss, duplicate, or failure of a kind the fault must not cause.
  */
 
 const args = process.argv.slice(2);
 const shoppersAt = args.indexOf('--shoppers');
 const shoppers = shoppersAt >= 0 ? Number(args[shoppersAt + 1]) : 12;
-const faults = args.filter((a): a is FaultName => ['a', 'b', 'c', 'd'].includes(a));
+const faults = args.filter((a): a is FaultName => ['a', 'b', 'c', 'd', 'e'].includes(a));
 const started = Date.now();
 
 const rows = await runFaults({

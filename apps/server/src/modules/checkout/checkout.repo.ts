@@ -114,9 +114,9 @@ export async function attachSession(
 
 /**
  * Open checkouts that never got a provider session (the process stopped between the two
- * steps) and are older than `minutes`: nobody can pay them.
+ * steps) and are older than `seconds`: nobody can pay them.
  */
-export async function listStrandedCheckouts(db: Db, minutes: number): Promise<number[]> {
+export async function listStrandedCheckouts(db: Db, seconds: number): Promise<number[]> {
   const rows = await db
     .select({ id: checkouts.id })
     .from(checkouts)
@@ -124,7 +124,7 @@ export async function listStrandedCheckouts(db: Db, minutes: number): Promise<nu
       and(
         eq(checkouts.status, 'open'),
         sql`${checkouts.providerSessionId} is null`,
-        sql`${checkouts.createdAt} < now() - make_interval(mins => ${minutes})`,
+        sql`${checkouts.createdAt} < now() - make_interval(secs => ${seconds})`,
       ),
     )
     .limit(100);

@@ -368,10 +368,10 @@ export function cancelReservation(db: Db, checkoutId: number): Promise<boolean> 
 
 /**
  * The same undo for checkouts whose process stopped before it could run it: open, without a
- * page, for `minutes` (the periodic job).
+ * page, for `seconds` (the periodic job).
  */
-export async function endStrandedCheckouts(db: Db, minutes: number): Promise<void> {
-  for (const checkoutId of await listStrandedCheckouts(db, minutes)) {
+export async function endStrandedCheckouts(db: Db, seconds: number): Promise<void> {
+  for (const checkoutId of await listStrandedCheckouts(db, seconds)) {
     await cancelReservation(db, checkoutId);
   }
 }

@@ -54,9 +54,6 @@ export async function handlePaymentEvent(
   return completePayment(deps, event, session, ledger);
 }
 
-/** Minutes after which an open checkout without a payment page can no longer get one. */
-const STRANDED_MINUTES = 15;
-
 /**
  * The periodic payment job: what is not a durable job of its own (payout transfers, reversals
  * and refunds are: payout-jobs.ts, refund-jobs.ts, each committed with its cause and kept by
@@ -66,5 +63,6 @@ const STRANDED_MINUTES = 15;
  */
 export async function runPaymentJobs(deps: MoneyPathDeps): Promise<void> {
   await deps.payments.sweep?.();
-  await endStrandedCheckouts(deps.db, STRANDED_MINUTES);
+  // An open checkout without a payment page after this long can no longer get one.
+  await endStrandedCheckouts(deps.db, deps.config.checkoutStrandedSeconds);
 }
