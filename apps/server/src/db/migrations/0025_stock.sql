@@ -20,8 +20,6 @@ CREATE TABLE "stock_movements" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "shopify_inventory_item_id" text;--> statement-breakpoint
-ALTER TABLE "variants" ADD COLUMN "shopify_inventory_item_id" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "stock_state" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "restock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -31,64 +29,32 @@ ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_variant_id_variant
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_movements_order_idx" ON "stock_movements" USING btree ("order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","id");--> statement-breakpoint
-CREATE INDEX "products_shopify_inventory_idx" ON "products" USING btree ("shopify_inventory_item_id") WHERE shopify_inventory_item_id is not null;--> statement-breakpoint
-CREATE INDEX "variants_shopify_inventory_idx" ON "variants" USING btree ("shopify_inventory_item_id") WHERE shopify_inventory_item_id is not null;--> statement-breakpoint
--- The search index holds each product's stock (docs/decisions/0042): a change of a count logs
--- its product (migration 0016's log, announced by 0023's trigger) and clears the catalogue
--- caches as the other catalogue tables' changes do (0005's function).
-CREATE OR REPLACE FUNCTION search_log_stock_levels() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM old_rows;
-  ELSE
-    INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM new_rows;
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
+-- The search index holds each product's stock (docs/decisions/0042): a count added, changed or
+-- removed logs its product (migration 0016's log, announced by 0023's trigger), and so does a
+-- variant added or removed (a product's stock is the sum over its live variants). 0016's
+-- functions log the product_id of every row of a statement's transition table, whatever the
+-- table: they serve here as they serve product_images.
 CREATE TRIGGER search_log_stock_levels_insert AFTER INSERT ON stock_levels
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_stock_levels();
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_inserted();
 --> statement-breakpoint
 CREATE TRIGGER search_log_stock_levels_update AFTER UPDATE ON stock_levels
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_stock_levels();
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_inserted();
 --> statement-breakpoint
 CREATE TRIGGER search_log_stock_levels_delete AFTER DELETE ON stock_levels
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_stock_levels();
---> statement-breakpoint
-CREATE TRIGGER stock_levels_catalog_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock_levels
-  FOR EACH STATEMENT EXECUTE FUNCTION leafline_catalog_changed();
---> statement-breakpoint
--- A product's stock is the sum over its live variants: a variant added, removed or deleted
--- logs its product too.
-CREATE OR REPLACE FUNCTION search_log_variants_inserted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM new_rows;
-  RETURN NULL;
-END
-$$;
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_deleted();
 --> statement-breakpoint
 CREATE TRIGGER search_log_variants_insert AFTER INSERT ON variants
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_variants_inserted();
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION search_log_variants_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO search_changes (product_id) SELECT DISTINCT product_id FROM old_rows;
-  RETURN NULL;
-END
-$$;
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_inserted();
 --> statement-breakpoint
 CREATE TRIGGER search_log_variants_delete AFTER DELETE ON variants
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_log_variants_deleted();
+  FOR EACH STATEMENT EXECUTE FUNCTION search_log_images_deleted();
 --> statement-breakpoint
+-- A variant deleted (or brought back) by its flag, or moved: its product's sum changes.
 CREATE OR REPLACE FUNCTION search_log_variants_updated() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -102,3 +68,7 @@ $$;
 CREATE TRIGGER search_log_variants_update AFTER UPDATE ON variants
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION search_log_variants_updated();
+--> statement-breakpoint
+-- A count's change clears the catalogue caches as the other catalogue tables' do (0005).
+CREATE TRIGGER stock_levels_catalog_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock_levels
+  FOR EACH STATEMENT EXECUTE FUNCTION leafline_catalog_changed();

@@ -45,8 +45,6 @@ export const products = pgTable(
      * variant, which has no row in `variants` here): what the order push sends its lines as.
      */
     shopifyVariantId: text('shopify_variant_id'),
-    /** That default variant's Shopify inventory item: what `inventory_levels/update` names. */
-    shopifyInventoryItemId: text('shopify_inventory_item_id'),
     /**
      * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
      * that reads the same digest changes nothing.
@@ -80,9 +78,6 @@ export const products = pgTable(
     uniqueIndex('products_shopify_uq')
       .on(t.businessId, t.shopifyProductId)
       .where(sql`shopify_product_id is not null`),
-    index('products_shopify_inventory_idx')
-      .on(t.shopifyInventoryItemId)
-      .where(sql`shopify_inventory_item_id is not null`),
   ],
 );
 
@@ -158,19 +153,12 @@ export const variants = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     position: integer('position').notNull().default(0),
     shopifyVariantId: text('shopify_variant_id'),
-    /**
-     * The variant's Shopify inventory item: what Shopify's `inventory_levels/update` names.
-     */
-    shopifyInventoryItemId: text('shopify_inventory_item_id'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId),
     uniqueIndex('variants_shopify_uq')
       .on(t.productId, t.shopifyVariantId)
       .where(sql`shopify_variant_id is not null`),
-    index('variants_shopify_inventory_idx')
-      .on(t.shopifyInventoryItemId)
-      .where(sql`shopify_inventory_item_id is not null`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { defineQueue, type JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/errors';
 import type { CartLineRow } from '../cart';
 import { listCheckoutStockLines, moveStockState, type OrderStockLineRow } from '../orders';
-import { lockLines, releaseHeld, type ShortLine, sellLines, stockKey } from '../stock';
+import { type Counts, lockLines, releaseHeld, type ShortLine, sellLines, stockKey } from '../stock';
 
 /**
  * The checkout's part of stock (issue 26, docs/decisions/0042): the 409 of a cart beyond what
@@ -86,17 +86,32 @@ export async function sellCheckoutStock(
     const short = await sellLines(tx, counts, orderId, own);
     if (short.length) {
       shortOrders.add(orderId);
-      await releaseHeld(tx, own);
-      await moveStockState(tx, ids(own), ['held'], 'released');
+      await releaseHolds(tx, own, counts);
       continue;
     }
-    // Every counted line is sold; a line of a unit not counted (now) is `none`.
+    // Every counted line is sold; a line of a unit not counted (now) that was held or released
+    // is `none` (a line `none` already stays: no statement for an order with nothing counted).
     const counted = own.filter((l) => isCounted(counts, l));
-    const uncounted = own.filter((l) => !isCounted(counts, l));
+    const moved = own.filter((l) => !isCounted(counts, l) && l.state !== 'none');
     await moveStockState(tx, ids(counted), ['held', 'released', 'none'], 'sold');
-    await moveStockState(tx, ids(uncounted), ['held', 'released'], 'none');
+    await moveStockState(tx, ids(moved), ['held', 'released'], 'none');
   }
   return { shortOrders };
+}
+
+/**
+ * The holds of these lines given back and the lines marked released, in the caller's
+ * transaction: a checkout ended unpaid, or a paid order whose stock was gone (`locked`: the
+ * payment's counts, already locked).
+ */
+export async function releaseHolds(
+  tx: Db,
+  lines: readonly OrderStockLineRow[],
+  locked?: Map<string, Counts>,
+): Promise<void> {
+  const held = lines.filter((l) => l.state === 'held');
+  await releaseHeld(tx, held, locked);
+  await moveStockState(tx, ids(held), ['held'], 'released');
 }
 
 const ids = (lines: readonly OrderStockLineRow[]) => lines.map((l) => l.id);

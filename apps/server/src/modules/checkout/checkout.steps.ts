@@ -30,7 +30,6 @@ import {
   listCheckoutOrders,
   listCheckoutStockLines,
   markOrderPaid,
-  moveStockState,
   payoutCents,
   queueOrderEmails,
   recordOrderEvents,
@@ -43,7 +42,7 @@ import {
 } from '../payouts';
 import { claimSoldOutRefund } from '../refunds';
 import { queueShopifyOrderPushes } from '../shopify';
-import { holdStock, releaseHeld, stockKey } from '../stock';
+import { holdStock, stockKey } from '../stock';
 import {
   attachSession,
   endOpenCheckout,
@@ -57,7 +56,12 @@ import {
   lockOpenCheckouts,
   markCheckoutPaid,
 } from './checkout.repo';
-import { checkoutStockShort, scheduleCheckoutExpiry, sellCheckoutStock } from './checkout-stock';
+import {
+  checkoutStockShort,
+  releaseHolds,
+  scheduleCheckoutExpiry,
+  sellCheckoutStock,
+} from './checkout-stock';
 import { prorateDiscount } from './discount';
 import { variantLabel, variantOptions } from './variant-options';
 
@@ -171,14 +175,7 @@ async function endUnpaid(
   if (!(await endOpenCheckout(tx, checkoutId, status))) return false;
   await cancelPendingOrders(tx, checkoutId);
   // What its orders held goes back on sale (docs/decisions/0042).
-  const held = (await listCheckoutStockLines(tx, checkoutId)).filter((l) => l.state === 'held');
-  await releaseHeld(tx, held);
-  await moveStockState(
-    tx,
-    held.map((l) => l.id),
-    ['held'],
-    'released',
-  );
+  await releaseHolds(tx, await listCheckoutStockLines(tx, checkoutId));
   return true;
 }
 

@@ -16,6 +16,13 @@ import type { MailMessage } from '../../adapters/mail/mailer';
  */
 
 const money = (value: string) => `$${value}`;
+
+/** "Hi Fern," or "Hi," without a first name. */
+const greetingOf = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,');
+
+/** When a refund reaches the buyer: the refund e-mails' one sentence of it. */
+const REFUND_TIMING =
+  'The money goes back to the card you paid with; your bank may take 5–10 business days to show it.';
 const cents = (value: string) => Math.round(Number(value) * 100);
 
 function optionsText(options: Record<string, string>): string {
@@ -123,7 +130,7 @@ export function buyerConfirmationEmail(input: BuyerConfirmationInput): MailMessa
     orders.length === 1
       ? `Your ${BRAND_NAME} order #${first.id} is confirmed`
       : `Your ${BRAND_NAME} orders ${ids.map((id) => `#${id}`).join(', ')} are confirmed`;
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const greeting = greetingOf(input.firstName);
   const brands = orders.length === 1 ? 'The brand' : `Each of the ${orders.length} brands`;
   const intro = `Thank you for shopping small! We received your payment of ${price(paidCents)}. ${brands} packs and ships its own parcel, so your order arrives in ${orders.length === 1 ? 'one parcel' : `${orders.length} parcels`}.`;
 
@@ -237,7 +244,7 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
   const { order } = input;
   const tracking = order.tracking_number.trim();
   const subject = `Your ${BRAND_NAME} order #${order.id} has shipped`;
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const greeting = greetingOf(input.firstName);
   const intro = `Good news: ${order.business_name} has shipped your order #${order.id}. It is on its way to you.`;
   const trackingLine = tracking
     ? `Tracking number: ${tracking}`
@@ -297,11 +304,9 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
   const word = input.status === 'Refunded' ? 'refunded' : 'cancelled';
   const amount = money(centsToPrice(input.refundedCents));
   const subject = `Your ${BRAND_NAME} order #${order.id} has been ${word}`;
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const greeting = greetingOf(input.firstName);
   const intro = `${order.business_name} has ${word} your order #${order.id}.`;
   const amountLine = `Amount refunded: ${amount}`;
-  const when =
-    'The money goes back to the card you paid with; your bank may take 5–10 business days to show it.';
   const ordersLink = `${input.publicUrl}/myorders`;
   const text = [
     greeting,
@@ -309,7 +314,7 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
     intro,
     '',
     amountLine,
-    when,
+    REFUND_TIMING,
     '',
     ...orderText(order),
     '',
@@ -325,7 +330,7 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
       paragraph(escapeHtml(greeting)),
       paragraph(escapeHtml(intro)),
       amountHtml,
-      paragraph(escapeHtml(when), true),
+      paragraph(escapeHtml(REFUND_TIMING), true),
       orderHtml(order),
       emailButton(ordersLink, 'See your orders'),
     ].join('\n'),
@@ -339,9 +344,6 @@ export interface SoldOutInput {
   publicUrl: string;
 }
 
-const soldOutWhen =
-  'The money goes back to the card you paid with; your bank may take 5–10 business days to show it.';
-
 /**
  * The buyer's e-mail when a brand order of their payment could not be kept because its stock
  * was gone when the payment arrived (issue 26 rule 2): refunded in full, automatically.
@@ -349,14 +351,14 @@ const soldOutWhen =
 export function soldOutBuyerEmail(input: SoldOutInput & { firstName: string }): MailMessage {
   const { order } = input;
   const subject = `Your ${BRAND_NAME} order #${order.id} sold out: you are refunded in full`;
-  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  const greeting = greetingOf(input.firstName);
   const intro = `Sorry: by the time your payment reached us, ${order.business_name} had sold the last of what you ordered, so order #${order.id} cannot be sent. We are refunding it in full (${money(order.total_price)}); nothing else of your payment changes.`;
   const ordersLink = `${input.publicUrl}/myorders`;
   const text = [
     greeting,
     '',
     intro,
-    soldOutWhen,
+    REFUND_TIMING,
     '',
     ...orderText(order),
     '',
@@ -370,7 +372,7 @@ export function soldOutBuyerEmail(input: SoldOutInput & { firstName: string }): 
     [
       paragraph(escapeHtml(greeting)),
       paragraph(escapeHtml(intro)),
-      paragraph(escapeHtml(soldOutWhen), true),
+      paragraph(escapeHtml(REFUND_TIMING), true),
       orderHtml(order),
       emailButton(ordersLink, 'See your orders'),
     ].join('\n'),

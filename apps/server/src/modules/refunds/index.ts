@@ -5,4 +5,4 @@
 export { REFUND_SETTLE_QUEUE } from './refund-jobs';
 export { refundWorkers } from './refund-workers';
 export type { RefundDeps } from './refunds.service';
-export { claimSoldOutRefund, refundOrderIfPaid, SOLD_OUT_REFUND_NOTE } from './refunds.service';
+export { claimSoldOutRefund, refundOrderIfPaid } from './refunds.service';

@@ -91,19 +91,23 @@ export const lockLines = (tx: Db, lines: readonly StockKey[]) => lockCounts(tx, 
 
 /**
  * Gives back what these lines hold (their state `held`); the caller marks them released. A
- * unit no longer counted holds nothing.
+ * unit no longer counted holds nothing. `locked`: the counts the caller locked already (a
+ * payment's), kept up to date; without it the lines' units are locked here.
  */
-export async function releaseHeld(tx: Db, lines: readonly OrderStockLine[]): Promise<void> {
+export async function releaseHeld(
+  tx: Db,
+  lines: readonly OrderStockLine[],
+  locked?: Map<string, Counts>,
+): Promise<void> {
   const held = lines.filter((l) => l.state === 'held');
   if (!held.length) return;
-  const counts = await lockCounts(tx, held);
-  await removeReserved(
-    tx,
-    rowsOf(
-      counts,
-      held.filter((l) => counts.get(stockKey(l))!.id !== null),
-    ),
-  );
+  const counts = locked ?? (await lockCounts(tx, held));
+  const counted = held.filter((l) => counts.get(stockKey(l))!.id !== null);
+  await removeReserved(tx, rowsOf(counts, counted));
+  for (const line of counted) {
+    const c = counts.get(stockKey(line))!;
+    counts.set(stockKey(line), { ...c, reserved: Math.max(c.reserved - line.quantity, 0) });
+  }
 }
 
 /**
