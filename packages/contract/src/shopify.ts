@@ -11,11 +11,15 @@ import { MESSAGES } from './messages';
  * The connect and disconnect shapes are in business.ts.
  */
 
-/** Where Shopify delivers its webhooks (products/update, products/delete, app/uninstalled). */
+/**
+ * Where Shopify delivers its webhooks (products/update, products/delete,
+ * inventory_levels/update, app/uninstalled).
+ */
 export const SHOPIFY_WEBHOOK_PATH = '/api/shopify/webhooks/';
 export const SHOPIFY_WEBHOOK_TOPICS = [
   'products/update',
   'products/delete',
+  'inventory_levels/update',
   'app/uninstalled',
 ] as const;
 export type ShopifyWebhookTopic = (typeof SHOPIFY_WEBHOOK_TOPICS)[number];

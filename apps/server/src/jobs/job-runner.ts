@@ -3,6 +3,9 @@ import { createDispatcher } from './job-dispatcher';
 import { createJobExecution, drainQueues } from './job-execution';
 import { claimKeyed, countJobs, listJobs, parkedJobs } from './job-reads';
 import { notifyJobs } from './job-sql';
+
+export { unfinishedJobsSql } from './job-sql';
+
 import type {
   JobHandler,
   JobQueue,

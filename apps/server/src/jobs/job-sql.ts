@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
+import { JOB_SCHEMA } from '../db/job-schema';
 
 /** One statement with `$n` parameters (or a script without), outside any transaction. */
 export type ExecuteSql = (
@@ -55,4 +56,15 @@ export function executorOf(db: Db): PgBoss.Db {
 /** Tells the runners that `queue` has work (delivered when the executor's transaction commits). */
 export async function notifyJobs(db: PgBoss.Db, queue: string): Promise<void> {
   await db.executeSql('select pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
+}
+
+/**
+ * A subquery of the integer `field` of the data of a queue's jobs not done: waiting, to be
+ * retried, running, or parked after their last attempt (`failed`). For a module that must count
+ * what the runner has still to do for its rows, in its own query, without reading the runner's
+ * tables itself (the Shopify stock: orders whose push has not reached the store).
+ */
+export function unfinishedJobsSql(queue: { name: string }, field: string): SQL {
+  return sql`select (j.data->>${field})::int from ${sql.raw(JOB_SCHEMA)}.job j
+    where j.name = ${queue.name} and j.state in ('created', 'retry', 'active', 'failed')`;
 }

@@ -28,6 +28,13 @@ export interface FakeVariant {
   selectedOptions: Array<{ name: string; value: string }>;
   /** The id of one of the product's images, or null. */
   imageId: string | null;
+  /** `gid://shopify/InventoryItem/<n>`: the variant's stock item (the variant's number). */
+  inventoryItemId?: string;
+  /** Whether the store counts it (not by default); `inventoryQuantity`: over all locations. */
+  tracked?: boolean;
+  inventoryQuantity?: number;
+  /** `CONTINUE`: the store sells it on at 0 and below (`DENY` by default). */
+  inventoryPolicy?: 'DENY' | 'CONTINUE';
 }
 
 export interface FakeProduct {
@@ -242,6 +249,12 @@ export function fakeCatalog(options: CatalogOptions): FakeProduct[] {
         ? values.map((value, o) => ({ name: optionList[o]![0], value }))
         : [{ name: 'Title', value: 'Default Title' }],
       imageId: values.length && images.length > 1 ? images[v % images.length]!.id : null,
+      // Stock without the generator (the store's other values stay those of its seed): four
+      // products in five tracked, some variants at 0, a few sold on past 0 (CONTINUE).
+      inventoryItemId: `gid://shopify/InventoryItem/${variantNumber + 2_000_000_000}`,
+      tracked: i % 5 !== 4,
+      inventoryQuantity: (variantNumber * 7) % 13,
+      inventoryPolicy: i % 11 === 10 ? 'CONTINUE' : 'DENY',
     }));
     const body = [
       `<p>Our <strong>${title.toLowerCase()}</strong> &amp; the story behind it.</p>`,
@@ -273,5 +286,9 @@ export const demoCatalog = () => fakeCatalog({ count: 240, seed: 13 });
 /** The large store of the bench: 5,000 active products, one picture each, fewer variants. */
 export const largeCatalog = () =>
   fakeCatalog({ count: 5000, seed: 5000, maxImages: 1, maxValues: 2, firstId: 9_200_000_000 });
+
+/** A variant's inventory item gid (its own, or one made from the variant's number). */
+export const inventoryItemIdOf = (v: FakeVariant) =>
+  v.inventoryItemId ?? `gid://shopify/InventoryItem/${numericId(v.id) + 2_000_000_000}`;
 
 export const numericId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));

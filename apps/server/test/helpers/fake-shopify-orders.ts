@@ -8,6 +8,9 @@ import { FakeGraphQLError, type FakeShopify } from './fake-shopify-server';
  *   a `variantId` or a `title`, a `priceSet.shopMoney`, a positive quantity) and records the
  *   order in its store's list; a `variantId` the store does not have (when the store's variants
  *   are known, `knownVariants`) is a `userErrors` answer, no order.
+ * - With `options.inventoryBehaviour` `DECREMENT_IGNORING_POLICY` (or `DECREMENT_OBEYING_POLICY`),
+ *   each line's tracked variant in the store's catalogue loses the line's quantity, as Shopify's
+ *   order does (`BYPASS`: nothing changes).
  * - `createThenFail(n)`: the next n orders are created, then answered with an
  *   INTERNAL_SERVER_ERROR (the order exists; its answer is lost to the caller).
  * - `orders(first:, query:)` finds a store's orders by `tag:` (quoted or not), newest first.
@@ -98,6 +101,18 @@ export function fakeShopifyOrders(shopify: FakeShopify): FakeShopifyOrders {
       options: variables.options as Record<string, unknown> | undefined,
     };
     of(store.domain).push(order);
+    const behaviour = String(order.options?.inventoryBehaviour ?? 'BYPASS');
+    if (behaviour.startsWith('DECREMENT')) {
+      const catalog = shopify.catalogs.get(store.domain) ?? [];
+      for (const line of input.lineItems) {
+        for (const product of catalog) {
+          const variant = product.variants.find((v) => v.id === line.variantId);
+          if (variant?.tracked) {
+            variant.inventoryQuantity = (variant.inventoryQuantity ?? 0) - Number(line.quantity);
+          }
+        }
+      }
+    }
     // Also where `GET /_fake/orders` reads (the browser tests ask the stand-in over HTTP).
     shopify.orders.push({
       store: store.domain,

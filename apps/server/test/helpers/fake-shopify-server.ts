@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { type FakeProduct, numericId } from './fake-shopify-catalog';
+import { type FakeProduct, inventoryItemIdOf, numericId } from './fake-shopify-catalog';
 import { QUERY_COST_LIMIT, queryCost } from './fake-shopify-cost';
 
 /**
@@ -19,7 +19,8 @@ import { QUERY_COST_LIMIT, queryCost } from './fake-shopify-cost';
  * - `failNext(n, …)` answers the next n calls with a status (5xx, 429 with Retry-After) or
  *   makes them hang until the client gives up; `throttle` sets the `extensions.cost` block.
  * - A store's catalogue (`setCatalog`, fake-shopify-catalog.ts) is answered by `products`
- *   (cursor pagination, `query: "status:active"`), `product(id:)` and `productsCount`; its
+ *   (cursor pagination, `query: "status:active"`), `product(id:)`, `productsCount` and
+ *   `inventoryItem(id:)` (a variant's stock: tracked, its count, its policy); its
  *   pictures are served as real PNGs at `/cdn/shop/files/<n>.png` (`imageRequests` counts them).
  * - Every query's requested cost is calculated as Shopify does (fake-shopify-cost.ts: objects 1,
  *   a connection 2 + `first` × its node) and sent as `requestedQueryCost`; a query over 1,000
@@ -71,6 +72,7 @@ export const FAKE_DEFAULT_SCOPES = [
   'read_orders',
   'write_orders',
   'read_shipping',
+  'read_inventory',
 ];
 
 /** Thrown by a field handler: answered as a GraphQL error (`errors[]`, status 200). */
@@ -237,6 +239,9 @@ function productNode(origin: string, product: FakeProduct, query: string) {
         price: v.price,
         selectedOptions: v.selectedOptions,
         image: image(v.imageId),
+        inventoryQuantity: v.inventoryQuantity ?? 0,
+        inventoryPolicy: v.inventoryPolicy ?? 'DENY',
+        inventoryItem: { id: inventoryItemIdOf(v), tracked: v.tracked ?? false },
       })),
     },
     media: {
@@ -348,6 +353,23 @@ export async function startFakeShopify(
   handlers.set('product', ({ store, variables, query }) => {
     const product = catalogOf(store).find((p) => p.id === variables.id);
     return product ? productNode(origin, product, query) : null;
+  });
+  handlers.set('inventoryItem', ({ store, variables }) => {
+    for (const product of catalogOf(store)) {
+      const v = product.variants.find((x) => inventoryItemIdOf(x) === variables.id);
+      if (v) {
+        return {
+          id: inventoryItemIdOf(v),
+          tracked: v.tracked ?? false,
+          variant: {
+            id: v.id,
+            inventoryQuantity: v.inventoryQuantity ?? 0,
+            inventoryPolicy: v.inventoryPolicy ?? 'DENY',
+          },
+        };
+      }
+    }
+    return null;
   });
   handlers.set('productsCount', ({ store, variables, query }) => {
     const filter = statusFilter(searchOf(query, 'productsCount', variables));

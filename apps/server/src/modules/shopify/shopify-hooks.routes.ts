@@ -13,7 +13,7 @@ import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, sellerScope } from '../businesses';
-import { SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import { SHOPIFY_INVENTORY_REFRESH_QUEUE, SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
 import { previewShopifyShippingFees, syncShopifyShippingFees } from './shopify-shipping';
 import { shopifyJobDeps } from './shopify-sync.routes';
 import { receiveShopifyWebhook, type ShopifyHooksDeps } from './shopify-webhooks';
@@ -28,8 +28,9 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export async function shopifyHooksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShopifyHooksDeps = shopifyJobDeps(app);
-  // The refresh job is worked by the product import; this instance sends to it.
+  // The refresh jobs are worked by the Shopify workers; this instance sends to them.
   app.deps.jobs.declare(SHOPIFY_PRODUCT_REFRESH_QUEUE);
+  app.deps.jobs.declare(SHOPIFY_INVENTORY_REFRESH_QUEUE);
 
   app.get(
     fastifyPath(ROUTES.shopifyShippingSync),

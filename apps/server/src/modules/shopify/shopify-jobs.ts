@@ -51,6 +51,25 @@ export const productRefreshKey = (businessId: number, shopifyProductId: string) 
   `${businessId}:${shopifyProductId}`;
 
 /**
+ * One variant's count brought up to date from the store, by its inventory item
+ * (`inventory_levels/update`, shopify-stock.ts): the store is asked for the item's count over
+ * all its locations. One waiting job per item (`short`, key `<businessId>:<gid>`).
+ */
+export const SHOPIFY_INVENTORY_REFRESH_QUEUE = defineQueue<{
+  businessId: number;
+  inventoryItemId: string;
+}>({
+  name: 'shopify.inventory-refresh',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  policy: 'short',
+});
+export const inventoryRefreshKey = (businessId: number, inventoryItemId: string) =>
+  `${businessId}:${inventoryItemId}`;
+
+/**
  * One paid order created in its brand's Shopify store with `orderCreate`, exactly once: the
  * Shopify order id is stored with our order, and a retry first looks for an order it may
  * already have created (by the order's source identifier) before creating one.

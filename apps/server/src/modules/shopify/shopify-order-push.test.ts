@@ -261,8 +261,9 @@ describe('a paid order is created in the store of a brand with order sync on', (
       note: `${SHOPIFY_ORDER_TAG} order #${ours.id}`,
     });
     expect(order.input.tags).toContain(SHOPIFY_ORDER_TAG);
+    // Shopify takes the sold units off its count (issue 26, rule 6).
     expect(order.options).toEqual({
-      inventoryBehaviour: 'BYPASS',
+      inventoryBehaviour: 'DECREMENT_IGNORING_POLICY',
       sendReceipt: false,
       sendFulfillmentReceipt: false,
     });

@@ -207,8 +207,12 @@ export function orderCreateInput(order: OrderToPush, options: CreateAdjustments 
   };
 }
 
+/**
+ * The order lowers the store's stock of its variants (issue 26, rule 6): sold here already, it
+ * is taken off whatever the store's policy says (a custom line, with no variant, takes none).
+ */
 const CREATE_OPTIONS = {
-  inventoryBehaviour: 'BYPASS',
+  inventoryBehaviour: 'DECREMENT_IGNORING_POLICY',
   sendReceipt: false,
   sendFulfillmentReceipt: false,
 };

@@ -21,6 +21,12 @@ import {
 } from '../seller-products';
 import type { ShopifyAdmin } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
+import {
+  applyShopifyCounts,
+  countsOfImport,
+  type ShopifyCount,
+  type ShopifyVariantStock,
+} from './shopify-stock';
 
 /**
  * Importing Shopify products into a business's shop (issue 13 Build 2; SPEC §2 Shopify section):
@@ -70,6 +76,12 @@ export const PRODUCT_FIELDS = `#graphql
           url
           altText
         }
+        inventoryQuantity
+        inventoryPolicy
+        inventoryItem {
+          id
+          tracked
+        }
       }
       pageInfo {
         hasNextPage
@@ -93,8 +105,8 @@ export const PRODUCT_FIELDS = `#graphql
 /**
  * One product with up to 100 variants (PRODUCT_LIMITS.variants), and the store's currency.
  * Requested cost (Shopify: object 1, connection 2 + first × node): shop 1 + product (1 +
- * options 1 + variants 2 + 100 × (variant 1 + selectedOptions 1 + image 1) + media 2 + 10 ×
- * (MediaImage 1 + image 1)) = 1 + 326 = 327 of the 1,000 a query may cost.
+ * options 1 + variants 2 + 100 × (variant 1 + selectedOptions 1 + image 1 + inventoryItem 1)
+ * + media 2 + 10 × (MediaImage 1 + image 1)) = 1 + 426 = 427 of the 1,000 a query may cost.
  */
 export const PRODUCT_QUERY = `#graphql
   query LeaflineProduct($id: ID!) {
@@ -127,13 +139,15 @@ export interface ShopifyProductNode {
   status: string;
   options: Array<{ name: string; position: number }>;
   variants: {
-    nodes: Array<{
-      id: string;
-      title: string;
-      price: string | null;
-      selectedOptions: Array<{ name: string; value: string }>;
-      image: ShopifyImage | null;
-    }>;
+    nodes: Array<
+      {
+        id: string;
+        title: string;
+        price: string | null;
+        selectedOptions: Array<{ name: string; value: string }>;
+        image: ShopifyImage | null;
+      } & ShopifyVariantStock
+    >;
     /** More variants than the query asked for (a page reads fewer than PRODUCT_QUERY). */
     pageInfo?: { hasNextPage: boolean };
   };
@@ -482,6 +496,8 @@ export interface ImportCounts {
   skipped: number;
   /** Pictures downloaded. */
   fetched: number;
+  /** Stock counts changed (the store's, shopify-stock.ts), known once written. */
+  counted: number;
 }
 
 /** A page of products prepared for its transaction: pictures stored, what to write decided. */
@@ -501,12 +517,23 @@ export async function prepareImport(
   businessId: number,
   nodes: readonly ShopifyProductNode[],
 ): Promise<PreparedImport> {
-  const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, fetched: 0 };
+  const counts: ImportCounts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    fetched: 0,
+    counted: 0,
+  };
   const items: ImportedProduct[] = [];
+  // Every imported product's counts, written or not (a count is not in the digest).
+  const stock: ShopifyCount[] = [];
   for (const node of nodes) {
     const item = toImportedProduct(node);
-    if (item) items.push(item);
-    else counts.skipped++;
+    if (item) {
+      items.push(item);
+      stock.push(...countsOfImport(node, item));
+    } else counts.skipped++;
   }
   const existing = await importedProductsOf(
     deps.db,
@@ -550,6 +577,7 @@ export async function prepareImport(
           pictures,
         );
       }
+      counts.counted = await applyShopifyCounts(tx, businessId, stock);
     },
   };
 }
@@ -621,9 +649,9 @@ export async function refreshShopifyProduct(
   }
   const prepared = await prepareImport(deps, businessId, [data.product]);
   await prepared.batch.commit(() => deps.db.transaction((tx) => prepared.write(tx)));
-  if (prepared.counts.created || prepared.counts.updated) deps.catalogCache.clear();
-  const { created, updated, skipped } = prepared.counts;
-  return created ? 'created' : updated ? 'updated' : skipped ? 'skipped' : 'unchanged';
+  const { created, updated, skipped, counted } = prepared.counts;
+  if (created || updated || counted) deps.catalogCache.clear();
+  return created ? 'created' : updated || counted ? 'updated' : skipped ? 'skipped' : 'unchanged';
 }
 
 /**

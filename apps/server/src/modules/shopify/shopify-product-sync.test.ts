@@ -693,7 +693,7 @@ describe('product sync: review findings', () => {
 
   it('the stand-in refuses a query over 1,000 points as Shopify does; the sync fails without retries', async () => {
     const { store, owner } = await smallStore(3);
-    // The page query as it was: 10 products × (80 variants, 10 pictures) is 2,663 points.
+    // A page query too dear: 10 products × (80 variants, 10 pictures) is 3,463 points.
     const admin = shopifyAdmin(
       { config: t.app.deps.config, log: t.app.log },
       store.domain,
@@ -709,9 +709,9 @@ describe('product sync: review findings', () => {
     expect(refused).toBeInstanceOf(ShopifyAdminError);
     expect(refused).toMatchObject({
       kind: 'invalid',
-      message: 'Query cost is 2663, which exceeds the single query max cost limit (1000).',
+      message: 'Query cost is 3463, which exceeds the single query max cost limit (1000).',
     });
-    expect(shopify.calls.at(-1)).toMatchObject({ status: 200, requestedCost: 2663 });
+    expect(shopify.calls.at(-1)).toMatchObject({ status: 200, requestedCost: 3463 });
 
     // Were Shopify to refuse the sync's own page as too dear, the run fails at once, readably.
     const original = shopify.handlerOf('products')!;

@@ -51,19 +51,19 @@ export interface SyncDeps extends ImportDeps {
 /**
  * Products per page, and variants per product in a page. Shopify refuses a query whose
  * requested cost is over 1,000 points (an object costs 1, a connection 2 + first × (its node and
- * the node's object fields), a scalar 0). One product of LeaflineProduct with 50 variants:
+ * the node's object fields), a scalar 0). One product of LeaflineProduct with 35 variants:
  *   product 1 + options 1
- *   + variants 2 + 50 × (variant 1 + selectedOptions 1 + image 1) = 152
- *   + media 2 + 10 × (MediaImage 1 + image 1) = 22                  → 176 points.
- * The first page: shop 1 + productsCount 1 + products 2 + 5 × 176 = 884; the next pages 882.
- * A product with more than 50 variants is read again on its own (withAllVariants: 327).
+ *   + variants 2 + 35 × (variant 1 + selectedOptions 1 + image 1 + inventoryItem 1) = 142
+ *   + media 2 + 10 × (MediaImage 1 + image 1) = 22                                  → 166 points.
+ * The first page: shop 1 + productsCount 1 + products 2 + 5 × 166 = 834; the next pages 832.
+ * A product with more than 35 variants is read again on its own (withAllVariants: 427).
  */
 export const SYNC_PAGE_SIZE = 5;
-export const PAGE_VARIANTS = 50;
+export const PAGE_VARIANTS = 35;
 /** Only the products a shopper may see. */
 const ACTIVE = 'status:active';
 /** The first page's requested cost (above), what the client waits for in the bucket. */
-const PAGE_COST = 884;
+const PAGE_COST = 834;
 /** The longest one Shopify call of a page job waits out Shopify's rate limits. */
 export const PAGE_MAX_WAIT_MS = 60_000;
 /** An active run whose `updated_at` is older than this is dead (its job died for good). */
@@ -300,7 +300,7 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
     await prepared.batch.discard();
     return;
   }
-  if (counts.created || counts.updated) deps.catalogCache.clear();
+  if (counts.created || counts.updated || counts.counted) deps.catalogCache.clear();
   if (more) {
     deps.jobs.wake(SHOPIFY_PRODUCT_SYNC_QUEUE);
     return;

@@ -646,12 +646,13 @@ describe('a replayed webhook (issue 24, point 23)', () => {
 });
 
 describe('webhook subscriptions at connect', () => {
-  it('subscribes the store to the three topics once; a reconnect adds none', async () => {
+  it('subscribes the store to the four topics once; a reconnect adds none', async () => {
     const owner = await connectedSeller();
     const mine = () => subscriptions.filter((s) => s.store === owner.store.domain);
     expect(mine().map((s) => s.topic)).toEqual([
       'PRODUCTS_UPDATE',
       'PRODUCTS_DELETE',
+      'INVENTORY_LEVELS_UPDATE',
       'APP_UNINSTALLED',
     ]);
     for (const s of mine()) {
@@ -665,7 +666,7 @@ describe('webhook subscriptions at connect', () => {
       payload: { shopify_store_url: owner.store.domain, access_token: owner.store.accessToken },
     });
     expect(again.statusCode).toBe(200);
-    expect(mine()).toHaveLength(3);
+    expect(mine()).toHaveLength(4);
   });
 
   it('a store that refuses subscriptions still connects, and the token is in no log line', async () => {

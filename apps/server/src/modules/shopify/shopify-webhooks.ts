@@ -14,14 +14,20 @@ import type { SellerProductsDeps } from '../seller-products';
 import { type ShopifyAdmin, ShopifyAdminError, shopifyAdmin } from './shopify-admin';
 import type { ShopifyDeps } from './shopify-connection';
 import { businessesOfStore, connectionsOfStore, recordWebhookDelivery } from './shopify-hooks.repo';
-import { productRefreshKey, SHOPIFY_PRODUCT_REFRESH_QUEUE } from './shopify-jobs';
+import {
+  inventoryRefreshKey,
+  productRefreshKey,
+  SHOPIFY_INVENTORY_REFRESH_QUEUE,
+  SHOPIFY_PRODUCT_REFRESH_QUEUE,
+} from './shopify-jobs';
+import { inventoryItemGid } from './shopify-stock';
 import { normalizeShopifyStoreUrl } from './shopify-store-url';
 import { decryptShopifyToken } from './shopify-token';
 
 /**
  * Shopify's webhooks (issue 13, Build 5; Shopify's "verify webhooks" and "handle duplicate
- * events" guidance): one route takes `products/update`, `products/delete` and
- * `app/uninstalled`; each delivery is verified with HMAC-SHA256 of its raw body against the
+ * events" guidance): one route takes `products/update`, `products/delete`,
+ * `inventory_levels/update` (issue 26) and `app/uninstalled`; each delivery is verified with HMAC-SHA256 of its raw body against the
  * secret of the app that subscribed it — the brand's own custom app (its API secret key, given
  * at connect and stored encrypted) for the store the delivery names, or the marketplace's app
  * (`SHOPIFY_API_SECRET`) — then recorded by its webhook id (a delivery seen before does
@@ -38,7 +44,8 @@ import { decryptShopifyToken } from './shopify-token';
  * signed either, an uninstall is also confirmed with Shopify: the connection is cleared only
  * when the business's token is really refused now. An update or a delete sends one refresh of
  * the product, which asks Shopify and removes the product only when the store no longer has it
- * active; an uninstall must name its store in its body. Updates are answered at once (the jobs
+ * active; a stock update sends one refresh of the variant's count, which asks Shopify for its
+ * count over all the store's locations (the body names one location's); an uninstall must name its store in its body. Updates are answered at once (the jobs
  * do the slow part with retries); an uninstall waits for its one `shop` query per business.
  */
 
@@ -115,6 +122,29 @@ function productGid(body: unknown, raw: string): string | undefined {
   return exact ? `gid://shopify/Product/${exact}` : undefined;
 }
 
+/**
+ * The inventory item's gid of an `inventory_levels/update` body: from its
+ * `admin_graphql_api_id` (`gid://shopify/InventoryLevel/<location>?inventory_item_id=<n>`),
+ * else its numeric `inventory_item_id`, read from the raw text when past what a JSON number
+ * keeps exactly.
+ */
+function inventoryItemOf(body: unknown, raw: string): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const level = record.admin_graphql_api_id;
+  const fromLevel =
+    typeof level === 'string'
+      ? /^gid:\/\/shopify\/InventoryLevel\/\d+\?inventory_item_id=(\d{1,20})$/.exec(level)?.[1]
+      : undefined;
+  if (fromLevel) return inventoryItemGid(fromLevel);
+  const id = record.inventory_item_id;
+  if (typeof id === 'string' && /^\d{1,20}$/.test(id)) return inventoryItemGid(id);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return undefined;
+  if (Number.isSafeInteger(id)) return inventoryItemGid(id);
+  const exact = /"inventory_item_id"\s*:\s*(\d{1,20})\s*[,}]/.exec(raw)?.[1];
+  return exact ? inventoryItemGid(exact) : undefined;
+}
+
 /** Whether the body names (`myshopify_domain`, as Shopify's shop payload does) the header's shop. */
 function namesShop(body: unknown, storeUrl: string | null): boolean {
   const named =
@@ -168,9 +198,15 @@ export async function receiveShopifyWebhook(
     throw badRequest('The webhook body is not valid JSON.');
   }
   const known = (SHOPIFY_WEBHOOK_TOPICS as readonly string[]).includes(topic);
-  const gid = topic === 'app/uninstalled' ? undefined : productGid(body, text);
-  if (known && topic !== 'app/uninstalled' && !gid) {
+  const gid =
+    topic === 'products/update' || topic === 'products/delete' ? productGid(body, text) : undefined;
+  if (known && (topic === 'products/update' || topic === 'products/delete') && !gid) {
     throw badRequest('The webhook body has no product id.');
+  }
+  const inventoryItem =
+    topic === 'inventory_levels/update' ? inventoryItemOf(body, text) : undefined;
+  if (known && topic === 'inventory_levels/update' && !inventoryItem) {
+    throw badRequest('The webhook body has no inventory item id.');
   }
   // The signature covers the body, not the headers: an uninstall must name its store in its
   // body (Shopify's does), so no other signed body can pass for one, nor one store's for another.
@@ -197,7 +233,9 @@ export async function receiveShopifyWebhook(
     }
   }
 
-  const queued = new Set<typeof SHOPIFY_PRODUCT_REFRESH_QUEUE>();
+  const queued = new Set<
+    typeof SHOPIFY_PRODUCT_REFRESH_QUEUE | typeof SHOPIFY_INVENTORY_REFRESH_QUEUE
+  >();
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const fresh = await recordWebhookDelivery(tx, {
       webhookId,
@@ -224,6 +262,16 @@ export async function receiveShopifyWebhook(
           );
           queued.add(SHOPIFY_PRODUCT_REFRESH_QUEUE);
           break;
+        case 'inventory_levels/update':
+          // One count refresh: Shopify says the item's count over all its locations.
+          await deps.jobs.send(
+            tx,
+            SHOPIFY_INVENTORY_REFRESH_QUEUE,
+            { businessId, inventoryItemId: inventoryItem! },
+            { singletonKey: inventoryRefreshKey(businessId, inventoryItem!) },
+          );
+          queued.add(SHOPIFY_INVENTORY_REFRESH_QUEUE);
+          break;
         case 'app/uninstalled':
           // The token no longer works (Shopify said so above): forget it; the imported products
           // stay (Build 6). A business whose token still works keeps its connection.
@@ -243,6 +291,7 @@ export async function receiveShopifyWebhook(
 const SUBSCRIPTION_TOPICS = {
   'products/update': 'PRODUCTS_UPDATE',
   'products/delete': 'PRODUCTS_DELETE',
+  'inventory_levels/update': 'INVENTORY_LEVELS_UPDATE',
   'app/uninstalled': 'APP_UNINSTALLED',
 } as const satisfies Record<ShopifyWebhookTopic, string>;
 
@@ -293,7 +342,7 @@ export function webhookCallbackUrl(config: ShopifyDeps['config']): string | unde
 }
 
 /**
- * Subscribes the store to the three topics, skipping those already subscribed to this
+ * Subscribes the store to the four topics (the stock one needs `read_inventory`), skipping those already subscribed to this
  * address. Best effort: a failure is logged and the connect stands (the seller can reconnect).
  * Answers the topics it created.
  */

@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ShopifyDeps } from './shopify-connection';
 import {
+  SHOPIFY_INVENTORY_REFRESH_QUEUE,
   SHOPIFY_ORDER_PUSH_QUEUE,
   SHOPIFY_PRODUCT_REFRESH_QUEUE,
   SHOPIFY_PRODUCT_SYNC_QUEUE,
 } from './shopify-jobs';
 import { pushOrderToShopify } from './shopify-order-push';
 import { refreshShopifyProduct } from './shopify-product-import';
+import { refreshShopifyInventory } from './shopify-stock';
 import { shopifyJobDeps } from './shopify-sync.routes';
 import { runProductSyncJob } from './shopify-sync.service';
 
 /**
  * The Shopify workers (shopify-jobs.ts). No route: the jobs are sent by the changes that cause
  * them — the order push by the payment and the seller's order edit (shopify-order-push.ts), a
- * product sync's pages by its start and by each page before them, a product's refresh by the
- * store's webhooks.
+ * product sync's pages by its start and by each page before them, a product's refresh and a
+ * variant's count by the store's webhooks.
  */
 export async function shopifyWorkers(app: FastifyInstance): Promise<void> {
   const { jobs } = app.deps;
@@ -39,5 +41,15 @@ export async function shopifyWorkers(app: FastifyInstance): Promise<void> {
       job.signal,
     );
     app.log.info({ businessId: data.businessId, outcome }, 'Shopify product refreshed');
+  });
+  jobs.work(SHOPIFY_INVENTORY_REFRESH_QUEUE, async (data, job) => {
+    const outcome = await refreshShopifyInventory(
+      syncDeps,
+      data.businessId,
+      data.inventoryItemId,
+      undefined,
+      job.signal,
+    );
+    app.log.info({ businessId: data.businessId, outcome }, 'Shopify stock refreshed');
   });
 }

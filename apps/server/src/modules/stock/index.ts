@@ -15,5 +15,6 @@ export {
   restockLines,
   sellLines,
   setCount,
+  setCounts,
 } from './stock.service';
 export { productStockSql, unitAvailableForBuyerSql, unitCountSql } from './stock-sql';

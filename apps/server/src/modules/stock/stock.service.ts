@@ -210,16 +210,38 @@ export async function setCount(
   stock: number | null,
   kind: Extract<MovementKind, 'set' | 'shopify'> = 'set',
 ): Promise<void> {
-  const before = (await lockCounts(tx, [unit])).get(stockKey(unit))!.stock;
-  if (before === stock) return;
-  await writeCount(tx, unit, stock);
-  await recordMovements(tx, [
-    {
-      ...unit,
-      orderId: null,
-      kind,
-      delta: stock === null ? null : stock - (before ?? 0),
-      stockAfter: stock,
-    },
-  ]);
+  await setCounts(tx, [{ ...unit, stock }], kind);
+}
+
+/**
+ * setCount for many units at once (a Shopify page or webhook): the units locked together, the
+ * ones whose count changes written, each change a movement. Answers how many changed. A unit
+ * named twice takes its last count.
+ */
+export async function setCounts(
+  tx: Db,
+  entries: readonly (StockKey & { stock: number | null })[],
+  kind: Extract<MovementKind, 'set' | 'shopify'> = 'set',
+): Promise<number> {
+  const byKey = new Map(entries.map((e) => [stockKey(e), e]));
+  if (!byKey.size) return 0;
+  const units = [...byKey.values()];
+  const locked = await lockCounts(tx, units);
+  const changed = units.filter((u) => locked.get(stockKey(u))!.stock !== u.stock);
+  for (const unit of changed) await writeCount(tx, unit, unit.stock);
+  await recordMovements(
+    tx,
+    changed.map((unit) => {
+      const before = locked.get(stockKey(unit))!.stock;
+      return {
+        productId: unit.productId,
+        variantId: unit.variantId,
+        orderId: null,
+        kind,
+        delta: unit.stock === null ? null : unit.stock - (before ?? 0),
+        stockAfter: unit.stock,
+      };
+    }),
+  );
+  return changed.length;
 }
