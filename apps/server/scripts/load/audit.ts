@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Received } from '../../test/helpers/smtp-peer';
-import type { CartLine, SellerLog, ShopperLog } from './shoppers';
+import type { CartLine, RestockLog, SellerLog, ShopperLog } from './shoppers';
 
 /**
  * The consistency audit after a load run (issue 14 point 4), read straight from the database
@@ -141,6 +141,14 @@ export async function runAudit(input: {
   inbox: readonly Received[];
   /** When the load began: the audit looks at what happened since. */
   since: Date;
+  /** The counted products (issue 26) and what the run did with them. */
+  stock?: {
+    productIds: number[];
+    atStart: number;
+    refused: number;
+    short: number;
+    restock: RestockLog;
+  };
 }): Promise<Audit> {
   const db = new pg.Client({ connectionString: input.databaseUrl });
   await db.connect();
@@ -629,6 +637,91 @@ async function auditParkedJobs(q: Query, since: Date): Promise<Line> {
   return parkedLine;
 }
 
+/**
+ * Stock (issue 26): every count never below 0 and held exactly by the open checkouts'
+ * lines; for each counted product of the run, its movements add up to its count, and its units
+ * sold are exactly the paid order lines that took them (none sold twice, none outside the count).
+ */
+async function auditStock(q: Query, input: AuditInput): Promise<{ lines: Line[]; note?: string }> {
+  const holdLine = new Line('stock: counts ≥ 0, each hold an open checkout’s line');
+  const counts = await q<{
+    product_id: number;
+    variant_id: number | null;
+    stock: number;
+    reserved: number;
+    held: number;
+  }>(
+    `select s.product_id, s.variant_id, s.stock, s.reserved,
+       coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+         where i.product_id = s.product_id and i.variant_id is not distinct from s.variant_id
+           and i.stock_state = 'held' and o.status = 'Pending'), 0)::int as held
+     from stock_levels s`,
+  );
+  holdLine.count = counts.length;
+  for (const c of counts) {
+    const unit = `product ${c.product_id}${c.variant_id ? ` variant ${c.variant_id}` : ''}`;
+    if (c.stock < 0 || c.reserved < 0)
+      holdLine.problem('duplicated', `${unit}: stock ${c.stock}, reserved ${c.reserved}`);
+    if (c.reserved > c.held)
+      holdLine.problem('lost', `${unit}: ${c.reserved} reserved, ${c.held} held by open checkouts`);
+    if (c.reserved < c.held)
+      holdLine.problem(
+        'duplicated',
+        `${unit}: ${c.reserved} reserved, ${c.held} held by open checkouts`,
+      );
+  }
+  const soldLine = new Line('stock: movements add up; units sold = paid lines');
+  const ids = input.stock?.productIds ?? [];
+  if (!ids.length) return { lines: [holdLine, soldLine] };
+  const units = await q<{
+    product_id: number;
+    stock: number;
+    moved: number;
+    sold: number;
+    paid: number;
+    outside: number;
+  }>(
+    `select s.product_id, s.stock,
+       (select coalesce(sum(m.delta), 0)::int from stock_movements m
+         where m.product_id = s.product_id and m.variant_id is null) as moved,
+       (select coalesce(-sum(m.delta), 0)::int from stock_movements m
+         where m.product_id = s.product_id and m.variant_id is null and m.kind = 'sale') as sold,
+       (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+         where i.product_id = s.product_id and i.variant_id is null
+           and i.stock_state in ('sold', 'restocked')) as paid,
+       (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+         where i.product_id = s.product_id and i.variant_id is null
+           and o.status not in ('Pending', 'Canceled') and i.stock_state not in ('sold', 'restocked')
+           and o.created_at >= $2) as outside
+     from stock_levels s where s.product_id = any($1::int[]) and s.variant_id is null`,
+    [ids, input.since],
+  );
+  soldLine.count = units.length;
+  for (const u of units) {
+    if (u.moved !== u.stock)
+      soldLine.problem(
+        u.moved > u.stock ? 'lost' : 'duplicated',
+        `product ${u.product_id}: count ${u.stock}, its movements add up to ${u.moved}`,
+      );
+    if (u.sold !== u.paid)
+      soldLine.problem(
+        u.sold > u.paid ? 'lost' : 'duplicated',
+        `product ${u.product_id}: ${u.sold} units sold from the count, ${u.paid} on paid lines`,
+      );
+    if (u.outside)
+      soldLine.problem(
+        'duplicated',
+        `product ${u.product_id}: ${u.outside} paid units not counted`,
+      );
+  }
+  const sold = units.reduce((n, u) => n + u.sold, 0);
+  const s = input.stock!;
+  return {
+    lines: [holdLine, soldLine],
+    note: `stock: ${units.length} counted products (${s.atStart} each at the start): ${sold} units sold, ${s.restock.units} put back on the shelf in ${s.restock.restocks} restocks, ${s.refused} adds refused (sold out or fewer left), ${s.short} checkouts refused for stock and fixed in one click`,
+  };
+}
+
 async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
   const q: Query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
     (await db.query(text, values)).rows as T[];
@@ -663,6 +756,8 @@ async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
 
   const pending = await auditPending(q, input.since);
   const parkedLine = await auditParkedJobs(q, input.since);
+  const stock = await auditStock(q, input);
+  if (stock.note) notes.push(stock.note);
 
   const abandoned = input.shoppers.reduce((s, x) => s + x.unpaid.length, 0);
   notes.push(
@@ -682,6 +777,7 @@ async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
     anyDupLine,
     pending.line,
     parkedLine,
+    ...stock.lines,
   ];
   return { lines, notes, clean: lines.every((l) => l.lost === 0 && l.duplicated === 0) };
 }

@@ -3,9 +3,13 @@ import { DEMO_ACCOUNTS } from '../../src/seed/seed';
 import { type Cluster, startCluster } from '../cluster/cluster';
 import { type Audit, runAudit, waitForQuiet } from './audit';
 import {
+  type Catalogue,
   loadCatalogue,
+  type RestockLog,
+  restockLoop,
   type SellerLog,
   type ShopperLog,
+  type StockKeeper,
   sellerLoop,
   shopperLoop,
 } from './shoppers';
@@ -33,6 +37,8 @@ export interface LoadResult {
   /** The proxy's 502s and requests per instance. */
   proxy: { failures: number; counts: [string, number][] };
   drain: { jobs: number; payouts: number; waitedMs: number };
+  /** What the brands of the counted products put back on the shelf. */
+  restock: RestockLog;
   /** The printed report. */
   report: string;
   /** No error, nothing lost or duplicated, the queues drained. */
@@ -62,6 +68,64 @@ async function sellerAccounts(cluster: Cluster) {
   } finally {
     await db.end();
   }
+}
+
+/** Counted products of the run (issue 26): this many, each with STOCK_AT_START units. */
+const CONTENDED_PRODUCTS = 6;
+const STOCK_AT_START = 3;
+
+/**
+ * A few products without variants, of different brands, get a count of STOCK_AT_START through
+ * their owners' quick stock edit (the dashboard's PATCH): the stock-contended products.
+ */
+async function contendedStock(
+  cluster: Cluster,
+  client: Client,
+  catalogue: Catalogue,
+  password: string,
+): Promise<StockKeeper[]> {
+  const db = new pg.Client({ connectionString: cluster.pg.url });
+  await db.connect();
+  let rows: { id: number; business_id: number; username: string }[];
+  try {
+    const listed = catalogue.products.map((p) => p.id);
+    rows = (
+      await db.query<{ id: number; business_id: number; username: string }>(
+        `select distinct on (p.business_id) p.id, p.business_id, u.username
+         from products p join businesses b on b.id = p.business_id
+           join users u on u.id = b.owner_id
+         where p.id = any($1::int[]) and b.is_active
+           and not exists (select 1 from variants v where v.product_id = p.id and not v.deleted)
+         order by p.business_id, p.id limit $2`,
+        [listed, CONTENDED_PRODUCTS],
+      )
+    ).rows;
+  } finally {
+    await db.end();
+  }
+  const keepers = new Map<number, StockKeeper>();
+  for (const row of rows) {
+    let keeper = keepers.get(row.business_id);
+    if (!keeper) {
+      const tokens = (
+        await client.call('setup', '/token/', { json: { username: row.username, password } })
+      ).json();
+      keeper = {
+        businessId: row.business_id,
+        productIds: [],
+        headers: { authorization: `Bearer ${tokens.access}` },
+      };
+      keepers.set(row.business_id, keeper);
+    }
+    await client.call('setup', `/api/products/${row.id}/stock/`, {
+      method: 'PATCH',
+      headers: keeper.headers,
+      json: { stock: STOCK_AT_START },
+    });
+    keeper.productIds.push(row.id);
+  }
+  catalogue.contended = catalogue.products.filter((p) => rows.some((r) => r.id === p.id));
+  return [...keepers.values()];
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -131,16 +195,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     try {
       const catalogue = await loadCatalogue(client);
       const sellers = await sellerAccounts(cluster);
+      const keepers = await contendedStock(cluster, client, catalogue, sellers[0]!.password);
       log(
-        `${catalogue.products.length} products of ${catalogue.businesses.length} businesses; ${sellers.length} sellers`,
+        `${catalogue.products.length} products of ${catalogue.businesses.length} businesses; ${sellers.length} sellers; ${catalogue.contended.length} products with ${STOCK_AT_START} in stock`,
       );
       const since = new Date(Date.now() - 1000);
       const started = performance.now();
       const ctx = { client, catalogue, until: started + options.seconds * 1000 };
       log(`${options.shoppers} shoppers for ${options.seconds} s …`);
-      const [shoppers, sellerLogs] = await Promise.all([
+      const [shoppers, sellerLogs, restock] = await Promise.all([
         Promise.all(Array.from({ length: options.shoppers }, (_, i) => shopperLoop(ctx, i))),
         Promise.all(sellers.map((s) => sellerLoop(ctx, s))),
+        restockLoop(ctx, keepers),
       ]);
       const seconds = (performance.now() - started) / 1000;
       log('load done; waiting for the job queues …');
@@ -151,12 +217,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         sellers: sellerLogs as SellerLog[],
         inbox: cluster.smtp.inbox,
         since,
+        stock: {
+          productIds: catalogue.contended.map((p) => p.id),
+          atStart: STOCK_AT_START,
+          refused: shoppers.reduce((n, s) => n + s.stockRefused, 0),
+          short: shoppers.reduce((n, s) => n + s.stockShort, 0),
+          restock,
+        },
       });
       const partial = {
         recorder,
         seconds,
         audit,
         drain,
+        restock,
         proxy: { failures: cluster.proxy.failures, counts: [...cluster.proxy.counts.entries()] },
       };
       const report = formatReport(partial, options);

@@ -23,6 +23,11 @@ export interface Catalogue {
   businesses: number[];
   /** Words of the product names, for searches. */
   words: string[];
+  /**
+   * Products with a few units counted, that many shoppers want (issue 26): each buying trip
+   * may take one; a brand puts more on the shelf when they run out (restockLoop).
+   */
+  contended: CatalogueProduct[];
 }
 
 /** A cart line as the shopper put it in: product, option and quantity. */
@@ -42,6 +47,10 @@ export interface ShopperLog {
   unpaid: number[][];
   /** What the cart holds now, by the shopper's own count. */
   cart: CartLine[];
+  /** Adds refused because the product was sold out or had fewer left (409). */
+  stockRefused: number;
+  /** Checkouts refused because a line was beyond what is left (409), fixed in one click. */
+  stockShort: number;
 }
 
 export interface SellerLog {
@@ -90,7 +99,7 @@ export async function loadCatalogue(client: Client): Promise<Catalogue> {
     ),
   ];
   if (!products.length) throw new Error('The catalogue is empty: nothing to load.');
-  return { products, byBusiness, businesses: [...byBusiness.keys()], words };
+  return { products, byBusiness, businesses: [...byBusiness.keys()], words, contended: [] };
 }
 
 interface RunContext {
@@ -257,6 +266,19 @@ async function buy(ctx: RunContext, session: Session) {
   const brands = chance(0.5)
     ? [pick(catalogue.businesses)]
     : [pick(catalogue.businesses), pick(catalogue.businesses)];
+  // Often one of the few counted products first: many shoppers want the same last units.
+  if (catalogue.contended.length && chance(0.4)) {
+    await think();
+    const product = await productPage(ctx, pick(catalogue.contended).id);
+    const added = await client.call('add-to-cart', `/add-to-cart/${product.id}/`, {
+      headers,
+      json: { variant_id: null, quantity: 1 },
+      expect: [200, 409],
+    });
+    if (added.status === 200) {
+      mergeLine(session.log.cart, { productId: product.id, variantId: null, quantity: 1 });
+    } else session.log.stockRefused++;
+  }
   const count = 1 + Math.floor(Math.random() * 3);
   for (let i = 0; i < count; i++) {
     const candidates = catalogue.byBusiness.get(brands[i % brands.length]!)!;
@@ -264,12 +286,19 @@ async function buy(ctx: RunContext, session: Session) {
     const product = await productPage(ctx, pick(candidates).id);
     const variantId = product.variants.length ? pick(product.variants).id : null;
     const quantity = chance(0.8) ? 1 : 2;
-    await client.call('add-to-cart', `/add-to-cart/${product.id}/`, {
+    // A counted product may be sold out, or have fewer left than asked: 409, not added.
+    const counted = catalogue.contended.some((p) => p.id === product.id);
+    const added = await client.call('add-to-cart', `/add-to-cart/${product.id}/`, {
       headers,
       json: { variant_id: variantId, quantity },
+      expect: counted ? [200, 409] : [200],
     });
-    mergeLine(session.log.cart, { productId: product.id, variantId, quantity });
+    if (added.status === 200) {
+      mergeLine(session.log.cart, { productId: product.id, variantId, quantity });
+    } else session.log.stockRefused++;
   }
+  // Everything wanted was sold out: nothing to buy this time.
+  if (!session.log.cart.length) return;
   await think();
   await client.call('cart', '/api/cart/', { headers });
   await think();
@@ -279,9 +308,16 @@ async function buy(ctx: RunContext, session: Session) {
     variant_id: l.variantId,
     quantity: l.quantity,
   }));
-  const started = (
-    await client.call('checkout', '/checkout/', { headers, json: { items } })
-  ).json();
+  const answer = await client.call('checkout', '/checkout/', {
+    headers,
+    json: { items },
+    expect: [200, 409],
+  });
+  if (answer.status === 409) {
+    await fitCartToStock(ctx, session, answer);
+    return;
+  }
+  const started = answer.json();
   const orderIds: number[] = started.order_ids;
   const pageUrl = new URL(started.checkout_url, client.base);
   const path = `${pageUrl.pathname}${pageUrl.search}`;
@@ -326,6 +362,100 @@ async function buy(ctx: RunContext, session: Session) {
   await client.call('cart', '/api/cart/', { headers, expect: [200, 404] });
 }
 
+/**
+ * Checkout said some lines are beyond what is left (409 with `lines`): the shopper takes the
+ * cart's one-click fix (each line set to what is left; 0 removes it) and leaves it for now.
+ * Any other 409 is a fault of the flow.
+ */
+async function fitCartToStock(
+  ctx: RunContext,
+  session: Session,
+  answer: { text: string; json(): { lines?: unknown } },
+) {
+  const body = answer.json() as {
+    lines?: {
+      item_id: number;
+      product_id: number;
+      variant_id: number | null;
+      available_quantity: number;
+    }[];
+  };
+  if (!Array.isArray(body.lines) || !body.lines.length) {
+    throw new Error(`checkout 409 without stock lines: ${answer.text.slice(0, 200)}`);
+  }
+  session.log.stockShort++;
+  for (const line of body.lines) {
+    const fix = (quantity: number) =>
+      ctx.client.call('cart-fix', `/api/cart/items/${line.item_id}/`, {
+        method: 'PATCH',
+        headers: session.headers!,
+        json: { quantity },
+        expect: quantity > 0 ? [200, 409] : [200],
+      });
+    // Fewer still may be left by now (409): the line goes, as the cart's fix would do next.
+    let quantity = line.available_quantity;
+    if ((await fix(quantity)).status === 409) {
+      quantity = 0;
+      await fix(0);
+    }
+    const mine = session.log.cart.find(
+      (l) => l.productId === line.product_id && l.variantId === line.variant_id,
+    );
+    if (mine) mine.quantity = quantity;
+  }
+  session.log.cart = session.log.cart.filter((l) => l.quantity > 0);
+}
+
+/** A brand's stock keeping in the run: its counted products, as its owner signed in. */
+export interface StockKeeper {
+  businessId: number;
+  productIds: number[];
+  headers: Record<string, string>;
+}
+
+export interface RestockLog {
+  /** Counts raised (PATCH answered 200) and the units put on the shelf. */
+  restocks: number;
+  units: number;
+}
+
+/**
+ * The brands of the counted products: every second or two, each looks at its "Low stock" view
+ * and puts two more of each counted product with nothing left on the shelf (its count + 2:
+ * never below what open checkouts hold, whatever sells meanwhile).
+ */
+export async function restockLoop(ctx: RunContext, keepers: StockKeeper[]): Promise<RestockLog> {
+  const log: RestockLog = { restocks: 0, units: 0 };
+  while (running(ctx)) {
+    for (const keeper of keepers) {
+      try {
+        const low = (
+          await ctx.client.call(
+            'seller-low-stock',
+            `/api/business/products/${keeper.businessId}/?stock=low`,
+            { headers: keeper.headers },
+          )
+        ).json() as { id: number; stock: number | null; reserved: number }[];
+        for (const product of low) {
+          if (!keeper.productIds.includes(product.id) || product.stock === null) continue;
+          if (product.stock - product.reserved > 0) continue;
+          await ctx.client.call('seller-restock', `/api/products/${product.id}/stock/`, {
+            method: 'PATCH',
+            headers: keeper.headers,
+            json: { stock: product.stock + 2 },
+          });
+          log.restocks++;
+          log.units += 2;
+        }
+      } catch (error) {
+        if (!(error instanceof CallError)) ctx.client.recorder.flowErrors.push(String(error));
+      }
+    }
+    await think(1000, 2000);
+  }
+  return log;
+}
+
 /** One shopper until the end of the run: mostly browsing, a buying trip now and then. */
 export async function shopperLoop(ctx: RunContext, index: number): Promise<ShopperLog> {
   const tag = `${index}_${randomBytes(4).toString('hex')}`;
@@ -336,6 +466,8 @@ export async function shopperLoop(ctx: RunContext, index: number): Promise<Shopp
       paid: [],
       unpaid: [],
       cart: [],
+      stockRefused: 0,
+      stockShort: 0,
     },
     password: `pw-${randomBytes(6).toString('hex')}`,
     headers: null,

@@ -114,17 +114,13 @@ export class Client {
     }
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     const url = new URL(path, this.base);
+    const method = options.method ?? (body === undefined ? 'GET' : 'POST');
     const started = performance.now();
     let answer: Answer;
     try {
-      answer = await this.send(
-        url,
-        options.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers,
-        body,
-      );
+      answer = await this.send(url, method, headers, body);
     } catch (error) {
-      const detail = `${options.method ?? 'GET'} ${url.pathname}: ${(error as Error).message}`;
+      const detail = `${method} ${url.pathname}: ${(error as Error).message}`;
       this.recorder.record(kind, performance.now() - started, { type: 'network', detail });
       throw new CallError(detail);
     }
@@ -133,7 +129,7 @@ export class Client {
       this.recorder.record(kind, ms);
       return answer;
     }
-    const detail = `${options.method ?? 'GET'} ${url.pathname}${url.search} → ${answer.status} ${answer.text.slice(0, 200)}`;
+    const detail = `${method} ${url.pathname}${url.search} → ${answer.status} ${answer.text.slice(0, 200)}`;
     this.recorder.record(kind, ms, {
       type: answer.status >= 500 ? 'server' : 'unexpected',
       detail,
