@@ -335,7 +335,16 @@ export async function listSustainabilityNotes(db: Db, businessId: number) {
     .orderBy(asc(sustainabilityNotes.position), asc(sustainabilityNotes.id));
 }
 
-/** One page of a business's products, newest first, and how many there are. */
+/**
+ * 1 for a product sold out (issue 26, rule 4: listed after the others), else 0. A product
+ * with no unit at or below what checkouts hold is not (one index probe); only one with such a
+ * unit has its count summed (productStockSql).
+ */
+const soldOutLast = sql`case when exists (select 1 from stock_levels s
+    where s.product_id = ${products.id} and s.stock <= s.reserved)
+  then (case when ${productStockSql('"products"')} = 0 then 1 else 0 end) else 0 end`;
+
+/** One page of a business's products, newest first (sold-out ones last), and how many there are. */
 export async function pageBusinessProducts(
   db: Db,
   businessId: number,
@@ -349,7 +358,7 @@ export async function pageBusinessProducts(
       .from(products)
       .innerJoin(businesses, activeProductsJoin)
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(soldOutLast, desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(products).where(where),

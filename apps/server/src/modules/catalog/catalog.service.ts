@@ -178,7 +178,7 @@ export async function getSustainabilityNotes(deps: CatalogDeps, rawBusinessId: s
   return listSustainabilityNotes(deps.db, business.id);
 }
 
-/** SPEC §2 storefront: 10 products a page, newest first. */
+/** SPEC §2 storefront: 10 products a page, newest first (sold-out ones last, issue 26). */
 export async function getStorefrontProducts(
   deps: CatalogDeps,
   rawBusinessId: string,

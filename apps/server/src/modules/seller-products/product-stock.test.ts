@@ -232,5 +232,16 @@ describe('the "Low stock" view and the shop', () => {
     expect(inStock.json().results.map((r: { name: string }) => r.name)).not.toContain('Gone Soap');
     const facets = await t.app.inject({ url: '/api/search/facets/?search=soap' });
     expect(facets.json()).toMatchObject({ count: 5, in_stock: 4 });
+
+    // The brand's storefront: newest first, the sold-out product after the others.
+    const storefront = await t.app.inject({ url: `/api/products-by-business/${mine.id}/` });
+    expect(storefront.statusCode).toBe(200);
+    expect(storefront.json().results.map((r: { name: string }) => r.name)).toEqual([
+      'Variant Soap',
+      'Loose Soap',
+      'Few Soap',
+      'Plenty Soap',
+      'Gone Soap',
+    ]);
   });
 });
