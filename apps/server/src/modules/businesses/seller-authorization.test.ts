@@ -172,6 +172,13 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'quick stock edit',
+    method: 'PATCH',
+    url: () => `/api/products/${productId}/stock/`,
+    body: async () => ({ payload: { variants: [{ id: variantId, stock: 7 }] } }),
+    ownerStatus: 200,
+  },
+  {
     name: 'shipping fees (read)',
     method: 'GET',
     url: () => `/api/shipping-fees/${businessId}/`,
@@ -260,6 +267,8 @@ async function fingerprint(): Promise<string> {
     'shipping_fee_configs',
     'shipping_country_fees',
     'shopify_sync_runs',
+    'stock_levels',
+    'stock_movements',
   ];
   const parts: string[] = [];
   for (const table of tables) {
