@@ -28,6 +28,7 @@ import { orderEmailWorkers, ordersRoutes } from './modules/orders';
 import { paymentPageAssets, paymentsRoutes } from './modules/payments';
 import { payoutWorkers } from './modules/payouts';
 import { quizRoutes } from './modules/quiz';
+import { reviewsRoutes } from './modules/reviews';
 import { refundWorkers } from './modules/refunds';
 import { searchRoutes } from './modules/search';
 import { sellerOrdersRoutes } from './modules/seller-orders';
@@ -83,6 +84,7 @@ const MODULES = [
   businessesRoutes,
   checkoutRoutes,
   ordersRoutes,
+  reviewsRoutes,
   sellerOrdersRoutes,
   sellerSalesRoutes,
   liveOrdersRoutes,

@@ -26,6 +26,7 @@ import type {
   order,
   ordersResponse,
 } from './orders';
+import type { reviewCreateBody, reviewEditBody, reviewSavedResponse } from './reviews';
 import { type In, type Out, route } from './route-kit';
 
 /**
@@ -104,4 +105,22 @@ export const ACCOUNT_ROUTES = {
     '/api/orders/awaiting-payment/',
   ),
   order: route<{ response: Out<typeof order> }>()('GET', '/api/orders/{orderId}/'),
+
+  // ---- the buyer's reviews (issue 27) ----
+  createReview: route<{
+    response: Out<typeof reviewSavedResponse>;
+    json: In<typeof reviewCreateBody>;
+  }>()('POST', '/api/products/{productId}/reviews/'),
+  editReview: route<{
+    response: Out<typeof reviewSavedResponse>;
+    json: In<typeof reviewEditBody>;
+  }>()('PATCH', '/api/reviews/{reviewId}/'),
+  deleteReview: route<{ response: Out<typeof messageResponse> }>()(
+    'DELETE',
+    '/api/reviews/{reviewId}/',
+  ),
+  reportReview: route<{ response: Out<typeof messageResponse> }>()(
+    'POST',
+    '/api/reviews/{reviewId}/report/',
+  ),
 } as const;

@@ -90,6 +90,9 @@ export const productDetailResponse = z.object({
   stock: stockCount,
   /** True when every counted unit is gone: stock 0, or every variant counted and at 0. */
   sold_out: z.boolean(),
+  /** Its buyers' average rating, one decimal (null with no review), and how many (issue 27). */
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type ProductDetail = z.infer<typeof productDetailResponse>;
 
@@ -131,6 +134,9 @@ export const productSummary = z.object({
   /** As the product detail's `stock` and `sold_out` (issue 26). */
   stock: stockCount,
   sold_out: z.boolean(),
+  /** As the product detail's (issue 27). */
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -179,7 +185,7 @@ export const businessIdParams = z.object({ businessId: z.string() });
 export const curatedListParams = z.object({ key: z.string() });
 
 /** An optional whole number in a query string; '' counts as absent. */
-const queryNumber = (label: string) =>
+export const queryNumber = (label: string) =>
   z
     .string({ error: `${label} must be a single whole number.` })
     .optional()

@@ -7,6 +7,7 @@ export * from './content';
 export * from './messages';
 export * from './orders';
 export * from './payments';
+export * from './reviews';
 export * from './routes';
 export * from './seller-money';
 export * from './seller-orders';

@@ -11,6 +11,7 @@ import type {
   shopifyManualConnectBody,
 } from './business';
 import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
+import type { reviewReplyBody, reviewSavedResponse } from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
 import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
 import type {
@@ -143,4 +144,9 @@ export const SELLER_ROUTES = {
     'GET',
     '/api/sync-shopify-shipping-fees/{businessId}/preview/',
   ),
+  /** The brand's one answer to a review of its product (issue 27); sent again, it is edited. */
+  replyToReview: route<{
+    response: Out<typeof reviewSavedResponse>;
+    json: In<typeof reviewReplyBody>;
+  }>()('POST', '/api/business/reviews/{reviewId}/reply/'),
 } as const;

@@ -31,6 +31,7 @@ import type {
   subscribeRequest,
   subscribeResponse,
 } from './content';
+import type { reviewsQuery, reviewsResponse } from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
 
 /**
@@ -67,6 +68,11 @@ export const SHOP_ROUTES = {
     response: Out<typeof storefrontProductsResponse>;
     query: Query<typeof pageQuery>;
   }>()('GET', '/api/products-by-business/{id}/'),
+  /** A product's reviews and its ratings (issue 27). */
+  productReviews: route<{
+    response: Out<typeof reviewsResponse>;
+    query: Query<typeof reviewsQuery>;
+  }>()('GET', '/api/products/{productId}/reviews/'),
   sustainabilityNotes: route<{ response: Out<typeof sustainabilityNotesResponse> }>()(
     'GET',
     '/api/sustainability/{businessId}/',

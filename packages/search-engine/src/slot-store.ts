@@ -30,6 +30,10 @@ export class SlotStore {
   flags = new Uint8Array(1024);
   /** What can be bought of the product; -1 when not counted. */
   stock = new Int32Array(1024);
+  /** The average rating in tenths (10–50); 0 with no rating. */
+  ratingTenths = new Uint8Array(1024);
+  /** How many ratings. */
+  ratingCount = new Int32Array(1024);
   /** 1 when the slot's product is live and its brand open (what every search shows at least). */
   shown = new Uint8Array(1024);
   /**
@@ -97,6 +101,9 @@ export class SlotStore {
     this.flags[slot] = ALIVE | (doc.secondHand ? SECOND_HAND : 0) | (stock === 0 ? SOLD_OUT : 0);
     this.stock[slot] = stock === null ? -1 : stock;
     if (stock === 0) this.liveSoldOut++;
+    const ratings = doc.ratingCount ?? 0;
+    this.ratingCount[slot] = ratings;
+    this.ratingTenths[slot] = ratings > 0 ? Math.round(((doc.ratingSum ?? 0) * 10) / ratings) : 0;
     this.shown[slot] = brandActive ? 1 : 0;
     this.pack(slot);
     this.names.set(slot, doc.name);
@@ -179,6 +186,8 @@ export class SlotStore {
           : (this.otherCategory.get(id) ?? ''),
       primaryImage: this.images.get(s),
       stock: this.stock[s]! < 0 ? null : this.stock[s]!,
+      ratingAverage: this.ratingCount[s]! > 0 ? this.ratingTenths[s]! / 10 : null,
+      ratingCount: this.ratingCount[s]!,
     };
   }
 
@@ -209,6 +218,8 @@ export class SlotStore {
     this.priceRange = keep(this.priceRange);
     this.flags = keep(this.flags);
     this.stock = keep(this.stock);
+    this.ratingTenths = keep(this.ratingTenths);
+    this.ratingCount = keep(this.ratingCount);
     this.shown = keep(this.shown);
     this.meta = new Uint8Array(this.ids.length);
     this.brand16 = new Uint16Array(this.ids.length);
@@ -251,6 +262,8 @@ export class SlotStore {
     this.priceRange = grow(this.priceRange);
     this.flags = grow(this.flags);
     this.stock = grow(this.stock);
+    this.ratingTenths = grow(this.ratingTenths);
+    this.ratingCount = grow(this.ratingCount);
     this.shown = grow(this.shown);
     this.meta = grow(this.meta);
     this.brand16 = grow(this.brand16);

@@ -72,6 +72,9 @@ export interface ProductDoc {
    * Absent counts as null.
    */
   stock?: number | null;
+  /** Its buyers' ratings: how many, and their sum (1–5 each). Absent counts as none. */
+  ratingCount?: number;
+  ratingSum?: number;
 }
 
 /** A brand (business) as the index takes it. */
@@ -122,6 +125,9 @@ export interface ProductSummary {
   primaryImage: string | null;
   /** As the product's doc gave it: what can be bought, or null when not counted. */
   stock: number | null;
+  /** The average rating to one decimal (null with none) and how many ratings. */
+  ratingAverage: number | null;
+  ratingCount: number;
 }
 
 /** One suggestion of search as you type. */

@@ -88,6 +88,10 @@ export class Oracle {
         productCategory: p.productCategory,
         primaryImage: p.primaryImage,
         stock: p.stock ?? null,
+        ratingAverage: p.ratingCount
+          ? Math.round(((p.ratingSum ?? 0) * 10) / p.ratingCount) / 10
+          : null,
+        ratingCount: p.ratingCount ?? 0,
       }));
   }
 

@@ -160,6 +160,8 @@ describe('the search index', () => {
         vector: "'kelp':1A",
         businessId: 2,
         primaryImage: 'p/5.webp',
+        ratingCount: 3,
+        ratingSum: 13,
       }),
     );
     expect(index.summaries([5, 99, 3])).toEqual([
@@ -173,8 +175,17 @@ describe('the search index', () => {
         productCategory: 'Apparel',
         primaryImage: 'p/5.webp',
         stock: null,
+        // Its buyers' ratings (issue 27): 13 / 3 = 4.33… → 4.3.
+        ratingAverage: 4.3,
+        ratingCount: 3,
       },
-      expect.objectContaining({ id: 3, condition: 'second_hand', productCategory: 'Accessories' }),
+      expect.objectContaining({
+        id: 3,
+        condition: 'second_hand',
+        productCategory: 'Accessories',
+        ratingAverage: null,
+        ratingCount: 0,
+      }),
     ]);
   });
 

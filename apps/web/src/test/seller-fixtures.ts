@@ -55,6 +55,8 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
     // Issue 26: the sum of the variants' counts, null while one is not counted.
     stock: null,
     sold_out: false,
+    rating_average: null,
+    rating_count: 0,
     reserved: 1,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',

@@ -4,3 +4,4 @@ export * from './content';
 export * from './jobs';
 export * from './orders';
 export * from './users';
+export * from './reviews';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orders, products } from '../../db/schema';
+import { businesses, orders, products, reviews } from '../../db/schema';
 
 /** The lookups of the seller guard (DESIGN 2.16): each answers the owning business, if open. */
 
@@ -52,6 +52,23 @@ export async function findOwnedOrder(
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(
       and(eq(orders.id, orderId), eq(businesses.ownerId, userId), eq(businesses.isActive, true)),
+    );
+  return row;
+}
+
+/** The review's business when the user owns the business that sells the reviewed product. */
+export async function findOwnedReview(
+  db: Db,
+  userId: number,
+  reviewId: number,
+): Promise<{ reviewId: number; productId: number; businessId: number } | undefined> {
+  const [row] = await db
+    .select({ reviewId: reviews.id, productId: products.id, businessId: products.businessId })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(
+      and(eq(reviews.id, reviewId), eq(businesses.ownerId, userId), eq(businesses.isActive, true)),
     );
   return row;
 }

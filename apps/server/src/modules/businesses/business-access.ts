@@ -1,14 +1,19 @@
-import { BUSINESS_MESSAGES } from '@leafline/contract';
+import { BUSINESS_MESSAGES, REVIEW_MESSAGES } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../auth';
-import { findOwnedBusinessId, findOwnedOrder, findOwnedProduct } from './business-access.repo';
+import {
+  findOwnedBusinessId,
+  findOwnedOrder,
+  findOwnedProduct,
+  findOwnedReview,
+} from './business-access.repo';
 
 /**
  * The one seller guard (DESIGN 2.16). Every seller route reaches its business through one of
- * these: the business of the path, or the business of the product or order the path names.
+ * these: the business of the path, or the business of the product, order or review the path names.
  * Anything the caller does not own — another seller's, a closed business's, an unknown or
  * malformed id — is the same 404, so the answer never tells whether it exists. Seller repos
  * take the business id these return, never one from the request body.
@@ -37,6 +42,13 @@ export async function ownedOrder(db: Db, userId: number, rawOrderId: unknown) {
   return owned;
 }
 
+export async function ownedReview(db: Db, userId: number, rawReviewId: unknown) {
+  const reviewId = parseId(String(rawReviewId ?? ''));
+  const owned = reviewId === null ? undefined : await findOwnedReview(db, userId, reviewId);
+  if (!owned) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+  return owned;
+}
+
 /**
  * Route-hook forms: run as `preValidation` (after `authenticate` in onRequest), so that
  * somebody else's id is a 404 whatever the body holds, and the handler finds the owned ids
@@ -47,6 +59,7 @@ export interface SellerScope {
   businessId: number;
   productId?: number;
   orderId?: number;
+  reviewId?: number;
 }
 
 const scopes = new WeakMap<FastifyRequest, SellerScope>();
@@ -73,6 +86,12 @@ export async function requireOwnedProduct(request: FastifyRequest): Promise<void
 export async function requireOwnedOrder(request: FastifyRequest): Promise<void> {
   const { id: userId } = requireUser(request);
   const owned = await ownedOrder(request.server.deps.db, userId, param(request, 'orderId'));
+  scopes.set(request, { userId, ...owned });
+}
+
+export async function requireOwnedReview(request: FastifyRequest): Promise<void> {
+  const { id: userId } = requireUser(request);
+  const owned = await ownedReview(request.server.deps.db, userId, param(request, 'reviewId'));
   scopes.set(request, { userId, ...owned });
 }
 

@@ -7,6 +7,7 @@ export {
   requireOwnedBusiness,
   requireOwnedOrder,
   requireOwnedProduct,
+  requireOwnedReview,
   sellerScope,
 } from './business-access';
 export { findOwnedBusinessId } from './business-access.repo';

@@ -1,4 +1,4 @@
-import { BUSINESS_MESSAGES } from '@leafline/contract';
+import { BUSINESS_MESSAGES, REVIEW_MESSAGES } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -14,7 +14,7 @@ import {
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
 import { multipartPayload, pngFile } from '../../../test/helpers/multipart-form';
-import { orderItems, orders } from '../../db/schema/index';
+import { orderItems, orders, reviews } from '../../db/schema/index';
 
 /**
  * DESIGN 2.16, issue 11's authorization test: every seller route, called as anonymous, as a
@@ -31,6 +31,7 @@ let businessId: number;
 let productId: number;
 let variantId: number;
 let orderId: number;
+let reviewId: number;
 let baseUrl: string;
 let shopify: FakeShopify;
 
@@ -179,6 +180,13 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'reply to a review',
+    method: 'POST',
+    url: () => `/api/business/reviews/${reviewId}/reply/`,
+    body: json({ body: 'Thank you for the kind words.' }),
+    ownerStatus: 200,
+  },
+  {
     name: 'shipping fees (read)',
     method: 'GET',
     url: () => `/api/shipping-fees/${businessId}/`,
@@ -269,6 +277,7 @@ async function fingerprint(): Promise<string> {
     'shopify_sync_runs',
     'stock_levels',
     'stock_movements',
+    'reviews',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -322,6 +331,11 @@ beforeAll(async () => {
     quantity: 1,
     totalPriceCents: 1000,
   });
+  const [review] = await t.db
+    .insert(reviews)
+    .values({ productId, userId: buyer.shopper.id, rating: 5, body: 'A fine tote, well sewn.' })
+    .returning();
+  reviewId = review!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -349,6 +363,7 @@ describe('seller routes: only the owner', () => {
               BUSINESS_MESSAGES.businessNotFound,
               BUSINESS_MESSAGES.productNotFound,
               BUSINESS_MESSAGES.orderNotFound,
+              REVIEW_MESSAGES.reviewNotFound,
             ],
             `${c.name} as ${who}`,
           ).toContain(error);

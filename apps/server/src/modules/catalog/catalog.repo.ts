@@ -13,6 +13,7 @@ import {
   variants,
 } from '../../db/schema/index';
 import { productStockSql, unitCountSql } from '../stock';
+import { ratingAverageSql, ratingCountSql } from './ratings-sql';
 
 /** Drizzle queries of the catalogue (SPEC §2 product page, storefront, home; §7). */
 
@@ -31,6 +32,9 @@ export const summaryFields = {
     order by ${productImages.position}, ${productImages.id} limit 1)`,
   // What can be bought (issue 26): the product's own count, or its live variants' sum.
   stock: productStockSql('"products"'),
+  // Its buyers' ratings (issue 27).
+  ratingAverage: ratingAverageSql('"products"'),
+  ratingCount: ratingCountSql('"products"'),
 };
 
 /**
@@ -68,6 +72,9 @@ export interface SummaryRow {
   primaryImage: string | null;
   /** What can be bought; null: not counted (docs/decisions/0042). */
   stock: number | null;
+  /** Its buyers' ratings (issue 27): the average to one decimal (null with none), how many. */
+  ratingAverage: number | null;
+  ratingCount: number;
 }
 
 /** Products whose business is open: the only ones the shop shows. */
@@ -90,6 +97,8 @@ export const productDetailFields = {
   businessName: businesses.name,
   stock: unitCountSql('stock', products.id, sql`null::int`),
   reserved: sql<number>`coalesce(${unitCountSql('reserved', products.id, sql`null::int`)}, 0)`,
+  ratingAverage: ratingAverageSql('"products"'),
+  ratingCount: ratingCountSql('"products"'),
 };
 
 export interface ProductDetailRow {
@@ -106,6 +115,9 @@ export interface ProductDetailRow {
   /** The product's own count (without variants; null: not counted) and what checkouts hold. */
   stock: number | null;
   reserved: number;
+  /** Its buyers' ratings (issue 27): the average to one decimal (null with none), how many. */
+  ratingAverage: number | null;
+  ratingCount: number;
 }
 
 export interface ImageRow {
@@ -254,6 +266,7 @@ const productDetailStatement = preparedSql<
       p.category, p.product_category as "productCategory", p.option_names as "optionNames",
       p.business_id as "businessId", b.name as "businessName", own.stock,
       coalesce(own.reserved, 0) as reserved,
+      ${ratingAverageSql('p')} as "ratingAverage", ${ratingCountSql('p')} as "ratingCount",
       coalesce((select json_agg(json_build_array(pi.id, pi.image, pi.alt_text, pi.option_index,
             pi.option_value) order by pi.position, pi.id)
           from product_images pi where pi.product_id = p.id), '[]') as images,

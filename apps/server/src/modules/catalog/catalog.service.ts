@@ -50,6 +50,8 @@ export function toSummary(row: SummaryRow): ProductSummary {
     product_category: row.productCategory,
     stock: row.stock,
     sold_out: row.stock === 0,
+    rating_average: row.ratingAverage,
+    rating_count: row.ratingCount,
   };
 }
 
@@ -115,6 +117,8 @@ export function toProductDetail(
     option_names: product.optionNames,
     stock,
     sold_out: stock === 0,
+    rating_average: product.ratingAverage,
+    rating_count: product.ratingCount,
     variants: liveVariants.map((v) => {
       const pictures = variantImagesOf(v, images);
       return {

@@ -102,6 +102,8 @@ describe('GET /api/products/:id/', () => {
       ],
       stock: null,
       sold_out: false,
+      rating_average: null,
+      rating_count: 0,
     });
   });
 
@@ -253,6 +255,8 @@ describe('GET /api/products-by-business/:id/', () => {
       product_category: 'Apparel',
       stock: null,
       sold_out: false,
+      rating_average: null,
+      rating_count: 0,
     });
     expect(one.previous).toBeNull();
     expect(one.next).toBe(`${base}?page=2`);

@@ -23,6 +23,8 @@ interface ProductRow {
   primary_image: string | null;
   vector: string | null;
   stock: number | null;
+  rating_count: number | null;
+  rating_sum: number | null;
 }
 
 interface BrandRow {
@@ -36,7 +38,8 @@ const productColumns = sql`p.id, p.name, p.business_id, p.price_cents, p.conditi
   (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
   (select i.image from product_images i where i.product_id = p.id
     order by i.position, i.id limit 1) as primary_image,
-  p.search_vector::text as vector, ${productStockSql('p')} as stock`;
+  p.search_vector::text as vector, ${productStockSql('p')} as stock,
+  r.count as rating_count, r.sum as rating_sum`;
 
 function toProduct(row: ProductRow): ProductDoc {
   return {
@@ -50,6 +53,8 @@ function toProduct(row: ProductRow): ProductDoc {
     primaryImage: row.primary_image,
     vector: row.vector,
     stock: row.stock,
+    ratingCount: row.rating_count ?? 0,
+    ratingSum: row.rating_sum ?? 0,
   };
 }
 
@@ -57,7 +62,8 @@ function toProduct(row: ProductRow): ProductDoc {
 export async function productsAfter(db: Db, afterId: number, limit: number): Promise<ProductDoc[]> {
   const rows = await rowsOf<ProductRow>(
     db,
-    sql`select ${productColumns} from products p where p.id > ${afterId}
+    sql`select ${productColumns} from products p
+      left join product_ratings r on r.product_id = p.id where p.id > ${afterId}
       order by p.id limit ${limit}`,
   );
   return rows.map(toProduct);
@@ -68,6 +74,7 @@ export async function productsByIds(db: Db, ids: readonly number[]): Promise<Pro
   const rows = await rowsOf<ProductRow>(
     db,
     sql`select ${productColumns} from products p
+      left join product_ratings r on r.product_id = p.id
       where p.id = any(${pgArray(ids)}::int[])`,
   );
   return rows.map(toProduct);

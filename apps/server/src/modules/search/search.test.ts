@@ -93,6 +93,8 @@ describe('GET /api/search/ — terms', () => {
           product_category: 'Apparel',
           stock: null,
           sold_out: false,
+          rating_average: null,
+          rating_count: 0,
         },
       ],
       count: 1,

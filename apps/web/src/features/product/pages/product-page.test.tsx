@@ -45,6 +45,8 @@ function product(extra: Partial<ProductDetail> = {}): ProductDetail {
     variants: [],
     stock: null,
     sold_out: false,
+    rating_average: null,
+    rating_count: 0,
     ...extra,
   };
 }
@@ -61,6 +63,8 @@ function summary(id: number, name: string) {
     product_category: 'Accessories',
     stock: null,
     sold_out: false,
+    rating_average: null,
+    rating_count: 0,
   };
 }
 

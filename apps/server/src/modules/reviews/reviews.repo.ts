@@ -1,0 +1,205 @@
+import { REVIEW_LIMITS, type ReviewSort } from '@leafline/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
+import { productRatings, reviewReports, reviews } from '../../db/schema/index';
+
+/**
+ * The reviews' rows (issue 27, docs/decisions/0043): reviews, their reports and each product's
+ * ratings. This module is the only writer of the three tables.
+ */
+
+export interface ReviewRow {
+  id: number;
+  productId: number;
+  userId: number;
+  rating: number;
+  title: string;
+  body: string;
+  variantOptions: Record<string, string> | null;
+  replyBody: string | null;
+  replyCreatedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+const shown = sql`r.hidden_at is null`;
+
+const ORDER: Record<ReviewSort, string> = {
+  recent: 'r.created_at desc, r.id desc',
+  highest: 'r.rating desc, r.created_at desc, r.id desc',
+  lowest: 'r.rating asc, r.created_at desc, r.id desc',
+};
+
+const SELECT = sql`select r.id, r.product_id as "productId", r.user_id as "userId", r.rating,
+    r.title, r.body, r.variant_options as "variantOptions", r.reply_body as "replyBody",
+    r.reply_created_at as "replyCreatedAt", r.created_at as "createdAt",
+    r.updated_at as "updatedAt", u.first_name as "firstName", u.last_name as "lastName",
+    u.username
+  from reviews r join users u on u.id = r.user_id`;
+
+const dates = (row: ReviewRow): ReviewRow => ({
+  ...row,
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+  replyCreatedAt: row.replyCreatedAt ? new Date(row.replyCreatedAt) : null,
+});
+
+/** A page of a product's shown reviews in the asked order. */
+export async function pageReviews(
+  db: Db,
+  productId: number,
+  sort: ReviewSort,
+  limit: number,
+  offset: number,
+): Promise<ReviewRow[]> {
+  const rows = await rowsOf<ReviewRow>(
+    db,
+    sql`${SELECT} where r.product_id = ${productId} and ${shown}
+      order by ${sql.raw(ORDER[sort])} limit ${limit} offset ${offset}`,
+  );
+  return rows.map(dates);
+}
+
+export async function findReview(db: Db, reviewId: number): Promise<ReviewRow | undefined> {
+  const [row] = await rowsOf<ReviewRow>(db, sql`${SELECT} where r.id = ${reviewId}`);
+  return row ? dates(row) : undefined;
+}
+
+export interface Ratings {
+  count: number;
+  sum: number;
+  stars: [number, number, number, number, number];
+}
+
+export async function findRatings(db: Db, productId: number): Promise<Ratings> {
+  const [row] = await db
+    .select()
+    .from(productRatings)
+    .where(eq(productRatings.productId, productId));
+  if (!row) return { count: 0, sum: 0, stars: [0, 0, 0, 0, 0] };
+  return {
+    count: row.count,
+    sum: row.sum,
+    stars: [row.stars1, row.stars2, row.stars3, row.stars4, row.stars5],
+  };
+}
+
+/**
+ * The variant options of the line that makes this user a buyer who may review the product: a
+ * line of one of their orders that is Shipped or Delivered, or Paid over REVIEW_LIMITS.paidDays
+ * days ago (its `paid` event); the newest such order's. undefined: not a buyer.
+ */
+export async function findPurchase(
+  db: Db,
+  userId: number,
+  productId: number,
+): Promise<{ variantOptions: Record<string, string> | null } | undefined> {
+  const [row] = await rowsOf<{ variant_options: Record<string, string> | null }>(
+    db,
+    sql`select i.variant_options from order_items i join orders o on o.id = i.order_id
+      where o.user_id = ${userId} and i.product_id = ${productId}
+        and (o.status in ('Shipped', 'Delivered')
+          or (o.status = 'Paid' and exists (select 1 from order_events e
+            where e.order_id = o.id and e.type = 'paid'
+              and e.created_at <= now() - make_interval(days => ${REVIEW_LIMITS.paidDays}))))
+      order by o.created_at desc, o.id desc limit 1`,
+  );
+  return row ? { variantOptions: row.variant_options ?? null } : undefined;
+}
+
+/** The product's id when it is on sale (its business open), else undefined. */
+export async function findLiveProduct(db: Db, productId: number): Promise<number | undefined> {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`select p.id from products p join businesses b on b.id = p.business_id
+      where p.id = ${productId} and b.is_active`,
+  );
+  return row?.id;
+}
+
+/** Inserts the review; undefined when this user has one of this product already. */
+export async function insertReview(
+  tx: Db,
+  values: {
+    productId: number;
+    userId: number;
+    rating: number;
+    title: string;
+    body: string;
+    variantOptions: Record<string, string> | null;
+  },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(reviews)
+    .values(values)
+    .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+    .returning({ id: reviews.id });
+  return row?.id;
+}
+
+export async function updateReview(
+  tx: Db,
+  reviewId: number,
+  values: { rating?: number; title?: string; body?: string },
+): Promise<void> {
+  await tx
+    .update(reviews)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(reviews.id, reviewId));
+}
+
+export async function deleteReview(tx: Db, reviewId: number): Promise<void> {
+  await tx.delete(reviews).where(eq(reviews.id, reviewId));
+}
+
+export async function saveReply(tx: Db, reviewId: number, body: string): Promise<void> {
+  await tx
+    .update(reviews)
+    .set({
+      replyBody: body,
+      replyCreatedAt: sql`coalesce(${reviews.replyCreatedAt}, now())`,
+      replyUpdatedAt: sql`now()`,
+    })
+    .where(eq(reviews.id, reviewId));
+}
+
+/**
+ * Records the account's report of the review (once) and hides the review when
+ * REVIEW_LIMITS.reportsToHide accounts reported it. Answers whether it is hidden now.
+ */
+export async function addReport(tx: Db, reviewId: number, userId: number): Promise<boolean> {
+  await tx.insert(reviewReports).values({ reviewId, userId }).onConflictDoNothing();
+  const [row] = await rowsOf<{ hidden: boolean }>(
+    tx,
+    sql`update reviews set hidden_at = coalesce(hidden_at, now())
+      where id = ${reviewId} and hidden_at is null
+        and (select count(*) from review_reports where review_id = ${reviewId})
+          >= ${REVIEW_LIMITS.reportsToHide}
+      returning true as hidden`,
+  );
+  return row?.hidden === true;
+}
+
+/**
+ * Brings the product's ratings row up to date with its shown reviews. The row is locked first
+ * (made when missing), so two review changes of one product count one after the other: the sum
+ * read after the lock holds every change committed before it.
+ */
+export async function refreshRatings(tx: Db, productId: number): Promise<void> {
+  await tx.insert(productRatings).values({ productId }).onConflictDoNothing();
+  await tx.execute(sql`select 1 from product_ratings where product_id = ${productId} for update`);
+  await tx.execute(sql`update product_ratings t set count = a.count, sum = a.sum,
+      stars1 = a.s1, stars2 = a.s2, stars3 = a.s3, stars4 = a.s4, stars5 = a.s5
+    from (select count(*)::int as count, coalesce(sum(rating), 0)::int as sum,
+        count(*) filter (where rating = 1)::int as s1, count(*) filter (where rating = 2)::int as s2,
+        count(*) filter (where rating = 3)::int as s3, count(*) filter (where rating = 4)::int as s4,
+        count(*) filter (where rating = 5)::int as s5
+      from reviews where product_id = ${productId} and hidden_at is null) a
+    where t.product_id = ${productId}
+      and (t.count, t.sum, t.stars1, t.stars2, t.stars3, t.stars4, t.stars5)
+        is distinct from (a.count, a.sum, a.s1, a.s2, a.s3, a.s4, a.s5)`);
+}

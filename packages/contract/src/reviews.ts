@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { queryNumber } from './catalog';
+
+/**
+ * Reviews from buyers (issue 27, docs/decisions/0043): only a customer who bought a product may
+ * review it, once; the brand that sells it may answer each review once; any signed-in account
+ * may report one, and a review reported by REVIEW_LIMITS.reportsToHide accounts is hidden until
+ * an operator looks. Every text is stored as written and shown as text, never as HTML.
+ */
+
+export const REVIEW_LIMITS = {
+  minRating: 1,
+  maxRating: 5,
+  title: 120,
+  bodyMin: 10,
+  body: 5000,
+  reply: 5000,
+  /** A Paid order (not yet Shipped) makes its buyer eligible this many days after payment. */
+  paidDays: 14,
+  reportsToHide: 3,
+  pageSize: 10,
+  maxPageSize: 50,
+} as const;
+
+export const REVIEW_SORTS = ['recent', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+export const REVIEW_MESSAGES = {
+  notBuyer: 'Only customers who bought this product can review it.',
+  alreadyReviewed: 'You have already reviewed this product.',
+  reviewNotFound: 'Review not found',
+  rating: `Choose a rating from ${REVIEW_LIMITS.minRating} to ${REVIEW_LIMITS.maxRating} stars.`,
+  body: `Write your review in ${REVIEW_LIMITS.bodyMin} to ${REVIEW_LIMITS.body} characters.`,
+  title: `The title can be at most ${REVIEW_LIMITS.title} characters.`,
+  reply: `Write your reply in 1 to ${REVIEW_LIMITS.reply} characters.`,
+  controlCharacters: 'Text cannot contain control characters.',
+  nothingToChange: 'Send a rating, a title or a body to change.',
+  created: 'Thank you for your review.',
+  updated: 'Your review was updated.',
+  deleted: 'Your review was deleted.',
+  replied: 'Your reply was saved.',
+  reported: 'Thank you. The marketplace team will look at this review.',
+  ownReview: 'You cannot report your own review.',
+  sort: 'sort must be recent, highest or lowest.',
+} as const;
+
+/** C0 controls other than tab, line feed and carriage return, and DEL (NUL among them). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const text = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => !CONTROL.test(v), REVIEW_MESSAGES.controlCharacters)
+    .transform((v) => v.trim())
+    .refine((v) => {
+      const length = Array.from(v).length;
+      return length >= min && length <= max;
+    }, message);
+
+const rating = z
+  .number({ error: REVIEW_MESSAGES.rating })
+  .int(REVIEW_MESSAGES.rating)
+  .min(REVIEW_LIMITS.minRating, REVIEW_MESSAGES.rating)
+  .max(REVIEW_LIMITS.maxRating, REVIEW_MESSAGES.rating);
+const title = text(0, REVIEW_LIMITS.title, REVIEW_MESSAGES.title);
+const body = text(REVIEW_LIMITS.bodyMin, REVIEW_LIMITS.body, REVIEW_MESSAGES.body);
+
+/** `POST api/products/{id}/reviews/`. */
+export const reviewCreateBody = z.object({ rating, title: title.optional(), body });
+export type ReviewCreateBody = z.input<typeof reviewCreateBody>;
+
+/** `PATCH api/reviews/{id}/`: what changes, at least one. */
+export const reviewEditBody = z
+  .object({ rating: rating.optional(), title: title.optional(), body: body.optional() })
+  .refine(
+    (v) => v.rating !== undefined || v.title !== undefined || v.body !== undefined,
+    REVIEW_MESSAGES.nothingToChange,
+  );
+export type ReviewEditBody = z.input<typeof reviewEditBody>;
+
+/** `POST api/business/reviews/{id}/reply/`: the brand's one answer (sent again, it is edited). */
+export const reviewReplyBody = z.object({
+  body: text(1, REVIEW_LIMITS.reply, REVIEW_MESSAGES.reply),
+});
+export type ReviewReplyBody = z.input<typeof reviewReplyBody>;
+
+export const reviewIdParams = z.object({ reviewId: z.string() });
+
+export const reviewsQuery = z.object({
+  page: queryNumber('page'),
+  page_size: queryNumber('page_size'),
+  sort: z.enum(REVIEW_SORTS, { error: REVIEW_MESSAGES.sort }).optional(),
+});
+
+export const reviewReply = z.object({ body: z.string(), created_at: z.string() });
+
+export const review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** The author's first name and last initial ("Fern M."). */
+  author_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Every review is a buyer's (only buyers may write one). */
+  verified_purchase: z.literal(true),
+  /** The options of the variant bought ({"Size": "M"}), or null. */
+  variant_options: z.record(z.string(), z.string()).nullable(),
+  reply: reviewReply.nullable(),
+});
+export type Review = z.infer<typeof review>;
+
+/** A product's ratings: the average (one decimal, null with none), how many, per star. */
+export const reviewSummary = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  histogram: z.object({
+    '1': z.number().int(),
+    '2': z.number().int(),
+    '3': z.number().int(),
+    '4': z.number().int(),
+    '5': z.number().int(),
+  }),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+export const reviewsResponse = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(review),
+  summary: reviewSummary,
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponse>;
+
+/** The answer of a create (201) or an edit: the message and the review as shown. */
+export const reviewSavedResponse = z.object({ message: z.string(), review });
+export type ReviewSavedResponse = z.infer<typeof reviewSavedResponse>;
