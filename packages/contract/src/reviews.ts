@@ -44,13 +44,21 @@ export const REVIEW_MESSAGES = {
   sort: 'sort must be recent, highest or lowest.',
 } as const;
 
-/** C0 controls other than tab, line feed and carriage return, and DEL (NUL among them). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Whether a text holds a C0 control other than tab, line feed and carriage return, or DEL. */
+function hasControl(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
 
 const text = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
-    .refine((v) => !CONTROL.test(v), REVIEW_MESSAGES.controlCharacters)
+    .refine((v) => !hasControl(v), REVIEW_MESSAGES.controlCharacters)
     .transform((v) => v.trim())
     .refine((v) => {
       const length = Array.from(v).length;
@@ -85,6 +93,9 @@ export const reviewReplyBody = z.object({
 export type ReviewReplyBody = z.input<typeof reviewReplyBody>;
 
 export const reviewIdParams = z.object({ reviewId: z.string() });
+
+/** `POST api/reviews/{id}/report/` takes no body (an empty one, `{}`, is accepted). */
+export const reviewReportBody = z.object({}).nullish();
 
 export const reviewsQuery = z.object({
   page: queryNumber('page'),

@@ -3,5 +3,5 @@ export * from './catalog';
 export * from './content';
 export * from './jobs';
 export * from './orders';
-export * from './users';
 export * from './reviews';
+export * from './users';

@@ -8,6 +8,7 @@ import {
   reviewEditBody,
   reviewIdParams,
   reviewReplyBody,
+  reviewReportBody,
   reviewSavedResponse,
   reviewsQuery,
   reviewsResponse,
@@ -141,6 +142,7 @@ export async function reviewsRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Report a review to the marketplace; reported by 3 accounts, it is hidden until an operator looks',
         params: reviewIdParams,
+        body: reviewReportBody,
         response: { 200: messageResponse, '4xx': errorResponse },
       },
     },
