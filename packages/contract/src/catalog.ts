@@ -109,6 +109,12 @@ export const publicBusinessResponse = z.object({
   banner: mediaUrl.nullable(),
   verified: z.boolean(),
   business_type: z.enum(BUSINESS_TYPES),
+  /**
+   * The brand's average rating over every review of its products, one decimal (null with
+   * none), and how many reviews (issue 27): on its storefront. Not in the owner's overview.
+   */
+  rating_average: z.number().nullable().optional(),
+  rating_count: z.number().int().optional(),
 });
 export type PublicBusiness = z.infer<typeof publicBusinessResponse>;
 

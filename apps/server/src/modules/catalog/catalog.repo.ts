@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
+import { rowsOf } from '../../db/raw-rows';
 import {
   businesses,
   curatedLists,
@@ -395,4 +396,18 @@ export async function findCuratedList(db: Db, key: string): Promise<number[] | u
     .from(curatedLists)
     .where(eq(curatedLists.key, key));
   return row?.itemIds;
+}
+
+/** A brand's ratings over its products' shown reviews: how many and their sum (issue 27). */
+export async function findBusinessRatings(
+  db: Db,
+  businessId: number,
+): Promise<{ count: number; sum: number }> {
+  const [row] = await rowsOf<{ count: number; sum: number }>(
+    db,
+    sql`select coalesce(sum(r.count), 0)::int as count, coalesce(sum(r.sum), 0)::int as sum
+      from product_ratings r join products p on p.id = r.product_id
+      where p.business_id = ${businessId}`,
+  );
+  return row ?? { count: 0, sum: 0 };
 }

@@ -18,6 +18,7 @@ import { mediaUrl } from '../../lib/media-url';
 import { availableOf, productAvailable } from '../stock';
 import {
   findActiveBusiness,
+  findBusinessRatings,
   findCuratedList,
   findProductDetail,
   type ImageRow,
@@ -143,8 +144,15 @@ async function activeBusinessOr404(deps: CatalogDeps, rawId: string) {
 }
 
 /** The public face of a business: never its payout account, store tokens or owner. */
+/** SPEC §2 storefront's brand, with its average rating over its products (issue 27). */
 export async function getPublicBusiness(deps: CatalogDeps, rawId: string): Promise<PublicBusiness> {
-  return toPublicBusiness(await activeBusinessOr404(deps, rawId));
+  const business = await activeBusinessOr404(deps, rawId);
+  const ratings = await findBusinessRatings(deps.db, business.id);
+  return {
+    ...toPublicBusiness(business),
+    rating_average: ratings.count ? Math.round((ratings.sum / ratings.count) * 10) / 10 : null,
+    rating_count: ratings.count,
+  };
 }
 
 type BusinessRecord = typeof businesses.$inferSelect;

@@ -172,6 +172,8 @@ describe('GET /api/business/:id/', () => {
       banner: null,
       verified: true,
       business_type: 'individual_seller',
+      rating_average: null,
+      rating_count: 0,
     });
     expect(res.body).not.toMatch(/acct_secret|shpat_secret|myshopify|owner/);
   });

@@ -266,6 +266,12 @@ describe('the product’s ratings', () => {
       .json()
       .results.find((r: { id: number }) => r.id === otherProductId);
     expect(unreviewed).toMatchObject({ rating_average: null, rating_count: 0 });
+    // The storefront's brand: its average over all its products' reviews.
+    const brand = await t.app.inject({ url: `/api/business/${businessId}/` });
+    expect(brand.json()).toMatchObject({
+      rating_average: expected().average,
+      rating_count: ratings.length,
+    });
   });
 
   it('sorts by recent, highest and lowest, a page at a time; a body with HTML comes back as the same text', async () => {
