@@ -268,7 +268,12 @@ export const SEARCH_PRICE_RANGES: ReadonlyArray<readonly [number, number | null]
   [10000, null],
 ];
 
-export const SEARCH_FILTERS = ['', 'price_low_to_high', 'price_high_to_low'] as const;
+export const SEARCH_FILTERS = [
+  '',
+  'price_low_to_high',
+  'price_high_to_low',
+  'rating_high_to_low',
+] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 /** Category values the shop sends (SPEC §9): '', a product category, 'Stationary', favorites. */
 export const SEARCH_CATEGORIES = [
@@ -297,7 +302,7 @@ export const searchQuery = z.object({
     ),
   filter: z
     .enum(SEARCH_FILTERS, {
-      error: 'filter must be empty, price_low_to_high or price_high_to_low.',
+      error: 'filter must be empty, price_low_to_high, price_high_to_low or rating_high_to_low.',
     })
     .optional()
     .transform((v) => v ?? ''),

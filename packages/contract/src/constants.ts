@@ -86,6 +86,7 @@ export const SORT_OPTIONS = [
   { label: 'No Filter', value: '' },
   { label: 'Price: Low to High', value: 'price_low_to_high' },
   { label: 'Price: High to Low', value: 'price_high_to_low' },
+  { label: 'Customer rating', value: 'rating_high_to_low' },
 ] as const;
 
 export const PRODUCT_CONDITIONS = ['new', 'second_hand'] as const;

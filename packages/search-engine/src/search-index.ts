@@ -4,7 +4,7 @@ import { type Filter, filterOf, keeps } from './filter';
 import { Layout } from './layout';
 import { ListingOrders } from './orders';
 import { allOf, offerAllWords } from './planners/all-words';
-import { offerByPrice, offerByRank, textMatches } from './planners/boolean';
+import { offerByPrice, offerByRank, offerByRating, textMatches } from './planners/boolean';
 import { listing } from './planners/listing';
 import { searchOneWord, singleList } from './planners/one-word';
 import { Postings } from './postings';
@@ -178,6 +178,12 @@ export class SearchIndex {
     // One word (the commonest search, and a typo's one-word correction).
     const single = singleList(this.state, query);
     if (single === null) return { ids: [], total: 0 };
+    if (query.sort === 'rating_high_to_low') {
+      // By rating: one pass over the matches (every product without terms).
+      const top = new TopK(offset + limit);
+      const matches = textMatches(this.state, query) ?? this.store.allSlots();
+      return pageOf(top, offset, offerByRating(this.state, matches, filter, top));
+    }
     if (single) return searchOneWord(this.state, single, filter, query.sort, limit, offset);
     // Words that must all be there, by rank (most searches of several words): matched and
     // ranked from the rarest word's postings, without intersecting lists.

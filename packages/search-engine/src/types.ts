@@ -1,7 +1,11 @@
 import type { QueryNode } from './text';
 
 /** The orders a search can ask: by rank (newest first without terms), or by price either way. */
-export type SortOrder = '' | 'price_low_to_high' | 'price_high_to_low';
+/**
+ * The result orders: rank (newest first without terms), by price, or by buyers' rating (the
+ * average in tenths, then how many ratings, then the newest id; products without one last).
+ */
+export type SortOrder = '' | 'price_low_to_high' | 'price_high_to_low' | 'rating_high_to_low';
 
 /** The shop's filters beside category and sort, in cents. */
 export interface SearchRefinements {

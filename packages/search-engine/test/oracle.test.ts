@@ -55,20 +55,31 @@ const vector = fc
   );
 
 const product = (ids: fc.Arbitrary<number>): fc.Arbitrary<ProductDoc> =>
-  fc.record({
-    id: ids,
-    name: fc.constantFrom(...NAMES),
-    businessId: fc.constantFrom(...BRAND_IDS),
-    priceCents: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 0, max: 20_000 })),
-    // Within a few seconds of each other: ties within a second are ordered by id.
-    createdMs: fc.integer({ min: 0, max: 5_000 }).map((ms) => FROM_2026 + ms),
-    productCategory: fc.constantFrom(...CATEGORIES),
-    secondHand: fc.boolean(),
-    primaryImage: fc.option(fc.constantFrom('p/1.webp', 'p/2.webp'), { nil: null }),
-    vector: fc.option(vector, { nil: null, freq: 10 }),
-    // Not counted, sold out, or a few left.
-    stock: fc.constantFrom(null, null, 0, 1, 3),
-  });
+  fc
+    .record({
+      id: ids,
+      name: fc.constantFrom(...NAMES),
+      businessId: fc.constantFrom(...BRAND_IDS),
+      priceCents: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 0, max: 20_000 })),
+      // Within a few seconds of each other: ties within a second are ordered by id.
+      createdMs: fc.integer({ min: 0, max: 5_000 }).map((ms) => FROM_2026 + ms),
+      productCategory: fc.constantFrom(...CATEGORIES),
+      secondHand: fc.boolean(),
+      primaryImage: fc.option(fc.constantFrom('p/1.webp', 'p/2.webp'), { nil: null }),
+      vector: fc.option(vector, { nil: null, freq: 10 }),
+      // Not counted, sold out, or a few left.
+      stock: fc.constantFrom(null, null, 0, 1, 3),
+      // No rating, or a few (ties in average and count are common: the order falls to the id).
+      ratingCount: fc.constantFrom(0, 0, 1, 2, 3),
+      ratingSum: fc.integer({ min: 0, max: 4 }),
+    })
+    .map((doc) => ({
+      ...doc,
+      // A sum its count of 1–5 ratings can make.
+      ratingSum: doc.ratingCount
+        ? doc.ratingCount + (doc.ratingSum % (4 * doc.ratingCount + 1))
+        : 0,
+    }));
 
 const brand: fc.Arbitrary<BrandDoc> = fc.record({
   id: fc.constantFrom(...BRAND_IDS),
@@ -146,6 +157,7 @@ const probe = (ids: fc.Arbitrary<number>): fc.Arbitrary<Probe> =>
           '' as const,
           'price_low_to_high' as const,
           'price_high_to_low' as const,
+          'rating_high_to_low' as const,
         ),
         refinements: fc.oneof(
           fc.constant(NO_REFINEMENTS),
@@ -165,6 +177,7 @@ const probe = (ids: fc.Arbitrary<number>): fc.Arbitrary<Probe> =>
           '' as const,
           'price_low_to_high' as const,
           'price_high_to_low' as const,
+          'rating_high_to_low' as const,
         ),
         refinements: fc.oneof(fc.constant(NO_REFINEMENTS), refinements),
       }),
@@ -314,6 +327,7 @@ const RARE = LEXEMES.filter((_, k) => SHARE[k]! < 0.5);
 function largeProduct(id: number, random: () => number, prices: readonly number[]): ProductDoc {
   const words = LEXEMES.filter((_, k) => random() < SHARE[k]!);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const ratingCount = random() < 0.5 ? 0 : 1 + Math.floor(random() * 4);
   return {
     id,
     name: NAMES[id % NAMES.length]!,
@@ -324,6 +338,8 @@ function largeProduct(id: number, random: () => number, prices: readonly number[
     secondHand: random() < 0.3,
     primaryImage: null,
     stock: random() < 0.1 ? 0 : null,
+    ratingCount,
+    ratingSum: ratingCount ? ratingCount + Math.floor(random() * (4 * ratingCount + 1)) : 0,
     vector: words
       .map((w) => `'${w}':${1 + Math.floor(random() * 3)}${pick(['A', 'B', 'C'])}`)
       .join(' '),
@@ -341,7 +357,12 @@ const largeQuery: fc.Arbitrary<Pick<EngineQuery, 'typed' | 'corrected' | 'sort'>
     // Rare words more often: by price, their page comes from the blocks past a deep offset.
     typed: fc.oneof(fc.constantFrom(...RARE), fc.constantFrom(...LEXEMES)).map((w) => words([w])),
     corrected: fc.constant(null),
-    sort: fc.constantFrom('' as const, 'price_low_to_high' as const, 'price_high_to_low' as const),
+    sort: fc.constantFrom(
+      '' as const,
+      'price_low_to_high' as const,
+      'price_high_to_low' as const,
+      'rating_high_to_low' as const,
+    ),
   }),
   fc.record({
     typed: fc.uniqueArray(fc.constantFrom(...COMMON), { minLength: 2, maxLength: 3 }).map(words),
@@ -361,14 +382,19 @@ const largeQuery: fc.Arbitrary<Pick<EngineQuery, 'typed' | 'corrected' | 'sort'>
   fc.record({
     typed: node,
     corrected: fc.option(node, { nil: null, freq: 3 }),
-    sort: fc.constantFrom('' as const, 'price_low_to_high' as const, 'price_high_to_low' as const),
+    sort: fc.constantFrom(
+      '' as const,
+      'price_low_to_high' as const,
+      'price_high_to_low' as const,
+      'rating_high_to_low' as const,
+    ),
   }),
 );
 
 /** Every word alone in every order, and common words together, without filters. */
 const systematic: EngineQuery[] = [
   ...LEXEMES.flatMap((w) =>
-    (['', 'price_low_to_high', 'price_high_to_low'] as const).map((sort) => ({
+    (['', 'price_low_to_high', 'price_high_to_low', 'rating_high_to_low'] as const).map((sort) => ({
       typed: words([w]),
       corrected: null,
       sort,

@@ -141,6 +141,13 @@ export class Oracle {
       return (a, b) => a.priceCents - b.priceCents || a.id - b.id;
     if (query.sort === 'price_high_to_low')
       return (a, b) => b.priceCents - a.priceCents || b.id - a.id;
+    if (query.sort === 'rating_high_to_low') {
+      // The average in tenths (none: 0), then how many ratings, then the id.
+      const tenths = (p: Product) =>
+        p.ratingCount ? Math.round(((p.ratingSum ?? 0) * 10) / p.ratingCount) : 0;
+      return (a, b) =>
+        tenths(b) - tenths(a) || (b.ratingCount ?? 0) - (a.ratingCount ?? 0) || b.id - a.id;
+    }
     if (!query.hasTerms) {
       const second = (p: Product) => Math.max(0, Math.floor(p.createdMs / 1000) - EPOCH_SECONDS);
       return (a, b) => second(b) - second(a) || b.id - a.id;

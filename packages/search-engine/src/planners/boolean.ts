@@ -1,6 +1,7 @@
 import { type Filter, isPlain, keeps } from '../filter';
 import { accumulate, clear, type Postings } from '../postings';
 import { difference, EMPTY, intersect, type SlotSet, union } from '../set-ops';
+import type { SlotStore } from '../slot-store';
 import type { IndexState } from '../state';
 import { type QueryNode, queryLexemes } from '../text';
 import type { TopK } from '../top-k';
@@ -68,6 +69,35 @@ export function offerByPrice(
     if (key < top.floor) continue;
     const id = ids[s]!;
     top.push(key, sign * id, id);
+  }
+  return total;
+}
+
+/** A slot's key by rating (larger first): its average in tenths, then how many ratings. */
+export const ratingKey = (store: SlotStore, s: number) =>
+  store.ratingTenths[s]! * 2 ** 31 + Math.min(store.ratingCount[s]!, 2 ** 31 - 1);
+
+/**
+ * Offers the kept slots by rating, then id (both descending): the rating order (issue 27), for
+ * a listing or any shape of terms — one pass over the matches.
+ */
+export function offerByRating(
+  state: IndexState,
+  matches: ArrayLike<number>,
+  filter: Filter,
+  top: TopK,
+): number {
+  const { store } = state;
+  const { ids } = store;
+  let total = 0;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const s = matches[i]!;
+    if (!keeps(store, filter, s)) continue;
+    total++;
+    const key = ratingKey(store, s);
+    if (key < top.floor) continue;
+    const id = ids[s]!;
+    top.push(key, id, id);
   }
   return total;
 }

@@ -6,6 +6,7 @@ import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures'
 import { openDatabase } from '../../db/client';
 import {
   businesses,
+  productRatings,
   products,
   shippingCountryFees,
   shippingFeeConfigs,
@@ -70,7 +71,7 @@ async function fill(t: TestApp) {
     for (const thing of THINGS) {
       n++;
       const other = WORDS[(n * 3) % WORDS.length]!;
-      await addProduct(t.db, brands[n % 3]!.id, {
+      const product = await addProduct(t.db, brands[n % 3]!.id, {
         name: `${word[0]!.toUpperCase()}${word.slice(1)} ${thing}`,
         description: `Made with ${other} and care. ${n % 4 === 0 ? 'Organic cotton lining.' : ''}`,
         priceCents: 500 + ((n * 737) % 12_000),
@@ -78,6 +79,12 @@ async function fill(t: TestApp) {
         condition: n % 5 === 0 ? 'second_hand' : 'new',
         createdAt: new Date(Date.UTC(2026, 0, 1) + (n % 7) * 3_600_000),
       });
+      // Buyers' ratings (issue 27) on two products in three, with ties in average and count.
+      if (n % 3 !== 0) {
+        const count = 1 + (n % 4);
+        const sum = count + ((n * 7) % (4 * count + 1));
+        await t.db.insert(productRatings).values({ productId: product.id, count, sum });
+      }
     }
   }
   return brands;
@@ -119,7 +126,7 @@ for (const driver of ['default', 'pglite'] as const) {
     /** The SQL search's ids, the reference (the port's PostgreSQL adapter). */
     async function sqlIds(
       search: string,
-      sort: '' | 'price_low_to_high' | 'price_high_to_low',
+      sort: '' | 'price_low_to_high' | 'price_high_to_low' | 'rating_high_to_low',
       refinements: SearchRefinements = NO_REFINEMENTS,
     ) {
       const words = termWords(search);
@@ -143,7 +150,12 @@ for (const driver of ['default', 'pglite'] as const) {
 
     it('finds what the SQL search finds: counts, price orders, and the same ranking for one word', async () => {
       for (const search of QUERIES) {
-        for (const sort of ['', 'price_low_to_high', 'price_high_to_low'] as const) {
+        for (const sort of [
+          '',
+          'price_low_to_high',
+          'price_high_to_low',
+          'rating_high_to_low',
+        ] as const) {
           const reference = await sqlIds(search, sort);
           const { status, body } = await get(
             `/api/search/?search=${encodeURIComponent(search)}&filter=${sort}&page_size=100`,
@@ -156,7 +168,7 @@ for (const driver of ['default', 'pglite'] as const) {
           const ids = body.results.map((r: { id: number }) => r.id);
           expect(body.count, `count of '${search}' ${sort}`).toBe(reference.total);
           if (sort !== '' || !search.includes(' ')) {
-            // Prices, newest first and one word's rank: the same order.
+            // Prices, ratings, newest first and one word's rank: the same order.
             expect(ids, `order of '${search}' ${sort}`).toEqual(reference.ids);
           } else {
             // Several words: the same matches (PostgreSQL also weighs their distance).

@@ -50,6 +50,14 @@ export function correctedWordsSql(words: string[]): SQL {
  */
 /** A product is sold out: counted, and none left (docs/decisions/0042). */
 const soldOut = sql`(${productStockSql('"products"')} = 0)`;
+/**
+ * The rating order (issue 27), as the engine's: the average in tenths (none: 0), then how many
+ * ratings (product_ratings, kept by the reviews module).
+ */
+const ratingTenths = sql`coalesce((select round(r.sum * 10.0 / r.count)::int from product_ratings r
+  where r.product_id = ${products.id} and r.count > 0), 0)`;
+const ratingCount = sql`coalesce((select r.count from product_ratings r
+  where r.product_id = ${products.id}), 0)`;
 /** 1 for a sold-out product, else 0: the first key of the shop's orders. */
 const soldOutRank = sql`(case when ${soldOut} then 1 else 0 end)`;
 
@@ -147,9 +155,11 @@ export async function searchProducts(
       ? [asc(products.priceCents), asc(products.id)]
       : criteria.sort === 'price_high_to_low'
         ? [desc(products.priceCents), desc(products.id)]
-        : rank
-          ? [desc(rank), desc(products.id)]
-          : [desc(products.createdAt), desc(products.id)]),
+        : criteria.sort === 'rating_high_to_low'
+          ? [desc(ratingTenths), desc(ratingCount), desc(products.id)]
+          : rank
+            ? [desc(rank), desc(products.id)]
+            : [desc(products.createdAt), desc(products.id)]),
   ];
 
   const countAll = async () =>
@@ -182,6 +192,8 @@ export async function searchProducts(
         priceCents: products.priceCents,
         rank: sql<number>`${rankSql}`.as('rank'),
         soldOut: sql<number>`${soldOutRank}`.as('sold_out'),
+        ratingTenths: sql<number>`${ratingTenths}`.as('rating_tenths'),
+        ratingCount: sql<number>`${ratingCount}`.as('rating_count'),
       })
       .from(products)
       .innerJoin(businesses, activeProductsJoin)
@@ -194,7 +206,9 @@ export async function searchProducts(
         ? [asc(matches.priceCents), asc(matches.id)]
         : criteria.sort === 'price_high_to_low'
           ? [desc(matches.priceCents), desc(matches.id)]
-          : [desc(matches.rank), desc(matches.id)]),
+          : criteria.sort === 'rating_high_to_low'
+            ? [desc(matches.ratingTenths), desc(matches.ratingCount), desc(matches.id)]
+            : [desc(matches.rank), desc(matches.id)]),
     ];
     return db
       .select({ id: matches.id, total: sql<number>`count(*) over ()` })
