@@ -384,6 +384,40 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('gives products reviews by demo buyers who received them, and each product its exact ratings', async () => {
+    const reviews = await db().select().from(s.reviews);
+    expect(reviews.length).toBeGreaterThan(3);
+    const [shopper] = await db().select().from(s.users).where(eq(s.users.username, 'shopper'));
+    // The demo shopper's received products are hers to review.
+    expect(reviews.filter((r) => r.userId === shopper!.id)).toEqual([]);
+    expect(reviews.some((r) => r.replyBody !== null)).toBe(true);
+    expect(reviews.every((r) => r.createdAt.getTime() <= Date.now())).toBe(true);
+    // Every review's author received that product (a Shipped or Delivered order of it).
+    const orders = await db().select().from(s.orders);
+    const items = await db().select().from(s.orderItems);
+    for (const r of reviews) {
+      const received = items.some(
+        (i) =>
+          i.productId === r.productId &&
+          orders.some(
+            (o) =>
+              o.id === i.orderId &&
+              o.userId === r.userId &&
+              (o.status === 'Shipped' || o.status === 'Delivered'),
+          ),
+      );
+      expect(received, `review ${r.id}`).toBe(true);
+    }
+    const ratings = await db().select().from(s.productRatings);
+    for (const row of ratings) {
+      const mine = reviews.filter((r) => r.productId === row.productId);
+      expect(row.count).toBe(mine.length);
+      expect(row.sum).toBe(mine.reduce((sum, r) => sum + r.rating, 0));
+      expect(row.stars5).toBe(mine.filter((r) => r.rating === 5).length);
+    }
+    expect(new Set(reviews.map((r) => r.productId)).size).toBe(ratings.length);
+  });
+
   it('gives the demo seller’s two businesses orders in every state over the last weeks', async () => {
     const [seller] = await db().select().from(s.users).where(eq(s.users.username, 'seller'));
     const owned = await db()

@@ -21,6 +21,7 @@ import {
   promoCodes,
   quizPersonas,
   refunds,
+  reviews,
   shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
@@ -42,6 +43,7 @@ import { commissionCents, insertOrder, payoutCents } from '../modules/orders';
 import { insertPayoutRows, type NewPayout, transferGroupOf } from '../modules/payouts';
 import { FAQ, PARTNERS, PERSONAS } from './data/content';
 import { DEMO_BUYERS } from './data/orders';
+import { DEMO_REVIEWS } from './data/reviews';
 import { bannerImage, logoImage, partnerLogoImage, productImage } from './images';
 import { buildDemoPlan, DEMO_PROMO_PERCENT, type DemoPlan, type PlannedOrder } from './plan';
 
@@ -524,6 +526,60 @@ async function insertCatalogue(
     productId: prodId,
     variantId: (product, position) => variantId.get(`${prodId(product)}/${position}`)!,
   });
+  await insertDemoReviews(tx, userId.get(DEMO_BUYERS[0]!.username)!);
+}
+
+/**
+ * The demo buyers' reviews (issue 27 point 5): each other demo shopper reviews the products of
+ * their Shipped and Delivered orders, about a week after buying, some with the brand's reply;
+ * then each product's ratings, as the reviews module keeps them. The demo shopper's products
+ * are left for her to review.
+ */
+async function insertDemoReviews(tx: Tx, demoShopperId: number): Promise<void> {
+  const bought = (await tx.execute(sql`select distinct on (i.product_id, o.user_id)
+      i.product_id, o.user_id, i.variant_options, o.created_at
+    from order_items i join orders o on o.id = i.order_id
+    where o.status in ('Shipped', 'Delivered') and o.user_id is not null
+      and o.user_id <> ${demoShopperId} and i.product_id is not null
+    order by i.product_id, o.user_id, o.created_at`)) as unknown as {
+    rows: Array<{
+      product_id: number;
+      user_id: number;
+      variant_options: Record<string, string> | null;
+      created_at: string | Date;
+    }>;
+  };
+  if (!bought.rows.length) return;
+  const rows = bought.rows.map((b, n) => {
+    const review = DEMO_REVIEWS[(b.product_id * 7 + b.user_id * 3 + n) % DEMO_REVIEWS.length]!;
+    // A week after buying, never in the future (a recent order's review is a recent one).
+    const at = new Date(
+      Math.min(
+        new Date(b.created_at).getTime() + 7 * DAY + (n % 5) * HOUR,
+        Date.now() - (n + 1) * 60_000,
+      ),
+    );
+    return {
+      productId: b.product_id,
+      userId: b.user_id,
+      rating: review.rating,
+      title: review.title,
+      body: review.body,
+      variantOptions: b.variant_options,
+      replyBody: review.reply,
+      replyCreatedAt: review.reply ? new Date(at.getTime() + DAY) : null,
+      replyUpdatedAt: review.reply ? new Date(at.getTime() + DAY) : null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  await tx.insert(reviews).values(rows);
+  await tx.execute(sql`insert into product_ratings
+      (product_id, count, sum, stars1, stars2, stars3, stars4, stars5)
+    select product_id, count(*), sum(rating), count(*) filter (where rating = 1),
+      count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+      count(*) filter (where rating = 4), count(*) filter (where rating = 5)
+    from reviews where hidden_at is null group by product_id`);
 }
 
 const HOUR = 3_600_000;
