@@ -18,6 +18,8 @@ export const REVIEW_LIMITS = {
   /** A Paid order (not yet Shipped) makes its buyer eligible this many days after payment. */
   paidDays: 14,
   reportsToHide: 3,
+  /** The "How was it?" e-mail: this many days after an order is first Delivered. */
+  requestAfterDays: 7,
   pageSize: 10,
   maxPageSize: 50,
 } as const;

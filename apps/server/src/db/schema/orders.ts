@@ -122,6 +122,11 @@ export const orders = pgTable(
      * order becomes Shipped, so that repeated or concurrent changes to Shipped send one e-mail.
      */
     shippedEmailAt: timestamp('shipped_email_at', { withTimezone: true }),
+    /**
+     * When the buyer's "How was it?" e-mail was queued (issue 27): set once, the first time the
+     * order becomes Delivered; the e-mail goes REVIEW_LIMITS.requestAfterDays days later.
+     */
+    reviewEmailAt: timestamp('review_email_at', { withTimezone: true }),
     cardBrand: text('card_brand').notNull().default(''),
     billingAddress: jsonb('billing_address'),
     shippingAddress: jsonb('shipping_address'),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { defineQueue, type JobRunner } from '../../jobs/job-runner';
+import { defineQueue, type JobRunner, type SendOptions } from '../../jobs/job-runner';
 
 /**
  * The e-mails of an order event, built from the order as it is when the job runs, then each
@@ -12,7 +12,9 @@ export type OrderEmailJob =
   | { kind: 'shipped'; orderId: number }
   | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' }
   /** A paid order refunded at once because its stock was gone (issue 26): buyer and brand. */
-  | { kind: 'sold_out'; orderId: number };
+  | { kind: 'sold_out'; orderId: number }
+  /** "How was it?" (issue 27): sent REVIEW_LIMITS.requestAfterDays after it was Delivered. */
+  | { kind: 'review_request'; orderId: number };
 
 export const ORDER_EMAILS_QUEUE = defineQueue<OrderEmailJob>({
   name: 'mail.order',
@@ -27,6 +29,7 @@ export async function queueOrderEmails(
   jobs: Pick<JobRunner, 'send'>,
   executor: Db,
   job: OrderEmailJob,
+  options?: SendOptions,
 ): Promise<void> {
-  await jobs.send(executor, ORDER_EMAILS_QUEUE, job);
+  await jobs.send(executor, ORDER_EMAILS_QUEUE, job, options);
 }

@@ -409,3 +409,49 @@ export function soldOutBrandEmail(input: SoldOutInput): MailMessage {
   );
   return { to: input.to, subject, text, html };
 }
+
+export interface ReviewRequestInput {
+  to: string;
+  firstName: string;
+  orderId: number;
+  businessName: string;
+  /** The products of the order the buyer has not reviewed yet. */
+  products: Array<{ id: number; name: string }>;
+  publicUrl: string;
+}
+
+/**
+ * "How was it?" (issue 27): the buyer is asked, once, REVIEW_LIMITS.requestAfterDays days
+ * after the order was Delivered, to review what they received. Each link opens the product's
+ * reviews; it carries no token (forwarded, it signs nobody in), and writing needs the buyer's
+ * own sign-in. Nothing more is sent about this order.
+ */
+export function reviewRequestEmail(input: ReviewRequestInput): MailMessage {
+  const subject = `How was your order from ${input.businessName}?`;
+  const greeting = greetingOf(input.firstName);
+  const intro = `Your order #${input.orderId} from ${input.businessName} arrived a week ago. A few words from you help other shoppers, and the brand, who reads every one.`;
+  const linkOf = (id: number) => `${input.publicUrl}/shop/products/${id}#reviews`;
+  const once = `This is the only e-mail we send about reviewing this order.`;
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...input.products.map((p) => `${p.name}: ${linkOf(p.id)}`),
+    '',
+    once,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    'How was it?',
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      ...input.products.map((p) => emailButton(linkOf(p.id), `Review ${p.name}`)),
+      paragraph(escapeHtml(once), true),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}

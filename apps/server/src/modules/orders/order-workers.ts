@@ -6,6 +6,7 @@ import {
   orderRefundedEmailOf,
   orderShippedEmailOf,
   orderSoldOutEmailsOf,
+  reviewRequestEmailOf,
 } from './orders.service';
 
 /** The order-email worker: each event's messages become mail jobs in one transaction, once. */
@@ -22,7 +23,9 @@ export async function orderEmailWorkers(app: FastifyInstance): Promise<void> {
             ? await orderShippedEmailOf(deps, data.orderId)
             : data.kind === 'sold_out'
               ? await orderSoldOutEmailsOf(deps, data.orderId)
-              : await orderRefundedEmailOf(deps, data.orderId, data);
+              : data.kind === 'review_request'
+                ? await reviewRequestEmailOf(deps, data.orderId)
+                : await orderRefundedEmailOf(deps, data.orderId, data);
       if (messages.length === 0) return;
       // Once: an attempt whose completion was lost (its worker died after this commit) is run
       // again, and must not send the e-mails a second time.

@@ -331,6 +331,8 @@ export async function updateOrderBySeller(
       status: OrderStatus;
       trackingNumber: string;
       shippedEmail: boolean;
+      /** The first edit that makes it Delivered: the "How was it?" e-mail is due. */
+      reviewEmail: boolean;
     }
   | undefined
 > {
@@ -340,6 +342,7 @@ export async function updateOrderBySeller(
       trackingNumber: orders.trackingNumber,
       sellerNotes: orders.sellerNotes,
       shippedEmailAt: orders.shippedEmailAt,
+      reviewEmailAt: orders.reviewEmailAt,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
@@ -354,6 +357,10 @@ export async function updateOrderBySeller(
     (changes.sellerNotes ?? current.sellerNotes) !== current.sellerNotes;
   const shippedEmail =
     changes.status === 'Shipped' && current.status !== 'Shipped' && current.shippedEmailAt === null;
+  const reviewEmail =
+    changes.status === 'Delivered' &&
+    current.status !== 'Delivered' &&
+    current.reviewEmailAt === null;
   const now = new Date();
   await tx
     .update(orders)
@@ -362,6 +369,7 @@ export async function updateOrderBySeller(
       ...(changes.trackingNumber !== undefined ? { trackingNumber: changes.trackingNumber } : {}),
       ...(changes.sellerNotes !== undefined ? { sellerNotes: changes.sellerNotes } : {}),
       ...(shippedEmail ? { shippedEmailAt: now } : {}),
+      ...(reviewEmail ? { reviewEmailAt: now } : {}),
       updatedAt: now,
     })
     .where(eq(orders.id, orderId));
@@ -376,7 +384,7 @@ export async function updateOrderBySeller(
       },
     ]);
   }
-  return { previousStatus: current.status, status, trackingNumber, shippedEmail };
+  return { previousStatus: current.status, status, trackingNumber, shippedEmail, reviewEmail };
 }
 
 /** The NOTIFY channel of order events (DESIGN 2.13). */
@@ -667,4 +675,23 @@ export async function moveStockState(
     .where(and(inArray(orderItems.id, [...lineIds]), inArray(orderItems.stockState, [...from])))
     .returning({ id: orderItems.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * The products of an order (still in the shop) its buyer has not reviewed (issue 27), in the
+ * order's line order, each once.
+ */
+export async function findProductsToReview(
+  db: Db,
+  orderId: number,
+  userId: number,
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = (await db.execute(sql`select p.id, p.name, min(i.id) as first
+      from order_items i join products p on p.id = i.product_id
+      where i.order_id = ${orderId}
+        and not exists (select 1 from reviews r where r.product_id = p.id and r.user_id = ${userId})
+      group by p.id, p.name order by first`)) as unknown as {
+    rows: Array<{ id: number; name: string }>;
+  };
+  return rows.rows.map((r) => ({ id: r.id, name: r.name }));
 }

@@ -21,6 +21,7 @@ import {
   buyerConfirmationEmail,
   orderRefundedEmail,
   orderShippedEmail,
+  reviewRequestEmail,
   soldOutBrandEmail,
   soldOutBuyerEmail,
 } from './order-emails';
@@ -28,6 +29,7 @@ import {
   findBuyerFirstName,
   findOrderEmailTargets,
   findOrdersByIds,
+  findProductsToReview,
   findUserOrder,
   listAwaitingCheckouts,
   listOrderItems,
@@ -274,6 +276,32 @@ export async function orderShippedEmailOf(
       to: row.userEmail,
       firstName: firstName ?? '',
       order: order!,
+      publicUrl: deps.config.publicUrl,
+    }),
+  ];
+}
+
+/**
+ * "How was it?" (issue 27), when its week has passed: nothing when the order is no longer
+ * Delivered (refunded meanwhile), has no e-mail, or every product of it is reviewed or gone.
+ */
+export async function reviewRequestEmailOf(
+  deps: OrderEmailDeps,
+  orderId: number,
+): Promise<MailMessage[]> {
+  const [row] = await findOrdersByIds(deps.db, [orderId]);
+  if (row?.status !== 'Delivered' || row.userEmail.trim() === '' || !row.userId) return [];
+  const products = await findProductsToReview(deps.db, orderId, row.userId);
+  if (products.length === 0) return [];
+  const [order] = await withItems(deps.db, [row]);
+  const firstName = await findBuyerFirstName(deps.db, row.userId);
+  return [
+    reviewRequestEmail({
+      to: row.userEmail,
+      firstName: firstName ?? '',
+      orderId,
+      businessName: order!.business_name,
+      products,
       publicUrl: deps.config.publicUrl,
     }),
   ];

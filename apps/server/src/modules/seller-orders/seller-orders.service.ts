@@ -3,6 +3,7 @@ import {
   BUSINESS_MESSAGES,
   centsToPrice,
   type PayoutState,
+  REVIEW_LIMITS,
   SELLER_PAGE_SIZE,
   type SellerOrder,
 } from '@leafline/contract';
@@ -178,6 +179,15 @@ export async function updateSellerOrder(
     }
     // The first time it ships: the buyer's e-mail, committed with the status.
     if (updated?.shippedEmail) await queueOrderEmails(deps.jobs, tx, { kind: 'shipped', orderId });
+    // The first time it is Delivered: "How was it?", a week later (issue 27).
+    if (updated?.reviewEmail) {
+      await queueOrderEmails(
+        deps.jobs,
+        tx,
+        { kind: 'review_request', orderId },
+        { startAfterSeconds: REVIEW_LIMITS.requestAfterDays * 86_400 },
+      );
+    }
     return updated;
   });
   if (result?.status === 'Paid') deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
