@@ -26,7 +26,12 @@ import type {
   order,
   ordersResponse,
 } from './orders';
-import type { reviewCreateBody, reviewEditBody, reviewSavedResponse } from './reviews';
+import type {
+  myReviewResponse,
+  reviewCreateBody,
+  reviewEditBody,
+  reviewSavedResponse,
+} from './reviews';
 import { type In, type Out, route } from './route-kit';
 
 /**
@@ -107,6 +112,10 @@ export const ACCOUNT_ROUTES = {
   order: route<{ response: Out<typeof order> }>()('GET', '/api/orders/{orderId}/'),
 
   // ---- the buyer's reviews (issue 27) ----
+  myReview: route<{ response: Out<typeof myReviewResponse> }>()(
+    'GET',
+    '/api/products/{productId}/reviews/mine/',
+  ),
   createReview: route<{
     response: Out<typeof reviewSavedResponse>;
     json: In<typeof reviewCreateBody>;

@@ -147,6 +147,16 @@ export const reviewsResponse = z.object({
 });
 export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 
+/**
+ * `GET api/products/{id}/reviews/mine/` (signed in): whether this account may review the
+ * product (it bought it and has not reviewed it), and its review when it has one.
+ */
+export const myReviewResponse = z.object({
+  can_review: z.boolean(),
+  review: review.nullable(),
+});
+export type MyReviewResponse = z.infer<typeof myReviewResponse>;
+
 /** The answer of a create (201) or an edit: the message and the review as shown. */
 export const reviewSavedResponse = z.object({ message: z.string(), review });
 export type ReviewSavedResponse = z.infer<typeof reviewSavedResponse>;

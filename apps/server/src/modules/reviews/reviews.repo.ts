@@ -203,3 +203,16 @@ export async function refreshRatings(tx: Db, productId: number): Promise<void> {
       and (t.count, t.sum, t.stars1, t.stars2, t.stars3, t.stars4, t.stars5)
         is distinct from (a.count, a.sum, a.s1, a.s2, a.s3, a.s4, a.s5)`);
 }
+
+/** This user's review of the product, shown or not. */
+export async function findReviewOf(
+  db: Db,
+  productId: number,
+  userId: number,
+): Promise<ReviewRow | undefined> {
+  const [row] = await rowsOf<ReviewRow>(
+    db,
+    sql`${SELECT} where r.product_id = ${productId} and r.user_id = ${userId}`,
+  );
+  return row ? dates(row) : undefined;
+}

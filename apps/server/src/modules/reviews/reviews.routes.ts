@@ -1,6 +1,7 @@
 import {
   errorResponse,
   messageResponse,
+  myReviewResponse,
   productIdParams,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
@@ -24,6 +25,7 @@ import {
   createReview,
   editReview,
   listReviews,
+  myReview,
   type ReviewsDeps,
   removeReview,
   replyToReview,
@@ -64,6 +66,21 @@ export async function reviewsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listReviews(deps, request.params.productId, request.query, request.url),
+  );
+
+  app.get(
+    fastifyPath(ROUTES.myReview),
+    {
+      onRequest: authenticate,
+      schema: {
+        ...writer,
+        summary:
+          'Whether you may review this product (you bought it, no review yet), and your review',
+        params: productIdParams,
+        response: { 200: myReviewResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => myReview(deps, requireUser(request).id, request.params.productId),
   );
 
   app.post(

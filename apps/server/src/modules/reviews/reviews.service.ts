@@ -1,5 +1,6 @@
 import {
   CATALOG_MESSAGES,
+  type MyReviewResponse,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Review,
@@ -19,6 +20,7 @@ import {
   findPurchase,
   findRatings,
   findReview,
+  findReviewOf,
   insertReview,
   pageReviews,
   type Ratings,
@@ -124,6 +126,20 @@ export async function listReviews(
     results: rows.map(toReview),
     summary: toSummary(ratings),
   };
+}
+
+/** Whether the user may review the product now, and their review when they wrote one. */
+export async function myReview(
+  deps: ReviewsDeps,
+  userId: number,
+  rawProductId: string,
+): Promise<MyReviewResponse> {
+  const productId = await liveProductOr404(deps.db, rawProductId);
+  const [mine, purchase] = await Promise.all([
+    findReviewOf(deps.db, productId, userId),
+    findPurchase(deps.db, userId, productId),
+  ]);
+  return { can_review: !mine && purchase !== undefined, review: mine ? toReview(mine) : null };
 }
 
 export async function createReview(

@@ -148,6 +148,13 @@ describe('who may review a product', () => {
     expect((await post(paidLongAgo, { ...REVIEW, rating: 2 })).statusCode).toBe(201);
 
     const largeBuyer = await buyer(variantIds[1]!);
+    const mine = (who: SignedInShopper) =>
+      t.app.inject({ url: `/api/products/${productId}/reviews/mine/`, headers: who.headers });
+    expect((await mine(largeBuyer)).json()).toEqual({ can_review: true, review: null });
+    expect((await mine(await signedInShopper(t.app))).json()).toEqual({
+      can_review: false,
+      review: null,
+    });
     const res = await post(largeBuyer, { rating: 5, body: 'The large one fits a laptop.' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
@@ -162,6 +169,10 @@ describe('who may review a product', () => {
       },
     });
     // One review per buyer and product.
+    expect((await mine(largeBuyer)).json()).toMatchObject({
+      can_review: false,
+      review: { rating: 5, body: 'The large one fits a laptop.' },
+    });
     const again = await post(largeBuyer, REVIEW);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(REVIEW_MESSAGES.alreadyReviewed);
