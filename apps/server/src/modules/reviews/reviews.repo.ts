@@ -216,3 +216,45 @@ export async function findReviewOf(
   );
   return row ? dates(row) : undefined;
 }
+
+export interface ModerationRow {
+  id: number;
+  productId: number;
+  productName: string;
+  rating: number;
+  title: string;
+  body: string;
+  reports: number;
+  hiddenAt: Date | null;
+  createdAt: Date;
+}
+
+/** Reviews hidden by reports, then those reported but still shown; most reported first. */
+export async function listReported(db: Db): Promise<ModerationRow[]> {
+  const rows = await rowsOf<ModerationRow>(
+    db,
+    sql`select r.id, r.product_id as "productId", p.name as "productName", r.rating, r.title,
+        r.body, count(x.user_id)::int as reports, r.hidden_at as "hiddenAt",
+        r.created_at as "createdAt"
+      from reviews r join products p on p.id = r.product_id
+        join review_reports x on x.review_id = r.id
+      group by r.id, p.name
+      order by (r.hidden_at is null), count(x.user_id) desc, r.id desc
+      limit 200`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    hiddenAt: r.hiddenAt ? new Date(r.hiddenAt) : null,
+    createdAt: new Date(r.createdAt),
+  }));
+}
+
+/** An operator keeps a reported review: shown again, its reports cleared. */
+export async function restoreReview(tx: Db, reviewId: number): Promise<boolean> {
+  await tx.execute(sql`delete from review_reports where review_id = ${reviewId}`);
+  const [row] = await rowsOf<{ id: number }>(
+    tx,
+    sql`update reviews set hidden_at = null where id = ${reviewId} returning id`,
+  );
+  return row !== undefined;
+}

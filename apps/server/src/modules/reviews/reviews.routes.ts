@@ -17,6 +17,7 @@ import {
 import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireOpsToken } from '../../lib/ops-token';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
@@ -25,10 +26,12 @@ import {
   createReview,
   editReview,
   listReviews,
+  moderateReview,
   myReview,
   type ReviewsDeps,
   removeReview,
   replyToReview,
+  reportedReviews,
   reportReview,
 } from './reviews.service';
 
@@ -188,5 +191,24 @@ export async function reviewsRoutes(fastify: FastifyInstance): Promise<void> {
       message: REVIEW_MESSAGES.replied,
       review: await replyToReview(deps, sellerScope(request).reviewId!, request.body.body),
     }),
+  );
+
+  // The operator's moderation (issue 27): reviews hidden by reports and the reported ones,
+  // kept (shown again, reports cleared) or removed. Like every `/ops/` call: only with
+  // OPS_TOKEN set (404 otherwise), as its bearer token (401), and not in the API document.
+  const guarded = { onRequest: requireOpsToken(app.deps.config) };
+  app.get('/ops/reviews/', { ...guarded, schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reportedReviews(deps);
+  });
+  app.post(
+    '/ops/reviews/:reviewId/keep/',
+    { ...guarded, schema: { hide: true, params: reviewIdParams } },
+    async (request) => moderateReview(deps, request.params.reviewId, 'keep'),
+  );
+  app.post(
+    '/ops/reviews/:reviewId/remove/',
+    { ...guarded, schema: { hide: true, params: reviewIdParams } },
+    async (request) => moderateReview(deps, request.params.reviewId, 'remove'),
   );
 }

@@ -22,10 +22,12 @@ import {
   findReview,
   findReviewOf,
   insertReview,
+  listReported,
   pageReviews,
   type Ratings,
   type ReviewRow,
   refreshRatings,
+  restoreReview,
   saveReply,
   updateReview,
 } from './reviews.repo';
@@ -217,4 +219,40 @@ export async function replyToReview(
 ): Promise<Review> {
   await deps.db.transaction((tx) => saveReply(tx, reviewId, body));
   return toReview((await findReview(deps.db, reviewId))!);
+}
+
+// ---- the operator's moderation (`/ops/reviews/`) ----
+
+export async function reportedReviews(deps: ReviewsDeps) {
+  const rows = await listReported(deps.db);
+  return {
+    reviews: rows.map((r) => ({
+      id: r.id,
+      product_id: r.productId,
+      product_name: r.productName,
+      rating: r.rating,
+      title: r.title,
+      body: r.body,
+      reports: r.reports,
+      hidden: r.hiddenAt !== null,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** `keep`: shown again, its reports cleared; `remove`: deleted. Either way the ratings follow. */
+export async function moderateReview(
+  deps: ReviewsDeps,
+  rawReviewId: string,
+  decision: 'keep' | 'remove',
+): Promise<{ message: string }> {
+  const row = await reviewOr404(deps.db, rawReviewId);
+  await deps.db.transaction(async (tx) => {
+    if (decision === 'keep') await restoreReview(tx, row.id);
+    else await deleteRow(tx, row.id);
+    await refreshRatings(tx, row.productId);
+  });
+  return {
+    message: decision === 'keep' ? 'The review is shown again.' : 'The review was removed.',
+  };
 }

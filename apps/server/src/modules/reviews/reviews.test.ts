@@ -95,10 +95,12 @@ const detail = async (id = productId) =>
     rating_count: number;
   };
 
+const OPS_TOKEN = 'ops-token-for-the-reviews-test-0123456789';
+
 const REVIEW = { rating: 4, title: 'Good tote', body: 'Sturdy, and it washes well.' };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ OPS_TOKEN: OPS_TOKEN });
   brandOwner = await signedInShopper(t.app);
   otherBrandOwner = await signedInShopper(t.app);
   businessId = (await addBusiness(t.db, { ownerId: brandOwner.shopper.id, name: 'Fern & Flax' }))
@@ -382,5 +384,35 @@ describe('the brand’s reply and reports', () => {
       sql`select hidden_at is not null as hidden from reviews where id = ${review.id}`,
     );
     expect((hidden as unknown as { rows: Array<{ hidden: boolean }> }).rows[0]!.hidden).toBe(true);
+
+    // The operator sees it (/ops/reviews/, token only) and keeps it: shown and counted again.
+    const ops = { authorization: `Bearer ${OPS_TOKEN}` };
+    expect((await t.app.inject({ url: '/ops/reviews/' })).statusCode).toBe(401);
+    const queue = await t.app.inject({ url: '/ops/reviews/', headers: ops });
+    expect(queue.json().reviews[0]).toMatchObject({ id: review.id, reports: 3, hidden: true });
+    const kept = await t.app.inject({
+      method: 'POST',
+      url: `/ops/reviews/${review.id}/keep/`,
+      headers: ops,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const shownAgain = await list();
+    expect(shownAgain.results.map((r) => r.id)).toContain(review.id);
+    expect(shownAgain.summary.count).toBe(countBefore);
+    // Reported again by three accounts, the operator removes it for good.
+    for (let i = 0; i < 3; i++) await report(await signedInShopper(t.app));
+    expect((await list()).summary.count).toBe(countBefore - 1);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/ops/reviews/${review.id}/remove/`,
+      headers: ops,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/ops/reviews/', headers: ops }))
+        .json()
+        .reviews.map((r: { id: number }) => r.id),
+    ).not.toContain(review.id);
+    expect((await list()).summary.count).toBe(countBefore - 1);
   });
 });
