@@ -160,3 +160,23 @@ export type MyReviewResponse = z.infer<typeof myReviewResponse>;
 /** The answer of a create (201) or an edit: the message and the review as shown. */
 export const reviewSavedResponse = z.object({ message: z.string(), review });
 export type ReviewSavedResponse = z.infer<typeof reviewSavedResponse>;
+
+/** The dashboard's Reviews section: newest first, or the lowest ratings first. */
+export const SELLER_REVIEW_SORTS = ['newest', 'lowest'] as const;
+
+/** `GET api/business/reviews/{businessId}/?page=&sort=` (the owner only). */
+export const sellerReviewsQuery = z.object({
+  page: queryNumber('page'),
+  sort: z.enum(SELLER_REVIEW_SORTS, { error: 'sort must be newest or lowest.' }).optional(),
+});
+
+/** A review of one of the brand's products, as its dashboard lists it. */
+export const sellerReview = review.extend({
+  product_id: z.number().int(),
+  product_name: z.string(),
+});
+export type SellerReview = z.infer<typeof sellerReview>;
+
+/** A page of the brand's reviews (20 a page); the total is in X-Total-Count. */
+export const sellerReviewsResponse = z.array(sellerReview);
+export const SELLER_REVIEWS_PAGE_SIZE = 20;

@@ -11,7 +11,12 @@ import type {
   shopifyManualConnectBody,
 } from './business';
 import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
-import type { reviewReplyBody, reviewSavedResponse } from './reviews';
+import type {
+  reviewReplyBody,
+  reviewSavedResponse,
+  sellerReviewsQuery,
+  sellerReviewsResponse,
+} from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
 import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
 import type {
@@ -144,6 +149,11 @@ export const SELLER_ROUTES = {
     'GET',
     '/api/sync-shopify-shipping-fees/{businessId}/preview/',
   ),
+  /** The brand's reviews, newest or lowest first, 20 a page (issue 27). */
+  sellerReviews: route<{
+    response: Out<typeof sellerReviewsResponse>;
+    query: Query<typeof sellerReviewsQuery>;
+  }>()('GET', '/api/business/reviews/{businessId}/'),
   /** The brand's one answer to a review of its product (issue 27); sent again, it is edited. */
   replyToReview: route<{
     response: Out<typeof reviewSavedResponse>;

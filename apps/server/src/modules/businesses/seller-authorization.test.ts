@@ -180,6 +180,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'reviews of the business',
+    method: 'GET',
+    url: () => `/api/business/reviews/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
     name: 'reply to a review',
     method: 'POST',
     url: () => `/api/business/reviews/${reviewId}/reply/`,

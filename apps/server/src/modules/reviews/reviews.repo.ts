@@ -258,3 +258,39 @@ export async function restoreReview(tx: Db, reviewId: number): Promise<boolean> 
   );
   return row !== undefined;
 }
+
+/** A page of the business's reviews (shown ones), with their products' names, and the total. */
+export async function pageBusinessReviews(
+  db: Db,
+  businessId: number,
+  sort: 'newest' | 'lowest',
+  limit: number,
+  offset: number,
+): Promise<{ rows: Array<ReviewRow & { productName: string }>; total: number }> {
+  const order =
+    sort === 'lowest'
+      ? 'r.rating asc, r.created_at desc, r.id desc'
+      : 'r.created_at desc, r.id desc';
+  const [rows, totals] = await Promise.all([
+    rowsOf<ReviewRow & { productName: string }>(
+      db,
+      sql`select r.id, r.product_id as "productId", r.user_id as "userId", r.rating, r.title,
+          r.body, r.variant_options as "variantOptions", r.reply_body as "replyBody",
+          r.reply_created_at as "replyCreatedAt", r.created_at as "createdAt",
+          r.updated_at as "updatedAt", u.first_name as "firstName", u.last_name as "lastName",
+          u.username, p.name as "productName"
+        from reviews r join users u on u.id = r.user_id join products p on p.id = r.product_id
+        where p.business_id = ${businessId} and r.hidden_at is null
+        order by ${sql.raw(order)} limit ${limit} offset ${offset}`,
+    ),
+    rowsOf<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from reviews r join products p on p.id = r.product_id
+        where p.business_id = ${businessId} and r.hidden_at is null`,
+    ),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...dates(r), productName: r.productName })),
+    total: totals[0]?.total ?? 0,
+  };
+}

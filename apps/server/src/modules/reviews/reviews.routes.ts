@@ -13,6 +13,9 @@ import {
   reviewSavedResponse,
   reviewsQuery,
   reviewsResponse,
+  sellerReviewsQuery,
+  sellerReviewsResponse,
+  TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
 import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,8 +24,9 @@ import { requireOpsToken } from '../../lib/ops-token';
 import { perMinuteRateLimit } from '../../lib/rate-limit';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
-import { requireOwnedReview, sellerScope } from '../businesses';
+import { requireOwnedBusiness, requireOwnedReview, sellerScope } from '../businesses';
 import {
+  businessReviews,
   createReview,
   editReview,
   listReviews,
@@ -169,6 +173,30 @@ export async function reviewsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       await reportReview(deps, requireUser(request).id, request.params.reviewId);
       return { message: REVIEW_MESSAGES.reported };
+    },
+  );
+
+  app.get(
+    fastifyPath(ROUTES.sellerReviews),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...writer,
+        summary:
+          "The reviews of your business's products, newest or lowest first, 20 a page (X-Total-Count)",
+        querystring: sellerReviewsQuery,
+        response: { 200: sellerReviewsResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { reviews, total } = await businessReviews(
+        deps,
+        sellerScope(request).businessId,
+        request.query,
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return reviews;
     },
   );
 

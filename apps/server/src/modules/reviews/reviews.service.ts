@@ -9,6 +9,8 @@ import {
   type ReviewSort,
   type ReviewSummary,
   type ReviewsResponse,
+  SELLER_REVIEWS_PAGE_SIZE,
+  type SellerReview,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
 import type { Db } from '../../db/client';
@@ -23,6 +25,7 @@ import {
   findReviewOf,
   insertReview,
   listReported,
+  pageBusinessReviews,
   pageReviews,
   type Ratings,
   type ReviewRow,
@@ -254,5 +257,29 @@ export async function moderateReview(
   });
   return {
     message: decision === 'keep' ? 'The review is shown again.' : 'The review was removed.',
+  };
+}
+
+/** The dashboard's Reviews section: a page of the business's reviews and the total. */
+export async function businessReviews(
+  deps: ReviewsDeps,
+  businessId: number,
+  query: { page?: number | undefined; sort?: 'newest' | 'lowest' | undefined },
+): Promise<{ reviews: SellerReview[]; total: number }> {
+  const page = query.page ?? 1;
+  const { rows, total } = await pageBusinessReviews(
+    deps.db,
+    businessId,
+    query.sort ?? 'newest',
+    SELLER_REVIEWS_PAGE_SIZE,
+    (page - 1) * SELLER_REVIEWS_PAGE_SIZE,
+  );
+  return {
+    reviews: rows.map((r) => ({
+      ...toReview(r),
+      product_id: r.productId,
+      product_name: r.productName,
+    })),
+    total,
   };
 }

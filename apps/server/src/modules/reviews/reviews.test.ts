@@ -354,6 +354,31 @@ describe('the brand’s reply and reports', () => {
     });
     const shown = (await list()).results.find((r) => r.id === review.id);
     expect(shown?.reply?.body).toBe('Sorry: the carrier lost two days. We refunded the shipping.');
+
+    // The brand's dashboard lists its reviews, newest or lowest first, with the product.
+    const mine = async (sort: string) => {
+      const res = await t.app.inject({
+        url: `/api/business/reviews/${businessId}/?sort=${sort}`,
+        headers: brandOwner.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const newest = await mine('newest');
+    expect(newest.json()[0]).toMatchObject({
+      id: review.id,
+      product_id: productId,
+      product_name: 'Reviewed Linen Tote',
+      reply: { body: 'Sorry: the carrier lost two days. We refunded the shipping.' },
+    });
+    expect(Number(newest.headers['x-total-count'])).toBe((await list()).summary.count);
+    const lowest = (await mine('lowest')).json().map((r: { rating: number }) => r.rating);
+    expect(lowest).toEqual([...lowest].sort((x: number, y: number) => x - y));
+    const other = await t.app.inject({
+      url: `/api/business/reviews/${businessId}/`,
+      headers: otherBrandOwner.headers,
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it('a review reported by 3 accounts is hidden and leaves the ratings; one account counts once; the author cannot report', async () => {
