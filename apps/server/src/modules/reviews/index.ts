@@ -4,3 +4,4 @@
  * outside it.
  */
 export { REVIEW_WRITES_PER_MINUTE, reviewsRoutes } from './reviews.routes';
+export { recentReviews } from './reviews.service';

@@ -283,3 +283,8 @@ export async function businessReviews(
     total,
   };
 }
+
+/** A product's newest shown reviews (the share preview's JSON-LD). */
+export async function recentReviews(db: Db, productId: number, limit: number): Promise<Review[]> {
+  return (await pageReviews(db, productId, 'recent', limit, 0)).map(toReview);
+}

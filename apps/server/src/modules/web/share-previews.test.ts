@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
+import { productRatings, reviews, users } from '../../db/schema/index';
 
 /** A built index.html as Vite writes it, with its default title and description. */
 const INDEX_HTML = `<!doctype html>
@@ -83,6 +84,65 @@ describe('share previews (DESIGN 2.12)', () => {
     expect(data.brand.name).toBe('Kelp & Clay');
     // The app itself is still there.
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('puts the buyers’ ratings in the description and as AggregateRating and Review JSON-LD', async () => {
+    const business = await addBusiness(t.db, { name: 'Rated Goods' });
+    const rated = await addProduct(t.db, business.id, {
+      name: 'Rated Candle',
+      description: 'Beeswax, poured by hand.',
+      stock: 0,
+    });
+    const [author] = await t.db
+      .insert(users)
+      .values({
+        username: 'candle_fan',
+        email: 'candle.fan@example.com',
+        firstName: 'June',
+        lastName: 'Okafor',
+        passwordHash: 'x',
+      })
+      .returning();
+    await t.db.insert(reviews).values({
+      productId: rated.id,
+      userId: author!.id,
+      rating: 4,
+      title: 'Burns clean </script>',
+      body: 'Lasted a month of evenings.',
+    });
+    await t.db.insert(productRatings).values({ productId: rated.id, count: 1, sum: 4, stars4: 1 });
+    const res = await page(`/shop/products/${rated.id}`);
+    expect(res.body).toContain(
+      '<meta name="description" content="Rated 4.0/5 by 1 buyer. Beeswax, poured by hand." />',
+    );
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)![1]!;
+    expect(jsonLd).not.toContain('</script>');
+    const data = JSON.parse(jsonLd);
+    expect(data.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4,
+      reviewCount: 1,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.review).toEqual([
+      expect.objectContaining({
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5 },
+        author: { '@type': 'Person', name: 'June O.' },
+        name: 'Burns clean </script>',
+        reviewBody: 'Lasted a month of evenings.',
+      }),
+    ]);
+    // Sold out: said so to search engines too.
+    expect(data.offers.availability).toBe('https://schema.org/OutOfStock');
+    // A product without reviews has neither.
+    const plain = await page(`/shop/products/${productId}`);
+    const plainData = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(plain.body)![1]!,
+    );
+    expect(plainData.aggregateRating).toBeUndefined();
+    expect(plainData.offers.availability).toBe('https://schema.org/InStock');
   });
 
   it('gives a storefront an Organization preview', async () => {

@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@leafline/contract';
 import { AppError } from '../../lib/errors';
 import { type CatalogDeps, getProductDetail, getPublicBusiness } from '../catalog';
+import { recentReviews } from '../reviews';
 
 /**
  * What a shared link shows before any script runs (DESIGN 2.12): the page's own title,
@@ -98,9 +99,15 @@ export async function sharePreviewFor(pathname: string, deps: CatalogDeps): Prom
     try {
       const p = await getProductDetail(deps, product[1]!);
       const image = absolute(p.primary_image);
+      // Its buyers' ratings (issue 27): in the description and as schema.org data.
+      const rated = p.rating_count > 0 && p.rating_average !== null;
+      const reviews = rated ? await recentReviews(deps.db, p.id, 5) : [];
+      const stars = rated
+        ? `Rated ${p.rating_average!.toFixed(1)}/5 by ${p.rating_count} ${p.rating_count === 1 ? 'buyer' : 'buyers'}. `
+        : '';
       return {
         title: `${p.name} — ${p.business_name} | ${BRAND_NAME}`,
-        description: clip(p.description || `${p.name} from ${p.business_name}.`),
+        description: clip(stars + (p.description || `${p.name} from ${p.business_name}.`)),
         url,
         image,
         type: 'product',
@@ -113,11 +120,32 @@ export async function sharePreviewFor(pathname: string, deps: CatalogDeps): Prom
           ...(image ? { image } : {}),
           category: p.product_category,
           brand: { '@type': 'Brand', name: p.business_name },
+          ...(rated
+            ? {
+                aggregateRating: {
+                  '@type': 'AggregateRating',
+                  ratingValue: p.rating_average,
+                  reviewCount: p.rating_count,
+                  bestRating: 5,
+                  worstRating: 1,
+                },
+                review: reviews.map((r) => ({
+                  '@type': 'Review',
+                  reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
+                  author: { '@type': 'Person', name: r.author_name },
+                  ...(r.title ? { name: r.title } : {}),
+                  reviewBody: r.body,
+                  datePublished: r.created_at.slice(0, 10),
+                })),
+              }
+            : {}),
           offers: {
             '@type': 'Offer',
             price: p.price,
             priceCurrency: 'USD',
-            availability: 'https://schema.org/InStock',
+            availability: p.sold_out
+              ? 'https://schema.org/OutOfStock'
+              : 'https://schema.org/InStock',
             itemCondition:
               p.condition === 'new'
                 ? 'https://schema.org/NewCondition'
