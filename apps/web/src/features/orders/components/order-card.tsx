@@ -1,5 +1,8 @@
 import { ORDER_REFUND_TEXTS, type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
+import { REVIEW_LINK_TEXTS } from '@leafline/contract/reviews-texts';
+import Star from 'lucide-react/icons/star';
 import Truck from 'lucide-react/icons/truck';
+import { Link } from 'react-router';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
@@ -37,6 +40,7 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       </header>
 
       <OrderLines items={order.order_items} className="mt-4" />
+      <ReviewLinks order={order} />
 
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
         <AmountRow label="Items">{formatMoney(order.items_subtotal)}</AmountRow>
@@ -82,6 +86,37 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
 
       <StatusHistory order={order} />
     </article>
+  );
+}
+
+/**
+ * "Review this product" for each product of a Shipped or Delivered order still in the shop
+ * (issue 27): to its page's reviews, where the form is (or the buyer's review, once written).
+ */
+function ReviewLinks({ order }: { order: Order }) {
+  if (order.status !== 'Shipped' && order.status !== 'Delivered') return null;
+  const products = new Map<number, string>();
+  for (const item of order.order_items) {
+    if (item.product_id !== null && !products.has(item.product_id)) {
+      products.set(item.product_id, item.product_name);
+    }
+  }
+  if (products.size === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="order-review-links">
+      {[...products].map(([id, name]) => (
+        <li key={id}>
+          <Link
+            to={REVIEW_LINK_TEXTS.path(id)}
+            className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-900 underline-offset-4 hover:underline"
+          >
+            <Star aria-hidden="true" className="size-4 text-clay-700" />
+            {REVIEW_LINK_TEXTS.link}
+            <span className="sr-only">: {name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -67,6 +67,9 @@ describe('my orders', { timeout: 20_000 }, () => {
     expect(older.getByText('2 × $15.00')).toBeTruthy();
     expect(older.queryByTestId('order-tracking')).toBeNull();
     expect(older.getByTestId('order-status').textContent).toBe('Status: Delivered');
+    // Received: a way to review each product (issue 27), to its page's reviews.
+    const review = older.getByRole('link', { name: 'Review this product: Linen Tote' });
+    expect(review.getAttribute('href')).toBe('/shop/products/7#reviews');
   });
 
   it('shows each order’s status history, oldest first, with UTC dates and the tracking number', async () => {
