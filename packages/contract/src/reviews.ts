@@ -143,6 +143,5 @@ export const sellerReview = review.extend({
 });
 export type SellerReview = z.infer<typeof sellerReview>;
 
-/** A page of the brand's reviews (20 a page); the total is in X-Total-Count. */
+/** A page of the brand's reviews (SELLER_PAGE_SIZE a page); the total is in X-Total-Count. */
 export const sellerReviewsResponse = z.array(sellerReview);
-export const SELLER_REVIEWS_PAGE_SIZE = 20;

@@ -149,7 +149,7 @@ export const SELLER_ROUTES = {
     'GET',
     '/api/sync-shopify-shipping-fees/{businessId}/preview/',
   ),
-  /** The brand's reviews, newest or lowest first, 20 a page (issue 27). */
+  /** The brand's reviews, newest or lowest first, SELLER_PAGE_SIZE a page (issue 27). */
   sellerReviews: route<{
     response: Out<typeof sellerReviewsResponse>;
     query: Query<typeof sellerReviewsQuery>;

@@ -184,7 +184,7 @@ export async function reviewsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         ...writer,
         summary:
-          "The reviews of your business's products, newest or lowest first, 20 a page (X-Total-Count)",
+          "The reviews of your business's products, newest or lowest first, 50 a page (X-Total-Count)",
         querystring: sellerReviewsQuery,
         response: { 200: sellerReviewsResponse, '4xx': errorResponse },
       },

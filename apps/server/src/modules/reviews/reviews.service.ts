@@ -9,7 +9,7 @@ import {
   type ReviewSort,
   type ReviewSummary,
   type ReviewsResponse,
-  SELLER_REVIEWS_PAGE_SIZE,
+  SELLER_PAGE_SIZE,
   type SellerReview,
 } from '@leafline/contract';
 import { parseId } from '@leafline/contract/ids';
@@ -271,8 +271,8 @@ export async function businessReviews(
     deps.db,
     businessId,
     query.sort ?? 'newest',
-    SELLER_REVIEWS_PAGE_SIZE,
-    (page - 1) * SELLER_REVIEWS_PAGE_SIZE,
+    SELLER_PAGE_SIZE,
+    (page - 1) * SELLER_PAGE_SIZE,
   );
   return {
     reviews: rows.map((r) => ({

@@ -125,6 +125,7 @@ describe('business dashboard', () => {
       ['Orders', '/dashboard/orders?business=3'],
       ['Add product', '/dashboard/add?business=3'],
       ['Products', '/dashboard/products?business=3'],
+      ['Reviews', '/dashboard/reviews?business=3'],
       ['Shopify', '/dashboard/shopify?business=3'],
       ['Shipping fees', '/dashboard/logistics?business=3'],
       ['Edit business', '/dashboard/editbiz?business=3'],

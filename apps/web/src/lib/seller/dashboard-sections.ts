@@ -7,6 +7,7 @@ export const DASHBOARD_SECTIONS = [
   'orders',
   'add',
   'products',
+  'reviews',
   'shopify',
   'logistics',
   'editbiz',

@@ -10,6 +10,7 @@ export const SELLER_KEYS = {
   overview: (businessId: number) => ['dashboard', 'overview', businessId] as const,
   orders: (businessId: number) => ['dashboard', 'orders', businessId] as const,
   products: (businessId: number) => ['dashboard', 'products', businessId] as const,
+  reviews: (businessId: number) => ['dashboard', 'reviews', businessId] as const,
   sales: (businessId: number) => ['dashboard', 'sales', businessId] as const,
   shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,
   shopifySync: (businessId: number) => ['dashboard', 'shopify-sync', businessId] as const,

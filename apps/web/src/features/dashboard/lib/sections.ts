@@ -3,6 +3,7 @@ import Package from 'lucide-react/icons/package';
 import PackagePlus from 'lucide-react/icons/package-plus';
 import Pencil from 'lucide-react/icons/pencil';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import Star from 'lucide-react/icons/star';
 import Store from 'lucide-react/icons/store';
 import Truck from 'lucide-react/icons/truck';
 
@@ -27,6 +28,11 @@ export const SECTION_INFO: Record<
     label: 'Products',
     icon: Package,
     help: 'Your listed products. Edit one in place, or delete it after confirming.',
+  },
+  reviews: {
+    label: 'Reviews',
+    icon: Star,
+    help: 'What buyers wrote about your products, newest or lowest rating first. Answer each review once; you can edit your answer.',
   },
   shopify: {
     label: 'Shopify',
