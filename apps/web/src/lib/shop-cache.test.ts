@@ -372,8 +372,10 @@ describe('toProductCard', () => {
       businessId: 3,
       businessName: 'Tidewater Soap Co.',
       condition: 'new',
-      // A page cached before stock existed: nothing said of it.
+      // A page cached before stock and ratings existed: nothing said of them.
       soldOut: false,
+      ratingAverage: null,
+      ratingCount: 0,
     });
     expect(toProductCard(product).businessName).toBeUndefined();
   });

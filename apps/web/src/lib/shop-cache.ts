@@ -20,6 +20,9 @@ export interface ProductSummary {
   /** What can be bought (issue 26): null not counted; absent in pages cached before. */
   stock?: number | null;
   sold_out?: boolean;
+  /** Its buyers' average and how many rated it (issue 27); absent in pages cached before. */
+  rating_average?: number | null;
+  rating_count?: number;
 }
 
 /** Business id → name, as the shop cache keeps it (JSON object keys are strings). */
@@ -178,7 +181,18 @@ function toFilters(value: unknown): ShopFilters | null {
 
 function toProduct(value: unknown): ProductSummary | null {
   if (!isObject(value)) return null;
-  const { id, name, price, business, condition, primary_image, stock, sold_out } = value;
+  const {
+    id,
+    name,
+    price,
+    business,
+    condition,
+    primary_image,
+    stock,
+    sold_out,
+    rating_average,
+    rating_count,
+  } = value;
   if (
     typeof id !== 'number' ||
     typeof name !== 'string' ||
@@ -198,6 +212,8 @@ function toProduct(value: unknown): ProductSummary | null {
     // Stock is a hint on a card (the product page reads it afresh): kept when readable.
     ...(typeof stock === 'number' || stock === null ? { stock } : {}),
     ...(typeof sold_out === 'boolean' ? { sold_out } : {}),
+    ...(typeof rating_average === 'number' || rating_average === null ? { rating_average } : {}),
+    ...(typeof rating_count === 'number' ? { rating_count } : {}),
   };
 }
 

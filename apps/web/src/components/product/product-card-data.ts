@@ -13,6 +13,9 @@ export interface ProductCardData {
   condition: ProductCondition;
   /** Nothing left to buy (issue 26); absent on pages cached before stock was counted. */
   soldOut?: boolean;
+  /** Its buyers' average (one decimal) and how many rated it (issue 27); absent: none. */
+  ratingAverage?: number | null;
+  ratingCount?: number;
 }
 
 /** A listed product as card props: its own business name (API lists carry it), else the
@@ -30,5 +33,7 @@ export function toProductCard(
     businessName: product.business_name || names[String(product.business)],
     condition: product.condition,
     soldOut: product.sold_out === true,
+    ratingAverage: product.rating_average ?? null,
+    ratingCount: product.rating_count ?? 0,
   };
 }

@@ -19,6 +19,18 @@ const toothbrush: ProductCardData = {
 };
 
 describe('ProductCard', () => {
+  it('shows its buyers’ rating in figures, read out in words; nothing without one (issue 27)', () => {
+    inRouter(<ProductCard {...toothbrush} ratingAverage={4.3} ratingCount={12} />);
+    const rating = screen.getByTestId('card-rating');
+    expect(within(rating).getByText('Rated 4.3 out of 5 by 12 buyers')).toBeTruthy();
+    expect(rating.textContent).toContain('★ 4.3 (12)');
+  });
+
+  it('shows no rating for a product nobody rated', () => {
+    inRouter(<ProductCard {...toothbrush} ratingAverage={null} ratingCount={0} />);
+    expect(screen.queryByTestId('card-rating')).toBeNull();
+  });
+
   it('shows image, name, business, price and condition with two separate links', () => {
     const { container } = inRouter(<ProductCard {...toothbrush} />);
     const article = screen.getByRole('article');

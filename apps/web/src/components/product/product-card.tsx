@@ -32,6 +32,8 @@ export function ProductCard({
   businessName,
   condition,
   soldOut = false,
+  ratingAverage = null,
+  ratingCount = 0,
   priority = false,
   headingLevel = 3,
   sizes = CARD_IMAGE_SIZES,
@@ -80,6 +82,17 @@ export function ProductCard({
             </Link>
           )}
         </p>
+        {ratingAverage !== null && ratingCount > 0 ? (
+          // Its buyers' rating (issue 27): one star and the figures, read out in words.
+          <p className="text-sm text-ink-muted" data-testid="card-rating">
+            <span aria-hidden="true">
+              <span className="text-clay-700">★</span> {ratingAverage.toFixed(1)} ({ratingCount})
+            </span>
+            <span className="sr-only">
+              {`Rated ${ratingAverage.toFixed(1)} out of 5 by ${ratingCount} ${ratingCount === 1 ? 'buyer' : 'buyers'}`}
+            </span>
+          </p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
           <p className="text-base font-semibold text-ink tabular-nums">{formatMoney(price)}</p>
           {/* Its condition, or (issue 26) that none is left: what matters first then. */}
