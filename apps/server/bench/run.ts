@@ -11,7 +11,7 @@ import { defaultPoolSize, loadConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { businesses, products } from '../src/db/schema/index';
 import { activeProductsJoin, summaryFields, toSummary } from '../src/modules/catalog';
-import { seedLargeCatalogue } from '../src/seed/large';
+import { seedLargeCatalogue, seedLargeReviews } from '../src/seed/large';
 import { ensureDatabase, LARGE_DATABASE_URL } from '../src/seed/large-cli';
 import {
   EXPORT_ORDERS,
@@ -288,6 +288,13 @@ async function main() {
       log: (msg) => console.log(msg),
     });
   }
+  // Issue 27: five reviews a product (500,000 at 100,000 products), for the product page's rows.
+  if (only !== 'export') {
+    await seedLargeReviews(database.db, {
+      perProduct: REVIEWS_PER_PRODUCT,
+      log: (msg) => console.log(msg),
+    });
+  }
   const apps = await serveApps(database, dataDir);
   await benchServed(apps);
   await apps.app.close();
@@ -419,11 +426,16 @@ const SEARCHES: Array<[string, string]> = [
   ['search: deep page (400)', '/api/search/?search=&page=400'],
 ];
 
-/** A sample product's page and its business's storefront. */
+/** Reviews a product in the bench's catalogue (issue 27). */
+const REVIEWS_PER_PRODUCT = 5;
+
+/** A sample product's page (with its reviews) and its business's storefront. */
 const catalogueCalls = (
   sample: { product: number; business: number } | undefined,
 ): Array<[string, string]> => [
   ['product detail', `/api/products/${sample?.product}/`],
+  ['product reviews: page 1, newest', `/api/products/${sample?.product}/reviews/`],
+  ['product reviews: lowest first', `/api/products/${sample?.product}/reviews/?sort=lowest`],
   ['storefront: business', `/api/business/${sample?.business}/`],
   ['storefront: products page 1', `/api/products-by-business/${sample?.business}/?page=1`],
 ];

@@ -469,3 +469,69 @@ export async function seedLargeCatalogue(
     seconds: (performance.now() - started) / 1000,
   };
 }
+
+/** Accounts the large reviews are written by (each product's reviews by five of them). */
+const LARGE_REVIEWERS = 5000;
+
+/**
+ * The bench's reviews (issue 27): `perProduct` reviews of every product by accounts of their
+ * own (`bench_reviewer_<n>`, a product's reviews by consecutive ones), ratings and ages spread
+ * by the product's id, then every product's ratings as the reviews module keeps them. Adds
+ * only what is missing. Written straight in SQL, as the rest of the large seed.
+ */
+export async function seedLargeReviews(
+  db: Db,
+  options: { perProduct: number; log: (msg: string) => void },
+): Promise<{ reviews: number; seconds: number }> {
+  const started = performance.now();
+  const [products] = (
+    (await db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
+  const target = (products?.n ?? 0) * options.perProduct;
+  const [have] = (
+    (await db.execute(sql`select count(*)::int as n from reviews`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
+  if ((have?.n ?? 0) >= target) return { reviews: have?.n ?? 0, seconds: 0 };
+  const hash = await hashPassword(randomBytes(12).toString('base64url'));
+  await db.execute(sql`insert into users (username, email, first_name, last_name, password_hash)
+    select 'bench_reviewer_' || n, 'bench_reviewer_' || n || '@example.com',
+      (array['Fern','Rowan','Iris','Juniper','Hazel','Alder','Wren','Sage'])[1 + n % 8],
+      (array['Moss','Reed','Okafor','Lind','Vale','Brook'])[1 + n % 6], ${hash}
+    from generate_series(1, ${LARGE_REVIEWERS}) n
+    on conflict do nothing`);
+  await db.execute(sql`insert into reviews (product_id, user_id, rating, title, body, created_at, updated_at)
+    select p.id, r.ids[1 + ((p.id * ${options.perProduct} + k) % array_length(r.ids, 1))],
+      1 + ((p.id * 7 + k * 3) % 10 + 5) / 3 % 5,
+      (array['Lovely','Does the job','Not for me','Worth it','Good quality'])[1 + (p.id + k) % 5],
+      'Bought it for everyday use; it arrived quickly and well packed. ' ||
+        repeat('Still going strong after weeks. ', 1 + (p.id + k) % 6),
+      now() - ((p.id + k * 31) % 700) * interval '1 day',
+      now() - ((p.id + k * 31) % 700) * interval '1 day'
+    from products p cross join generate_series(0, ${options.perProduct - 1}) k
+      cross join (select array_agg(id order by id) as ids from users
+        where username like 'bench\_reviewer\_%') r
+    on conflict do nothing`);
+  await db.execute(sql`insert into product_ratings
+      (product_id, count, sum, stars1, stars2, stars3, stars4, stars5)
+    select product_id, count(*), sum(rating), count(*) filter (where rating = 1),
+      count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+      count(*) filter (where rating = 4), count(*) filter (where rating = 5)
+    from reviews where hidden_at is null group by product_id
+    on conflict (product_id) do update set count = excluded.count, sum = excluded.sum,
+      stars1 = excluded.stars1, stars2 = excluded.stars2, stars3 = excluded.stars3,
+      stars4 = excluded.stars4, stars5 = excluded.stars5`);
+  await db.execute(sql`analyze reviews`);
+  await db.execute(sql`analyze product_ratings`);
+  const [now] = (
+    (await db.execute(sql`select count(*)::int as n from reviews`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
+  const seconds = (performance.now() - started) / 1000;
+  options.log(`seed:large: ${now?.n ?? 0} reviews (${seconds.toFixed(1)} s)`);
+  return { reviews: now?.n ?? 0, seconds };
+}
