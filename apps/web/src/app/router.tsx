@@ -49,8 +49,8 @@ const ShopPage = lazyPage(
   'prepareShopPage',
 );
 const ProductPage = lazyPage(
-  () => import('@/features/product/pages/product-page'),
-  'ProductPage',
+  () => import('./routes/product-page'),
+  'ProductPageWithReviews',
   'prepareProductPage',
 );
 const StorefrontPage = lazyPage(

@@ -2,6 +2,7 @@ import type { ProductDetail } from '@leafline/contract/catalog';
 import { CONDITION_LABELS } from '@leafline/contract/constants';
 import Store from 'lucide-react/icons/store';
 import { Link } from 'react-router';
+import { formatRating, RatingStars, reviewCount } from '@/components/product/rating-stars';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
 
@@ -24,6 +25,20 @@ export function ProductHeading({
         {product.business_name}
       </Link>
       <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
+      {product.rating_average !== null && product.rating_count > 0 ? (
+        // Its buyers' rating (issue 27), a way down to the Reviews section.
+        <Link
+          to="#reviews"
+          className="inline-flex w-fit flex-wrap items-center gap-2 text-sm text-ink-muted no-underline hover:underline"
+          data-testid="product-rating"
+        >
+          <RatingStars value={product.rating_average} />
+          <span aria-hidden="true" className="font-semibold text-ink tabular-nums">
+            {formatRating(product.rating_average)}
+          </span>
+          <span>({reviewCount(product.rating_count)})</span>
+        </Link>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <p
           className="text-2xl font-semibold text-ink tabular-nums"

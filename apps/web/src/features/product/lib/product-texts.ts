@@ -14,4 +14,7 @@ export const PRODUCT_TEXTS = {
   fewLeft: STOCK_MESSAGES.fewLeft,
   /** After a sold-out value in the options' dropdown and for screen readers beside a pill. */
   soldOutSuffix: ' (sold out)',
+  /** Issue 27: the section below the product, and its link beside the name. */
+  reviews: 'Reviews',
+  reviewsLoading: 'Loading reviews…',
 } as const;

@@ -74,6 +74,16 @@ function server(detail: ProductDetail | null, override: Override = () => undefin
   return mockFetch((call) => {
     const answer = override(call);
     if (answer) return answer;
+    if (detail && call.url.startsWith(`/api/products/${detail.id}/reviews/?`)) {
+      // The Reviews section (issue 27; its own tests are in features/reviews): none yet.
+      return jsonResponse(200, {
+        count: 0,
+        next: null,
+        previous: null,
+        results: [],
+        summary: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
+      });
+    }
     if (call.url.startsWith('/api/products/')) {
       return detail && call.url === `/api/products/${detail.id}/`
         ? jsonResponse(200, detail)

@@ -1,8 +1,9 @@
 import type { ProductDetail } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
+import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { PrepareContext } from '@/lib/route-prepare';
 import { productQueryOptions, useProduct } from '../api/get-product';
@@ -28,8 +29,14 @@ export async function prepareProductPage({ queryClient, params }: PrepareContext
   if (product) await queryClient.prefetchQuery(relatedProductsQueryOptions(product.business));
 }
 
-/** /shop/products/{productId} (SPEC §2 Product page). */
-export function ProductPage() {
+/** What the page shows in its Reviews section (the reviews feature, handed in by the app). */
+export type ProductReviewsSlot = ComponentType<{ productId: number; businessName: string }>;
+
+/**
+ * /shop/products/{productId} (SPEC §2 Product page). `reviews` fills the Reviews section
+ * (issue 27): features do not import each other, so the app hands it in, lazily loaded.
+ */
+export function ProductPage({ reviews }: { reviews?: ProductReviewsSlot } = {}) {
   const productId = parseId(useParams().productId);
   const product = useProduct(productId);
 
@@ -41,12 +48,18 @@ export function ProductPage() {
       failed={(retry) => <ProductNotFound {...retry} />}
     >
       {/* A new product (another id) starts with its own first variant and picture. */}
-      {(data) => <ProductDetails key={data.id} product={data} />}
+      {(data) => <ProductDetails key={data.id} product={data} reviews={reviews} />}
     </DetailQuery>
   );
 }
 
-function ProductDetails({ product }: { product: ProductDetail }) {
+function ProductDetails({
+  product,
+  reviews: Reviews,
+}: {
+  product: ProductDetail;
+  reviews?: ProductReviewsSlot | undefined;
+}) {
   useDocumentTitle(product.name);
   const variants = liveVariants(product.variants);
   const [variantId, setVariantId] = useState<number | null>(firstVariant(variants)?.id ?? null);
@@ -91,6 +104,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
+      {Reviews ? (
+        <ReviewsSection>
+          <Reviews productId={product.id} businessName={product.business_name} />
+        </ReviewsSection>
+      ) : null}
+
       <div className="render-lazily">
         <RelatedProducts
           productId={product.id}
@@ -99,6 +118,38 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * The Reviews section, its heading at once and its content when its code has loaded: a link
+ * to /shop/products/{id}#reviews lands on it, also when the page was opened with it.
+ */
+function ReviewsSection({ children }: { children: React.ReactNode }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    // The layout scrolls to a #hash before the product has loaded: once here, to its section.
+    if (hash === '#reviews') document.getElementById('reviews')?.scrollIntoView?.();
+  }, [hash]);
+  return (
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="mt-12 scroll-mt-24 border-t border-sand-300 pt-8 sm:mt-16"
+    >
+      <h2 id="reviews-heading" className="text-2xl font-semibold sm:text-3xl">
+        {PRODUCT_TEXTS.reviews}
+      </h2>
+      <Suspense
+        fallback={
+          <LoadingRegion label={PRODUCT_TEXTS.reviewsLoading} className="mt-6 flex flex-col gap-4">
+            <Skeletons shapes={['h-8 w-48', 'h-24 w-full max-w-sm', 'h-28 w-full']} />
+          </LoadingRegion>
+        }
+      >
+        {children}
+      </Suspense>
+    </section>
   );
 }
 
