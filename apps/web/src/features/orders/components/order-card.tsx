@@ -108,11 +108,12 @@ function ReviewLinks({ order }: { order: Order }) {
         <li key={id}>
           <Link
             to={REVIEW_LINK_TEXTS.path(id)}
+            // Named with its product (the visible words first): several links on one card.
+            aria-label={`${REVIEW_LINK_TEXTS.link}: ${name}`}
             className="inline-flex min-h-11 items-center gap-1.5 font-medium text-forest-900 underline-offset-4 hover:underline"
           >
             <Star aria-hidden="true" className="size-4 text-clay-700" />
             {REVIEW_LINK_TEXTS.link}
-            <span className="sr-only">: {name}</span>
           </Link>
         </li>
       ))}
