@@ -78,6 +78,8 @@ export function toShopPage(response: SearchResponse, filters: ShopFilters): Shop
       primary_image: p.primary_image,
       stock: p.stock,
       sold_out: p.sold_out,
+      rating_average: p.rating_average,
+      rating_count: p.rating_count,
     })),
     businessNames,
     totalProducts: response.count,

@@ -24,8 +24,17 @@ import { FAVORITES_CATEGORY, initialShopFilters, useShopFilters } from '../hooks
 export const SEARCH_TIMEOUT_TEXT = MESSAGES.searchTimedOut;
 const LOAD_FAILED_TEXT = 'We could not load the products. Please try again.';
 
-/** The hand-picked list, in its order or sorted by the chosen price filter. */
+/** The hand-picked list, in its order or sorted by the chosen price or rating filter. */
 function sortedFavorites(products: ProductCardData[], sort: string): ProductCardData[] {
+  if (sort === 'rating_high_to_low') {
+    // As the search sorts (issue 27): the average, then how many rated it; unrated last.
+    return [...products].sort(
+      (a, b) =>
+        (b.ratingAverage ?? 0) - (a.ratingAverage ?? 0) ||
+        (b.ratingCount ?? 0) - (a.ratingCount ?? 0) ||
+        b.id - a.id,
+    );
+  }
   if (sort === 'price_low_to_high' || sort === 'price_high_to_low') {
     const sign = sort === 'price_low_to_high' ? 1 : -1;
     return [...products].sort((a, b) => sign * (Number(a.price) - Number(b.price)) || a.id - b.id);

@@ -1,5 +1,6 @@
 import { STOREFRONT_PAGE_SIZE } from '@leafline/contract/constants';
 import { Link } from 'react-router';
+import { toProductCard } from '@/components/product/product-card-data';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -64,13 +65,9 @@ export function StorefrontProducts({
       <div className="flex flex-col gap-8">
         <ProductGrid
           products={data.results.map((product) => ({
-            id: product.id,
-            name: product.name,
-            price: product.price,
-            primaryImage: product.primary_image,
-            businessId: product.business,
+            // The one mapping of a listed product to a card: sold out and rated included.
+            ...toProductCard(product),
             businessName: product.business_name || businessName,
-            condition: product.condition,
           }))}
           label={`Products from ${businessName}`}
           className={cx(products.isPlaceholderData && 'opacity-60 transition-opacity')}
