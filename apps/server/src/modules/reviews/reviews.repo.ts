@@ -34,12 +34,14 @@ const ORDER: Record<ReviewSort, string> = {
   lowest: 'r.rating asc, r.created_at desc, r.id desc',
 };
 
-const SELECT = sql`select r.id, r.product_id as "productId", r.user_id as "userId", r.rating,
+/** A review's columns as ReviewRow, over `reviews r join users u`. */
+const COLUMNS = sql`r.id, r.product_id as "productId", r.user_id as "userId", r.rating,
     r.title, r.body, r.variant_options as "variantOptions", r.reply_body as "replyBody",
     r.reply_created_at as "replyCreatedAt", r.created_at as "createdAt",
     r.updated_at as "updatedAt", u.first_name as "firstName", u.last_name as "lastName",
-    u.username
-  from reviews r join users u on u.id = r.user_id`;
+    u.username`;
+
+const SELECT = sql`select ${COLUMNS} from reviews r join users u on u.id = r.user_id`;
 
 const dates = (row: ReviewRow): ReviewRow => ({
   ...row,
@@ -274,11 +276,7 @@ export async function pageBusinessReviews(
   const [rows, totals] = await Promise.all([
     rowsOf<ReviewRow & { productName: string }>(
       db,
-      sql`select r.id, r.product_id as "productId", r.user_id as "userId", r.rating, r.title,
-          r.body, r.variant_options as "variantOptions", r.reply_body as "replyBody",
-          r.reply_created_at as "replyCreatedAt", r.created_at as "createdAt",
-          r.updated_at as "updatedAt", u.first_name as "firstName", u.last_name as "lastName",
-          u.username, p.name as "productName"
+      sql`select ${COLUMNS}, p.name as "productName"
         from reviews r join users u on u.id = r.user_id join products p on p.id = r.product_id
         where p.business_id = ${businessId} and r.hidden_at is null
         order by ${sql.raw(order)} limit ${limit} offset ${offset}`,

@@ -4,13 +4,13 @@ import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { PressedChoice } from '@/components/seller/pressed-choice';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { cx } from '@/lib/cx';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
 import { type PagedList, pageCount } from '@/lib/seller/paged-list';
 import { useSectionPage } from '@/lib/seller/use-section-page';
@@ -131,37 +131,6 @@ const PRODUCTS_LIST: ListStates = {
 
 const VIEWS: readonly ProductsView[] = ['all', 'low'];
 
-/** "All products" / "Low stock" (issue 26): which list is shown, as two pressed buttons. */
-function ViewToggle({
-  view,
-  onChange,
-}: {
-  view: ProductsView;
-  onChange: (view: ProductsView) => void;
-}) {
-  return (
-    <fieldset className="inline-flex gap-1 self-start">
-      <legend className="sr-only">{SELLER_PRODUCTS_TEXTS.viewsLabel}</legend>
-      {VIEWS.map((id) => (
-        <button
-          key={id}
-          type="button"
-          aria-pressed={id === view}
-          onClick={() => onChange(id)}
-          className={cx(
-            'min-h-9 rounded-full px-3 text-sm font-medium transition-colors',
-            id === view
-              ? 'bg-forest-900 text-cream'
-              : 'border border-forest-900/25 text-forest-900 hover:bg-sage-50',
-          )}
-        >
-          {SELLER_PRODUCTS_TEXTS.views[id]}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
-
 /**
  * SPEC §2 dashboard "products": the business's products a page at a time, each with its stock
  * and its quick edit (issue 26), Edit (the product form in a modal) and Delete (after a
@@ -185,8 +154,12 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   return (
     // The dashboard names the section (its h2); this is its content.
     <div className="flex flex-col gap-4">
-      <ViewToggle
-        view={view}
+      {/* "All products" / "Low stock" (issue 26): which list is shown. */}
+      <PressedChoice
+        legend={SELLER_PRODUCTS_TEXTS.viewsLabel}
+        options={VIEWS}
+        labels={SELLER_PRODUCTS_TEXTS.views}
+        value={view}
         onChange={(next) => {
           setView(next);
           // Each view pages on its own: a switch starts at its first page.

@@ -9,7 +9,6 @@ export const SELLER_REVIEWS_TEXTS = {
   count: (n: number) => (n === 1 ? '1 review' : `${n} reviews`),
   orderLabel: 'Show first',
   orders: { newest: 'Newest', lowest: 'Lowest rating' },
-  rated: (n: number) => `Rated ${n} out of 5`,
   verified: 'Verified purchase',
   reply: 'Reply',
   editReply: 'Edit reply',

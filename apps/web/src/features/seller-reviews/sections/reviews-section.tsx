@@ -1,14 +1,14 @@
 import type { SellerReview } from '@leafline/contract/reviews';
-import { REVIEW_LIMITS } from '@leafline/contract/reviews-texts';
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@leafline/contract/reviews-texts';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
-import Star from 'lucide-react/icons/star';
 import { type FormEvent, useState } from 'react';
+import { RatingStars } from '@/components/product/rating-stars';
+import { PressedChoice } from '@/components/seller/pressed-choice';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { cx } from '@/lib/cx';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import { type ReviewsOrder, useBusinessReviews } from '../api/get-business-reviews';
 import { useReplyToReview } from '../api/reply-to-review';
@@ -23,21 +23,6 @@ const LIST: ListStates = {
 
 const ORDERS: readonly ReviewsOrder[] = ['newest', 'lowest'];
 
-/** The review's stars as five marks, read out as one "Rated 4 out of 5". */
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={TEXTS.rated(rating)} className="inline-flex gap-0.5">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cx('size-4', n <= rating ? 'fill-clay-600 text-clay-600' : 'text-sand-300')}
-        />
-      ))}
-    </span>
-  );
-}
-
 /** The brand's reply: shown, or written and edited in place. */
 function ReplyEditor({ businessId, review }: { businessId: number; review: SellerReview }) {
   const toast = useToast();
@@ -49,7 +34,7 @@ function ReplyEditor({ businessId, review }: { businessId: number; review: Selle
     event.preventDefault();
     const body = text.trim();
     if (body.length < 1 || body.length > REVIEW_LIMITS.reply) {
-      setError(`Write your reply in 1 to ${REVIEW_LIMITS.reply} characters.`);
+      setError(REVIEW_MESSAGES.reply);
       return;
     }
     setError(null);
@@ -120,7 +105,7 @@ function ReviewRow({ businessId, review }: { businessId: number; review: SellerR
       data-testid="seller-review"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Stars rating={review.rating} />
+        <RatingStars value={review.rating} />
         <h3 id={headingId} className="font-sans text-base font-semibold text-forest-900">
           {review.title || review.product_name}
         </h3>
@@ -147,28 +132,16 @@ export function ReviewsSection({ businessId }: { businessId: number }) {
   const query = useBusinessReviews(businessId, page, order);
   return (
     <div className="flex flex-col gap-4">
-      <fieldset className="inline-flex gap-1 self-start">
-        <legend className="sr-only">{TEXTS.orderLabel}</legend>
-        {ORDERS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={id === order}
-            onClick={() => {
-              setOrder(id);
-              setPage(1);
-            }}
-            className={cx(
-              'min-h-9 rounded-full px-3 text-sm font-medium transition-colors',
-              id === order
-                ? 'bg-forest-900 text-cream'
-                : 'border border-forest-900/25 text-forest-900 hover:bg-sage-50',
-            )}
-          >
-            {TEXTS.orders[id]}
-          </button>
-        ))}
-      </fieldset>
+      <PressedChoice
+        legend={TEXTS.orderLabel}
+        options={ORDERS}
+        labels={TEXTS.orders}
+        value={order}
+        onChange={(next) => {
+          setOrder(next);
+          setPage(1);
+        }}
+      />
       <SellerList
         query={query}
         {...LIST}
