@@ -30,6 +30,7 @@ const WRITER: Record<string, string> = {
   reviews: 'modules/reviews',
   review_reports: 'modules/reviews',
   product_ratings: 'modules/reviews',
+  review_events: 'modules/reviews',
   stock_movements: 'modules/stock',
   search_words: 'modules/search',
   search_changes: 'modules/search',

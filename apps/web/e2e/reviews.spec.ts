@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { REVIEW_MESSAGES } from '@leafline/contract/reviews-texts';
+import { LIVE_TEXTS } from '@leafline/contract/seller-money';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { payWithCard, saveAddressViaApi, token } from './support/buying';
@@ -9,8 +10,8 @@ import { loginViaUi, newUser, registerViaApi } from './support/users';
 
 /**
  * Issue 27, acceptance: a buyer whose order was delivered reviews the product from My Orders;
- * the product page and its card show it; the brand replies from the dashboard's Reviews
- * section and the shopper sees the reply; sorting the shop by rating orders it. At 1280 px,
+ * the product page and its card show it; the brand's open dashboard hears of it live (the
+ * orders' stream), replies from its Reviews section and the shopper sees the reply; sorting the shop by rating orders it. At 1280 px,
  * the review's parts also at 390 px, with axe.
  */
 
@@ -90,6 +91,11 @@ test('a buyer reviews from My Orders, the brand replies, the shop sorts by ratin
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
 
+  // The brand's dashboard is open on its Reviews section, its live stream connected.
+  const streaming = page.waitForResponse((r) => r.url().includes(`/orders/${businessId}/events/`));
+  await page.goto(`/dashboard/reviews?business=${businessId}`);
+  expect((await streaming).status()).toBe(200);
+
   // My Orders: "Review this product" leads to the product's reviews, and the form.
   await buyer.goto('/myorders');
   await buyer.getByRole('link', { name: `Review this product: ${name}` }).click();
@@ -131,10 +137,12 @@ test('a buyer reviews from My Orders, the brand replies, the shop sorts by ratin
   }).toPass({ timeout: 20_000 });
   await visitorContext.close();
 
-  // The brand answers from its dashboard's Reviews section.
-  await page.goto(`/dashboard/reviews?business=${businessId}`);
+  // The brand's dashboard heard of it without a reload: a toast and the top row.
+  await expect(page.getByText(LIVE_TEXTS.newReview(4, name))).toBeVisible();
   const row = page.getByTestId('seller-review').filter({ hasText: 'A jar to keep' });
   await expect(row).toBeVisible();
+  await expect(page.getByTestId('seller-review').first()).toContainText('A jar to keep');
+  // The brand answers from its dashboard's Reviews section.
   await checkBothWidths(page, ['main']);
   await row.getByRole('button', { name: 'Reply' }).click();
   await row.getByRole('textbox').fill('Thank you! The notch was our potter’s idea.');

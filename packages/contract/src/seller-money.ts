@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceString } from './catalog';
 import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
+import { sellerReview } from './reviews';
 import { sellerOrder } from './seller-orders';
 
 /**
@@ -13,8 +14,10 @@ import { sellerOrder } from './seller-orders';
  * Live orders: `GET api/business/orders/{businessId}/events/` (owner only) is a stream of
  * Server-Sent Events (`text/event-stream`). Each event has an `id:` (a growing number: send the
  * last one back as `Last-Event-ID` when reconnecting, and the events after it are sent first),
- * an `event:` name of ORDER_EVENT_TYPES, and `data:` one JSON `orderEvent`. A comment line
- * (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies keep the connection open.
+ * an `event:` name of LIVE_EVENT_TYPES, and `data:` one JSON `orderEvent` (`order.paid`,
+ * `order.updated`) or `reviewEvent` (`review.created`, issue 27: a buyer reviewed one of the
+ * business's products). A comment line (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies
+ * keep the connection open. Clients ignore event names they do not know.
  */
 
 /** `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed. */
@@ -30,6 +33,23 @@ export const orderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 
+/** `review.created`: a buyer reviewed one of the business's products. */
+export const REVIEW_EVENT_TYPE = 'review.created';
+
+export const reviewEvent = z.object({
+  id: z.number().int(),
+  type: z.literal(REVIEW_EVENT_TYPE),
+  business: z.number().int(),
+  /** The review as the dashboard's Reviews section lists it. */
+  review: sellerReview,
+});
+export type ReviewEvent = z.infer<typeof reviewEvent>;
+
+/** Every event name of the live stream. */
+export const LIVE_EVENT_TYPES = [...ORDER_EVENT_TYPES, REVIEW_EVENT_TYPE] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+export type LiveEvent = OrderEvent | ReviewEvent;
+
 export const LIVE_KEEPALIVE_MS = 15_000;
 /** How long the dashboard waits before reconnecting, doubled each failure up to the last. */
 export const LIVE_RECONNECT_MS = [500, 1_000, 2_000, 5_000, 10_000] as const;
@@ -38,6 +58,8 @@ export const LIVE_TEXTS = {
   /** The toast when an order is paid. */
   newOrder: (id: number, buyer: string, total: string) =>
     `New order #${id}${buyer ? ` from ${buyer}` : ''}: $${total}`,
+  /** The toast when a buyer reviews one of the business's products. */
+  newReview: (rating: number, product: string) => `New ${rating}-star review of ${product}`,
   /** Under the orders heading while the stream is down and being reconnected. */
   reconnecting: 'Live updates paused, reconnecting…',
   live: 'Live: new orders appear here as they are paid.',

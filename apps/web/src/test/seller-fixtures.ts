@@ -1,3 +1,4 @@
+import type { SellerReview } from '@leafline/contract/reviews';
 import type { SalesBucket, SalesOverview } from '@leafline/contract/seller-money';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import type { SellerProduct } from '@leafline/contract/seller-products';
@@ -135,6 +136,25 @@ function zeroBuckets(n: number, last: string, stepDays: number): SalesBucket[] {
  * Fern & Flax's sales overview on Wednesday 2026-03-18: two orders on 03-16 and one on 03-18
  * (this week: 3 orders, $84.00 sales, $81.48 net), one in the week of 02-23; changed by `extra`.
  */
+/** A review as the dashboard's Reviews section lists it. */
+export function sellerReview(extra: Partial<SellerReview> = {}): SellerReview {
+  return {
+    id: 41,
+    rating: 2,
+    title: 'Came late',
+    body: 'Nice tote.\n<script>alert(1)</script> but a week late.',
+    author_name: 'Fern M.',
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    verified_purchase: true,
+    variant_options: { Size: 'Large' },
+    reply: null,
+    product_id: 7,
+    product_name: 'Linen Tote',
+    ...extra,
+  };
+}
+
 export function salesOverview(extra: Partial<SalesOverview> = {}): SalesOverview {
   const daily = zeroBuckets(30, '2026-03-18', 1);
   daily[27] = {

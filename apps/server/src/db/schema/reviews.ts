@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
 import { products } from './catalog';
 import { users } from './users';
 
@@ -86,4 +87,25 @@ export const productRatings = pgTable(
     stars5: integer('stars5').notNull().default(0),
   },
   (t) => [check('product_ratings_count_not_negative', sql`${t.count} >= 0`)],
+);
+
+/**
+ * A new review, for the brand's live dashboard (issue 27 point 4): written in the review's
+ * transaction with a NOTIFY on the orders' channel, so it travels the same stream as the
+ * orders. Its id comes from the order events' sequence: one growing id for every event of the
+ * stream, and a dashboard resuming after `Last-Event-ID` is sent what it missed of both.
+ */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    id: integer('id').primaryKey().default(sql`nextval('order_events_id_seq')`),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_events_business_idx').on(t.businessId, t.id)],
 );

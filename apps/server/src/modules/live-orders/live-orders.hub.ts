@@ -1,4 +1,10 @@
-import { LIVE_MESSAGES, type OrderEvent, type OrderEventType } from '@leafline/contract';
+import {
+  LIVE_MESSAGES,
+  type LiveEvent,
+  type OrderEvent,
+  type OrderEventType,
+  REVIEW_EVENT_TYPE,
+} from '@leafline/contract';
 import type { Database, Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -11,6 +17,12 @@ import {
   type OrderEventKind,
   type OrderNotice,
 } from '../orders';
+import {
+  latestReviewEventId,
+  listReviewEventsAfter,
+  type ReviewNotice,
+  sellerReviewsByIds,
+} from '../reviews';
 import { toSellerOrders } from '../seller-orders';
 
 /**
@@ -18,8 +30,14 @@ import { toSellerOrders } from '../seller-orders';
  * `leafline_orders` per app instance, and the open dashboard streams by business. A notice for
  * a business with open streams is read once (the seller's order) and written, as one SSE
  * event, to that business's streams only. Every instance hears every commit's NOTIFY, so a
- * payment handled by one instance reaches the dashboards open on any other.
+ * payment handled by one instance reaches the dashboards open on any other. A new review of one
+ * of the business's products travels the same way (issue 27: its notice on the same channel, its
+ * id from the same sequence), so one stream and one resume point carry both.
  */
+
+/** A notice on the channel: an order's event or a new review's. */
+type Notice = OrderNotice | ReviewNotice;
+const isReview = (notice: Notice): notice is ReviewNotice => notice.type === 'review';
 
 /** How far back a resume also looks, whatever the ids (ids are taken before commit). */
 export const CATCH_UP_WINDOW_MS = 30_000;
@@ -36,7 +54,7 @@ export const sseEventName = (kind: OrderEventKind): OrderEventType =>
   kind === 'paid' ? 'order.paid' : 'order.updated';
 
 /** One event as written on the stream. */
-export const sseFrame = (event: OrderEvent) =>
+export const sseFrame = (event: LiveEvent) =>
   `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** Where a stream writes; `writableLength` is what the client has not taken yet. */
@@ -177,34 +195,52 @@ interface HubState {
   stopped: boolean;
 }
 
-/** The events of `notices` (one business), each with the seller's order, in id order. */
-async function readEvents(db: Db, businessId: number, notices: readonly OrderNotice[]) {
+/** The events of `notices` (one business), each with the seller's order or review, in id order. */
+async function readEvents(db: Db, businessId: number, notices: readonly Notice[]) {
   if (!notices.length) return [];
+  const orderNotices = notices.filter((n): n is OrderNotice => !isReview(n));
+  const reviewNotices = notices.filter(isReview);
+  const [orders, reviews] = await Promise.all([
+    readOrders(db, businessId, orderNotices),
+    sellerReviewsByIds(db, businessId, [...new Set(reviewNotices.map((n) => n.review))]),
+  ]);
+  const reviewById = new Map(reviews.map((r) => [r.id, r]));
+  const events: Array<{ id: number; frame: string }> = [];
+  for (const notice of [...notices].sort((a, b) => a.id - b.id)) {
+    let event: LiveEvent | undefined;
+    if (isReview(notice)) {
+      // A review hidden or deleted since is nobody's news.
+      const review = reviewById.get(notice.review);
+      if (review) event = { id: notice.id, type: REVIEW_EVENT_TYPE, business: businessId, review };
+    } else {
+      const order = orders.get(notice.order);
+      if (order) {
+        event = { id: notice.id, type: sseEventName(notice.type), business: businessId, order };
+      }
+    }
+    if (event) events.push({ id: notice.id, frame: sseFrame(event) });
+  }
+  return events;
+}
+
+/** The seller's orders of these notices, by id; only paid orders are anybody's (issue 24). */
+async function readOrders(
+  db: Db,
+  businessId: number,
+  notices: readonly OrderNotice[],
+): Promise<Map<number, OrderEvent['order']>> {
+  if (!notices.length) return new Map();
   const ids = [...new Set(notices.map((n) => n.order))];
   const rows =
     ids.length === 1
       ? [await findBusinessOrder(db, businessId, ids[0]!)].filter((r) => r !== undefined)
       : (await findOrdersByIds(db, ids)).filter((r) => r.businessId === businessId);
-  // Only paid orders are anybody's (issue 24 point 1): an unpaid one is never announced.
   const orders = await toSellerOrders(db, businessId, rows.filter(isPaidOrLater));
-  const byId = new Map(orders.map((o) => [o.id, o]));
-  const events: Array<{ id: number; frame: string }> = [];
-  for (const notice of [...notices].sort((a, b) => a.id - b.id)) {
-    const order = byId.get(notice.order);
-    if (!order) continue;
-    const event: OrderEvent = {
-      id: notice.id,
-      type: sseEventName(notice.type),
-      business: businessId,
-      order,
-    };
-    events.push({ id: notice.id, frame: sseFrame(event) });
-  }
-  return events;
+  return new Map(orders.map((o) => [o.id, o]));
 }
 
 /** Reads one notice's event and writes it to the business's streams that may still have it. */
-async function deliverNotice(state: HubState, businessId: number, notice: OrderNotice) {
+async function deliverNotice(state: HubState, businessId: number, notice: Notice) {
   const open = state.streams.get(businessId);
   if (!open?.size) return;
   try {
@@ -223,9 +259,9 @@ async function deliverNotice(state: HubState, businessId: number, notice: OrderN
 }
 
 function onNotice(state: HubState, payload: string): void {
-  let notice: OrderNotice;
+  let notice: Notice;
   try {
-    notice = JSON.parse(payload) as OrderNotice;
+    notice = JSON.parse(payload) as Notice;
   } catch {
     return;
   }
@@ -258,15 +294,20 @@ async function readMissed(db: Db, stream: LiveStream): Promise<void> {
     let sinceMs: number | undefined =
       stream.lastId > 0 ? CATCH_UP_WINDOW_MS : Date.now() - stream.openedAt + CATCH_UP_WINDOW_MS;
     for (;;) {
-      const notices = await listOrderEventsAfter(db, stream.businessId, after, {
-        limit: CATCH_UP_PAGE,
-        ...(sinceMs === undefined ? {} : { sinceMs }),
-      });
+      const options = { limit: CATCH_UP_PAGE, ...(sinceMs === undefined ? {} : { sinceMs }) };
+      const [orderNotices, reviewNotices] = await Promise.all([
+        listOrderEventsAfter(db, stream.businessId, after, options),
+        listReviewEventsAfter(db, stream.businessId, after, options),
+      ]);
+      // One page of the two logs by id: what is past the page's last id comes next time.
+      const notices: Notice[] = [...orderNotices, ...reviewNotices]
+        .sort((a, b) => a.id - b.id)
+        .slice(0, CATCH_UP_PAGE);
       if (!notices.length || !(await stream.stillAllowed())) return;
       for (const event of await readEvents(db, stream.businessId, notices)) {
         stream.write(event.id, event.frame);
       }
-      if (notices.length < CATCH_UP_PAGE) break;
+      if (orderNotices.length < CATCH_UP_PAGE && reviewNotices.length < CATCH_UP_PAGE) break;
       after = Math.max(...notices.map((n) => n.id));
       sinceMs = undefined;
     }
@@ -279,7 +320,12 @@ async function readMissed(db: Db, stream: LiveStream): Promise<void> {
 async function markStart(db: Db, stream: LiveStream): Promise<void> {
   stream.beginCatchUp();
   try {
-    const latest = await latestOrderEventId(db, stream.businessId);
+    const latest = Math.max(
+      ...(await Promise.all([
+        latestOrderEventId(db, stream.businessId),
+        latestReviewEventId(db, stream.businessId),
+      ])),
+    );
     if (latest > 0) stream.markStart(latest);
   } finally {
     stream.endCatchUp();

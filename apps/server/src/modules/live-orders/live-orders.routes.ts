@@ -17,8 +17,8 @@ import { findOwnedBusinessId, requireOwnedBusiness, sellerScope } from '../busin
 import { LiveStream } from './live-orders.hub';
 
 /**
- * `GET api/business/orders/{businessId}/events/`: the business's live orders as Server-Sent
- * Events (its owner only; DESIGN 2.13). A client resuming sends the last id it got as
+ * `GET api/business/orders/{businessId}/events/`: the business's live orders (and new reviews)
+ * as Server-Sent Events (its owner only; DESIGN 2.13). A client resuming sends the last id it got as
  * `Last-Event-ID` (or `?last_event_id=`) and is sent what it missed before the live events.
  */
 export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -34,7 +34,7 @@ export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> 
         tags: ['seller orders'],
         security: bearerSecurity,
         summary:
-          "The business's orders as they are paid and changed: a text/event-stream of order.paid and order.updated events (its owner only); Last-Event-ID resumes",
+          "The business's orders as they are paid and changed, and its new reviews: a text/event-stream of order.paid, order.updated and review.created events (its owner only); Last-Event-ID resumes",
         params: businessIdParams,
         querystring: orderEventsQuery,
         response: { '4xx': errorResponse },

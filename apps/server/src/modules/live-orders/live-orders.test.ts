@@ -6,6 +6,8 @@ import {
   LIVE_RECONNECT_MS,
   type OrderEvent,
   orderEvent,
+  REVIEW_EVENT_TYPE,
+  reviewEvent,
 } from '@leafline/contract';
 import { ROUTES } from '@leafline/contract/routes';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -223,6 +225,55 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     expect(
       again.events.filter((e) => e.event === 'order.paid').map((e) => parse(e).order.id),
     ).toEqual(expect.arrayContaining([order2, order3]));
+  });
+
+  it('a buyer’s review of the brand’s product arrives on the same stream, and a resume sends it in order', async () => {
+    const s = await seller();
+    const buyer = await shopper(t.app);
+    const c = await stream(s.headers, s.business.id);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    const paid = parse(await c.next(forOrder('order.paid', orderId)));
+    const ship = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/business/orders/edit/${orderId}/`,
+      headers: s.headers,
+      payload: { status: 'Delivered' },
+    });
+    expect(ship.statusCode).toBe(200);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${s.product.id}/reviews/`,
+      headers: buyer.headers,
+      payload: { rating: 4, title: 'Sturdy', body: 'Wraps a loaf well and washes clean.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const frame = await c.next((e) => e.event === REVIEW_EVENT_TYPE);
+    const live = reviewEvent.parse(JSON.parse(frame.data));
+    expect(live.business).toBe(s.business.id);
+    expect(live.review).toMatchObject({
+      id: posted.json().review.id,
+      rating: 4,
+      title: 'Sturdy',
+      product_id: s.product.id,
+      product_name: 'Beeswax Wrap',
+      author_name: 'Fern M.',
+      reply: null,
+    });
+    // One sequence of ids for orders and reviews: a resume from the payment sends both, in order.
+    const again = await stream({ ...s.headers, 'last-event-id': String(paid.id) }, s.business.id);
+    await again.next((e) => e.event === REVIEW_EVENT_TYPE);
+    // (The last seconds' events come again too, whatever their id: the dashboard drops those.)
+    const after = again.events.filter((e) => Number(e.id) > paid.id);
+    expect(after.map((e) => e.event)).toEqual(['order.updated', REVIEW_EVENT_TYPE]);
+    expect(after.map((e) => Number(e.id))).toEqual([
+      Number(c.events.find((e) => e.event === 'order.updated')?.id),
+      live.id,
+    ]);
+    // Another business's stream hears nothing of it.
+    const other = await seller();
+    const theirs = await stream({ ...other.headers, 'last-event-id': '0' }, other.business.id);
+    await expect.poll(() => theirs.retry).toBe(LIVE_RECONNECT_MS[0]);
+    expect(theirs.events.filter((e) => e.event === REVIEW_EVENT_TYPE)).toEqual([]);
   });
 
   it('a new stream is told where it starts; lost before any event, it resumes from there', async () => {

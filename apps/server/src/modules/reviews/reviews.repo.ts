@@ -2,11 +2,13 @@ import { REVIEW_LIMITS, type ReviewSort } from '@leafline/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
-import { productRatings, reviewReports, reviews } from '../../db/schema/index';
+import { productRatings, reviewEvents, reviewReports, reviews } from '../../db/schema/index';
+import { ORDERS_CHANNEL } from '../orders';
 
 /**
  * The reviews' rows (issue 27, docs/decisions/0043): reviews, their reports and each product's
- * ratings. This module is the only writer of the three tables.
+ * ratings, and the events that bring a new review to the brand's live dashboard. This module is
+ * the only writer of the four tables.
  */
 
 export interface ReviewRow {
@@ -261,6 +263,17 @@ export async function restoreReview(tx: Db, reviewId: number): Promise<boolean> 
   return row !== undefined;
 }
 
+/** A review row with its product's name, as the dashboard lists it. */
+export type BusinessReviewRow = ReviewRow & { productName: string };
+
+const BUSINESS_SELECT = sql`select ${COLUMNS}, p.name as "productName"
+  from reviews r join users u on u.id = r.user_id join products p on p.id = r.product_id`;
+
+const businessRow = (r: BusinessReviewRow): BusinessReviewRow => ({
+  ...dates(r),
+  productName: r.productName,
+});
+
 /** A page of the business's reviews (shown ones), with their products' names, and the total. */
 export async function pageBusinessReviews(
   db: Db,
@@ -268,16 +281,15 @@ export async function pageBusinessReviews(
   sort: 'newest' | 'lowest',
   limit: number,
   offset: number,
-): Promise<{ rows: Array<ReviewRow & { productName: string }>; total: number }> {
+): Promise<{ rows: BusinessReviewRow[]; total: number }> {
   const order =
     sort === 'lowest'
       ? 'r.rating asc, r.created_at desc, r.id desc'
       : 'r.created_at desc, r.id desc';
   const [rows, totals] = await Promise.all([
-    rowsOf<ReviewRow & { productName: string }>(
+    rowsOf<BusinessReviewRow>(
       db,
-      sql`select ${COLUMNS}, p.name as "productName"
-        from reviews r join users u on u.id = r.user_id join products p on p.id = r.product_id
+      sql`${BUSINESS_SELECT}
         where p.business_id = ${businessId} and r.hidden_at is null
         order by ${sql.raw(order)} limit ${limit} offset ${offset}`,
     ),
@@ -288,7 +300,86 @@ export async function pageBusinessReviews(
     ),
   ]);
   return {
-    rows: rows.map((r) => ({ ...dates(r), productName: r.productName })),
+    rows: rows.map(businessRow),
     total: totals[0]?.total ?? 0,
   };
+}
+
+/** These reviews of the business's products that are shown (a live event's review). */
+export async function findBusinessReviews(
+  db: Db,
+  businessId: number,
+  reviewIds: readonly number[],
+): Promise<BusinessReviewRow[]> {
+  if (!reviewIds.length) return [];
+  const rows = await rowsOf<BusinessReviewRow>(
+    db,
+    sql`${BUSINESS_SELECT}
+      where r.id in (${sql.join(
+        reviewIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and p.business_id = ${businessId} and r.hidden_at is null`,
+  );
+  return rows.map(businessRow);
+}
+
+/** What a NOTIFY of a new review carries on ORDERS_CHANNEL (beside the orders' notices). */
+export interface ReviewNotice {
+  id: number;
+  business: number;
+  review: number;
+  type: 'review';
+}
+
+/**
+ * Records a new review for its brand's live dashboard, in the review's transaction, and
+ * announces it on the orders' channel (delivered at commit, never on a rollback).
+ */
+export async function recordReviewEvent(tx: Db, reviewId: number): Promise<void> {
+  const [row] = await rowsOf<{ id: number; business: number }>(
+    tx,
+    sql`insert into review_events (review_id, business_id)
+      select r.id, p.business_id from reviews r join products p on p.id = r.product_id
+      where r.id = ${reviewId}
+      returning id, business_id as business`,
+  );
+  if (!row) return;
+  const notice: ReviewNotice = {
+    id: row.id,
+    business: row.business,
+    review: reviewId,
+    type: 'review',
+  };
+  await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/**
+ * The business's review events after `afterId` (and, with `sinceMs`, those of the last that
+ * many milliseconds), oldest first, at most `limit`: the orders' catch-up rule (listOrderEventsAfter).
+ */
+export async function listReviewEventsAfter(
+  db: Db,
+  businessId: number,
+  afterId: number,
+  options: { limit: number; sinceMs?: number },
+): Promise<ReviewNotice[]> {
+  const newer =
+    options.sinceMs === undefined
+      ? sql`id > ${afterId}`
+      : sql`(id > ${afterId} or created_at > now() - make_interval(secs => ${options.sinceMs / 1000}))`;
+  return rowsOf<ReviewNotice>(
+    db,
+    sql`select id, business_id as business, review_id as review, 'review' as type
+      from review_events where business_id = ${businessId} and ${newer}
+      order by id limit ${options.limit}`,
+  );
+}
+
+/** The business's newest review event id (0 when none). */
+export async function latestReviewEventId(db: Db, businessId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${reviewEvents.id})` })
+    .from(reviewEvents)
+    .where(eq(reviewEvents.businessId, businessId));
+  return Number(row?.id ?? 0);
 }

@@ -17,7 +17,9 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   addReport,
+  type BusinessReviewRow,
   deleteReview as deleteRow,
+  findBusinessReviews,
   findLiveProduct,
   findPurchase,
   findRatings,
@@ -29,6 +31,7 @@ import {
   pageReviews,
   type Ratings,
   type ReviewRow,
+  recordReviewEvent,
   refreshRatings,
   restoreReview,
   saveReply,
@@ -167,6 +170,7 @@ export async function createReview(
     });
     if (inserted === undefined) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
     await refreshRatings(tx, productId);
+    await recordReviewEvent(tx, inserted);
     return inserted;
   });
   return toReview((await findReview(deps.db, id))!);
@@ -274,14 +278,22 @@ export async function businessReviews(
     SELLER_PAGE_SIZE,
     (page - 1) * SELLER_PAGE_SIZE,
   );
-  return {
-    reviews: rows.map((r) => ({
-      ...toReview(r),
-      product_id: r.productId,
-      product_name: r.productName,
-    })),
-    total,
-  };
+  return { reviews: rows.map(toSellerReview), total };
+}
+
+const toSellerReview = (r: BusinessReviewRow): SellerReview => ({
+  ...toReview(r),
+  product_id: r.productId,
+  product_name: r.productName,
+});
+
+/** These reviews as the business's dashboard lists them (the live stream's review events). */
+export async function sellerReviewsByIds(
+  db: Db,
+  businessId: number,
+  reviewIds: readonly number[],
+): Promise<SellerReview[]> {
+  return (await findBusinessReviews(db, businessId, reviewIds)).map(toSellerReview);
 }
 
 /** A product's newest shown reviews (the share preview's JSON-LD). */

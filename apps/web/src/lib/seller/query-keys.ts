@@ -11,6 +11,9 @@ export const SELLER_KEYS = {
   orders: (businessId: number) => ['dashboard', 'orders', businessId] as const,
   products: (businessId: number) => ['dashboard', 'products', businessId] as const,
   reviews: (businessId: number) => ['dashboard', 'reviews', businessId] as const,
+  /** A page of the Reviews section in one order (the live stream puts a new review on it). */
+  reviewsPage: (businessId: number, sort: 'newest' | 'lowest', page: number) =>
+    ['dashboard', 'reviews', businessId, sort, page] as const,
   sales: (businessId: number) => ['dashboard', 'sales', businessId] as const,
   shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,
   shopifySync: (businessId: number) => ['dashboard', 'shopify-sync', businessId] as const,

@@ -1,5 +1,6 @@
 import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
-import { LIVE_TEXTS, type OrderEvent } from '@leafline/contract/seller-money';
+import type { SellerReview } from '@leafline/contract/reviews';
+import { LIVE_TEXTS, type LiveEvent, type ReviewEvent } from '@leafline/contract/seller-money';
 import {
   PAYOUT_STATE_LABELS,
   REFUND_MESSAGES,
@@ -14,7 +15,7 @@ import { setTokens } from '@/lib/auth-tokens';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
-import { noSales, renderSection, sellerOrder } from '@/test/seller-fixtures';
+import { noSales, renderSection, sellerOrder, sellerReview } from '@/test/seller-fixtures';
 import { OrdersSection } from '../sections/orders-section';
 import { LiveOrders } from './live-orders';
 import { LIVE_ANNOUNCE_MS, LIVE_IDLE_MS } from './use-live-orders';
@@ -33,7 +34,10 @@ function server(
   {
     closeAtOnce = false,
     events,
+    reviews = [],
   }: {
+    /** The Reviews section's list. */
+    reviews?: SellerReview[];
     /** Each stream ends as soon as it is open (a server that accepts and drops). */
     closeAtOnce?: boolean;
     /** Another answer than the stream. */
@@ -64,11 +68,14 @@ function server(
     if (call.url.startsWith('/api/business/orders/3/?page=')) {
       return jsonResponse(200, orders, { [TOTAL_COUNT_HEADER]: String(orders.length) });
     }
+    if (call.url.startsWith('/api/business/reviews/3/')) {
+      return jsonResponse(200, reviews, { [TOTAL_COUNT_HEADER]: String(reviews.length) });
+    }
     if (call.url.startsWith('/api/business/overview/3/')) return jsonResponse(200, {});
     if (call.url.startsWith('/api/business/sales/3/')) return jsonResponse(200, noSales());
     return jsonResponse(404, { error: 'Not found' });
   });
-  const send = (event: OrderEvent, raw?: string) =>
+  const send = (event: LiveEvent, raw?: string) =>
     streams
       .at(-1)!
       .enqueue(
@@ -95,7 +102,7 @@ function server(
   };
 }
 
-const paid = (id: number, order: SellerOrder): OrderEvent => ({
+const paid = (id: number, order: SellerOrder): LiveEvent => ({
   id,
   type: 'order.paid',
   business: 3,
@@ -117,6 +124,28 @@ function Figures() {
     queryFn: ({ signal }) => apiFetch('/api/business/sales/3/', { signal }),
   });
   return null;
+}
+
+/** The Reviews section's first page (newest first), as its query keeps it: titles and total. */
+function ReviewTitles() {
+  const { data } = useQuery({
+    queryKey: SELLER_KEYS.reviewsPage(3, 'newest', 1),
+    queryFn: async ({ signal }) => {
+      const res = await fetch('/api/business/reviews/3/?page=1&sort=newest', { signal });
+      return { items: (await res.json()) as SellerReview[], total: 1 };
+    },
+  });
+  if (!data) return null;
+  return (
+    <>
+      <p>{`${data.total} reviews`}</p>
+      {data.items.map((r) => (
+        <p key={r.id} data-testid="seller-review">
+          {r.title}
+        </p>
+      ))}
+    </>
+  );
 }
 
 function renderDashboardOrders() {
@@ -153,6 +182,37 @@ describe('live orders on the dashboard', () => {
     s.send(paid(103, later));
     await waitFor(() => expect(cardOrder()).toEqual([58, 57, 41]));
     expect(screen.getAllByText(LIVE_TEXTS.newOrder(57, 'Grace Hopper', '18.50'))).toHaveLength(1);
+  });
+
+  it('a new review is a toast and the top row of the Reviews section, once', async () => {
+    const s = server([], { reviews: [sellerReview({ id: 41 })] });
+    renderSection(
+      <>
+        <LiveOrders businessId={3} />
+        <ReviewTitles />
+      </>,
+      '/dashboard/reviews',
+    );
+    expect(await screen.findAllByTestId('seller-review')).toHaveLength(1);
+    await waitFor(() => expect(s.streamCalls()).toHaveLength(1));
+    const fresh = sellerReview({
+      id: 57,
+      rating: 5,
+      title: 'Lovely',
+      product_name: 'Beeswax Wrap',
+    });
+    const event: ReviewEvent = { id: 201, type: 'review.created', business: 3, review: fresh };
+    s.send(event);
+    s.send(event);
+    expect(await screen.findByText(LIVE_TEXTS.newReview(5, 'Beeswax Wrap'))).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('seller-review').map((r) => r.textContent)).toEqual([
+        'Lovely',
+        'Came late',
+      ]),
+    );
+    expect(screen.getByText('2 reviews')).toBeTruthy();
+    expect(screen.getAllByText(LIVE_TEXTS.newReview(5, 'Beeswax Wrap'))).toHaveLength(1);
   });
 
   it('an updated order replaces its row', async () => {

@@ -1,10 +1,13 @@
 import { SELLER_PAGE_SIZE } from '@leafline/contract/constants';
+import type { SellerReview } from '@leafline/contract/reviews';
 import {
   LIVE_KEEPALIVE_MS,
   LIVE_RECONNECT_MS,
   LIVE_TEXTS,
-  type OrderEvent,
+  type LiveEvent,
   orderEvent,
+  REVIEW_EVENT_TYPE,
+  reviewEvent,
 } from '@leafline/contract/seller-money';
 import type { SellerOrder } from '@leafline/contract/seller-orders';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
@@ -73,6 +76,28 @@ export function replaceOrder(client: QueryClient, businessId: number, order: Sel
       ? { ...page, items: page.items.map((o) => (o.id === order.id ? order : o)) }
       : page,
   );
+}
+
+/**
+ * A new review (issue 27): at the top of the cached first page of the newest reviews (once),
+ * the other pages and the lowest-first order read again.
+ */
+export function putNewReview(client: QueryClient, businessId: number, review: SellerReview): void {
+  const key = SELLER_KEYS.reviews(businessId);
+  const first = SELLER_KEYS.reviewsPage(businessId, 'newest', 1);
+  client.setQueryData<PagedList<SellerReview>>(first, (page) =>
+    !page || page.items.some((r) => r.id === review.id)
+      ? page
+      : { items: [review, ...page.items].slice(0, SELLER_PAGE_SIZE), total: page.total + 1 },
+  );
+  void client.invalidateQueries({
+    queryKey: key,
+    predicate: (q) => !(q.queryKey[3] === 'newest' && q.queryKey[4] === 1),
+  });
+  // A first page being fetched now may answer from before the review: it is fetched again.
+  if (client.isFetching({ queryKey: first }) > 0) {
+    void client.invalidateQueries({ queryKey: first, exact: true });
+  }
 }
 
 /**
@@ -167,8 +192,8 @@ function remember(set: Set<number>, value: number) {
 
 /**
  * What an event of the stream does: a paid order is a toast (once an order) and the top row
- * of the orders list; a changed order replaces its row; either reads the figures again. An
- * event already seen (the server may send one again on resume) does nothing. Answers whether
+ * of the orders list; a changed order replaces its row; either reads the figures again. A new
+ * review is a toast and the top row of the Reviews section. An event already seen (the server may send one again on resume) does nothing. Answers whether
  * the event was taken (its id is then one to resume after).
  */
 function eventHandler(
@@ -179,9 +204,19 @@ function eventHandler(
 ) {
   const seen = new Set<number>();
   const announced = new Set<number>();
-  return (event: OrderEvent): boolean => {
+  const reviewsAnnounced = new Set<number>();
+  return (event: LiveEvent): boolean => {
     if (event.business !== businessId || seen.has(event.id)) return false;
     remember(seen, event.id);
+    if (event.type === REVIEW_EVENT_TYPE) {
+      const { review } = event;
+      if (!reviewsAnnounced.has(review.id)) {
+        remember(reviewsAnnounced, review.id);
+        toast.success(LIVE_TEXTS.newReview(review.rating, review.product_name));
+      }
+      putNewReview(client, businessId, review);
+      return true;
+    }
     if (event.type === 'order.paid') {
       const { order } = event;
       if (!announced.has(order.id)) {
@@ -236,11 +271,17 @@ function network(signal: AbortSignal) {
 }
 
 /** An event of the stream as the contract reads it, or null (another event, a bad one). */
-function readOrderEvent(message: { event: string; data: string }): OrderEvent | null {
-  if (message.event !== 'order.paid' && message.event !== 'order.updated') return null;
+function readLiveEvent(message: { event: string; data: string }): LiveEvent | null {
+  const shape =
+    message.event === 'order.paid' || message.event === 'order.updated'
+      ? orderEvent
+      : message.event === REVIEW_EVENT_TYPE
+        ? reviewEvent
+        : undefined;
+  if (!shape) return null;
   try {
-    const parsed = orderEvent.safeParse(JSON.parse(message.data));
-    return parsed.success ? parsed.data : null;
+    const parsed = shape.safeParse(JSON.parse(message.data));
+    return parsed.success && parsed.data.type === message.event ? parsed.data : null;
   } catch {
     return null;
   }
@@ -251,7 +292,8 @@ function readOrderEvent(message: { event: string; data: string }): OrderEvent | 
  * kept open while the dashboard is, reconnected by itself (LIVE_RECONNECT_MS with ±50 %
  * jitter, sending the last event id so the server sends what was missed; a stream silent for
  * LIVE_IDLE_MS counts as dead). A paid order is a toast and the top row of the orders list; a
- * changed order replaces its row. Events and every reconnect also read the overview, the sales
+ * changed order replaces its row; a new review is a toast and the top of the Reviews section.
+ * Order events and every reconnect also read the overview, the sales
  * and (on reconnect) the list again, at most every LIVE_REFRESH_MS. An outage is announced
  * once, after LIVE_ANNOUNCE_MS, and ends when a stream stays open or brings an event. The
  * browser going offline drops the connection; coming back online reconnects at once.
@@ -309,7 +351,7 @@ export function useLiveOrders(businessId: number): LiveState {
         await readEventStream(
           response.body,
           (message) => {
-            const event = readOrderEvent(message);
+            const event = readLiveEvent(message);
             if (!event) return;
             away.stable();
             if (onEvent(event)) lastId = Math.max(lastId ?? 0, event.id);

@@ -14,7 +14,7 @@ export type ReviewsOrder = 'newest' | 'lowest';
  */
 export function businessReviewsQuery(businessId: number, page: number, sort: ReviewsOrder) {
   return queryOptions({
-    queryKey: [...SELLER_KEYS.reviews(businessId), sort, page],
+    queryKey: SELLER_KEYS.reviewsPage(businessId, sort, page),
     queryFn: async ({ signal }): Promise<PagedList<SellerReview>> => {
       const { data, headers } = await apiCallWithHeaders(SELLER_ROUTES.sellerReviews, {
         params: { businessId },

@@ -5,29 +5,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
-import { renderSection } from '@/test/seller-fixtures';
+import { renderSection, sellerReview } from '@/test/seller-fixtures';
 import { SELLER_REVIEWS_TEXTS } from '../lib/seller-reviews-texts';
 import { ReviewsSection } from './reviews-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function review(extra: Partial<SellerReview> = {}): SellerReview {
-  return {
-    id: 41,
-    rating: 2,
-    title: 'Came late',
-    body: 'Nice tote.\n<script>alert(1)</script> but a week late.',
-    author_name: 'Fern M.',
-    created_at: '2026-11-20T10:00:00.000Z',
-    updated_at: '2026-11-20T10:00:00.000Z',
-    verified_purchase: true,
-    variant_options: { Size: 'Large' },
-    reply: null,
-    product_id: 7,
-    product_name: 'Linen Tote',
-    ...extra,
-  };
-}
+const review = sellerReview;
 
 function server(list: SellerReview[], reply?: (call: RecordedCall) => Response) {
   return mockFetch((call): Response => {
