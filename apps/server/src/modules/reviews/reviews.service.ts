@@ -22,7 +22,6 @@ import {
   findBusinessReviews,
   findLiveProduct,
   findPurchase,
-  findRatings,
   findReview,
   findReviewOf,
   insertReview,
@@ -31,6 +30,7 @@ import {
   pageReviews,
   type Ratings,
   type ReviewRow,
+  readReviewsPage,
   recordReviewEvent,
   refreshRatings,
   restoreReview,
@@ -118,13 +118,15 @@ export async function listReviews(
   },
   requestUrl: string,
 ): Promise<ReviewsResponse> {
-  const productId = await liveProductOr404(deps.db, rawProductId);
+  const productId = parseId(rawProductId);
   const page = query.page ?? 1;
   const size = Math.min(query.page_size ?? REVIEW_LIMITS.pageSize, REVIEW_LIMITS.maxPageSize);
-  const [ratings, rows] = await Promise.all([
-    findRatings(deps.db, productId),
-    pageReviews(deps.db, productId, query.sort ?? 'recent', size, (page - 1) * size),
-  ]);
+  const read =
+    productId === null
+      ? undefined
+      : await readReviewsPage(deps.db, productId, query.sort ?? 'recent', size, (page - 1) * size);
+  if (!read) throw notFound(CATALOG_MESSAGES.productNotFound);
+  const { ratings, rows } = read;
   if (page > 1 && rows.length === 0) throw notFound(CATALOG_MESSAGES.invalidPage);
   const base = new URL(requestUrl, deps.publicUrl).toString();
   return {
