@@ -369,6 +369,19 @@ for (const driver of ['default', 'pglite'] as const) {
         await soon(async () => expect((await look()).count).toBe(1));
         await t.db.update(products).set({ name: 'Kelp Sponge' }).where(eq(products.id, added.id));
         await soon(async () => expect((await look()).results[0].name).toBe('Kelp Sponge'));
+        // Ratings changed on this instance (issue 27): the average and its place first in the
+        // rating order (the most ratings at 5.0) reach the other one's index.
+        await t.db
+          .insert(productRatings)
+          .values({ productId: added.id, count: 9, sum: 45, stars5: 9 });
+        await soon(async () => {
+          const kelp = (await look()).results[0];
+          expect([kelp.rating_average, kelp.rating_count]).toEqual([5, 9]);
+          const best = await other.app.inject({
+            url: '/api/search/?filter=rating_high_to_low&page_size=1',
+          });
+          expect(best.json().results[0].id).toBe(added.id);
+        });
         await t.db
           .update(businesses)
           .set({ isActive: false })
