@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SELLER_PAGE_SIZE } from '@leafline/contract';
@@ -165,6 +165,13 @@ function addIlikeSearch(app: FastifyInstance) {
   });
 }
 
+/**
+ * The web build, with its server renderer (issue 28): when it is there, the apps serve it and
+ * the rendered pages are measured (`npm run build` first).
+ */
+const WEB_DIST = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist');
+const webRendered = existsSync(path.join(WEB_DIST, '..', 'dist-ssr', 'entry-server.js'));
+
 /** The served app's environment (the live bench's app is built on it too). */
 const liveEnv = (dataDir: string, url: string) => ({
   NODE_ENV: 'production',
@@ -172,7 +179,7 @@ const liveEnv = (dataDir: string, url: string) => ({
   LOG_LEVEL: 'silent',
   RATE_LIMIT_MAX: '100000000',
   DATABASE_URL: url,
-  WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  WEB_DIST_DIR: webRendered ? WEB_DIST : path.join(dataDir, 'no-web-build'),
 });
 
 const BENCH_PASSWORD = 'bench-password';
@@ -438,7 +445,18 @@ const catalogueCalls = (
   ['product reviews: lowest first', `/api/products/${sample?.product}/reviews/?sort=lowest`],
   ['storefront: business', `/api/business/${sample?.business}/`],
   ['storefront: products page 1', `/api/products-by-business/${sample?.business}/?page=1`],
+  // The same pages as the browser gets them: HTML rendered by the server (issue 28), beside
+  // their JSON (product detail; search: no terms, page 1).
+  ...(webRendered
+    ? ([
+        [RENDERED_PRODUCT, `/shop/products/${sample?.product}`],
+        [RENDERED_SHOP, '/shop'],
+      ] as Array<[string, string]>)
+    : []),
 ];
+
+const RENDERED_PRODUCT = 'product page: rendered HTML';
+const RENDERED_SHOP = 'shop page 1: rendered HTML';
 
 /**
  * The catalogue calls on the served app then on the cold one; when there are any, distinct
@@ -769,6 +787,21 @@ function printTargets(
     console.log(
       `  text search ≥ 10× ILIKE (one word, both uncached): ${ftsVsIlike.toFixed(1)}× ${ftsVsIlike >= 10 ? 'met' : 'NOT met'}`,
     );
+    const rendered = byName.get(RENDERED_PRODUCT);
+    const renderedCold = byName.get(`${RENDERED_PRODUCT} (uncached)`);
+    if (rendered && renderedCold) {
+      const cached = rendered.rps / staticFile.rps;
+      const uncached = renderedCold.rps / staticFile.rps;
+      console.log('targets (issue 28):');
+      console.log(
+        `  rendered product page uncached ≥ 0.25× static file: ${uncached.toFixed(2)}× ${uncached >= 0.25 ? 'met' : 'NOT met'}`,
+      );
+      console.log(
+        `  rendered product page cached ≥ 0.5× static file: ${cached.toFixed(2)}× ${cached >= 0.5 ? 'met' : 'NOT met'}`,
+      );
+    } else {
+      console.log('targets (issue 28): rendered pages not measured (run `npm run build` first)');
+    }
   }
   console.log(
     `targets (issue 4): p99 ≤ 20 ms at half the measured throughput (GET /healthz at the same rate: p99 ${latency.floor.p99.toFixed(1)} ms)`,
