@@ -34,7 +34,7 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
 const fingerprint = () =>
   sourcesHash(
     [path.join(root, 'apps', 'web'), path.join(root, 'packages', 'contract', 'src')],
-    (name) => name === 'node_modules' || name === 'dist' || name === 'e2e',
+    (name) => name === 'node_modules' || name === 'dist' || name === 'dist-ssr' || name === 'e2e',
   );
 const stampFile = path.join(root, 'apps', 'web', 'dist', '.build-stamp');
 const print = fingerprint();

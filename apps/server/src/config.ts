@@ -131,6 +131,10 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
+  SERVER_RENDER: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CATALOG_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number' })
@@ -226,6 +230,12 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   webDistDir: string;
+  /**
+   * Whether the public pages are rendered on the server (decision 0044; on by default, when
+   * the web build has its server entry). Off: every page starts empty and the browser renders
+   * it, as before issue 28 (`npm run lighthouse` measures both).
+   */
+  serverRender: boolean;
   /** Attempts per minute and address on the login and password-reset calls. */
   rateLimitMax: number;
   /** How long a public catalogue answer may be reused; 0 turns the cache off (DESIGN 2.11). */
@@ -297,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
+    serverRender: e.SERVER_RENDER,
     rateLimitMax: e.RATE_LIMIT_MAX,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

@@ -1,12 +1,15 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import './styles.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
+import { hasFilterParams } from './lib/shop-address';
+import { readStorage, STORAGE_KEYS } from './lib/storage';
 
 /**
  * How long the first render waits for the page's code and first-screen data. Both are on
@@ -20,19 +23,61 @@ if (!root) throw new Error('The #root element is missing from index.html.');
 const container = root;
 
 const queryClient = createQueryClient();
-const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
-  // A transition: React renders the page in short slices, keeping the main thread free for
-  // input instead of blocking it for the whole first render.
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProvider>
-      </StrictMode>,
-    );
+const app = (
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  </StrictMode>
+);
+
+/** The data a server-rendered page was rendered with (decision 0044), when it was. */
+function serverState(): DehydratedState | undefined {
+  const block = document.getElementById('leafline-state');
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the server's page is the one this browser shows. The shop without filters in its
+ * address shows the shopper's saved filters (SPEC §3), which the server cannot know: with some
+ * saved, the browser renders the shop itself.
+ */
+function serverPageFits(): boolean {
+  const { pathname, search } = window.location;
+  if (!/^\/shop\/?$/.test(pathname)) return true;
+  return (
+    hasFilterParams(new URLSearchParams(search)) ||
+    readStorage(STORAGE_KEYS.shopFiltersCache) === null
+  );
+}
+
+const state = serverState();
+if (state) {
+  // The server's HTML is current (its cache is cleared on every catalogue change): its data
+  // counts as read now, so nothing the page shows is asked for again.
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state);
+}
+if (state && serverPageFits()) {
+  // Hydrated at once, while the page's code arrives: React listens from now on, and a tap or
+  // a choice made before the page's part is hydrated is replayed on it rather than lost.
+  void preloadRoute(window.location, queryClient, { data: false });
+  hydrateRoot(container, app);
+} else {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+  void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
+    // A transition: React renders the page in short slices, keeping the main thread free for
+    // input instead of blocking it for the whole first render.
+    startTransition(() => {
+      createRoot(container).render(app);
+    });
   });
-});
+}

@@ -15,7 +15,14 @@ import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 /** A route's page: its code loads on demand, or ahead with the data of its first screen. */
-type RoutePage = PreloadableComponent & { prepare: (context: PrepareContext) => Promise<void> };
+type RoutePage = PreloadableComponent & {
+  prepare: (context: PrepareContext, options?: PrepareOptions) => Promise<void>;
+};
+
+interface PrepareOptions {
+  /** false: the page's code only (its data came with the server's HTML, decision 0044). */
+  data?: boolean;
+}
 
 /**
  * A lazily loaded page, by its named export (route modules keep named exports). `prepareName`
@@ -27,9 +34,9 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>
   prepareName?: keyof M & string,
 ): RoutePage {
   const page = lazyWithPreload(async () => (await load())[name] as ComponentType);
-  const prepare = async (context: PrepareContext) => {
+  const prepare = async (context: PrepareContext, { data = true }: PrepareOptions = {}) => {
     const module = await load();
-    const prepareData = prepareName ? module[prepareName] : undefined;
+    const prepareData = prepareName && data ? module[prepareName] : undefined;
     await Promise.all([
       page.preload(),
       typeof prepareData === 'function' ? prepareData(context) : undefined,
@@ -56,6 +63,7 @@ const ProductPage = lazyPage(
 const StorefrontPage = lazyPage(
   () => import('@/features/storefront/pages/storefront-page'),
   'StorefrontPage',
+  'prepareStorefrontPage',
 );
 const CartPage = lazyPage(() => import('@/features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(
@@ -205,13 +213,16 @@ export const routes: RouteObject[] = [
 export async function preloadRoute(
   location: { pathname: string; search: string },
   queryClient: QueryClient,
+  options?: PrepareOptions,
 ): Promise<void> {
   const searchParams = new URLSearchParams(location.search);
   await Promise.all(
     (matchRoutes(routes, location.pathname) ?? []).map(({ route, params }) => {
       const type = (route.element as ReactElement | undefined)?.type;
       if (typeof type !== 'function' || !('prepare' in type)) return undefined;
-      return (type as RoutePage).prepare({ queryClient, params, searchParams }).catch(() => {});
+      return (type as RoutePage)
+        .prepare({ queryClient, params, searchParams }, options)
+        .catch(() => {});
     }),
   );
 }
@@ -228,6 +239,8 @@ export function AppRoutes() {
     registerNavigator((to, options) => {
       void latest.current(to, options);
     });
+    // The app is live: rendered here, or the server's HTML hydrated (browser tests wait for it).
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return useRoutes(routes);
 }

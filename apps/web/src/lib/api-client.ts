@@ -136,6 +136,18 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, fields, body);
 }
 
+/**
+ * How a request reaches the API: the browser's `fetch`, or, when the server renders a page
+ * (entry-server.tsx, decision 0044), the server's own routes in its process (no socket).
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) =>
+  fetch(url, init);
+
+/** The server's renderer answers the app's API requests itself (decision 0044). */
+export function setApiTransport(send: (url: string, init: RequestInit) => Promise<Response>) {
+  transport = send;
+}
+
 /** Runs `fetch` with a timeout that also honours the caller's signal. */
 async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
   const controller = new AbortController();
@@ -151,7 +163,7 @@ async function send(url: string, init: RequestInit, timeoutMs: number, signal?: 
         }, timeoutMs)
       : undefined;
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await transport(url, { ...init, signal: controller.signal });
   } catch (error) {
     if (timedOut) throw new NetworkError('The request timed out.', true, { cause: error });
     // The caller cancelled: pass their abort on unchanged (React Query expects it).

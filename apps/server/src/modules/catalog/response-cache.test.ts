@@ -163,4 +163,18 @@ describe('the cache itself', () => {
     expect(r.sent).toEqual(['{"n":1}', '{"n":2}', '{"n":1}', '{"n":3}', '{"n":20}', '{"n":100}']);
     expect(cache.size).toBe(2);
   });
+
+  it('remembers a text until the next change, and keeps nothing for an undefined one', async () => {
+    const cache = createResponseCache({ maxAgeSeconds: 60 });
+    cache.setListening(true);
+    let renders = 0;
+    const page = async () => `<p>${++renders}</p>`;
+    expect(await cache.remember('/shop', page)).toBe('<p>1</p>');
+    expect(await cache.remember('/shop', page)).toBe('<p>1</p>');
+    // A page that must not be kept (a 404, a render that failed): asked again next time.
+    expect(await cache.remember('/gone', async () => undefined)).toBeUndefined();
+    expect(await cache.remember('/gone', page)).toBe('<p>2</p>');
+    cache.clear();
+    expect(await cache.remember('/shop', page)).toBe('<p>3</p>');
+  });
 });

@@ -20,6 +20,11 @@ export interface ResponseCache {
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
   ): Promise<FastifyReply>;
+  /**
+   * A text kept under `key` until the next change (the server-rendered pages, decision 0044):
+   * from the cache, or computed and kept. `compute` answering undefined keeps nothing.
+   */
+  remember(key: string, compute: () => Promise<string | undefined>): Promise<string | undefined>;
   clear(): void;
   setListening(listening: boolean): void;
   readonly size: number;
@@ -48,6 +53,31 @@ export function createResponseCache(options: {
   let listening = false;
   const enabled = () => maxAge > 0 && listening;
 
+  async function remember(
+    key: string,
+    compute: () => Promise<string | undefined>,
+  ): Promise<string | undefined> {
+    if (enabled()) {
+      const hit = entries.get(key);
+      if (hit && performance.now() - hit.storedAt < maxAge) {
+        // Most recently used last: the first key is the one to evict.
+        entries.delete(key);
+        entries.set(key, hit);
+        options.onLookup?.(true);
+        return hit.body;
+      }
+      if (hit) entries.delete(key);
+    }
+    options.onLookup?.(false);
+    const started = generation;
+    const body = await compute();
+    if (body !== undefined && enabled() && started === generation && body.length <= maxEntryBytes) {
+      entries.set(key, { body, storedAt: performance.now() });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    }
+    return body;
+  }
+
   return {
     get enabled() {
       return enabled();
@@ -67,26 +97,11 @@ export function createResponseCache(options: {
     },
     async respond(request, reply, schema, compute) {
       reply.type('application/json; charset=utf-8');
-      const key = request.url;
-      if (enabled()) {
-        const hit = entries.get(key);
-        if (hit && performance.now() - hit.storedAt < maxAge) {
-          // Most recently used last: the first key is the one to evict.
-          entries.delete(key);
-          entries.set(key, hit);
-          options.onLookup?.(true);
-          return reply.send(hit.body);
-        }
-        if (hit) entries.delete(key);
-      }
-      options.onLookup?.(false);
-      const started = generation;
-      const body = JSON.stringify(schema.parse(await compute()));
-      if (enabled() && started === generation && body.length <= maxEntryBytes) {
-        entries.set(key, { body, storedAt: performance.now() });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      }
+      const body = await remember(request.url, async () =>
+        JSON.stringify(schema.parse(await compute())),
+      );
       return reply.send(body);
     },
+    remember,
   };
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isServerRendered, loadRenderer, withRenderedPage } from './server-render';
 import { renderIndexHtml, sharePreviewFor } from './share-previews';
 
 const NOT_PAGES = /^\/(api|media|assets|docs)(\/|$)/;
@@ -58,13 +60,41 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
-/** The page's HTML, compressed when the browser takes it (a quick level: it is per request). */
+/** The page's HTML, compressed when the browser takes it (a quick level: it is per page). */
 function encodeHtml(html: string, encoding: 'br' | 'gzip' | undefined): string | Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   }
   if (encoding === 'gzip') return gzipSync(html, { level: 6 });
   return html;
+}
+
+interface EncodedPage {
+  html: string;
+  etag: string;
+  bodies: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/**
+ * The ETag and compressed bodies of the pages served lately: a cached page is hashed and
+ * compressed once, not on every request. Keyed by the HTML itself (a page that changed is a
+ * new entry); the oldest go first.
+ */
+const encodedPages = new Map<string, EncodedPage>();
+const ENCODED_PAGES_KEPT = 200;
+
+function encoded(html: string, encoding: 'br' | 'gzip' | undefined) {
+  let entry = encodedPages.get(html);
+  if (!entry) {
+    entry = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, bodies: {} };
+    encodedPages.set(html, entry);
+    if (encodedPages.size > ENCODED_PAGES_KEPT) {
+      encodedPages.delete(encodedPages.keys().next().value as string);
+    }
+  }
+  if (!encoding) return { etag: entry.etag, body: { data: html, encoding } };
+  entry.bodies[encoding] ??= encodeHtml(html, encoding) as Buffer;
+  return { etag: entry.etag, body: { data: entry.bodies[encoding], encoding } };
 }
 
 /**
@@ -95,6 +125,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   const routePreloads = built ? readRoutePreloads(distDir) : [];
+  const renderPage =
+    built && app.deps.config.serverRender
+      ? await loadRenderer(app, path.join(path.dirname(distDir), 'dist-ssr'))
+      : undefined;
   let indexHtml: string | undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -110,24 +144,59 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     indexHtml ??= readFileSync(indexFile, 'utf8');
+    const template = indexHtml;
     let decoded = pathname;
     try {
       decoded = decodeURI(pathname);
     } catch {
       // An undecodable address still gets the app, with the default preview.
     }
-    const preview = await sharePreviewFor(decoded, {
-      db: app.deps.db,
-      publicUrl: app.deps.config.publicUrl,
-    });
-    const html = withRoutePreloads(renderIndexHtml(indexHtml, preview), decoded, routePreloads);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .status(preview.status)
+    /** The page: its share preview, and its first screen when the server renders it. */
+    const buildPage = async (render: boolean) => {
+      const preview = await sharePreviewFor(decoded, {
+        db: app.deps.db,
+        publicUrl: app.deps.config.publicUrl,
+      });
+      let html = renderIndexHtml(template, preview);
+      let rendered = false;
+      if (render && renderPage && preview.status === 200) {
+        try {
+          html = withRenderedPage(html, await renderPage(request.url));
+          rendered = true;
+        } catch (error) {
+          // The browser renders the page itself, as it did before the server could.
+          request.log.error({ err: error }, 'server render failed');
+        }
+      }
+      return {
+        status: preview.status,
+        html: withRoutePreloads(html, decoded, routePreloads),
+        rendered,
+      };
+    };
+    // A rendered page is the same for everyone (no session on the server): kept until the
+    // catalogue changes, on every instance, like the catalogue's answers.
+    let fresh: Awaited<ReturnType<typeof buildPage>> | undefined;
+    const cached =
+      renderPage && isServerRendered(pathname)
+        ? await app.pageCache.remember(request.url, async () => {
+            fresh = await buildPage(true);
+            return fresh.status === 200 && fresh.rendered ? fresh.html : undefined;
+          })
+        : undefined;
+    const page =
+      cached !== undefined ? { status: 200, html: cached } : (fresh ?? (await buildPage(false)));
+    const { etag, body } = encoded(page.html, pickEncoding(request.headers['accept-encoding']));
+    reply
+      .status(page.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(encodeHtml(html, encoding));
+      .header('etag', etag)
+      .type('text/html; charset=utf-8');
+    if (page.status === 200 && request.headers['if-none-match'] === etag) {
+      return reply.status(304).send();
+    }
+    if (body.encoding) reply.header('content-encoding', body.encoding);
+    return reply.send(body.data);
   });
 }

@@ -6,6 +6,7 @@ import {
   useNavigationType,
   useSearchParams,
 } from 'react-router';
+import { hasFilterParams } from '@/lib/shop-address';
 import {
   clearShopFilters,
   DEFAULT_SHOP_FILTERS,
@@ -25,26 +26,9 @@ export const FAVORITES_CATEGORY = 'weekly_favorites';
 
 export const CATEGORY_VALUES = new Set<string>(CATEGORY_OPTIONS.map((o) => o.value));
 const SORT_VALUES = new Set<string>(SORT_OPTIONS.map((o) => o.value));
-const URL_KEYS = [
-  'search',
-  'category',
-  'filter',
-  'page',
-  'second_hand',
-  'in_stock',
-  'verified',
-  'min_price',
-  'max_price',
-  'free_shipping_at',
-] as const;
 
 /** A yes/no filter of the address: 'true' (or '1', as the API reads it) turns it on. */
 const flag = (value: string | null) => value === 'true' || value === '1';
-
-/** Whether the address says anything about the shop's filters. */
-export function hasFilterParams(params: URLSearchParams): boolean {
-  return URL_KEYS.some((key) => params.has(key));
-}
 
 /** The filters an address says; what it leaves out is off (a value it cannot hold, too). */
 export function filtersFromParams(params: URLSearchParams): ShopFilters {

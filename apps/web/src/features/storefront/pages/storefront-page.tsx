@@ -4,8 +4,13 @@ import { useParams, useSearchParams } from 'react-router';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useBusiness } from '../api/get-business';
-import { useSustainabilityNotes } from '../api/get-sustainability-notes';
+import type { PrepareContext } from '@/lib/route-prepare';
+import { businessQueryOptions, useBusiness } from '../api/get-business';
+import { businessProductsQueryOptions } from '../api/get-business-products';
+import {
+  sustainabilityNotesQueryOptions,
+  useSustainabilityNotes,
+} from '../api/get-sustainability-notes';
 import { StorefrontAbout } from '../components/storefront-about';
 import { StorefrontContact } from '../components/storefront-contact';
 import { StorefrontHero } from '../components/storefront-hero';
@@ -13,6 +18,18 @@ import { StorefrontProducts } from '../components/storefront-products';
 import { StorefrontSkeleton } from '../components/storefront-skeleton';
 import { SustainabilityNotes } from '../components/sustainability-notes';
 import { STOREFRONT_TEXTS } from '../lib/storefront-texts';
+
+/** At start-up (or on the server): the brand, its notes and the page of its products. */
+export async function prepareStorefrontPage({ queryClient, params, searchParams }: PrepareContext) {
+  const businessId = parseId(params.businessId);
+  if (businessId === null) return;
+  const page = parseId(searchParams.get('page')) ?? 1;
+  await Promise.all([
+    queryClient.prefetchQuery(businessQueryOptions(businessId)),
+    queryClient.prefetchQuery(sustainabilityNotesQueryOptions(businessId)),
+    queryClient.prefetchQuery(businessProductsQueryOptions(businessId, page)),
+  ]);
+}
 
 /** /businessproducts/{businessId} (SPEC §2 Storefront). */
 export function StorefrontPage() {

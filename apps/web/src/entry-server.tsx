@@ -1,0 +1,89 @@
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes, preloadRoute } from './app/router';
+import { setApiTransport } from './lib/api-client';
+
+/**
+ * The server's side of the one app (decision 0044): a public page rendered to HTML with the
+ * data of its first screen, the way the browser's first render would show it, and that data
+ * for the browser to start from (main.tsx hydrates it instead of asking again).
+ */
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** React Query's dehydrated cache as JSON, `<` escaped: safe inside a data block. */
+  state: string;
+}
+
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Sends the app's API requests to the server itself (no socket: its own routes). */
+export function answerApiWith(send: ApiTransport): void {
+  setApiTransport(send);
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream) {
+    // Only its side effect matters: every lazy part loaded.
+  }
+}
+
+/**
+ * Until no query is on its way: what a page's prepare starts without waiting for (the shop's
+ * counts) is then in the HTML and in the state alike, never in one only.
+ */
+async function settled(queryClient: QueryClient): Promise<void> {
+  while (queryClient.isFetching() > 0) {
+    await new Promise<void>((resolve) => {
+      const cache = queryClient.getQueryCache();
+      const stop = cache.subscribe(() => {
+        if (queryClient.isFetching() === 0) {
+          stop();
+          resolve();
+        }
+      });
+      if (queryClient.isFetching() === 0) {
+        stop();
+        resolve();
+      }
+    });
+  }
+}
+
+/** The page at `url` (a path and query), its code loaded and its first screen's data read. */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const location = new URL(url, 'http://leafline.invalid');
+  const queryClient = createQueryClient();
+  try {
+    await preloadRoute({ pathname: location.pathname, search: location.search }, queryClient);
+    await settled(queryClient);
+    const app = (
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouter location={`${location.pathname}${location.search}`}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>
+    );
+    // One pass to a string: plain HTML, none of the streaming renderer's inline scripts (the
+    // CSP allows no inline script). A part whose code was never loaded in this process yet
+    // would be left to the browser (`<!--$!-->`): a prerender, which waits for every lazy part,
+    // loads them, and the second pass has it all.
+    let html = renderToString(app);
+    if (html.includes('<!--$!-->')) {
+      const { prelude } = await prerenderToNodeStream(app);
+      await drain(prelude);
+      html = renderToString(app);
+    }
+    const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c');
+    return { html, state };
+  } finally {
+    queryClient.clear();
+  }
+}
