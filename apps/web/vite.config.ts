@@ -17,6 +17,7 @@ const apiPrefixes = [
   '^/(api|media|docs)/',
   '^/(token|register|logout|checkout|home|add-to-cart|update-name|update-email|delete-account|auth)/',
   '^/(sitemap\\.xml|robots\\.txt)$',
+  '^/sitemaps/',
 ];
 
 /** `vite build --ssr`: the server's renderer of the public pages (decision 0044). */

@@ -131,6 +131,12 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
+  SITEMAP_MAX_URLS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 50000')
+    .max(50_000, 'must be between 10 and 50000')
+    .default(50_000),
   SERVER_RENDER: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('true')
@@ -236,6 +242,8 @@ export interface Config {
    * it, as before issue 28 (`npm run lighthouse` measures both).
    */
   serverRender: boolean;
+  /** Addresses in one sitemap file (sitemaps.org's limit by default); more make an index. */
+  sitemapMaxUrls: number;
   /** Attempts per minute and address on the login and password-reset calls. */
   rateLimitMax: number;
   /** How long a public catalogue answer may be reused; 0 turns the cache off (DESIGN 2.11). */
@@ -308,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
     serverRender: e.SERVER_RENDER,
+    sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

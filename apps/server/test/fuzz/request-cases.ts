@@ -103,6 +103,7 @@ export function operationsOutsideDocument(): Operation[] {
     op('GET', '/readyz'),
     op('GET', '/robots.txt'),
     op('GET', '/sitemap.xml'),
+    op('GET', '/sitemaps/{file}'),
     op('GET', '/media/{file}'),
     op('GET', '/docs/json'),
     op('GET', '/docs/static/{file}'),

@@ -205,3 +205,44 @@ describe('share previews (DESIGN 2.12)', () => {
     expect(res.body).not.toContain(`/shop/products/${closedProductId}<`);
   });
 });
+
+describe('a sitemap with more addresses than one file holds', () => {
+  let many: TestApp;
+  let ids: number[];
+  beforeAll(async () => {
+    many = await buildTestApp({ PUBLIC_URL: 'https://shop.example', SITEMAP_MAX_URLS: '10' });
+    const brand = await addBusiness(many.db);
+    ids = [];
+    for (let i = 0; i < 15; i++) ids.push((await addProduct(many.db, brand.id)).id);
+  });
+  afterAll(async () => {
+    await many.close();
+  });
+
+  it('is an index of files that list every page, storefront and product once', async () => {
+    const index = await many.app.inject({ url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    const files = [
+      ...index.body.matchAll(/<sitemap><loc>https:\/\/shop\.example(\/sitemaps\/\d+\.xml)<\/loc>/g),
+    ].map((m) => m[1]!);
+    // 8 pages, 1 storefront and 15 products: 24 addresses, 10 a file.
+    expect(files).toEqual(['/sitemaps/1.xml', '/sitemaps/2.xml', '/sitemaps/3.xml']);
+    const listed: string[] = [];
+    for (const file of files) {
+      const res = await many.app.inject({ url: file });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      const locs = [...res.body.matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)].map(
+        (m) => m[1]!,
+      );
+      expect(locs.length).toBeLessThanOrEqual(10);
+      listed.push(...locs);
+    }
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toContain('/shop');
+    for (const id of ids) expect(listed).toContain(`/shop/products/${id}`);
+    expect(listed).toHaveLength(24);
+    expect((await many.app.inject({ url: '/sitemaps/4.xml' })).statusCode).toBe(404);
+    expect((await many.app.inject({ url: '/sitemaps/x.xml' })).statusCode).toBe(404);
+  });
+});
