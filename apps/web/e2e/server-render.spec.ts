@@ -105,6 +105,7 @@ test('with JavaScript off, a product page, the shop, a storefront and a content 
 
     await reader.goto('/our-story');
     await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reader.getByText('needs JavaScript')).toHaveCount(0);
   } finally {
     await context.close();
   }
@@ -127,7 +128,12 @@ test('the strict CSP stays: no inline executable script in a rendered page', asy
   // The page's own data and its JSON-LD are data blocks.
   expect(html).toContain('<script type="application/json" id="leafline-state">');
   expect(html).toContain('<script type="application/ld+json">');
-  expect(html).toContain(product.name);
+  // What `curl` gets, no JavaScript run: the name, the price and the first picture.
+  const root = html.slice(html.indexOf('<div id="root">')).replace(/<!-- -->/g, '');
+  expect(root).toContain(product.name);
+  expect(root).toContain(`$${product.price}`);
+  expect(root).toContain(product.primary_image);
+  expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
 });
 
 test('a rendered page is kept with its ETag (304 while unchanged) and rendered anew after a catalogue change', async ({

@@ -32,7 +32,7 @@ describe('the server-rendered pages (decision 0044)', () => {
 
   it('puts the markup in #root, its data in a data block, and React’s hints in the head', () => {
     const index =
-      '<html><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
+      '<html><head><title>x</title></head><body><div id="root"></div><noscript>Needs JavaScript.</noscript><script type="module" src="/a.js"></script></body></html>';
     const html = withRenderedPage(index, {
       html: '<link rel="preload" as="image" imageSrcSet="/m/a-320.webp 320w"/><div class="app">Mug</div>',
       state: '{"queries":[{"name":"\\u003c/script>"}]}',
@@ -45,5 +45,6 @@ describe('the server-rendered pages (decision 0044)', () => {
       '<script type="application/json" id="leafline-state">{"queries":[{"name":"\\u003c/script>"}]}</script>',
     );
     expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain('noscript');
   });
 });

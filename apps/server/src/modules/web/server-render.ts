@@ -67,10 +67,14 @@ export async function loadRenderer(
 export function withRenderedPage(indexHtml: string, page: { html: string; state: string }) {
   const hints = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(hints.length);
-  return indexHtml
-    .replace('</head>', hints ? `    ${hints}\n  </head>` : '</head>')
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${markup}</div>\n    <script type="application/json" id="leafline-state">${page.state}</script>`,
-    );
+  return (
+    indexHtml
+      .replace('</head>', hints ? `    ${hints}\n  </head>` : '</head>')
+      // The page reads without JavaScript: no notice that it needs some.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${markup}</div>\n    <script type="application/json" id="leafline-state">${page.state}</script>`,
+      )
+  );
 }
