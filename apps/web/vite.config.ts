@@ -26,8 +26,9 @@ const ssrConfig = defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // The workspace's contract is TypeScript: bundled in; other packages load from node_modules.
-  ssr: { noExternal: ['@leafline/contract'] },
+  // The workspace's contract is TypeScript: bundled in, as is React Router (Node would load
+  // its development build; bundled, the production one). Other packages load from node_modules.
+  ssr: { noExternal: ['@leafline/contract', 'react-router'] },
   build: {
     outDir: 'dist-ssr',
     emptyOutDir: true,
