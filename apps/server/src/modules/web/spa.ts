@@ -69,32 +69,27 @@ function encodeHtml(html: string, encoding: 'br' | 'gzip' | undefined): string |
   return html;
 }
 
-interface EncodedPage {
-  html: string;
-  etag: string;
-  bodies: Partial<Record<'br' | 'gzip', Buffer>>;
-}
-
 /**
- * The ETag and compressed bodies of the pages served lately: a cached page is hashed and
- * compressed once, not on every request. Keyed by the HTML itself (a page that changed is a
- * new entry); the oldest go first.
+ * The br and gzip bodies of the pages served lately, by their ETag (a hash of the HTML): a
+ * cached page is compressed once, not on every request. The oldest go first. (Keyed by the
+ * hash, not the HTML: long strings as keys hash by their length alone and compare slowly.)
  */
-const encodedPages = new Map<string, EncodedPage>();
+const encodedPages = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
 const ENCODED_PAGES_KEPT = 200;
 
 function encoded(html: string, encoding: 'br' | 'gzip' | undefined) {
-  let entry = encodedPages.get(html);
-  if (!entry) {
-    entry = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, bodies: {} };
-    encodedPages.set(html, entry);
+  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+  if (!encoding) return { etag, body: { data: html, encoding } };
+  let bodies = encodedPages.get(etag);
+  if (!bodies) {
+    bodies = {};
+    encodedPages.set(etag, bodies);
     if (encodedPages.size > ENCODED_PAGES_KEPT) {
       encodedPages.delete(encodedPages.keys().next().value as string);
     }
   }
-  if (!encoding) return { etag: entry.etag, body: { data: html, encoding } };
-  entry.bodies[encoding] ??= encodeHtml(html, encoding) as Buffer;
-  return { etag: entry.etag, body: { data: entry.bodies[encoding], encoding } };
+  bodies[encoding] ??= encodeHtml(html, encoding) as Buffer;
+  return { etag, body: { data: bodies[encoding], encoding } };
 }
 
 /**
