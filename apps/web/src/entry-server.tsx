@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -22,10 +23,16 @@ export interface RenderedPage {
 
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Sends the app's API requests to the server itself (no socket: its own routes). */
-export function answerApiWith(send: ApiTransport): void {
-  setApiTransport(send);
-}
+/**
+ * The render under way's way to the API. Per render, not per process: two apps in one process
+ * (the bench, the tests) each answer their own pages' requests.
+ */
+const renderTransport = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const send = renderTransport.getStore();
+  if (!send) return Promise.reject(new Error('The API is asked outside a server render.'));
+  return send(url, init);
+});
 
 async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   for await (const _chunk of stream) {
@@ -55,8 +62,15 @@ async function settled(queryClient: QueryClient): Promise<void> {
   }
 }
 
-/** The page at `url` (a path and query), its code loaded and its first screen's data read. */
-export async function renderPage(url: string): Promise<RenderedPage> {
+/**
+ * The page at `url` (a path and query), its code loaded and its first screen's data read
+ * through `send` (the server's own routes, no socket).
+ */
+export function renderPage(url: string, send: ApiTransport): Promise<RenderedPage> {
+  return renderTransport.run(send, () => render(url));
+}
+
+async function render(url: string): Promise<RenderedPage> {
   const location = new URL(url, 'http://leafline.invalid');
   const queryClient = createQueryClient();
   try {

@@ -4,9 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /** What the web build's entry-server.js exports (apps/web/src/entry-server.tsx). */
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
 interface WebRenderer {
-  renderPage(url: string): Promise<{ html: string; state: string }>;
-  answerApiWith(send: (url: string, init: RequestInit) => Promise<Response>): void;
+  renderPage(url: string, send: ApiTransport): Promise<{ html: string; state: string }>;
 }
 
 /** The public pages rendered on the server (decision 0044); the others stay client-rendered. */
@@ -37,7 +38,7 @@ export async function loadRenderer(
   const entry = path.join(ssrDir, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
-  renderer.answerApiWith(async (url, init) => {
+  const send: ApiTransport = async (url, init) => {
     const target = new URL(url, 'http://leafline.invalid');
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
@@ -55,8 +56,8 @@ export async function loadRenderer(
       status: res.statusCode,
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
-  });
-  return (url) => renderer.renderPage(url);
+  };
+  return (url) => renderer.renderPage(url, send);
 }
 
 /**
