@@ -18,6 +18,15 @@ import { readStorage, STORAGE_KEYS } from './lib/storage';
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
+// Zod compiles its checks with `new Function` when it may, and its probe for that is a
+// violation of the CSP (no eval) that the browser reports, though caught: the app's checks
+// run without it. Zod keeps its settings on globalThis (zod/v4/core's `config`), set here
+// before the lazily loaded forms bring Zod in (importing `config` would put Zod in the first
+// load); the browser test of the CSP fails if Zod probes again.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig ??= {};
+zodSettings.__zod_globalConfig.jitless = true;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html.');
 const container = root;
@@ -70,7 +79,10 @@ if (state && serverPageFits()) {
   // Hydrated at once, while the page's code arrives: React listens from now on, and a tap or
   // a choice made before the page's part is hydrated is replayed on it rather than lost.
   void preloadRoute(window.location, queryClient, { data: false });
-  hydrateRoot(container, app);
+  // In a transition: hydration runs in short slices, the main thread free for input between.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
