@@ -31,14 +31,24 @@ const urlString = (protocols: string[]) =>
       `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
+/** A whole number from `min` to `max`, read from its text; the message says the range. */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+/** true or false, as `true`/`false` or `1`/`0`. */
+const flag = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default(byDefault ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(urlString(['http', 'https']).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -72,12 +82,7 @@ const envSchema = z.object({
    */
   SHOPIFY_ADMIN_ORIGIN: optionalString.pipe(urlString(['http', 'https']).optional()),
   /** How long one Shopify Admin API call may take before it counts as unreachable. */
-  SHOPIFY_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(100, 'must be between 100 and 120000')
-    .max(120000, 'must be between 100 and 120000')
-    .default(15000),
+  SHOPIFY_TIMEOUT_MS: wholeNumber(100, 120000).default(15000),
   /**
    * The secret Shopify signs its webhooks with (the custom app's API secret key): a webhook's
    * X-Shopify-Hmac-Sha256 is checked against it. Unset: every webhook is refused.
@@ -98,68 +103,24 @@ const envSchema = z.object({
    * How often the job runner's upkeep runs, in seconds: among others it gives again the jobs
    * of a worker that died (a killed instance), once their time is up.
    */
-  JOBS_MAINTENANCE_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(5, 'must be between 5 and 3600')
-    .max(3600, 'must be between 5 and 3600')
-    .default(120),
+  JOBS_MAINTENANCE_SECONDS: wholeNumber(5, 3600).default(120),
   /** false: this instance sends jobs but runs none (another instance does). */
-  JOBS_WORKERS: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  PAYMENTS_JOB_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 3600')
-    .max(3600, 'must be between 0 and 3600')
-    .default(30),
+  JOBS_WORKERS: flag(true),
+  PAYMENTS_JOB_SECONDS: wholeNumber(0, 3600).default(30),
   /**
    * Seconds after which an open checkout that never got its payment page (its process stopped
    * between the two steps) is ended by the periodic payment job, its stock released.
    */
-  CHECKOUT_STRANDED_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(5, 'must be between 5 and 86400')
-    .max(86_400, 'must be between 5 and 86400')
-    .default(900),
+  CHECKOUT_STRANDED_SECONDS: wholeNumber(5, 86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: flag(true),
   WEB_DIST_DIR: optionalString,
-  SITEMAP_MAX_URLS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(10, 'must be between 10 and 50000')
-    .max(50_000, 'must be between 10 and 50000')
-    .default(50_000),
-  SERVER_RENDER: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SITEMAP_MAX_URLS: wholeNumber(10, 50_000).default(50_000),
+  SERVER_RENDER: flag(true),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  CATALOG_CACHE_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 3600')
-    .max(3600, 'must be between 0 and 3600')
-    .default(60),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 100')
-    .max(100, 'must be between 1 and 100')
-    .optional(),
-  SESSION_CACHE_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 300')
-    .max(300, 'must be between 0 and 300')
-    .default(30),
+  CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(60),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).optional(),
+  SESSION_CACHE_SECONDS: wholeNumber(0, 300).default(30),
   /**
    * The bearer token of the operator calls (`/metrics`, `/ops/jobs/…`). Unset: those calls
    * answer 404, as if they did not exist.
@@ -178,10 +139,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style addresses (`<endpoint>/<bucket>/<key>`), as most S3-compatible servers need. */
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  S3_FORCE_PATH_STYLE: flag(false),
   TRUST_PROXY: z
     .string()
     .trim()

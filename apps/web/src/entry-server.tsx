@@ -7,7 +7,7 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
-import { setApiTransport } from './lib/api-client';
+import { type ApiTransport, setApiTransport } from './lib/api-client';
 
 /**
  * The server's side of the one app (decision 0044): a public page rendered to HTML with the
@@ -20,8 +20,6 @@ export interface RenderedPage {
   /** React Query's dehydrated cache as JSON, `<` escaped: safe inside a data block. */
   state: string;
 }
-
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * The render under way's way to the API. Per render, not per process: two apps in one process

@@ -140,11 +140,12 @@ export function toApiError(status: number, body: unknown): ApiError {
  * How a request reaches the API: the browser's `fetch`, or, when the server renders a page
  * (entry-server.tsx, decision 0044), the server's own routes in its process (no socket).
  */
-let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) =>
-  fetch(url, init);
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
 
 /** The server's renderer answers the app's API requests itself (decision 0044). */
-export function setApiTransport(send: (url: string, init: RequestInit) => Promise<Response>) {
+export function setApiTransport(send: ApiTransport) {
   transport = send;
 }
 

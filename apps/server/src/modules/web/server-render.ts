@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-/** What the web build's entry-server.js exports (apps/web/src/entry-server.tsx). */
+/** How the renderer reaches the API (the web app's ApiTransport). */
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
+/** What the web build's entry-server.js exports (apps/web/src/entry-server.tsx). */
 interface WebRenderer {
   renderPage(url: string, send: ApiTransport): Promise<{ html: string; state: string }>;
 }
