@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
+import { replayEarlyInput } from './lib/early-input';
 import { hasFilterParams } from './lib/shop-address';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 
@@ -76,9 +77,9 @@ if (state) {
   hydrate(queryClient, state);
 }
 if (state && serverPageFits()) {
-  // Hydrated at once, while the page's code arrives: React listens from now on, and a tap or
-  // a choice made before the page's part is hydrated is replayed on it rather than lost.
-  void preloadRoute(window.location, queryClient, { data: false });
+  // Hydrated at once, while the page's code arrives: React listens from now on. A choice
+  // made before the page's part is hydrated, which React drops, is kept and replayed on it.
+  replayEarlyInput(container, preloadRoute(window.location, queryClient, { data: false }));
   // In a transition: hydration runs in short slices, the main thread free for input between.
   startTransition(() => {
     hydrateRoot(container, app);

@@ -1,0 +1,196 @@
+import { act, lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replayEarlyInput } from './early-input';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+/** A page like the shop's filters: a select, a search field and a button, all controlled. */
+function Filters({ onChoice }: { onChoice: (what: string) => void }) {
+  const [category, setCategory] = useState('');
+  const [query, setQuery] = useState('');
+  const [inStock, setInStock] = useState(false);
+  return (
+    <div>
+      <select
+        aria-label="Category"
+        value={category}
+        onChange={(e) => {
+          setCategory(e.target.value);
+          onChoice(`category:${e.target.value}`);
+        }}
+      >
+        <option value="">All</option>
+        <option value="Home Goods">Home Goods</option>
+      </select>
+      <input
+        aria-label="Search"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          onChoice(`search:${e.target.value}`);
+        }}
+      />
+      <input
+        type="checkbox"
+        aria-label="In stock"
+        checked={inStock}
+        onChange={(e) => {
+          setInStock(e.target.checked);
+          onChoice(`in-stock:${e.target.checked}`);
+        }}
+      />
+      <button type="button" onClick={() => onChoice('more')}>
+        More
+      </button>
+      <p data-testid="shown">{`${category}|${query}|${inStock}`}</p>
+    </div>
+  );
+}
+
+function until(check: () => boolean, ms = 3_000): Promise<void> {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (check()) resolve();
+      else if (Date.now() - start > ms) reject(new Error('timed out'));
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+let root: Root | undefined;
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  root?.unmount();
+  document.body.innerHTML = '';
+});
+
+/** The server's HTML in the document, and a page whose code arrives when `arrive` is called. */
+function serverPage(onChoice: (what: string) => void) {
+  const html = renderToString(
+    <Suspense fallback={<p>Loading</p>}>
+      <Filters onChoice={onChoice} />
+    </Suspense>,
+  );
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  let arrive!: () => void;
+  const code = new Promise<{ default: typeof Filters }>((resolve) => {
+    arrive = () => resolve({ default: Filters });
+  });
+  const Page = lazy(() => code);
+  const app = (
+    <Suspense fallback={<p>Loading</p>}>
+      <Page onChoice={onChoice} />
+    </Suspense>
+  );
+  return { container, app, code, arrive };
+}
+
+describe('input made before the page is hydrated', () => {
+  it('reaches the page once its code has arrived: a select, a text field, a button', async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    stop = replayEarlyInput(container, code);
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+
+    // The shopper chooses on the server's HTML; React cannot hydrate the page yet and drops it.
+    const select = container.querySelector('select')!;
+    select.value = 'Home Goods';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const field = container.querySelector('input')!;
+    field.value = 'jar';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // A checkbox's click toggles it (the browser's part), React's part is dropped.
+    container.querySelector<HTMLInputElement>('[type=checkbox]')!.click();
+    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(onChoice).not.toHaveBeenCalled();
+
+    arrive();
+    await until(() => onChoice.mock.calls.length >= 4);
+    expect(onChoice.mock.calls.map(([what]) => what)).toEqual([
+      'category:Home Goods',
+      'search:jar',
+      'in-stock:true',
+      'more',
+    ]);
+    const shown = () => container.querySelector('[data-testid="shown"]')!.textContent;
+    await until(() => shown() !== '||false');
+    expect(shown()).toBe('Home Goods|jar|true');
+    expect(container.querySelector<HTMLInputElement>('[type=checkbox]')!.checked).toBe(true);
+  });
+
+  it('is not played twice when React took it at once', async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    stop = replayEarlyInput(container, code);
+    arrive();
+    await code;
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+    await until(() => container.querySelector('select') !== null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onChoice.mock.calls).toEqual([['more']]);
+  });
+
+  it("keeps a select's choice when a render lands between its input and change events", async () => {
+    // Signed in: the page's first pass matches the server's (signed out), then re-renders at
+    // once. If the select's `input` event hydrates the page, that re-render resets the
+    // select to its state before the `change` event that React listens to arrives.
+    const noop = () => () => {};
+    function SignedInFilters({ onChoice }: { onChoice: (what: string) => void }) {
+      useSyncExternalStore(
+        noop,
+        () => 'signed in',
+        () => 'signed out',
+      );
+      return <Filters onChoice={onChoice} />;
+    }
+    const onChoice = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <Suspense fallback={<p>Loading</p>}>
+        <SignedInFilters onChoice={onChoice} />
+      </Suspense>,
+    );
+    document.body.append(container);
+    let arrive!: () => void;
+    const code = new Promise<{ default: typeof SignedInFilters }>((resolve) => {
+      arrive = () => resolve({ default: SignedInFilters });
+    });
+    const Page = lazy(() => code);
+    stop = replayEarlyInput(container, code);
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <Suspense fallback={<p>Loading</p>}>
+          <Page onChoice={onChoice} />
+        </Suspense>,
+      );
+    });
+    // The code is here, React has not hydrated the page yet: the browser's two events come.
+    arrive();
+    await code;
+    const select = container.querySelector('select')!;
+    select.value = 'Home Goods';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+
+    await until(() => onChoice.mock.calls.length >= 1);
+    expect(onChoice.mock.calls[0]).toEqual(['category:Home Goods']);
+    expect(select.isConnected).toBe(true);
+    expect(select.value).toBe('Home Goods');
+  });
+});
