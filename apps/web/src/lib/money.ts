@@ -1,4 +1,4 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { dollarsFromCents } from './plain-format';
 
 // '15', '15.5', '15.00', '-3.25', '.5': the API's decimal strings, read digit by digit so no
 // binary fraction ever enters a sum (DESIGN 2.3).
@@ -32,5 +32,5 @@ export function formatMoney(value: string | number): string {
 }
 
 export function formatCents(cents: number): string {
-  return usd.format(Math.round(cents) / 100);
+  return dollarsFromCents(cents);
 }

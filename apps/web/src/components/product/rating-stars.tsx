@@ -1,5 +1,6 @@
 import Star from 'lucide-react/icons/star';
 import { cx } from '@/lib/cx';
+import { groupThousands } from '@/lib/plain-format';
 
 const STARS = [0, 1, 2, 3, 4] as const;
 
@@ -13,7 +14,7 @@ export const ratingLabel = (value: number) => `Rated ${formatRating(value)} out 
 
 /** "1 review", "12 reviews", "1,204 reviews". */
 export const reviewCount = (count: number) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+  `${groupThousands(count)} ${count === 1 ? 'review' : 'reviews'}`;
 
 const sizes = { sm: 'size-4', md: 'size-5' } as const;
 

@@ -1,5 +1,6 @@
 import { REVIEW_LIMITS, type ReviewSort } from '@leafline/contract/reviews-texts';
 import { reviewCount } from '@/components/product/rating-stars';
+import { groupThousands, mediumDate } from '@/lib/plain-format';
 
 /** The product page's reviews (issue 27); the rules' texts are the contract's REVIEW_MESSAGES. */
 export const REVIEWS_TEXTS = {
@@ -29,7 +30,7 @@ export const REVIEWS_TEXTS = {
   titleLabel: 'Title',
   titleHint: `Optional, up to ${REVIEW_LIMITS.title} characters.`,
   bodyLabel: 'Review',
-  bodyHint: `What did you like or not? ${REVIEW_LIMITS.bodyMin} to ${REVIEW_LIMITS.body.toLocaleString('en-US')} characters.`,
+  bodyHint: `What did you like or not? ${REVIEW_LIMITS.bodyMin} to ${groupThousands(REVIEW_LIMITS.body)} characters.`,
   submit: 'Submit review',
   save: 'Save changes',
   cancel: 'Cancel',
@@ -52,10 +53,8 @@ export const REVIEWS_TEXTS = {
   reportFailed: 'Could not report this review. Please try again.',
 } as const;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
 /** A review's date as shown ("Mar 4, 2026"); the text as given when it cannot be read. */
 export function reviewDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : mediumDate(date);
 }
