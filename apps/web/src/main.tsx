@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
-import { earlyInput, watchEarlyInput } from './lib/early-input';
+import { replayEarlyInput } from './lib/early-input';
 import { hasFilterParams } from './lib/shop-address';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 
@@ -78,17 +78,13 @@ if (state) {
 }
 if (state && serverPageFits()) {
   // Hydrated at once, while the page's code arrives: React listens from now on. A choice
-  // made before (kept since the boot script ran) or that React drops before the page's part
-  // is hydrated is replayed on it.
-  const watch = earlyInput() ?? watchEarlyInput(container);
-  watch.reactListens(preloadRoute(window.location, queryClient, { data: false }));
+  // made before the page's part is hydrated, which React drops, is kept and replayed on it.
+  replayEarlyInput(container, preloadRoute(window.location, queryClient, { data: false }));
   // In a transition: hydration runs in short slices, the main thread free for input between.
   startTransition(() => {
     hydrateRoot(container, app);
   });
 } else {
-  // The server's HTML is replaced, not hydrated: nothing made on it can be replayed.
-  earlyInput()?.stop();
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
     // A transition: React renders the page in short slices, keeping the main thread free for

@@ -2,7 +2,7 @@ import { act, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchEarlyInput } from './early-input';
+import { replayEarlyInput } from './early-input';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -61,13 +61,6 @@ function until(check: () => boolean, ms = 3_000): Promise<void> {
   });
 }
 
-/** The watch as main.tsx uses it: React listens at once (hydration starts). */
-function listenFrom(container: HTMLElement, code: Promise<unknown>): () => void {
-  const watch = watchEarlyInput(container);
-  watch.reactListens(code);
-  return () => watch.stop();
-}
-
 let root: Root | undefined;
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -103,7 +96,7 @@ describe('input made before the page is hydrated', () => {
   it('reaches the page once its code has arrived: a select, a text field, a button', async () => {
     const onChoice = vi.fn();
     const { container, app, code, arrive } = serverPage(onChoice);
-    stop = listenFrom(container, code);
+    stop = replayEarlyInput(container, code);
     await act(async () => {
       root = hydrateRoot(container, app);
     });
@@ -138,7 +131,7 @@ describe('input made before the page is hydrated', () => {
   it('is not played twice when React took it at once', async () => {
     const onChoice = vi.fn();
     const { container, app, code, arrive } = serverPage(onChoice);
-    stop = listenFrom(container, code);
+    stop = replayEarlyInput(container, code);
     arrive();
     await code;
     await act(async () => {
@@ -178,7 +171,7 @@ describe('input made before the page is hydrated', () => {
       arrive = () => resolve({ default: SignedInFilters });
     });
     const Page = lazy(() => code);
-    stop = listenFrom(container, code);
+    stop = replayEarlyInput(container, code);
     await act(async () => {
       root = hydrateRoot(
         container,
@@ -199,28 +192,5 @@ describe('input made before the page is hydrated', () => {
     expect(onChoice.mock.calls[0]).toEqual(['category:Home Goods']);
     expect(select.isConnected).toBe(true);
     expect(select.value).toBe('Home Goods');
-  });
-
-  it('keeps what was done before React listened at all (the app code still on its way)', async () => {
-    const onChoice = vi.fn();
-    const { container, app, code, arrive } = serverPage(onChoice);
-    // The boot script watches; the app (and React) are not loaded yet.
-    const watch = watchEarlyInput(container);
-    stop = () => watch.stop();
-    const select = container.querySelector('select')!;
-    select.value = 'Home Goods';
-    select.dispatchEvent(new Event('input', { bubbles: true }));
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 120));
-
-    // The app arrives: hydration starts, then the page's code comes.
-    watch.reactListens(code);
-    await act(async () => {
-      root = hydrateRoot(container, app);
-    });
-    arrive();
-    await until(() => onChoice.mock.calls.length >= 2);
-    expect(onChoice.mock.calls.map(([what]) => what)).toEqual(['category:Home Goods', 'more']);
   });
 });

@@ -101,32 +101,17 @@ function stateOf(target: HTMLElement): Pick<Pending, 'value' | 'checked'> {
 /** After the page's code has arrived, how long new events are still watched. */
 const WATCH_AFTER_READY_MS = 2_000;
 
-/** The watch over a page's early input (one per page load). */
-export interface EarlyInput {
-  /**
-   * React listens from now on (hydration has started): what it then stops was dropped, what
-   * was kept is offered to it. Watching new events ends `WATCH_AFTER_READY_MS` after `ready`
-   * (the page's code loaded) settles.
-   */
-  reactListens(ready: Promise<unknown>): void;
-  /** Stops at once, forgetting what was kept (the page is rendered anew, not hydrated). */
-  stop(): void;
-}
-
-let current: EarlyInput | undefined;
-
-/** The watch started for this page, if any (the boot script starts it on a rendered page). */
-export function earlyInput(): EarlyInput | undefined {
-  return current;
-}
-
 /**
- * Starts keeping input inside `root` — everything until React listens, then what React
- * drops — and replaying it once React takes it. Call before the server's HTML can be used.
+ * Starts keeping dropped input inside `root` and replaying it; call before hydration starts.
+ * New events are watched until `WATCH_AFTER_READY_MS` after `ready` (the page's code loaded)
+ * settles; what was kept is replayed until React takes it. Returns a function that stops
+ * at once.
  */
-export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyInput {
-  if (current) return current;
-  let listening = false;
+export function replayEarlyInput(
+  root: HTMLElement,
+  ready: Promise<unknown>,
+  win: Window = window,
+): () => void {
   const noted = new Set<Event>();
   const sorting: Event[] = [];
   const pending: Pending[] = [];
@@ -167,9 +152,8 @@ export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyI
     noted.add(event);
     if (sorting.push(event) === 1) setTimeout(sort, 0);
   };
-  // Before React listens nothing takes an event: all are kept.
   const onBubble = (event: Event) => {
-    if (listening) noted.delete(event);
+    noted.delete(event);
   };
 
   function schedule() {
@@ -180,10 +164,6 @@ export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyI
 
   function flush() {
     timer = undefined;
-    if (!listening) {
-      timer = setTimeout(flush, RETRY_MS);
-      return;
-    }
     while (pending.length > 0) {
       const next = pending[0]!;
       if (!next.target.isConnected) {
@@ -215,21 +195,11 @@ export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyI
     win.addEventListener(kind, onCapture, true);
     win.addEventListener(kind, onBubble, false);
   }
-  const watch: EarlyInput = {
-    reactListens(ready) {
-      if (listening) return;
-      listening = true;
-      const settle = () => setTimeout(unwatch, WATCH_AFTER_READY_MS);
-      ready.then(settle, settle);
-    },
-    stop() {
-      unwatch();
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      pending.length = 0;
-      if (current === watch) current = undefined;
-    },
+  const settle = () => setTimeout(unwatch, WATCH_AFTER_READY_MS);
+  ready.then(settle, settle);
+  return () => {
+    unwatch();
+    if (timer !== undefined) clearTimeout(timer);
+    pending.length = 0;
   };
-  current = watch;
-  return watch;
 }
