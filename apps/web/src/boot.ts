@@ -8,10 +8,16 @@
  */
 import { watchEarlyInput } from './lib/early-input';
 
+/** How long the app waits for a first frame before it loads without one. */
+const NO_FRAME_MS = 1000;
+
 const root = document.getElementById('root');
 if (root) watchEarlyInput(root);
 
+let started = false;
 function loadApp() {
+  if (started) return;
+  started = true;
   const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
   for (const href of (script?.dataset.preload ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link');
@@ -23,5 +29,8 @@ function loadApp() {
   void import('./main');
 }
 
-// After the first frame: a task queued from the frame's callback runs once it is painted.
+// After the first frame: a task queued from the frame's callback runs once it is painted. A
+// window that paints no frames (a tab opened behind, a window hidden by another) gets no
+// frame callback: after a second the app loads anyway.
 requestAnimationFrame(() => setTimeout(loadApp, 0));
+setTimeout(loadApp, NO_FRAME_MS);
