@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToPrice, formatCents, formatMoney, priceToCents } from './money';
+
+// The shape Intl writes (a test may use it: it is not a page).
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 describe('money', () => {
   it('formats dollars the way the shop shows them', () => {
@@ -12,6 +16,18 @@ describe('money', () => {
   it('formats integer cents', () => {
     expect(formatCents(7500)).toBe('$75.00');
     expect(formatCents(1)).toBe('$0.01');
+  });
+
+  it('writes dollars from cents as en-US currency does', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(1)).toBe('$0.01');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(-250)).toBe('-$2.50');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        expect(formatCents(cents)).toBe(usd.format(cents / 100));
+      }),
+    );
   });
 
   it('reads prices as integer cents, without binary fractions', () => {

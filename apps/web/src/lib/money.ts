@@ -1,4 +1,4 @@
-import { dollarsFromCents } from './plain-format';
+import { groupThousands } from './plain-format';
 
 // '15', '15.5', '15.00', '-3.25', '.5': the API's decimal strings, read digit by digit so no
 // binary fraction ever enters a sum (DESIGN 2.3).
@@ -31,6 +31,13 @@ export function formatMoney(value: string | number): string {
   return formatCents(priceToCents(value));
 }
 
+/**
+ * Integer cents as US dollars, in en-US currency's shape without `Intl` (see plain-format.ts):
+ * 123456 → "$1,234.56", -250 → "-$2.50".
+ */
 export function formatCents(cents: number): string {
-  return dollarsFromCents(cents);
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const text = `$${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  return whole < 0 ? `-${text}` : text;
 }

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsFromCents, groupThousands, mediumDate } from './plain-format';
+import { groupThousands, mediumDate } from './plain-format';
 
 // The shapes are the ones Intl writes (the tests may use it: they are not a page).
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 describe('formatting without Intl', () => {
@@ -16,18 +15,6 @@ describe('formatting without Intl', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
         expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
-      }),
-    );
-  });
-
-  it('writes dollars from cents as en-US currency does', () => {
-    expect(dollarsFromCents(0)).toBe('$0.00');
-    expect(dollarsFromCents(1)).toBe('$0.01');
-    expect(dollarsFromCents(123456)).toBe('$1,234.56');
-    expect(dollarsFromCents(-250)).toBe('-$2.50');
-    fc.assert(
-      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
-        expect(dollarsFromCents(cents)).toBe(usd.format(cents / 100));
       }),
     );
   });

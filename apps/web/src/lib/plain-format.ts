@@ -1,8 +1,9 @@
 /**
- * Numbers and dates for the public pages, written without `Intl`. A page's first use of
- * `Intl` sets up its locale data: 50–70 ms of main thread here, four times that on the slow
- * phone Lighthouse stands for, spent while the server's page hydrates. The shapes are the
- * en-US ones `Intl` writes, and the same on the server and in the browser.
+ * Numbers and dates for the public pages, written without `Intl` (prices: `formatCents` in
+ * money.ts). A page's first use of `Intl` sets up its locale data: 50–70 ms of main thread
+ * here, four times that on the slow phone Lighthouse stands for, spent while the server's
+ * page hydrates. The shapes are the en-US ones `Intl` writes, and the same on the server and
+ * in the browser.
  */
 
 /** 1234567 → "1,234,567" (a whole number; the sign kept). */
@@ -15,14 +16,6 @@ export function groupThousands(value: number): string {
     out = out ? `${part},${out}` : part;
   }
   return whole < 0 ? `-${out}` : out;
-}
-
-/** Integer cents as US dollars: 123456 → "$1,234.56", -250 → "-$2.50". */
-export function dollarsFromCents(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const text = `$${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-  return whole < 0 ? `-${text}` : text;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
