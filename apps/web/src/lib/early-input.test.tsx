@@ -49,18 +49,6 @@ function Filters({ onChoice }: { onChoice: (what: string) => void }) {
   );
 }
 
-function until(check: () => boolean, ms = 3_000): Promise<void> {
-  const start = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - start > ms) reject(new Error('timed out'));
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 let root: Root | undefined;
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -115,7 +103,7 @@ describe('input made before the page is hydrated', () => {
     expect(onChoice).not.toHaveBeenCalled();
 
     arrive();
-    await until(() => onChoice.mock.calls.length >= 4);
+    await vi.waitFor(() => expect(onChoice).toHaveBeenCalledTimes(4));
     expect(onChoice.mock.calls.map(([what]) => what)).toEqual([
       'category:Home Goods',
       'search:jar',
@@ -123,7 +111,7 @@ describe('input made before the page is hydrated', () => {
       'more',
     ]);
     const shown = () => container.querySelector('[data-testid="shown"]')!.textContent;
-    await until(() => shown() !== '||false');
+    await vi.waitFor(() => expect(shown()).not.toBe('||false'));
     expect(shown()).toBe('Home Goods|jar|true');
     expect(container.querySelector<HTMLInputElement>('[type=checkbox]')!.checked).toBe(true);
   });
@@ -137,7 +125,7 @@ describe('input made before the page is hydrated', () => {
     await act(async () => {
       root = hydrateRoot(container, app);
     });
-    await until(() => container.querySelector('select') !== null);
+    await vi.waitFor(() => expect(container.querySelector('select')).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -188,7 +176,7 @@ describe('input made before the page is hydrated', () => {
     select.dispatchEvent(new Event('input', { bubbles: true }));
     select.dispatchEvent(new Event('change', { bubbles: true }));
 
-    await until(() => onChoice.mock.calls.length >= 1);
+    await vi.waitFor(() => expect(onChoice).toHaveBeenCalled());
     expect(onChoice.mock.calls[0]).toEqual(['category:Home Goods']);
     expect(select.isConnected).toBe(true);
     expect(select.value).toBe('Home Goods');
