@@ -41,13 +41,16 @@ function replayable(kind: Kind, target: EventTarget | null): HTMLElement | null 
   }
   if (target instanceof HTMLSelectElement) return kind === 'change' ? target : null;
   if (target instanceof HTMLTextAreaElement) return kind === 'input' ? target : null;
-  if (target instanceof HTMLInputElement) {
-    if (target.type === 'checkbox' || target.type === 'radio') {
-      return kind === 'change' ? target : null;
-    }
-    return kind === 'input' ? target : null;
-  }
+  if (isToggle(target)) return kind === 'change' ? target : null;
+  if (target instanceof HTMLInputElement) return kind === 'input' ? target : null;
   return null;
+}
+
+/** A checkbox or radio button: its state is `checked`, not `value`. */
+function isToggle(element: HTMLElement): element is HTMLInputElement {
+  return (
+    element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+  );
 }
 
 /** Sets a field's value or checkedness beneath React's notice (its tracker keeps the old). */
@@ -81,21 +84,11 @@ function replayEvent({ kind, target, value, checked }: Pending): Event {
   return new Event('change', { bubbles: true });
 }
 
+/** The field's state as the event left it (replayable elements only: no state on a button). */
 function stateOf(target: HTMLElement): Pick<Pending, 'value' | 'checked'> {
-  if (
-    target instanceof HTMLInputElement &&
-    (target.type === 'checkbox' || target.type === 'radio')
-  ) {
-    return { checked: target.checked };
-  }
-  if (
-    'value' in target &&
-    typeof target.value === 'string' &&
-    !(target instanceof HTMLButtonElement)
-  ) {
-    return { value: target.value };
-  }
-  return {};
+  if (isToggle(target)) return { checked: target.checked };
+  if (target instanceof HTMLButtonElement) return {};
+  return { value: (target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value };
 }
 
 /** After the page's code has arrived, how long new events are still watched. */
