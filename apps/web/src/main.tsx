@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
-import { replayEarlyInput } from './lib/early-input';
+import { earlyInput, watchEarlyInput } from './lib/early-input';
 import { hasFilterParams } from './lib/shop-address';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 
@@ -77,14 +77,23 @@ if (state) {
   hydrate(queryClient, state);
 }
 if (state && serverPageFits()) {
-  // Hydrated at once, while the page's code arrives: React listens from now on. A choice
-  // made before the page's part is hydrated, which React drops, is kept and replayed on it.
-  replayEarlyInput(container, preloadRoute(window.location, queryClient, { data: false }));
-  // In a transition: hydration runs in short slices, the main thread free for input between.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  // Hydrated once the page's code is here (the boot script preloaded it with the app), so
+  // the whole page hydrates in one pass: a part left waiting for its code would be rendered
+  // anew, not hydrated, if the signed-in header updated first. Input made until React
+  // listens (kept since the boot script ran), or that React drops, is replayed on the page.
+  const watch = earlyInput() ?? watchEarlyInput(container);
+  const pageCode = preloadRoute(window.location, queryClient, { data: false });
+  const hydrate = () => {
+    watch.reactListens(pageCode);
+    // In a transition: hydration runs in short slices, the main thread free for input.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  };
+  pageCode.then(hydrate, hydrate);
 } else {
+  // The server's HTML is replaced, not hydrated: nothing made on it can be replayed.
+  earlyInput()?.stop();
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   void Promise.race([preloadRoute(window.location, queryClient), timeout]).then(() => {
     // A transition: React renders the page in short slices, keeping the main thread free for

@@ -7,6 +7,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 export interface RoutePreloads {
   /** Route paths as the router writes them (`/shop/products/:productId`), each with files. */
   routes: Array<{ path: string; files: string[] }>;
+  /** The boot script of server-rendered pages (decision 0044), when the build has one. */
+  boot?: string;
 }
 
 type Chunk = Rolldown.OutputChunk;
@@ -26,7 +28,7 @@ function staticClosure(start: Chunk, chunks: Map<string, Chunk>, into: Set<Chunk
  * `<link rel="modulepreload">`, so a first visit fetches the page's code alongside the
  * entry instead of after it has run.
  */
-export function routePreloads(routes: Record<string, string>): Plugin {
+export function routePreloads(routes: Record<string, string>, bootModule?: string): Plugin {
   let root = process.cwd();
   return {
     name: 'leafline:route-preloads',
@@ -54,6 +56,12 @@ export function routePreloads(routes: Record<string, string>): Plugin {
         staticClosure(page, chunks, needed);
         const files = [...needed].filter((chunk) => !entry.has(chunk)).map((c) => c.fileName);
         result.routes.push({ path: routePath, files });
+      }
+      if (bootModule) {
+        const id = path.resolve(root, bootModule);
+        const boot = [...chunks.values()].find((chunk) => chunk.facadeModuleId === id);
+        if (!boot) this.error(`route-preloads: no entry chunk for ${bootModule}`);
+        result.boot = boot.fileName;
       }
       this.emitFile({
         type: 'asset',

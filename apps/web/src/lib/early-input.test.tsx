@@ -1,8 +1,8 @@
 import { act, lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { replayEarlyInput } from './early-input';
+import { watchEarlyInput } from './early-input';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -12,7 +12,12 @@ function Filters({ onChoice }: { onChoice: (what: string) => void }) {
   const [query, setQuery] = useState('');
   const [inStock, setInStock] = useState(false);
   return (
-    <div>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChoice(`submit:${query}`);
+      }}
+    >
       <select
         aria-label="Category"
         value={category}
@@ -45,8 +50,15 @@ function Filters({ onChoice }: { onChoice: (what: string) => void }) {
         More
       </button>
       <p data-testid="shown">{`${category}|${query}|${inStock}`}</p>
-    </div>
+    </form>
   );
+}
+
+/** The watch as main.tsx uses it: React listens at once (hydration starts). */
+function listenFrom(container: HTMLElement, code: Promise<unknown>): () => void {
+  const watch = watchEarlyInput(container);
+  watch.reactListens(code);
+  return () => watch.stop();
 }
 
 let root: Root | undefined;
@@ -84,7 +96,7 @@ describe('input made before the page is hydrated', () => {
   it('reaches the page once its code has arrived: a select, a text field, a button', async () => {
     const onChoice = vi.fn();
     const { container, app, code, arrive } = serverPage(onChoice);
-    stop = replayEarlyInput(container, code);
+    stop = listenFrom(container, code);
     await act(async () => {
       root = hydrateRoot(container, app);
     });
@@ -119,7 +131,7 @@ describe('input made before the page is hydrated', () => {
   it('is not played twice when React took it at once', async () => {
     const onChoice = vi.fn();
     const { container, app, code, arrive } = serverPage(onChoice);
-    stop = replayEarlyInput(container, code);
+    stop = listenFrom(container, code);
     arrive();
     await code;
     await act(async () => {
@@ -159,7 +171,7 @@ describe('input made before the page is hydrated', () => {
       arrive = () => resolve({ default: SignedInFilters });
     });
     const Page = lazy(() => code);
-    stop = replayEarlyInput(container, code);
+    stop = listenFrom(container, code);
     await act(async () => {
       root = hydrateRoot(
         container,
@@ -180,5 +192,92 @@ describe('input made before the page is hydrated', () => {
     expect(onChoice.mock.calls[0]).toEqual(['category:Home Goods']);
     expect(select.isConnected).toBe(true);
     expect(select.value).toBe('Home Goods');
+  });
+
+  it('keeps what was done before React listened at all (the app code still on its way)', async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    // The boot script watches; the app (and React) are not loaded yet.
+    const watch = watchEarlyInput(container);
+    stop = () => watch.stop();
+    const select = container.querySelector('select')!;
+    select.value = 'Home Goods';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+
+    // The app arrives: hydration starts, then the page's code comes.
+    watch.reactListens(code);
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+    arrive();
+    await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(onChoice.mock.calls.map(([what]) => what)).toEqual(['category:Home Goods', 'more']);
+  });
+
+  it("holds a search submitted before React listens from the browser's own submission and replays it after the text", async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    const watch = watchEarlyInput(container);
+    stop = () => watch.stop();
+    const field = container.querySelector('input')!;
+    field.value = 'jar';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    container.querySelector('form')!.dispatchEvent(submit);
+    // Nothing handled it: the browser's own submission (a page load) is held back.
+    expect(submit.defaultPrevented).toBe(true);
+
+    watch.reactListens(code);
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+    arrive();
+    await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(2));
+    // The text first, rendered, then the submission that reads it.
+    expect(onChoice.mock.calls.map(([what]) => what)).toEqual(['search:jar', 'submit:jar']);
+  });
+
+  it('leaves a submission React handles alone', async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    stop = listenFrom(container, code);
+    arrive();
+    await code;
+    await act(async () => {
+      root = hydrateRoot(container, app);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    container
+      .querySelector('form')!
+      .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onChoice.mock.calls).toEqual([['submit:']]);
+  });
+
+  it('replays on the new element when React rendered the part anew instead of hydrating it', async () => {
+    const onChoice = vi.fn();
+    const { container, app, code, arrive } = serverPage(onChoice);
+    const watch = watchEarlyInput(container);
+    stop = () => watch.stop();
+    const select = container.querySelector('select')!;
+    select.value = 'Home Goods';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // The server's nodes are thrown away: the same components, rendered on the client.
+    watch.reactListens(code);
+    arrive();
+    await code;
+    await act(async () => {
+      root = createRoot(container);
+      root.render(app);
+    });
+    await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(1));
+    expect(select.isConnected).toBe(false);
+    expect(onChoice.mock.calls[0]).toEqual(['category:Home Goods']);
+    expect(container.querySelector('select')!.value).toBe('Home Goods');
   });
 });

@@ -47,4 +47,29 @@ describe('the server-rendered pages (decision 0044)', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('noscript');
   });
+
+  it('gives a rendered page the boot script in place of the entry, with no code preloaded', () => {
+    const index = [
+      '<html><head><title>x</title>',
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/main-c3.css">',
+      '<link rel="preload" as="font" type="font/woff2" crossorigin="" href="/assets/inter.woff2">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n');
+    const html = withRenderedPage(
+      index,
+      { html: '<main>Mug</main>', state: '{}' },
+      { src: 'assets/boot-d4.js', preload: ['assets/product-page-e5.js', 'assets/form-f6.js'] },
+    );
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/boot-d4.js" data-preload="/assets/product-page-e5.js /assets/form-f6.js"></script>',
+    );
+    expect(html).not.toContain('index-a1.js');
+    expect(html).not.toContain('modulepreload');
+    // The stylesheet and the fonts the first screen shows stay.
+    expect(html).toContain('main-c3.css');
+    expect(html).toContain('inter.woff2');
+    expect(html).toContain('<div id="root"><main>Mug</main></div>');
+  });
 });

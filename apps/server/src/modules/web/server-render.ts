@@ -61,16 +61,44 @@ export async function loadRenderer(
   return (url) => renderer.renderPage(url, send);
 }
 
+/** The boot script of rendered pages and the page's own chunks it loads after the paint. */
+export interface BootScript {
+  /** The script's path in the build (`assets/boot-….js`). */
+  src: string;
+  /** The page's code chunks beyond the app's entry (`assets/….js`). */
+  preload: readonly string[];
+}
+
+/**
+ * The rendered page loads its code after the first paint (decision 0044): the entry script
+ * gives way to the boot script, and nothing is preloaded that would share the network with
+ * the page's text, fonts and first picture.
+ */
+function withBootScript(html: string, boot: BootScript): string {
+  const preload = boot.preload.map((file) => `/${file}`).join(' ');
+  return html
+    .replace(
+      /<script type="module" crossorigin src="[^"]*"><\/script>/,
+      `<script type="module" crossorigin src="/${boot.src}" data-preload="${preload}"></script>`,
+    )
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
 /**
  * index.html with the rendered markup in #root and its data in a non-executable block. The
  * resource hints React writes before the markup (the first screen's image preload, with its
- * srcset) go to the head, where the browser finds them first.
+ * srcset) go to the head, where the browser finds them first. With `boot`, the page's code
+ * comes after its first paint.
  */
-export function withRenderedPage(indexHtml: string, page: { html: string; state: string }) {
+export function withRenderedPage(
+  indexHtml: string,
+  page: { html: string; state: string },
+  boot?: BootScript,
+) {
   const hints = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(hints.length);
   return (
-    indexHtml
+    (boot ? withBootScript(indexHtml, boot) : indexHtml)
       .replace('</head>', hints ? `    ${hints}\n  </head>` : '</head>')
       // The page reads without JavaScript: no notice that it needs some.
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')

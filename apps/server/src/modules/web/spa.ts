@@ -12,7 +12,19 @@ const HAS_EXTENSION = /\.[a-z0-9]{2,5}$/i;
 
 interface RoutePreload {
   pattern: RegExp;
+  files: string[];
   links: string;
+}
+
+interface RoutePreloadsFile {
+  routes?: Array<{ path: string; files: string[] }>;
+  boot?: string;
+}
+
+function readRoutePreloadsFile(distDir: string): RoutePreloadsFile {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreloadsFile;
 }
 
 /**
@@ -20,12 +32,7 @@ interface RoutePreload {
  * on, the code chunks beyond index.html's own. Route paths as the router writes them
  * (`/shop/products/:productId`), a trailing slash allowed.
  */
-function readRoutePreloads(distDir: string): RoutePreload[] {
-  const file = path.join(distDir, 'route-preloads.json');
-  if (!existsSync(file)) return [];
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
-    routes?: Array<{ path: string; files: string[] }>;
-  };
+function readRoutePreloads(parsed: RoutePreloadsFile): RoutePreload[] {
   return (parsed.routes ?? []).map((route) => {
     const source = route.path
       .split('/')
@@ -33,6 +40,7 @@ function readRoutePreloads(distDir: string): RoutePreload[] {
       .join('/');
     return {
       pattern: new RegExp(`^${source.replace(/\/$/, '')}/?$`),
+      files: route.files,
       links: route.files
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join('\n    '),
@@ -119,7 +127,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       },
     });
   }
-  const routePreloads = built ? readRoutePreloads(distDir) : [];
+  const preloadsFile = built ? readRoutePreloadsFile(distDir) : {};
+  const routePreloads = readRoutePreloads(preloadsFile);
+  const bootScript = preloadsFile.boot;
   const renderPage =
     built && app.deps.config.serverRender
       ? await loadRenderer(app, path.join(path.dirname(distDir), 'dist-ssr'))
@@ -156,7 +166,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       let rendered = false;
       if (render && renderPage && preview.status === 200) {
         try {
-          html = withRenderedPage(html, await renderPage(request.url));
+          const route = routePreloads.find(({ pattern }) => pattern.test(decoded));
+          const boot = bootScript && { src: bootScript, preload: route?.files ?? [] };
+          html = withRenderedPage(html, await renderPage(request.url), boot || undefined);
           rendered = true;
         } catch (error) {
           // The browser renders the page itself, as it did before the server could.
@@ -165,7 +177,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       }
       return {
         status: preview.status,
-        html: withRoutePreloads(html, decoded, routePreloads),
+        // A rendered page names its code in the boot script's tag (loaded after the paint).
+        html: rendered && bootScript ? html : withRoutePreloads(html, decoded, routePreloads),
         rendered,
       };
     };
