@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, settled } from './support/axe';
-import { PHONE, WIDE } from './support/layout';
+import { facesLoaded, PHONE, WIDE } from './support/layout';
 import { loginViaUi } from './support/users';
 
 /**
@@ -96,7 +96,7 @@ for (const [name, viewport] of [
     await expect(heading).toHaveText('Orders');
     await expect(page.getByTestId('seller-order').first()).toBeVisible();
     await settled(page);
-    await page.evaluate(() => document.fonts.ready);
+    await facesLoaded(page);
 
     // The section's heading and the start of its content are on the first screen.
     const headingBox = (await heading.boundingBox())!;

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { facesLoaded } from './support/layout';
 import { loginViaUi } from './support/users';
 
 /** The shop on a 390 × 844 phone, touched rather than clicked (issue 10, A8 and A10). */
@@ -18,8 +19,8 @@ async function box(locator: Locator) {
  * height (and so every box below it) can still change.
  */
 async function settled(page: Page) {
+  await facesLoaded(page);
   await page.evaluate(async () => {
-    await document.fonts.ready;
     const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
     await Promise.all(
       loading.map(

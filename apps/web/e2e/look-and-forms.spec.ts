@@ -5,7 +5,7 @@ import { SEARCH_EXAMPLES } from '../src/features/shop/lib/search-examples';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { token } from './support/buying';
 import { expectImageLoaded } from './support/images';
-import { PHONE, resultsSettled, WIDE } from './support/layout';
+import { facesLoaded, PHONE, resultsSettled, WIDE } from './support/layout';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
 
 /**
@@ -149,7 +149,7 @@ test('on a phone the shop’s rotating example fits its box; the open suggestion
   await page.goto('/shop');
   const box = page.getByRole('combobox', { name: 'Search products' });
   await expect(box).toHaveAttribute('placeholder', /^Try “/);
-  await page.evaluate(() => document.fonts.ready);
+  await facesLoaded(page);
   const overflow = await box.evaluate((input: HTMLInputElement, examples: readonly string[]) => {
     const style = getComputedStyle(input, '::placeholder');
     const own = getComputedStyle(input);

@@ -6,6 +6,7 @@
  * by the server in `data-preload`) and hydrates. Input made meanwhile is kept and replayed
  * (`lib/early-input`).
  */
+import { STORAGE_KEYS } from '@leafline/contract/constants';
 import { watchEarlyInput } from './lib/early-input';
 
 /** How long the app waits for a first frame before it loads without one. */
@@ -14,10 +15,27 @@ const NO_FRAME_MS = 1000;
 const root = document.getElementById('root');
 if (root) watchEarlyInput(root);
 
+/**
+ * The faces (./fonts): at once when this browser has had them (its cache has them), else
+ * after the first frame — the page paints with their metric-matched fallbacks meanwhile.
+ */
+let fontsAsked = false;
+function loadFonts() {
+  if (fontsAsked) return;
+  fontsAsked = true;
+  void import('./fonts');
+}
+try {
+  if (window.localStorage.getItem(STORAGE_KEYS.fontsCached)) loadFonts();
+} catch {
+  // Storage refused: the faces come after the first frame.
+}
+
 let started = false;
 function loadApp() {
   if (started) return;
   started = true;
+  loadFonts();
   const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
   for (const href of (script?.dataset.preload ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link');

@@ -1,5 +1,3 @@
-import '@fontsource-variable/inter';
-import '@fontsource-variable/fraunces';
 import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -27,6 +25,10 @@ const FIRST_RENDER_WAIT_MS = 1000;
 const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodSettings.__zod_globalConfig ??= {};
 zodSettings.__zod_globalConfig.jitless = true;
+
+// The faces, a stylesheet of their own (./fonts): already asked for by the boot script of a
+// server-rendered page; the pages the browser renders ask now (index.html preloads the files).
+void import('./fonts');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html.');

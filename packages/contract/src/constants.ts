@@ -127,6 +127,8 @@ export const STORAGE_KEYS = {
   shopFiltersCache: 'shop_filters_cache',
   /** The business last chosen in the seller dashboard (DESIGN 2.18: the selection is remembered). */
   dashboardBusiness: 'dashboard_business',
+  /** Set once the app's fonts have loaded: a server-rendered page then asks for them at once. */
+  fontsCached: 'fonts_cached',
 } as const;
 
 /** Names of the curated lists kept in the database (DESIGN 2.9). */

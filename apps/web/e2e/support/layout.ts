@@ -38,3 +38,21 @@ export async function checkBothWidths(page: Page, parts: readonly string[] = [])
   await expectNoSeriousA11yViolations(page, parts);
   await page.setViewportSize(WIDE);
 }
+
+/**
+ * Waits until the app's faces are loaded and none is still loading: a page the server
+ * rendered asks for them after its first frame (decision 0044), so `document.fonts.ready`
+ * alone can resolve before their stylesheet is even there.
+ */
+export async function facesLoaded(page: Page) {
+  await page.waitForFunction(() => {
+    const faces = [...document.fonts].filter((face) =>
+      /^"?(Inter|Fraunces) Variable"?$/.test(face.family),
+    );
+    return (
+      faces.some((face) => face.status === 'loaded') &&
+      faces.every((face) => face.status !== 'loading')
+    );
+  });
+  await page.evaluate(() => document.fonts.ready);
+}

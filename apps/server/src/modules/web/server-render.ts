@@ -72,16 +72,20 @@ export interface BootScript {
 /**
  * The rendered page loads its code after the first paint (decision 0044): the entry script
  * gives way to the boot script, and nothing is preloaded that would share the network with
- * the page's text, fonts and first picture.
+ * the page's text and first picture (the faces come after it as well).
  */
 function withBootScript(html: string, boot: BootScript): string {
   const preload = boot.preload.map((file) => `/${file}`).join(' ');
-  return html
-    .replace(
-      /<script type="module" crossorigin src="[^"]*"><\/script>/,
-      `<script type="module" crossorigin src="/${boot.src}" data-preload="${preload}"></script>`,
-    )
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return (
+    html
+      .replace(
+        /<script type="module" crossorigin src="[^"]*"><\/script>/,
+        `<script type="module" crossorigin src="/${boot.src}" data-preload="${preload}"></script>`,
+      )
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      // The faces come after the first frame too (apps/web/src/fonts.ts).
+      .replace(/\s*<link rel="preload" as="font"[^>]*>/g, '')
+  );
 }
 
 /**
