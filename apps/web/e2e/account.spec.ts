@@ -65,6 +65,9 @@ test('an expired session on account settings goes to login with the spec text', 
   page,
 }) => {
   await page.goto('/');
+  // The home is live first: its app, which loads after the page's first frame, reads the
+  // tokens it starts with; the forged ones are for the account page alone.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await page.evaluate(() => {
     localStorage.setItem('access_token', 'expired.or.forged');
     localStorage.setItem('refresh_token', 'also.not.valid');
