@@ -47,6 +47,9 @@ function Filters({ onChoice }: { onChoice: (what: string) => void }) {
         }}
       />
       <button type="button" onClick={() => onChoice('more')}>
+        <svg aria-hidden="true" width="8" height="8">
+          <path d="M0 0h8v8H0z" />
+        </svg>
         More
       </button>
       <p data-testid="shown">{`${category}|${query}|${inStock}`}</p>
@@ -204,7 +207,10 @@ describe('input made before the page is hydrated', () => {
     select.value = 'Home Goods';
     select.dispatchEvent(new Event('input', { bubbles: true }));
     select.dispatchEvent(new Event('change', { bubbles: true }));
-    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    // A tap lands on the button's icon: an SVG element inside it.
+    container
+      .querySelector('button svg')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await new Promise((resolve) => setTimeout(resolve, 120));
 
     // The app arrives: hydration starts, then the page's code comes.

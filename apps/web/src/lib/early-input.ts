@@ -36,13 +36,14 @@ const GIVE_UP_MS = 15_000;
 
 /** The element an event of this kind can be replayed on, or null (kept out: not ours to redo). */
 function replayable(kind: Kind, target: EventTarget | null): HTMLElement | null {
-  if (!(target instanceof HTMLElement)) return null;
-  if (kind === 'submit') return target instanceof HTMLFormElement ? target : null;
   if (kind === 'click') {
-    const button = target.closest('button');
+    // The tap may land on the button's icon (an SVG element, not an HTML one).
+    const button = target instanceof Element ? target.closest('button') : null;
     // A submit button's click also submitted its form: replaying it would submit it twice.
     return button && (button.form === null || button.type === 'button') ? button : null;
   }
+  if (!(target instanceof HTMLElement)) return null;
+  if (kind === 'submit') return target instanceof HTMLFormElement ? target : null;
   if (target instanceof HTMLSelectElement) return kind === 'change' ? target : null;
   if (target instanceof HTMLTextAreaElement) return kind === 'input' ? target : null;
   if (isToggle(target)) return kind === 'change' ? target : null;
