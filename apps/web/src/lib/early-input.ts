@@ -90,6 +90,18 @@ function replayEvent({ kind, target, value, checked }: Pending): Event {
   return new Event('change', { bubbles: true });
 }
 
+/**
+ * Whether a choice is still the field's after its replay. React runs the renders it has
+ * waiting before it hands an event on (a signed-in header's, just after hydration): one of
+ * them can set a select or a checkbox back to its state before the handler reads the field,
+ * and the choice then came to nothing — to be played again, not counted as taken.
+ */
+function stillChosen({ target, value, checked }: Pending): boolean {
+  if (isToggle(target)) return target.checked === checked;
+  if (target instanceof HTMLSelectElement) return target.value === value;
+  return true;
+}
+
 /** The field's state as the event left it (replayable elements only: no state on a button). */
 function stateOf(target: HTMLElement): Pick<Pending, 'value' | 'checked'> {
   if (isToggle(target)) return { checked: target.checked };
@@ -242,7 +254,8 @@ export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyI
     noted.add(event);
     replayed.add(event);
     next.target.dispatchEvent(event);
-    const taken = next.kind === 'submit' ? !unhandled.has(event) : !noted.has(event);
+    const taken =
+      next.kind === 'submit' ? !unhandled.has(event) : !noted.has(event) && stillChosen(next);
     noted.delete(event);
     if (taken) {
       // One per turn: React renders what this one changed before the next (a search's text
