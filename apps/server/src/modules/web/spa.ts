@@ -19,6 +19,7 @@ interface RoutePreload {
 interface RoutePreloadsFile {
   routes?: Array<{ path: string; files: string[] }>;
   boot?: string;
+  bootImports?: string[];
 }
 
 function readRoutePreloadsFile(distDir: string): RoutePreloadsFile {
@@ -167,7 +168,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (render && renderPage && preview.status === 200) {
         try {
           const route = routePreloads.find(({ pattern }) => pattern.test(decoded));
-          const boot = bootScript && { src: bootScript, preload: route?.files ?? [] };
+          const boot = bootScript && {
+            src: bootScript,
+            imports: preloadsFile.bootImports ?? [],
+            preload: route?.files ?? [],
+          };
           html = withRenderedPage(html, await renderPage(request.url), boot || undefined);
           rendered = true;
         } catch (error) {
