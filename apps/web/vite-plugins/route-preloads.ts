@@ -9,8 +9,6 @@ export interface RoutePreloads {
   routes: Array<{ path: string; files: string[] }>;
   /** The boot script of server-rendered pages (decision 0044), when the build has one. */
   boot?: string;
-  /** The chunks the boot script imports: fetched beside it, not after it has arrived. */
-  bootImports?: string[];
 }
 
 type Chunk = Rolldown.OutputChunk;
@@ -64,9 +62,6 @@ export function routePreloads(routes: Record<string, string>, bootModule?: strin
         const boot = [...chunks.values()].find((chunk) => chunk.facadeModuleId === id);
         if (!boot) this.error(`route-preloads: no entry chunk for ${bootModule}`);
         result.boot = boot.fileName;
-        const imports = new Set<Chunk>();
-        staticClosure(boot, chunks, imports);
-        result.bootImports = [...imports].filter((c) => c !== boot).map((c) => c.fileName);
       }
       this.emitFile({
         type: 'asset',

@@ -60,21 +60,13 @@ describe('the server-rendered pages (decision 0044)', () => {
     const html = withRenderedPage(
       index,
       { html: '<main>Mug</main>', state: '{}' },
-      {
-        src: 'assets/boot-d4.js',
-        imports: ['assets/early-input-g7.js'],
-        preload: ['assets/product-page-e5.js', 'assets/form-f6.js'],
-      },
+      { src: 'assets/boot-d4.js', preload: ['assets/product-page-e5.js', 'assets/form-f6.js'] },
     );
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/boot-d4.js" data-preload="/assets/product-page-e5.js /assets/form-f6.js"></script>',
     );
     expect(html).not.toContain('index-a1.js');
-    // Only the boot script's own import is fetched beside it.
-    expect(html.match(/modulepreload/g)).toHaveLength(1);
-    expect(html).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/early-input-g7.js">',
-    );
+    expect(html).not.toContain('modulepreload');
     // The stylesheet stays; the faces come after the first frame (their fallbacks meanwhile).
     expect(html).toContain('main-c3.css');
     expect(html).not.toContain('inter.woff2');

@@ -65,30 +65,24 @@ export async function loadRenderer(
 export interface BootScript {
   /** The script's path in the build (`assets/boot-….js`). */
   src: string;
-  /** What it imports (the input watch, the bundler's runtime): fetched beside it. */
-  imports: readonly string[];
   /** The page's code chunks beyond the app's entry (`assets/….js`). */
   preload: readonly string[];
 }
 
 /**
  * The rendered page loads its code after the first paint (decision 0044): the entry script
- * gives way to the boot script (its own imports fetched beside it), and nothing else is
- * preloaded that would share the network with the page's text and first picture (the faces
- * come after it as well).
+ * gives way to the boot script, and nothing is preloaded that would share the network with
+ * the page's text and first picture (the faces come after it as well).
  */
 function withBootScript(html: string, boot: BootScript): string {
   const preload = boot.preload.map((file) => `/${file}`).join(' ');
-  const imports = boot.imports
-    .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
   return (
     html
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(
         /<script type="module" crossorigin src="[^"]*"><\/script>/,
-        `<script type="module" crossorigin src="/${boot.src}" data-preload="${preload}"></script>${imports}`,
+        `<script type="module" crossorigin src="/${boot.src}" data-preload="${preload}"></script>`,
       )
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       // The faces come after the first frame too (apps/web/src/fonts.ts).
       .replace(/\s*<link rel="preload" as="font"[^>]*>/g, '')
   );

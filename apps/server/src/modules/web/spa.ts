@@ -19,7 +19,6 @@ interface RoutePreload {
 interface RoutePreloadsFile {
   routes?: Array<{ path: string; files: string[] }>;
   boot?: string;
-  bootImports?: string[];
 }
 
 function readRoutePreloadsFile(distDir: string): RoutePreloadsFile {
@@ -168,11 +167,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (render && renderPage && preview.status === 200) {
         try {
           const route = routePreloads.find(({ pattern }) => pattern.test(decoded));
-          const boot = bootScript && {
-            src: bootScript,
-            imports: preloadsFile.bootImports ?? [],
-            preload: route?.files ?? [],
-          };
+          const boot = bootScript && { src: bootScript, preload: route?.files ?? [] };
           html = withRenderedPage(html, await renderPage(request.url), boot || undefined);
           rendered = true;
         } catch (error) {
