@@ -2,7 +2,7 @@ import { act, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchEarlyInput } from './early-input';
+import { type EarlyInput, watchEarlyInput } from './early-input';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -66,6 +66,24 @@ function listenFrom(container: HTMLElement, code: Promise<unknown>): () => void 
 
 let root: Root | undefined;
 let stop: (() => void) | undefined;
+
+/**
+ * The app arrives after input was kept (the boot script's watch): React listens and hydrates,
+ * then the page's code comes; resolves once `onChoice` has heard `choices` choices.
+ */
+async function appArrives(
+  page: ReturnType<typeof serverPage>,
+  watch: EarlyInput,
+  onChoice: ReturnType<typeof vi.fn>,
+  choices: number,
+) {
+  watch.reactListens(page.code);
+  await act(async () => {
+    root = hydrateRoot(page.container, page.app);
+  });
+  page.arrive();
+  await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(choices));
+}
 afterEach(() => {
   stop?.();
   root?.unmount();
@@ -199,7 +217,8 @@ describe('input made before the page is hydrated', () => {
 
   it('keeps what was done before React listened at all (the app code still on its way)', async () => {
     const onChoice = vi.fn();
-    const { container, app, code, arrive } = serverPage(onChoice);
+    const page = serverPage(onChoice);
+    const { container } = page;
     // The boot script watches; the app (and React) are not loaded yet.
     const watch = watchEarlyInput(container);
     stop = () => watch.stop();
@@ -213,19 +232,14 @@ describe('input made before the page is hydrated', () => {
       .dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await new Promise((resolve) => setTimeout(resolve, 120));
 
-    // The app arrives: hydration starts, then the page's code comes.
-    watch.reactListens(code);
-    await act(async () => {
-      root = hydrateRoot(container, app);
-    });
-    arrive();
-    await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(2));
+    await appArrives(page, watch, onChoice, 2);
     expect(onChoice.mock.calls.map(([what]) => what)).toEqual(['category:Home Goods', 'more']);
   });
 
   it("holds a search submitted before React listens from the browser's own submission and replays it after the text", async () => {
     const onChoice = vi.fn();
-    const { container, app, code, arrive } = serverPage(onChoice);
+    const page = serverPage(onChoice);
+    const { container } = page;
     const watch = watchEarlyInput(container);
     stop = () => watch.stop();
     const field = container.querySelector('input')!;
@@ -236,12 +250,7 @@ describe('input made before the page is hydrated', () => {
     // Nothing handled it: the browser's own submission (a page load) is held back.
     expect(submit.defaultPrevented).toBe(true);
 
-    watch.reactListens(code);
-    await act(async () => {
-      root = hydrateRoot(container, app);
-    });
-    arrive();
-    await vi.waitFor(() => expect(onChoice.mock.calls.length).toBeGreaterThanOrEqual(2));
+    await appArrives(page, watch, onChoice, 2);
     // The text first, rendered, then the submission that reads it.
     expect(onChoice.mock.calls.map(([what]) => what)).toEqual(['search:jar', 'submit:jar']);
   });
