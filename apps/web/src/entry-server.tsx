@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -61,6 +61,23 @@ async function settled(queryClient: QueryClient): Promise<void> {
 }
 
 /**
+ * The handed-over data without the server's clock: the browser marks it as read when it
+ * hydrates (main.tsx), so the times the render read it at are of no use there — and left in,
+ * they made every render of unchanged data a different page: a new ETag (no 304 across
+ * renders) and its compression redone each time.
+ */
+function withoutClock(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0 },
+    })),
+  };
+}
+
+/**
  * The page at `url` (a path and query), its code loaded and its first screen's data read
  * through `send` (the server's own routes, no socket).
  */
@@ -93,7 +110,7 @@ async function render(url: string): Promise<RenderedPage> {
       await drain(prelude);
       html = renderToString(app);
     }
-    const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c');
+    const state = JSON.stringify(withoutClock(dehydrate(queryClient))).replace(/</g, '\\u003c');
     return { html, state };
   } finally {
     queryClient.clear();
