@@ -295,6 +295,32 @@ describe('a hold ends when its checkout ends unpaid', () => {
     expect(old!.status).toBe('expired');
   });
 
+  it('checking out again fails (another line short): the previous checkout still ends — its page was closed, so nothing of it stays Pending or held', async () => {
+    const { jacket, headers, page } = await held();
+    const brand = await seller('Clay & Kiln');
+    const mug = await addProduct(t.db, brand.id, { name: 'Kiln Mug', stock: 1 });
+    await addToCart(t.app, headers, mug.id);
+    const [other] = await shoppers(1);
+    await addToCart(t.app, other!, mug.id);
+    expect((await checkout(t.app, other!)).statusCode).toBe(200);
+
+    // The new checkout closes the old page, then finds the mug taken: 409.
+    expect((await checkout(t.app, headers)).statusCode).toBe(409);
+    const previous = await checkoutIdOf(page.order_ids[0]);
+    const [old] = await t.db
+      .select({ status: checkouts.status })
+      .from(checkouts)
+      .where(eq(checkouts.id, previous));
+    expect(old!.status).toBe('expired');
+    const left = await t.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.checkoutId, previous));
+    expect(left.map((o) => o.status)).toEqual(['Canceled']);
+    expect(await productCounts(jacket.id)).toEqual({ stock: 1, reserved: 0 });
+    expect((await payLocal(t.app, page.checkout_url)).statusCode).toBe(410);
+  });
+
   it('a payment that comes after the hold was released and the last unit sold: that order is refunded once, nothing transferred, both told', async () => {
     const { jacket, page } = await held();
     const sessionId = sessionIdOf(page.checkout_url);

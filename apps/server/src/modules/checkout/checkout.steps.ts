@@ -164,7 +164,7 @@ export interface Reservation {
 
 type ReserveAttempt =
   | { kind: 'reserved'; reservation: Reservation }
-  | { kind: 'close first'; sessionIds: string[] };
+  | { kind: 'close first'; pages: Array<{ checkoutId: number; sessionId: string }> };
 
 /** Ends an open checkout without payment, in the caller's transaction: its orders Canceled. */
 async function endUnpaid(
@@ -208,10 +208,12 @@ function tryReserve(
 
     // One payable checkout per cart: the previous one stops taking payment first.
     const previous = await lockOpenCheckouts(tx, userId);
-    const stillOpen = previous
-      .map((p) => p.providerSessionId)
-      .filter((id): id is string => id !== null && !closed.has(id));
-    if (stillOpen.length) return { kind: 'close first', sessionIds: stillOpen };
+    const stillOpen = previous.flatMap((p) =>
+      p.providerSessionId !== null && !closed.has(p.providerSessionId)
+        ? [{ checkoutId: p.id, sessionId: p.providerSessionId }]
+        : [],
+    );
+    if (stillOpen.length) return { kind: 'close first', pages: stillOpen };
     for (const p of previous) await endUnpaid(tx, p.id, 'expired');
 
     // The counted units held for this checkout, all or none (docs/decisions/0042).
@@ -324,8 +326,8 @@ export async function closePaymentPages(
 
 /**
  * Step 1 of checkout: the checkout and its Pending brand orders. The buyer's previous pages are
- * closed first, outside the transaction, and the transaction tried again (a page opened by a
- * checkout racing this one is closed in the next round).
+ * closed first, outside the transaction, their checkouts ended, and the transaction tried
+ * again (a page opened by a checkout racing this one is closed in the next round).
  */
 export async function reserveOrders(
   deps: MoneyPathDeps,
@@ -336,8 +338,15 @@ export async function reserveOrders(
   for (let round = 0; round < RESERVE_ROUNDS; round++) {
     const attempt = await tryReserve(deps, userId, body, closed);
     if (attempt.kind === 'reserved') return attempt.reservation;
-    await closePaymentPages(deps, attempt.sessionIds);
-    for (const id of attempt.sessionIds) closed.add(id);
+    const sessionIds = attempt.pages.map((page) => page.sessionId);
+    await closePaymentPages(deps, sessionIds);
+    for (const id of sessionIds) closed.add(id);
+    // A checkout whose page is closed can no longer be paid: it ends now, whatever becomes of
+    // this one (a line found short next would otherwise leave its orders Pending and its
+    // units held, with no page to pay them on, until the expiry job).
+    for (const { checkoutId } of attempt.pages) {
+      await deps.db.transaction((tx) => endUnpaid(tx, checkoutId, 'expired'));
+    }
   }
   throw conflict(CHECKOUT_MESSAGES.cartChanged);
 }
