@@ -85,14 +85,14 @@ if (state && serverPageFits()) {
   // listens (kept since the boot script ran), or that React drops, is replayed on the page.
   const watch = earlyInput() ?? watchEarlyInput(container);
   const pageCode = preloadRoute(window.location, queryClient, { data: false });
-  const hydrate = () => {
+  const hydratePage = () => {
     watch.reactListens(pageCode);
     // In a transition: hydration runs in short slices, the main thread free for input.
     startTransition(() => {
       hydrateRoot(container, app);
     });
   };
-  pageCode.then(hydrate, hydrate);
+  pageCode.then(hydratePage, hydratePage);
 } else {
   // The server's HTML is replaced, not hydrated: nothing made on it can be replayed.
   earlyInput()?.stop();

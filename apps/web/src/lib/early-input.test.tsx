@@ -67,6 +67,13 @@ function listenFrom(container: HTMLElement, code: Promise<unknown>): () => void 
 let root: Root | undefined;
 let stop: (() => void) | undefined;
 
+/** The watch as the boot script starts it, before React listens; stopped after the test. */
+function bootWatch(container: HTMLElement): EarlyInput {
+  const watch = watchEarlyInput(container);
+  stop = () => watch.stop();
+  return watch;
+}
+
 /**
  * The app arrives after input was kept (the boot script's watch): React listens and hydrates,
  * then the page's code comes; resolves once `onChoice` has heard `choices` choices.
@@ -220,8 +227,7 @@ describe('input made before the page is hydrated', () => {
     const page = serverPage(onChoice);
     const { container } = page;
     // The boot script watches; the app (and React) are not loaded yet.
-    const watch = watchEarlyInput(container);
-    stop = () => watch.stop();
+    const watch = bootWatch(container);
     const select = container.querySelector('select')!;
     select.value = 'Home Goods';
     select.dispatchEvent(new Event('input', { bubbles: true }));
@@ -240,8 +246,7 @@ describe('input made before the page is hydrated', () => {
     const onChoice = vi.fn();
     const page = serverPage(onChoice);
     const { container } = page;
-    const watch = watchEarlyInput(container);
-    stop = () => watch.stop();
+    const watch = bootWatch(container);
     const field = container.querySelector('input')!;
     field.value = 'jar';
     field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -275,8 +280,7 @@ describe('input made before the page is hydrated', () => {
   it('replays on the new element when React rendered the part anew instead of hydrating it', async () => {
     const onChoice = vi.fn();
     const { container, app, code, arrive } = serverPage(onChoice);
-    const watch = watchEarlyInput(container);
-    stop = () => watch.stop();
+    const watch = bootWatch(container);
     const select = container.querySelector('select')!;
     select.value = 'Home Goods';
     select.dispatchEvent(new Event('change', { bubbles: true }));

@@ -246,10 +246,14 @@ export function watchEarlyInput(root: HTMLElement, win: Window = window): EarlyI
       return;
     }
     // Gone with no equivalent in the page: dropped.
-    while (pending.length > 0 && !pending[0]?.find()) pending.shift();
+    let target: HTMLElement | null = null;
+    while (pending[0] && !target) {
+      target = pending[0].find();
+      if (!target) pending.shift();
+    }
     const next = pending[0];
-    if (!next) return;
-    next.target = next.find() ?? next.target;
+    if (!next || !target) return;
+    next.target = target;
     const event = replayEvent(next);
     noted.add(event);
     replayed.add(event);

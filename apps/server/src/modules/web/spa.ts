@@ -167,8 +167,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (render && renderPage && preview.status === 200) {
         try {
           const route = routePreloads.find(({ pattern }) => pattern.test(decoded));
-          const boot = bootScript && { src: bootScript, preload: route?.files ?? [] };
-          html = withRenderedPage(html, await renderPage(request.url), boot || undefined);
+          const boot = bootScript ? { src: bootScript, preload: route?.files ?? [] } : undefined;
+          html = withRenderedPage(html, await renderPage(request.url), boot);
           rendered = true;
         } catch (error) {
           // The browser renders the page itself, as it did before the server could.
