@@ -9,6 +9,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { compressJsonAnswers } from '../lib/compression';
 import { registerErrorHandling } from '../lib/error-handler';
 import { endConnectionsOnClose } from '../lib/graceful-close';
 import { MAX_FORM_FILE_BYTES, MAX_FORM_FILES } from '../lib/multipart-form';
@@ -18,7 +19,7 @@ import { recordRequestDurations } from '../modules/metrics';
 
 /**
  * The HTTP surface every route shares: zod validation and serialisation, the error format,
- * NUL refusal, request metrics, graceful close, the security headers (CSP), rate limiting,
+ * NUL refusal, request metrics, graceful close, JSON answers compressed, the security headers (CSP), rate limiting,
  * multipart limits and the OpenAPI document at /docs.
  */
 export const httpPlugin = fp(
@@ -30,6 +31,7 @@ export const httpPlugin = fp(
     recordRequestDurations(app);
     endConnectionsOnClose(app);
     logRequestsAtDebug(app);
+    compressJsonAnswers(app);
     addSecurityHeaders(app, {
       contentSecurityPolicy: { directives: CSP_DIRECTIVES },
       crossOriginEmbedderPolicy: false,

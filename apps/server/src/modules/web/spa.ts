@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { encodedText, pickEncoding } from '../../lib/compression';
 import { isServerRendered, loadRenderer, withRenderedPage } from './server-render';
 import { renderIndexHtml, sharePreviewFor } from './share-previews';
 
@@ -52,52 +51,6 @@ function readRoutePreloads(parsed: RoutePreloadsFile): RoutePreload[] {
 function withRoutePreloads(html: string, pathname: string, preloads: RoutePreload[]): string {
   const route = preloads.find(({ pattern }) => pattern.test(pathname));
   return route?.links ? html.replace('</head>', `    ${route.links}\n  </head>`) : html;
-}
-
-/** br or gzip when the request's Accept-Encoding takes it (q=0 refuses), else none. */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-/** The page's HTML, compressed when the browser takes it (a quick level: it is per page). */
-function encodeHtml(html: string, encoding: 'br' | 'gzip' | undefined): string | Buffer {
-  if (encoding === 'br') {
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
-  return html;
-}
-
-/**
- * The br and gzip bodies of the pages served lately, by their ETag (a hash of the HTML): a
- * cached page is compressed once, not on every request. The oldest go first. (Keyed by the
- * hash, not the HTML: long strings as keys hash by their length alone and compare slowly.)
- */
-const encodedPages = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
-const ENCODED_PAGES_KEPT = 200;
-
-function encoded(html: string, encoding: 'br' | 'gzip' | undefined) {
-  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-  if (!encoding) return { etag, body: { data: html, encoding } };
-  let bodies = encodedPages.get(etag);
-  if (!bodies) {
-    bodies = {};
-    encodedPages.set(etag, bodies);
-    if (encodedPages.size > ENCODED_PAGES_KEPT) {
-      encodedPages.delete(encodedPages.keys().next().value as string);
-    }
-  }
-  bodies[encoding] ??= encodeHtml(html, encoding) as Buffer;
-  return { etag, body: { data: bodies[encoding], encoding } };
 }
 
 /**
@@ -194,7 +147,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         : undefined;
     const page =
       cached !== undefined ? { status: 200, html: cached } : (fresh ?? (await buildPage(false)));
-    const { etag, body } = encoded(page.html, pickEncoding(request.headers['accept-encoding']));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const { etag, data } = encodedText(page.html, encoding);
     reply
       .status(page.status)
       .header('cache-control', 'no-cache')
@@ -204,7 +158,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (page.status === 200 && request.headers['if-none-match'] === etag) {
       return reply.status(304).send();
     }
-    if (body.encoding) reply.header('content-encoding', body.encoding);
-    return reply.send(body.data);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(data);
   });
 }
