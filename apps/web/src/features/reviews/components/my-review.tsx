@@ -1,15 +1,30 @@
 import type { Review } from '@leafline/contract/reviews';
 import { REVIEW_MESSAGES } from '@leafline/contract/reviews-texts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useConfirmation } from '@/components/ui/use-confirmation';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteReview } from '../api/review-mutations';
 import { REVIEWS_TEXTS as TEXTS } from '../lib/reviews-texts';
-import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
+
+/**
+ * The form, with its checks (react-hook-form and the contract's zod schemas, ~40 KB gzip), is a
+ * chunk of its own: most who read a product's reviews may not write one, and the product page
+ * evaluated that code for every visitor (Lighthouse: "Reduce unused JavaScript").
+ */
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
+function FormSkeleton() {
+  return (
+    <LoadingRegion label={TEXTS.formLoading} className="flex flex-col gap-3">
+      <Skeletons shapes={['h-8 w-40', 'h-10 w-full', 'h-28 w-full', 'h-10 w-32']} />
+    </LoadingRegion>
+  );
+}
 
 /**
  * The signed-in buyer's part: their review with Edit and Delete, or the form to write one
@@ -55,14 +70,18 @@ export function MyReview({
         {review ? TEXTS.yourReview : TEXTS.write}
       </h3>
       {!review ? (
-        <ReviewForm productId={productId} />
+        <Suspense fallback={<FormSkeleton />}>
+          <ReviewForm productId={productId} />
+        </Suspense>
       ) : editing ? (
-        <ReviewForm
-          productId={productId}
-          review={review}
-          onDone={() => setEditing(false)}
-          onCancel={() => setEditing(false)}
-        />
+        <Suspense fallback={<FormSkeleton />}>
+          <ReviewForm
+            productId={productId}
+            review={review}
+            onDone={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <ReviewItem
           review={review}

@@ -12,6 +12,7 @@ export const REVIEWS_TEXTS = {
   starsShort: (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`,
   outOfFive: 'out of 5',
   loading: 'Loading reviews…',
+  formLoading: 'Loading the review form…',
   failed: 'We could not load the reviews just now. Please try again in a moment.',
   sortLabel: 'Sort reviews',
   sorts: {
