@@ -194,3 +194,34 @@ export const sellerPageQuery = z.object({
     .optional()
     .transform((v) => (v && /^\d{1,9}$/.test(v) && Number(v) >= 1 ? Number(v) : 1)),
 });
+
+/** The seller's order list's orders (issue 29): newest first (the default) or oldest first. */
+export const SELLER_ORDER_SORTS = ['newest', 'oldest'] as const;
+export type SellerOrderSort = (typeof SELLER_ORDER_SORTS)[number];
+
+/** The longest text the order list's search takes. */
+export const SELLER_ORDER_SEARCH_MAX = 100;
+
+/**
+ * The seller's order list's query (issue 29): `page`; `status`, one of §9's six (Paid is "to
+ * ship", Pending "awaiting payment"); `q`, an order number (`123` or `#123`) or part of the
+ * buyer's name or e-mail (any case); `sort`, newest (default) or oldest first. Without them the
+ * list is §7's as before.
+ */
+export const sellerOrdersQuery = sellerPageQuery.extend({
+  status: z
+    .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` })
+    .optional(),
+  q: z
+    .string()
+    .max(SELLER_ORDER_SEARCH_MAX, {
+      error: `Search for at most ${SELLER_ORDER_SEARCH_MAX} characters.`,
+    })
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  sort: z
+    .enum(SELLER_ORDER_SORTS, { error: 'sort must be newest or oldest.' })
+    .optional()
+    .transform((v) => v ?? 'newest'),
+});
+export type SellerOrdersQuery = z.output<typeof sellerOrdersQuery>;

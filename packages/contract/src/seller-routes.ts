@@ -21,9 +21,9 @@ import { type In, type Out, type Query, route } from './route-kit';
 import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
 import type {
   sellerOrder,
+  sellerOrdersQuery,
   sellerOrdersResponse,
   sellerOrderUpdateBody,
-  sellerPageQuery,
 } from './seller-orders';
 import type {
   productSavedResponse,
@@ -86,7 +86,7 @@ export const SELLER_ROUTES = {
   // ---- the seller's orders and products ----
   sellerOrders: route<{
     response: Out<typeof sellerOrdersResponse>;
-    query: Query<typeof sellerPageQuery>;
+    query: Query<typeof sellerOrdersQuery>;
   }>()('GET', '/api/business/orders/{businessId}/'),
   /** `text/csv`, read as a stream. */
   orderExport: route<{ response: string; query: Query<typeof orderExportQuery> }>()(

@@ -13,6 +13,7 @@ export type {
   StockState,
 } from './orders.repo';
 export {
+  type BusinessOrderFilter,
   cancelPendingOrders,
   countBusinessOrders,
   findBusinessOrder,

@@ -73,6 +73,7 @@ async function selectOrders(
   db: Db,
   where: SQL,
   page?: { limit: number; offset: number },
+  oldestFirst = false,
 ): Promise<OrderRow[]> {
   const query = db
     .select({
@@ -85,7 +86,11 @@ async function selectOrders(
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(
+      ...(oldestFirst
+        ? [asc(orders.createdAt), asc(orders.id)]
+        : [desc(orders.createdAt), desc(orders.id)]),
+    );
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   return rows.map((r) => ({
     ...r.order,
@@ -154,22 +159,54 @@ export async function findUserOrder(
  * the seller guard. Unpaid orders are no more the seller's orders than the buyer's.
  */
 
-const ofBusiness = (businessId: number) =>
-  and(eq(orders.businessId, businessId), paidOrLater) as SQL;
+/** What the seller's order list is narrowed to and how it is ordered (issue 29). */
+export interface BusinessOrderFilter {
+  status?: OrderRow['status'] | undefined;
+  /** An order number (`123`, `#123`) or part of the buyer's name or e-mail, any case. */
+  q?: string | undefined;
+  sort?: 'newest' | 'oldest' | undefined;
+}
 
-/** A page of the business's orders, newest first (read off `orders_business_idx`). */
+/** `%` and `_` (and the escape itself) taken literally inside an ILIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The search: an order number matches its order; any text matches a part of the buyer's name
+ * or e-mail as the order recorded them (any case).
+ */
+function orderSearch(q: string): SQL {
+  const contains = `%${likeLiteral(q)}%`;
+  const byText = sql`(${orders.userFullName} ilike ${contains} or ${orders.userEmail} ilike ${contains})`;
+  const number = /^#?\s*(\d{1,9})$/.exec(q)?.[1];
+  return number ? sql`(${orders.id} = ${Number(number)} or ${byText})` : byText;
+}
+
+const ofBusiness = (businessId: number, filter: BusinessOrderFilter = {}) =>
+  and(
+    eq(orders.businessId, businessId),
+    paidOrLater,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.q ? orderSearch(filter.q) : undefined,
+  ) as SQL;
+
+/** A page of the business's orders, newest first unless asked (off `orders_business_idx`). */
 export const listBusinessOrders = (
   db: Db,
   businessId: number,
   page: { limit: number; offset: number },
-) => selectOrders(db, ofBusiness(businessId), page);
+  filter: BusinessOrderFilter = {},
+) => selectOrders(db, ofBusiness(businessId, filter), page, filter.sort === 'oldest');
 
-/** How many orders the business's list has in all. */
-export async function countBusinessOrders(db: Db, businessId: number): Promise<number> {
+/** How many orders the business's list has in all (narrowed as the page is). */
+export async function countBusinessOrders(
+  db: Db,
+  businessId: number,
+  filter: BusinessOrderFilter = {},
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(ofBusiness(businessId));
+    .where(ofBusiness(businessId, filter));
   return row?.n ?? 0;
 }
 

@@ -5,9 +5,9 @@ import {
   orderIdParams,
   SELLER_PAGE_SIZE,
   sellerOrder,
+  sellerOrdersQuery,
   sellerOrdersResponse,
   sellerOrderUpdateBody,
-  sellerPageQuery,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
@@ -48,15 +48,16 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       preValidation: requireOwnedBusiness,
       schema: {
         ...common,
-        summary: `A business's orders, newest first, ${SELLER_PAGE_SIZE} a page (?page=); the total in X-Total-Count (its owner only)`,
+        summary: `A business's orders, newest first, ${SELLER_PAGE_SIZE} a page (?page=), narrowed by ?status= (one of the six), ?q= (an order number, or part of the buyer's name or e-mail) and ordered by ?sort=newest|oldest; the total of the narrowed list in X-Total-Count (its owner only)`,
         params: businessIdParams,
-        querystring: sellerPageQuery,
+        querystring: sellerOrdersQuery,
         response: { 200: sellerOrdersResponse, '4xx': errorResponse },
       },
     },
     async (request, reply) => {
       const { businessId } = sellerScope(request);
-      const { orders, total } = await listSellerOrders(deps, businessId, request.query.page);
+      const { page, ...filter } = request.query;
+      const { orders, total } = await listSellerOrders(deps, businessId, page, filter);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return orders;
     },

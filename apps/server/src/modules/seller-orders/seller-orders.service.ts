@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { conflict, notFound } from '../../lib/errors';
 import {
+  type BusinessOrderFilter,
   commissionCents,
   countBusinessOrders,
   findBusinessOrder,
@@ -123,13 +124,16 @@ export async function listSellerOrders(
   deps: Pick<SellerOrdersDeps, 'db'>,
   businessId: number,
   page: number,
+  filter: BusinessOrderFilter = {},
 ): Promise<{ orders: SellerOrder[]; total: number }> {
   const [total, rows] = await Promise.all([
-    countBusinessOrders(deps.db, businessId),
-    listBusinessOrders(deps.db, businessId, {
-      limit: SELLER_PAGE_SIZE,
-      offset: (page - 1) * SELLER_PAGE_SIZE,
-    }),
+    countBusinessOrders(deps.db, businessId, filter),
+    listBusinessOrders(
+      deps.db,
+      businessId,
+      { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE },
+      filter,
+    ),
   ]);
   return { orders: await toSellerOrders(deps.db, businessId, rows), total };
 }

@@ -90,16 +90,22 @@ const orderRow = async (id: number) =>
 /** Orders written straight to the database (for the paging and size tests). */
 async function insertOrders(
   businessId: number,
-  rows: Array<{ createdAt: Date; totalCents?: number }>,
+  rows: Array<{
+    createdAt: Date;
+    totalCents?: number;
+    status?: SellerOrder['status'];
+    name?: string;
+    email?: string;
+  }>,
 ): Promise<number[]> {
   const inserted = await t.db
     .insert(orders)
     .values(
       rows.map((r) => ({
         businessId,
-        userFullName: 'Rowan Ash',
-        userEmail: 'rowan@example.com',
-        status: 'Pending' as const,
+        userFullName: r.name ?? 'Rowan Ash',
+        userEmail: r.email ?? 'rowan@example.com',
+        status: r.status ?? ('Pending' as const),
         subtotalCents: r.totalCents ?? 1000,
         totalCents: r.totalCents ?? 1000,
         createdAt: r.createdAt,
@@ -333,6 +339,71 @@ describe('GET /api/business/orders/{businessId}/', () => {
     for (const query of ['', '?page=0', '?page=abc', '?page=-2']) {
       const res = await list(headers, business.id, query);
       expect(res.json().map((o: SellerOrder) => o.id)).toEqual(pages[0]);
+    }
+  });
+
+  it('narrows by status, by order number or the buyer’s name or e-mail, and sorts oldest first (issue 29)', async () => {
+    const { headers, business } = await seller();
+    const other = await seller();
+    const start = Date.parse('2026-02-01T09:00:00Z');
+    const at = (hours: number) => new Date(start + hours * 3_600_000);
+    const [ivy, oak, fern, moss, reed] = await insertOrders(business.id, [
+      { createdAt: at(0), status: 'Paid', name: 'Ivy Stone', email: 'ivy@example.com' },
+      { createdAt: at(1), status: 'Shipped', name: 'Oak Rivers', email: 'oak@mail.example' },
+      { createdAt: at(2), status: 'Paid', name: 'Fern Ivyson', email: 'fern@example.com' },
+      { createdAt: at(3), status: 'Delivered', name: 'Moss Lane', email: 'moss_100%@example.com' },
+      { createdAt: at(4), status: 'Canceled', name: 'Reed Park', email: 'reed@example.com' },
+    ]);
+    // Another brand's order matches every search below: it is never listed.
+    const [foreign] = await insertOrders(other.business.id, [
+      { createdAt: at(5), status: 'Paid', name: 'Ivy Stone', email: 'ivy@example.com' },
+    ]);
+    const ids = async (query: string) => {
+      const res = await list(headers, business.id, query);
+      expect(res.statusCode, query).toBe(200);
+      const found = res.json().map((o: SellerOrder) => o.id);
+      expect(res.headers[TOTAL_COUNT_HEADER], query).toBe(String(found.length));
+      return found;
+    };
+
+    expect(await ids('')).toEqual([reed, moss, fern, oak, ivy]);
+    // To ship (Paid), each status on its own, and with no order in it.
+    expect(await ids('?status=Paid')).toEqual([fern, ivy]);
+    expect(await ids('?status=Shipped')).toEqual([oak]);
+    expect(await ids('?status=Canceled')).toEqual([reed]);
+    expect(await ids('?status=Refunded')).toEqual([]);
+    // The buyer's name or e-mail, any case and in part; the order number, with or without #.
+    expect(await ids('?q=ivy')).toEqual([fern, ivy]);
+    expect(await ids('?q=MAIL.EXAMPLE')).toEqual([oak]);
+    expect(await ids(`?q=${oak}`)).toEqual([oak]);
+    expect(await ids(`?q=%23${moss}`)).toEqual([moss]);
+    expect(await ids(`?q=${foreign}`)).toEqual([]);
+    // % and _ are letters here, not patterns.
+    expect(await ids('?q=100%25')).toEqual([moss]);
+    expect(await ids('?q=%25')).toEqual([moss]);
+    expect(await ids('?q=_')).toEqual([moss]);
+    expect(await ids('?q=%20%20')).toEqual([reed, moss, fern, oak, ivy]);
+    // Together, and oldest first.
+    expect(await ids('?status=Paid&q=ivy&sort=oldest')).toEqual([ivy, fern]);
+    expect(await ids('?sort=oldest')).toEqual([ivy, oak, fern, moss, reed]);
+    expect(await ids('?sort=newest&page=1')).toEqual([reed, moss, fern, oak, ivy]);
+
+    // A status, sort or search it does not know is a 400 that says what it takes.
+    for (const [query, text] of [
+      [
+        '?status=Lost',
+        'status must be one of Pending, Paid, Shipped, Delivered, Refunded, Canceled.',
+      ],
+      [
+        '?status=paid',
+        'status must be one of Pending, Paid, Shipped, Delivered, Refunded, Canceled.',
+      ],
+      ['?sort=cheapest', 'sort must be newest or oldest.'],
+      [`?q=${'a'.repeat(101)}`, 'Search for at most 100 characters.'],
+    ] as const) {
+      const res = await list(headers, business.id, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json()), query).toContain(text);
     }
   });
 

@@ -1,6 +1,17 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
-import { SELLER_ORDER_MESSAGES } from '@leafline/contract/seller-orders';
+import type { OrderStatus } from '@leafline/contract/constants';
+import { SELLER_ORDER_MESSAGES, type SellerOrderSort } from '@leafline/contract/seller-orders';
 import { STOCK_MOVEMENT_TEXTS } from '@leafline/contract/stock-texts';
+
+/** The order list's statuses in a sentence ("3 orders (to ship)"). */
+const SELLER_ORDERS_STATUS_NAMES: Record<OrderStatus, string> = {
+  Paid: 'to ship',
+  Shipped: 'shipped',
+  Delivered: 'delivered',
+  Refunded: 'refunded',
+  Canceled: 'canceled',
+  Pending: 'awaiting payment',
+};
 
 /** Texts of the dashboard's orders section (SPEC §2, §4, §8, issue 26). */
 export const SELLER_ORDERS_TEXTS = {
@@ -9,6 +20,36 @@ export const SELLER_ORDERS_TEXTS = {
   orderSaved: SELLER_ORDER_MESSAGES.saved,
   noOrders: 'No orders yet.',
   noOrdersHint: 'When shoppers buy your products, their orders will show up here to fulfil.',
+  // ---- working through the list (issue 29) ----
+  filtersLabel: 'Find orders',
+  statusLabel: 'Show',
+  /** The status filter's choices: every status, then each of §9's by what it means to a brand. */
+  statuses: {
+    '': 'All orders',
+    Paid: 'To ship',
+    Shipped: 'Shipped',
+    Delivered: 'Delivered',
+    Refunded: 'Refunded',
+    Canceled: 'Canceled',
+    Pending: 'Awaiting payment',
+  } satisfies Record<OrderStatus | '', string>,
+  searchLabel: 'Search',
+  searchHint: 'Order number, or the buyer’s name or e-mail',
+  sortLabel: 'Order',
+  sorts: { newest: 'Newest first', oldest: 'Oldest first' } satisfies Record<
+    SellerOrderSort,
+    string
+  >,
+  /** "3 orders to ship, newest first." */
+  count: (total: number, status: OrderStatus | '', sort: SellerOrderSort, searched: boolean) => {
+    const what = total === 1 ? '1 order' : `${total} orders`;
+    const which = status === '' ? '' : ` (${SELLER_ORDERS_STATUS_NAMES[status]})`;
+    const matching = searched ? ' matching your search' : '';
+    return `${what}${which}${matching}, ${sort === 'newest' ? 'newest' : 'oldest'} first.`;
+  },
+  noMatch: 'No orders match.',
+  noMatchHint: 'Try another status, or search for less.',
+  showAll: 'Show all orders',
   /** SPEC §1: payouts shown are after the commission. */
   helpPayouts: BUSINESS_MESSAGES.helpPayouts,
   // ---- stock (issue 26) ----

@@ -26,6 +26,23 @@ describe('putNewOrder', () => {
     expect(client.getQueryData<Page>(key(1))).toMatchObject({ total: 22 });
   });
 
+  it('a list narrowed by status or search is read again, not written to (issue 29)', () => {
+    const client = new QueryClient();
+    const toShip = [...key(1), { status: 'Paid', q: '', sort: 'newest' }];
+    const oldest = [...key(1), { status: '', q: '', sort: 'oldest' }];
+    client.setQueryData<Page>(key(1), { items: [sellerOrder({ id: 50 })], total: 1 });
+    client.setQueryData<Page>(toShip, { items: [], total: 0 });
+    client.setQueryData<Page>(oldest, { items: [sellerOrder({ id: 50 })], total: 1 });
+    putNewOrder(client, 3, sellerOrder({ id: 60, status: 'Paid' }));
+    // The whole list, newest first, shows it at once; where it goes in the others is the
+    // server's to say.
+    expect(ids(client.getQueryData<Page>(key(1)))).toEqual([60, 50]);
+    expect(client.getQueryData<Page>(toShip)).toEqual({ items: [], total: 0 });
+    expect(client.getQueryState(toShip)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(oldest)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(key(1))?.isInvalidated).toBe(false);
+  });
+
   it('a first page answer from before the order does not remove it', async () => {
     const client = new QueryClient();
     client.setQueryData<Page>(key(1), { items: [sellerOrder({ id: 50 })], total: 1 });

@@ -62,11 +62,15 @@ export function putNewOrder(client: QueryClient, businessId: number, order: Sell
     void client.invalidateQueries({ queryKey: [...key, 1], exact: true });
   }
   // The later pages moved down by one: fetched again when shown.
+  const narrowed = (queryKey: readonly unknown[]) => queryKey.length > key.length + 1;
   void client.invalidateQueries({
     queryKey: key,
-    predicate: (q) => q.queryKey[3] !== 1,
+    predicate: (q) => q.queryKey[3] !== 1 && !narrowed(q.queryKey),
     refetchType: 'none',
   });
+  // A list narrowed by status or search, or oldest first (issue 29): where the order goes in
+  // it is the server's to say, so it is read again (at once when shown).
+  void client.invalidateQueries({ queryKey: key, predicate: (q) => narrowed(q.queryKey) });
 }
 
 /** A changed order: its row replaced wherever a cached page holds it. */

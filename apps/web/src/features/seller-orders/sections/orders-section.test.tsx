@@ -204,6 +204,56 @@ describe('OrdersSection', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=2'));
   });
 
+  it('narrows to a status, a search and an order, each from page 1 (issue 29)', async () => {
+    const toShip = sellerOrder({ id: 41, status: 'Paid' });
+    const { calls } = server([toShip, older], 51, (call) => {
+      const query = new URL(call.url, 'http://x').searchParams;
+      if (query.get('q') === 'nobody') return jsonResponse(200, [], { [TOTAL_COUNT_HEADER]: '0' });
+      if (query.get('status') === 'Paid') {
+        return jsonResponse(200, [toShip], { [TOTAL_COUNT_HEADER]: '1' });
+      }
+      return undefined;
+    });
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findByText(/^51 orders, newest first\./);
+    const pager = screen.getByRole('navigation', { name: 'Orders pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=2'));
+
+    // (jsdom does not give <search> its role: the fields are found by their labels.)
+    const filters = within(screen.getByLabelText('Find orders'));
+    fireEvent.change(filters.getByLabelText('Show'), { target: { value: 'Paid' } });
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=1&status=Paid'),
+    );
+    expect(await screen.findByText(/^1 order \(to ship\), newest first\./)).toBeTruthy();
+    expect(screen.getAllByTestId('seller-order')).toHaveLength(1);
+
+    fireEvent.change(filters.getByLabelText('Order'), { target: { value: 'oldest' } });
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=1&status=Paid&sort=oldest'),
+    );
+
+    // The search goes once typing stops, not letter by letter.
+    const sent = calls.length;
+    const search = filters.getByRole('searchbox', { name: 'Search' });
+    for (const text of ['n', 'no', 'nobody']) fill(search, text);
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe(
+        '/api/business/orders/3/?page=1&status=Paid&q=nobody&sort=oldest',
+      ),
+    );
+    expect(calls.length).toBe(sent + 1);
+    expect(await screen.findByText(SELLER_ORDERS_TEXTS.noMatch)).toBeTruthy();
+    expect(screen.queryByText('No orders yet.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: SELLER_ORDERS_TEXTS.showAll }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/business/orders/3/?page=1'));
+    expect((search as HTMLInputElement).value).toBe('');
+    expect((filters.getByLabelText('Show') as HTMLSelectElement).value).toBe('');
+    expect(await screen.findAllByTestId('seller-order')).toHaveLength(2);
+  });
+
   it('shows an empty state without orders', async () => {
     server([], 0);
     renderSection(<OrdersSection businessId={3} />);
