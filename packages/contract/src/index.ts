@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './business';
+export * from './carriers';
 export * from './cart';
 export * from './catalog';
 export * from './constants';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_ROUTES as ROUTES } from './account-routes';
+import { CARRIERS } from './carriers';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
 import { MESSAGES } from './messages';
@@ -225,6 +226,10 @@ export const order = z.object({
   order_total_shipping_fees: priceString,
   discount_amount: priceString,
   tracking_number: z.string(),
+  /** Added to §3 (issue 29): who carries the parcel, or null before the brand says. */
+  carrier: z.enum(CARRIERS).nullable(),
+  /** The carrier's tracking page for the number, or null (no number, no or another carrier). */
+  tracking_url: z.string().nullable(),
   /** JSON text of `orderNotes` once paid (may be '' before). */
   notes: z.string(),
   notes_data: orderNotes.nullable(),

@@ -275,4 +275,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'ship_to_state',
   'ship_to_postal_code',
   'ship_to_country',
+  /** Issue 29 (added at the end, the columns before keep their places). */
+  'carrier',
+  'tracking_url',
 ] as const;

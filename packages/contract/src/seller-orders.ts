@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIERS } from './carriers';
 import { FREE_SHIPPING_REASONS, type FreeShippingReason } from './cart';
 import { priceString } from './catalog';
 import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES } from './constants';
@@ -14,7 +15,8 @@ export const SELLER_ORDER_LIMITS = { trackingNumber: 100, notes: 2000 } as const
 
 export const SELLER_ORDER_MESSAGES = {
   status: `Status must be one of: ${ORDER_STATUSES.join(', ')}.`,
-  nothingToChange: 'Send a status, a tracking number or notes to change.',
+  nothingToChange: 'Send a status, a carrier, a tracking number or notes to change.',
+  carrier: `The carrier must be one of: ${CARRIERS.join(', ')}.`,
   trackingNumber: `The tracking number must be at most ${SELLER_ORDER_LIMITS.trackingNumber} characters.`,
   trackingNumberText: 'The tracking number must be text.',
   notes: `Notes must be at most ${SELLER_ORDER_LIMITS.notes} characters.`,
@@ -159,6 +161,14 @@ export const sellerOrderUpdateBody = z
   .object(
     {
       status: z.enum(ORDER_STATUSES, { error: SELLER_ORDER_MESSAGES.status }).optional(),
+      /** Issue 29: who carries the parcel; null clears it. */
+      carrier: z
+        .preprocess(
+          // '' (the form's "Not set") clears it as null does.
+          (v) => (v === '' ? null : v),
+          z.enum(CARRIERS, { error: SELLER_ORDER_MESSAGES.carrier }).nullable(),
+        )
+        .optional(),
       tracking_number: z
         .string({ error: SELLER_ORDER_MESSAGES.trackingNumberText })
         .nullish()
@@ -183,7 +193,11 @@ export const sellerOrderUpdateBody = z
     { error: SELLER_ORDER_MESSAGES.nothingToChange },
   )
   .refine(
-    (v) => v.status !== undefined || v.tracking_number !== undefined || v.notes !== undefined,
+    (v) =>
+      v.status !== undefined ||
+      v.carrier !== undefined ||
+      v.tracking_number !== undefined ||
+      v.notes !== undefined,
     SELLER_ORDER_MESSAGES.nothingToChange,
   );
 export type SellerOrderUpdateBody = z.input<typeof sellerOrderUpdateBody>;

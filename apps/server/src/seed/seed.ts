@@ -716,6 +716,8 @@ async function insertDemoOrder(
       payoutCents: checkout ? payoutCents(o.totalCents) : null,
       stripeTransferId: transferId,
       trackingNumber: o.trackingNumber,
+      // The demo's numbers look like USPS ones (plan.ts): their link goes to USPS (issue 29).
+      carrier: o.trackingNumber ? ('USPS' as const) : null,
       notes: notes ? JSON.stringify(notes) : '',
       sellerNotes: o.sellerNote,
       cardBrand: o.cardBrand,

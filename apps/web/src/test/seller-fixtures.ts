@@ -80,6 +80,8 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     order_total_shipping_fees: '5.00',
     discount_amount: '0.00',
     tracking_number: '',
+    carrier: null,
+    tracking_url: null,
     notes: '',
     notes_data: null,
     card_brand: 'visa',

@@ -1,3 +1,4 @@
+import { CARRIERS } from '@leafline/contract/carriers';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -110,6 +111,8 @@ export const orders = pgTable(
     payoutCents: integer('payout_cents'),
     stripeTransferId: text('stripe_transfer_id'),
     trackingNumber: text('tracking_number').notNull().default(''),
+    /** Who carries the parcel (issue 29), null until the brand says. */
+    carrier: text('carrier', { enum: CARRIERS }),
     /** JSON text: discount_applied, discount_code, global_* amounts, related_orders (SPEC §3). */
     notes: text('notes').notNull().default(''),
     /**

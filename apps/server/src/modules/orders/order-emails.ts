@@ -1,4 +1,5 @@
 import { BRAND_NAME, centsToPrice, type Order, type OrderAddress } from '@leafline/contract';
+import { CARRIER_LABELS, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import {
   emailButton,
   emailLayout,
@@ -246,8 +247,10 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
   const subject = `Your ${BRAND_NAME} order #${order.id} has shipped`;
   const greeting = greetingOf(input.firstName);
   const intro = `Good news: ${order.business_name} has shipped your order #${order.id}. It is on its way to you.`;
+  // Issue 29: the carrier, and a link to its tracking page when it is a known one.
+  const known = order.carrier && order.carrier !== 'other' ? order.carrier : null;
   const trackingLine = tracking
-    ? `Tracking number: ${tracking}`
+    ? `${known ? `${CARRIER_LABELS[known]} tracking number` : 'Tracking number'}: ${tracking}`
     : 'The brand has not added a tracking number yet; it will show in My Orders once it does.';
   const ordersLink = `${input.publicUrl}/myorders`;
   const text = [
@@ -256,6 +259,7 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
     intro,
     '',
     trackingLine,
+    ...(order.tracking_url ? [`${TRACKING_TEXTS.track}: ${order.tracking_url}`] : []),
     '',
     ...orderText(order),
     '',
@@ -267,7 +271,9 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
     `— The ${BRAND_NAME} team`,
   ].join('\n');
   const trackingHtml = tracking
-    ? `<p style="margin:0 0 24px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">Tracking number: <strong style="font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.5px;">${escapeHtml(tracking)}</strong></p>`
+    ? `<p style="margin:0 0 24px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">${escapeHtml(trackingLine.slice(0, -tracking.length))}<strong style="font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.5px;">${escapeHtml(tracking)}</strong></p>${
+        order.tracking_url ? emailButton(order.tracking_url, TRACKING_TEXTS.track) : ''
+      }`
     : paragraph(escapeHtml(trackingLine), true);
   const html = emailLayout(
     subject,

@@ -345,6 +345,8 @@ export async function markOrderPaid(
 
 export interface SellerOrderChanges {
   status?: (typeof orders.$inferSelect)['status'];
+  /** Null clears it (issue 29). */
+  carrier?: (typeof orders.$inferSelect)['carrier'];
   trackingNumber?: string;
   sellerNotes?: string;
 }
@@ -376,6 +378,7 @@ export async function updateOrderBySeller(
   const [current] = await tx
     .select({
       status: orders.status,
+      carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
       sellerNotes: orders.sellerNotes,
       shippedEmailAt: orders.shippedEmailAt,
@@ -391,6 +394,7 @@ export async function updateOrderBySeller(
   const changed =
     statusChanged ||
     trackingNumber !== current.trackingNumber ||
+    (changes.carrier !== undefined && changes.carrier !== current.carrier) ||
     (changes.sellerNotes ?? current.sellerNotes) !== current.sellerNotes;
   const shippedEmail =
     changes.status === 'Shipped' && current.status !== 'Shipped' && current.shippedEmailAt === null;
@@ -404,6 +408,7 @@ export async function updateOrderBySeller(
     .set({
       ...(changes.status !== undefined ? { status: changes.status } : {}),
       ...(changes.trackingNumber !== undefined ? { trackingNumber: changes.trackingNumber } : {}),
+      ...(changes.carrier !== undefined ? { carrier: changes.carrier } : {}),
       ...(changes.sellerNotes !== undefined ? { sellerNotes: changes.sellerNotes } : {}),
       ...(shippedEmail ? { shippedEmailAt: now } : {}),
       ...(reviewEmail ? { reviewEmailAt: now } : {}),

@@ -9,6 +9,7 @@ import {
   orderAddress,
   orderNotes,
 } from '@leafline/contract';
+import { trackingUrl } from '@leafline/contract/carriers';
 import { parseId } from '@leafline/contract/ids';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
@@ -118,6 +119,8 @@ export function toOrder(
     order_total_shipping_fees: centsToPrice(row.shippingFeeCents),
     discount_amount: centsToPrice(row.discountCents),
     tracking_number: row.trackingNumber,
+    carrier: row.carrier,
+    tracking_url: trackingUrl(row.carrier, row.trackingNumber),
     notes: row.notes,
     notes_data: readNotes(row.notes),
     card_brand: row.cardBrand,

@@ -1,4 +1,5 @@
 import type { FreeShippingReason } from '@leafline/contract';
+import type { Carrier } from '@leafline/contract/carriers';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
@@ -33,6 +34,7 @@ export interface ExportOrderRow {
   discountCents: number;
   totalCents: number;
   trackingNumber: string;
+  carrier: Carrier | null;
   shippingAddress: unknown;
   /** Null when the order has no payout row (not paid yet). */
   payout: OrderPayoutRow | null;
@@ -87,7 +89,7 @@ export async function listExportOrders(
           as created_at,
         orders.status, orders.user_full_name, orders.user_email, orders.subtotal_cents,
         orders.shipping_fee_cents, orders.shipping_free_reason, orders.discount_cents, orders.total_cents,
-        orders.tracking_number, orders.shipping_address,
+        orders.tracking_number, orders.carrier, orders.shipping_address,
         p.order_id as payout_order_id, p.amount_cents, p.commission_cents,
         p.status as payout_status, p.last_error, p.transfer_id, p.reversal_id,
         (select json_agg(json_build_array(i.product_name, i.variant_options, i.quantity,
@@ -118,6 +120,7 @@ export async function listExportOrders(
       discountCents: r.discount_cents as number,
       totalCents: r.total_cents as number,
       trackingNumber: r.tracking_number as string,
+      carrier: r.carrier as ExportOrderRow['carrier'],
       shippingAddress: r.shipping_address,
       lines: r.lines === null ? [] : (r.lines as LineCells[]).map(toLine),
       payout:

@@ -9,6 +9,7 @@ import {
   ORDER_EXPORT_COLUMNS,
   type SellerOrder,
 } from '@leafline/contract';
+import { CARRIER_LABELS } from '@leafline/contract/carriers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -547,6 +548,8 @@ describe('the export beside the seller’s order list', () => {
           ship_to_state: ship?.state ?? '',
           ship_to_postal_code: ship?.postal_code ?? '',
           ship_to_country: ship?.country ?? '',
+          carrier: order.carrier ? CARRIER_LABELS[order.carrier] : '',
+          tracking_url: order.tracking_url ?? '',
         });
       }
       // What the list shows, in the order the orders were made.

@@ -4,6 +4,7 @@ import {
   ORDER_EXPORT_COLUMNS,
   type OrderExportQuery,
 } from '@leafline/contract';
+import { CARRIER_LABELS, trackingUrl } from '@leafline/contract/carriers';
 import type { Db } from '../../db/client';
 import { commissionCents, payoutCents, readAddress } from '../orders';
 import { type ExportOrderRow, listExportOrders, type OrderCursor } from './order-export.repo';
@@ -79,6 +80,8 @@ export function orderExportRecords(order: ExportOrderRow, setup: PayoutSetup): s
     (ship
       ? `,${text(ship.name)},${text(ship.line1)},${text(ship.line2)},${text(ship.city)},${text(ship.state)},${text(ship.postal_code)},${text(ship.country)}`
       : ',,,,,,,') +
+    `,${order.carrier ? text(CARRIER_LABELS[order.carrier]) : ''}` +
+    `,${text(trackingUrl(order.carrier, order.trackingNumber) ?? '')}` +
     CRLF;
   if (!lines.length) return head + NO_LINE + tail;
   let records = '';

@@ -169,11 +169,20 @@ export async function updateSellerOrder(
       sellerNotes: body.notes,
       restock: body.restock ?? true,
     });
-    if (refund === 'updated') return sellerOrderAfterEdit(deps, scope);
+    if (refund === 'updated') {
+      // The carrier is no part of the refund: set beside it.
+      if (body.carrier !== undefined) {
+        await deps.db.transaction((tx) =>
+          updateOrderBySeller(tx, businessId, orderId, { carrier: body.carrier }),
+        );
+      }
+      return sellerOrderAfterEdit(deps, scope);
+    }
   }
   const result = await deps.db.transaction(async (tx) => {
     const updated = await updateOrderBySeller(tx, businessId, orderId, {
       status: body.status,
+      carrier: body.carrier,
       trackingNumber: body.tracking_number,
       sellerNotes: body.notes,
     });

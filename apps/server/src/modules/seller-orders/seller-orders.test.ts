@@ -185,6 +185,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
       order_total_shipping_fees: '0.00',
       discount_amount: '3.60',
       tracking_number: '',
+      carrier: null,
+      tracking_url: null,
       notes: '',
       notes_data: {
         discount_applied: true,
@@ -749,6 +751,55 @@ describe('PATCH /api/business/orders/edit/{orderId}/', () => {
     expect(sellerAfter.notes_data).toEqual(before.notes_data);
     const row = await orderRow(orderId);
     expect(row.notes).toBe(before.notes);
+  });
+
+  it('the carrier (issue 29): set, shown to the buyer and in the shipped e-mail as a working link, and cleared', async () => {
+    const { headers, orderId, buyer } = await paidOrder();
+    const buyerOrder = async (): Promise<Order> =>
+      (await t.app.inject({ url: `/api/orders/${orderId}/`, headers: buyer.headers })).json();
+    expect(await buyerOrder()).toMatchObject({ carrier: null, tracking_url: null });
+
+    const res = await edit(headers, orderId, {
+      status: 'Shipped',
+      carrier: 'UPS',
+      tracking_number: ' 1Z 999/AA ',
+    });
+    expect(res.statusCode).toBe(200);
+    const url = 'https://www.ups.com/track?tracknum=1Z%20999%2FAA';
+    expect(res.json()).toMatchObject({
+      carrier: 'UPS',
+      tracking_number: '1Z 999/AA',
+      tracking_url: url,
+    });
+    expect(await buyerOrder()).toMatchObject({ carrier: 'UPS', tracking_url: url });
+    await t.app.deps.tasks.idle();
+    const mail = t.mail.find(
+      (m) => m.to === buyer.account.email && m.subject.includes('has shipped'),
+    );
+    expect(mail!.text).toContain('UPS tracking number: 1Z 999/AA');
+    expect(mail!.text).toContain(`Track your parcel: ${url}`);
+    expect(mail!.html).toContain(`href="${url}"`);
+
+    // Each known carrier's page; another carrier or no number: the number alone.
+    for (const [carrier, link] of [
+      ['USPS', 'https://tools.usps.com/go/TrackConfirmAction?tLabels=1Z%20999%2FAA'],
+      ['FedEx', 'https://www.fedex.com/fedextrack/?trknbr=1Z%20999%2FAA'],
+      ['DHL', 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=1Z%20999%2FAA'],
+      ['other', null],
+    ] as const) {
+      const changed = await edit(headers, orderId, { carrier });
+      expect(changed.json()).toMatchObject({ carrier, tracking_url: link });
+    }
+    const noNumber = await edit(headers, orderId, { carrier: 'FedEx', tracking_number: '' });
+    expect(noNumber.json()).toMatchObject({ carrier: 'FedEx', tracking_url: null });
+    const cleared = await edit(headers, orderId, { carrier: null });
+    expect(cleared.json()).toMatchObject({ carrier: null, tracking_url: null });
+
+    // One it does not know: a 400 that names the five, and nothing changes.
+    const wrong = await edit(headers, orderId, { carrier: 'Pigeon' });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain(SELLER_ORDER_MESSAGES.carrier);
+    expect((await buyerOrder()).carrier).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { CARRIER_LABELS, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import { ORDER_REFUND_TEXTS, type Order, STATUS_HISTORY_TEXTS } from '@leafline/contract/orders';
 import { REVIEW_LINK_TEXTS } from '@leafline/contract/reviews-texts';
 import Star from 'lucide-react/icons/star';
@@ -75,12 +76,26 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       ) : null}
 
       {order.tracking_number ? (
-        <p className="mt-4 flex items-center gap-2 rounded-xl bg-sage-50 px-3 py-2 text-sm">
+        <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-sage-50 px-3 py-2 text-sm">
           <Truck aria-hidden="true" className="size-4 text-sage-700" />
-          Tracking number:{' '}
+          {order.carrier && order.carrier !== 'other'
+            ? `${CARRIER_LABELS[order.carrier]} tracking number:`
+            : 'Tracking number:'}{' '}
           <span className="font-mono font-medium" data-testid="order-tracking">
             {order.tracking_number}
           </span>
+          {/* Issue 29: the carrier's own tracking page, for the known carriers. */}
+          {order.tracking_url ? (
+            <a
+              href={order.tracking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-forest-800 underline underline-offset-2 hover:text-forest-900"
+            >
+              {TRACKING_TEXTS.track}
+              <span className="sr-only"> (opens the carrier’s site)</span>
+            </a>
+          ) : null}
         </p>
       ) : null}
 

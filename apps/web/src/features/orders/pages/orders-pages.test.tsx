@@ -46,7 +46,9 @@ describe('my orders', { timeout: 20_000 }, () => {
         business_name: 'Moss & Stone',
         created_at: '2026-03-20T10:00:00.000Z',
         status: 'Shipped',
+        carrier: 'UPS',
         tracking_number: '1Z999AA10123456784',
+        tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
         total_price: '12.00',
       }),
     ]);
@@ -59,6 +61,14 @@ describe('my orders', { timeout: 20_000 }, () => {
     const newest = within(cards[0]!);
     expect(newest.getByTestId('order-status').textContent).toBe('Status: Shipped');
     expect(newest.getByTestId('order-tracking').textContent).toBe('1Z999AA10123456784');
+    // The carrier's own tracking page (issue 29), in a new tab.
+    expect(newest.getByText('UPS tracking number:', { exact: false })).toBeTruthy();
+    const track = newest.getByRole('link', { name: /^Track your parcel/ });
+    expect(track.getAttribute('href')).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(track.getAttribute('target')).toBe('_blank');
+    expect(track.getAttribute('rel')).toBe('noopener noreferrer');
     expect(newest.getByTestId('order-total').textContent).toBe('$12.00');
     expect(newest.getByText(formatOrderDate('2026-03-20T10:00:00.000Z'))).toBeTruthy();
     const older = within(cards[1]!);

@@ -1,3 +1,9 @@
+import {
+  CARRIER_LABELS,
+  CARRIERS,
+  type Carrier,
+  TRACKING_TEXTS,
+} from '@leafline/contract/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
 import {
   REFUND_MESSAGES,
@@ -21,6 +27,10 @@ import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { sellerOrderHeadingId } from './seller-order-card';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({
+  value: carrier,
+  label: CARRIER_LABELS[carrier],
+}));
 
 type RefundStatus = 'Refunded' | 'Canceled';
 
@@ -38,6 +48,8 @@ export function savingRefunds(order: SellerOrder, status: OrderStatus): status i
 
 type OrderEditValues = {
   status: OrderStatus;
+  /** '' while not set (issue 29). */
+  carrier: Carrier | '';
   tracking_number: string;
   notes: string;
   /** With a refund: put the order's items back in stock once the money is back (issue 26). */
@@ -46,6 +58,7 @@ type OrderEditValues = {
 
 const valuesOf = (order: SellerOrder): OrderEditValues => ({
   status: order.status,
+  carrier: order.carrier ?? '',
   tracking_number: order.tracking_number,
   notes: order.notes,
   restock: true,
@@ -67,10 +80,12 @@ function useFollowOrder(
     const before = valuesOf(base.current);
     const untouched =
       values.status === before.status &&
+      values.carrier === before.carrier &&
       values.tracking_number === before.tracking_number &&
       values.notes === before.notes;
     const saved =
       values.status === order.status &&
+      values.carrier === (order.carrier ?? '') &&
       values.tracking_number.trim() === order.tracking_number &&
       values.notes === order.notes;
     base.current = order;
@@ -144,6 +159,13 @@ export function OrderEditForm({
           label="Status"
           options={STATUS_OPTIONS}
           {...formField(form, 'status')}
+        />
+        <SelectField
+          id={`${id}-carrier`}
+          label={TRACKING_TEXTS.carrierLabel}
+          placeholder={TRACKING_TEXTS.noCarrier}
+          options={CARRIER_OPTIONS}
+          {...formField(form, 'carrier')}
         />
         <TextField
           id={`${id}-tracking`}

@@ -122,7 +122,9 @@ describe('OrdersSection', () => {
   it('saves status, tracking number and notes, and replaces the row with the answer', async () => {
     const saved = sellerOrder({
       status: 'Shipped',
+      carrier: 'UPS',
       tracking_number: 'TRK-123',
+      tracking_url: 'https://www.ups.com/track?tracknum=TRK-123',
       notes: 'Sent with recycled paper.',
       payout_status: 'paid',
       updated_at: '2026-03-15T08:00:00.000Z',
@@ -136,6 +138,11 @@ describe('OrdersSection', () => {
     const order = card(41);
     // Any transition is allowed (SPEC §4): Paid → Shipped here.
     fill(order.getByLabelText('Status'), 'Shipped');
+    // The carrier (issue 29): "Not set" first, then the five.
+    expect(
+      [...(order.getByLabelText('Carrier') as HTMLSelectElement).options].map((o) => o.text),
+    ).toEqual(['Not set', 'USPS', 'UPS', 'FedEx', 'DHL', 'Other carrier']);
+    fill(order.getByLabelText('Carrier'), 'UPS');
     fill(order.getByLabelText('Tracking number'), ' TRK-123 ');
     fill(order.getByLabelText('Internal notes'), 'Sent with recycled paper.');
     fireEvent.click(order.getByRole('button', { name: 'Save order #41' }));
@@ -145,6 +152,7 @@ describe('OrdersSection', () => {
     expect(patch.url).toBe('/api/business/orders/edit/41/');
     expect(patch.body).toEqual({
       status: 'Shipped',
+      carrier: 'UPS',
       tracking_number: 'TRK-123',
       notes: 'Sent with recycled paper.',
     });
