@@ -520,14 +520,25 @@ async function measureSeller(apps: Served, account: BenchAccount): Promise<Selle
     sql`select id from users where username = 'bench-seller'`,
   );
   const business = await ensureSellerBusiness(database.db, sellerRow!.id);
-  const list = (kind: 'orders' | 'products', page: number, label: string): Scenario => ({
+  const list = (
+    kind: 'orders' | 'products',
+    page: number,
+    label: string,
+    query = '',
+  ): Scenario => ({
     name: `GET api/business/${kind}/ (${label})`,
-    path: `/api/business/${kind}/${business}/?page=${page}`,
+    path: `/api/business/${kind}/${business}/?page=${page}${query}`,
     headers: seller.auth,
   });
+  const orders = SELLER_ORDERS.toLocaleString('en');
   const reads = [
-    list('orders', 1, `${SELLER_ORDERS.toLocaleString('en')} orders, page 1`),
+    list('orders', 1, `${orders} orders, page 1`),
     list('products', 1, `${SELLER_PRODUCTS.toLocaleString('en')} products, page 1`),
+    // Issue 29: the list narrowed to a status, searched (a part of the buyers' e-mails that
+    // hundreds share), oldest first.
+    list('orders', 1, `${orders} orders, to ship`, '&status=Paid'),
+    list('orders', 1, `${orders} orders, search "buyer12"`, '&q=buyer12'),
+    list('orders', 1, `${orders} orders, oldest first`, '&sort=oldest'),
   ];
   const sellerDeep = [
     list('orders', Math.ceil(SELLER_ORDERS / SELLER_PAGE_SIZE), 'last page'),
@@ -711,7 +722,11 @@ async function measureLatency(
     return medianOf3(() =>
       run(
         served,
-        { ...scenario, name: `${scenario.name.split(' (')[0]} at ${rate} req/s` },
+        // A list's rows keep their label (which page, which filter); the cart's go without.
+        {
+          ...scenario,
+          name: `${scenario.name.replace(/ \((1,000|6 lines).*\)$/, '')} at ${rate} req/s`,
+        },
         { ...opts, rate },
       ),
     );

@@ -11,19 +11,12 @@ import {
   REFUND_MESSAGES,
   REFUND_STATE_LABELS,
 } from '@leafline/contract/seller-orders';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
-import { payWithCard, saveAddressViaApi, token } from './support/buying';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
 import { watchForProblems } from './support/page-problems';
-import { loginViaUi, newUser, registerViaApi } from './support/users';
+import { loginViaUi } from './support/users';
 
 /**
  * Seller money and live orders (issue 12): the demo seller's dashboard hears an order paid in
@@ -53,65 +46,6 @@ async function openDashboard(page: Page): Promise<{ businessId: number; business
   const businessName = (await selector.locator('option:checked').textContent()) ?? '';
   await expect(page.getByText(LIVE_TEXTS.live)).toBeVisible();
   return { businessId, businessName };
-}
-
-interface ProductSummary {
-  id: number;
-  name: string;
-  price: string;
-}
-interface ProductDetail extends ProductSummary {
-  variants: Array<{ id: number; deleted: boolean; price: string }>;
-}
-
-/** A cheap product of the business, with its first variant when it has options. */
-async function pickProduct(request: APIRequestContext, businessId: number) {
-  const res = await request.get(`/api/products-by-business/${businessId}/`);
-  expect(res.status()).toBe(200);
-  const { results } = (await res.json()) as { results: ProductSummary[] };
-  const cheapest = [...results].sort((a, b) => Number(a.price) - Number(b.price))[0];
-  expect(cheapest, 'a product of the business').toBeTruthy();
-  const detail = (await (
-    await request.get(`/api/products/${cheapest!.id}/`)
-  ).json()) as ProductDetail;
-  const variant = detail.variants.find((v) => !v.deleted);
-  return { product: detail, variantId: variant?.id };
-}
-
-/** A new shopper signed in in a context of its own, with a shipping address. */
-async function newBuyer(browser: Browser, request: APIRequestContext) {
-  const user = newUser('buyer');
-  await registerViaApi(request, user);
-  const context = await browser.newContext({ viewport: WIDE });
-  const page = await context.newPage();
-  await loginViaUi(page, user.username, user.password);
-  await saveAddressViaApi(page, request, user);
-  return { user, context, page };
-}
-
-/**
- * The buyer puts one item of the business in the cart (API), checks out through the pages and
- * pays on the local payment page; returns the order id and when the confirmation was reached.
- */
-async function buyOne(
-  buyer: Page,
-  request: APIRequestContext,
-  pick: Awaited<ReturnType<typeof pickProduct>>,
-): Promise<{ orderId: number; confirmedAt: number }> {
-  const res = await request.post(`/add-to-cart/${pick.product.id}/`, {
-    headers: { authorization: `Bearer ${await token(buyer)}` },
-    data: pick.variantId ? { variant_id: pick.variantId } : {},
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await buyer.goto('/cart');
-  await buyer.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await buyer.getByRole('button', { name: 'Place order' }).click();
-  await expect(buyer).toHaveURL(/\/pay\//);
-  await payWithCard(buyer);
-  await buyer.waitForURL(/\/order-confirmation\?order_ids?=\d+$/);
-  const confirmedAt = Date.now();
-  const orderId = Number(new URL(buyer.url()).search.match(/\d+$/)?.[0]);
-  return { orderId, confirmedAt };
 }
 
 const newOrderToast = (page: Page, orderId: number) =>

@@ -146,6 +146,12 @@ export const orders = pgTable(
     // at a time, read straight off this index.
     index('orders_business_idx').on(t.businessId, t.createdAt, t.id),
     index('orders_checkout_idx').on(t.checkoutId),
+    // The seller's order search (issue 29): a part of the buyer's name or e-mail, any case
+    // (`orderSearch` in orders.repo.ts writes the same expression).
+    index('orders_buyer_search_idx').using(
+      'gin',
+      sql`(${t.userFullName} || ' ' || ${t.userEmail}) gin_trgm_ops`,
+    ),
   ],
 );
 

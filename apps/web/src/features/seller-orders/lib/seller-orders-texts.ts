@@ -50,6 +50,22 @@ export const SELLER_ORDERS_TEXTS = {
   noMatch: 'No orders match.',
   noMatchHint: 'Try another status, or search for less.',
   showAll: 'Show all orders',
+  // ---- bulk "Mark shipped" (issue 29) ----
+  orderNumber: (id: number) => `Order #${id}`,
+  select: (id: number) => `Select order #${id}`,
+  selectPage: 'Select every order on this page',
+  selected: (n: number) => (n === 1 ? '1 order selected' : `${n} orders selected`),
+  markShipped: 'Mark shipped…',
+  clearSelection: 'Clear selection',
+  bulkTitle: (n: number) => (n === 1 ? 'Mark 1 order shipped' : `Mark ${n} orders shipped`),
+  bulkDescription:
+    'Add each parcel’s carrier and tracking number. Every buyer gets one e-mail with a link to follow their parcel.',
+  bulkCarrierLabel: (id: number) => `Carrier for order #${id}`,
+  bulkTrackingLabel: (id: number) => `Tracking number for order #${id}`,
+  bulkConfirm: (n: number) => (n === 1 ? 'Mark shipped' : `Mark ${n} shipped`),
+  bulkDone: (n: number) => (n === 1 ? '1 order marked shipped.' : `${n} orders marked shipped.`),
+  bulkFailed: (id: number, reason: string) => `Order #${id}: ${reason}`,
+  cancel: 'Cancel',
   /** SPEC §1: payouts shown are after the commission. */
   helpPayouts: BUSINESS_MESSAGES.helpPayouts,
   // ---- stock (issue 26) ----

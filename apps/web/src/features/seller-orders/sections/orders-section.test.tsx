@@ -262,6 +262,52 @@ describe('OrdersSection', () => {
     expect(await screen.findAllByTestId('seller-order')).toHaveLength(2);
   });
 
+  it('marks the picked orders shipped, each with its carrier and number; names those that failed (issue 29)', async () => {
+    const second = sellerOrder({ id: 42, status: 'Paid', user_full_name: 'Alan Turing' });
+    const { calls } = server([sellerOrder(), second, older], 3, (call) => {
+      if (call.method !== 'PATCH') return undefined;
+      if (call.url === '/api/business/orders/edit/42/') {
+        return jsonResponse(409, { error: BUSINESS_MESSAGES.orderAwaitingPayment });
+      }
+      return jsonResponse(
+        200,
+        sellerOrder({ status: 'Shipped', carrier: 'UPS', tracking_number: '1Z1' }),
+      );
+    });
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    expect(screen.queryByRole('button', { name: 'Mark shipped…' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order #41' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order #42' }));
+    expect(screen.getByText('2 orders selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark shipped…' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark 2 orders shipped' }));
+    fill(dialog.getByLabelText('Carrier for order #41'), 'UPS');
+    fill(dialog.getByLabelText('Tracking number for order #41'), '1Z1');
+    fill(dialog.getByLabelText('Carrier for order #42'), 'DHL');
+    fill(dialog.getByLabelText('Tracking number for order #42'), 'JD2');
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark 2 shipped' }));
+
+    // One PATCH per order, one after the other, each with its own parcel.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.url, c.body])).toEqual([
+      [
+        '/api/business/orders/edit/41/',
+        { status: 'Shipped', carrier: 'UPS', tracking_number: '1Z1' },
+      ],
+      [
+        '/api/business/orders/edit/42/',
+        { status: 'Shipped', carrier: 'DHL', tracking_number: 'JD2' },
+      ],
+    ]);
+    expect(await screen.findByText('1 order marked shipped.')).toBeTruthy();
+    // The one that failed stays picked, in the dialog, with the server's reason.
+    const left = within(await screen.findByRole('dialog', { name: 'Mark 1 order shipped' }));
+    expect(left.getByText(`Order #42: ${BUSINESS_MESSAGES.orderAwaitingPayment}`)).toBeTruthy();
+    expect(left.queryByLabelText('Carrier for order #41')).toBeNull();
+  });
+
   it('shows an empty state without orders', async () => {
     server([], 0);
     renderSection(<OrdersSection businessId={3} />);

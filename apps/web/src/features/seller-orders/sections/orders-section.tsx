@@ -5,6 +5,7 @@ import {
   SELLER_ORDER_SORTS,
   type SellerOrderSort,
 } from '@leafline/contract/seller-orders';
+import { useQueryClient } from '@tanstack/react-query';
 import Inbox from 'lucide-react/icons/inbox';
 import SearchX from 'lucide-react/icons/search-x';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import {
   ALL_ORDERS,
@@ -22,6 +24,7 @@ import {
   useBusinessOrders,
 } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
+import { BulkShipDialog } from '../components/bulk-ship-dialog';
 import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
 import { SellerOrderCard } from '../components/seller-order-card';
@@ -55,14 +58,33 @@ const SORT_OPTIONS = SELLER_ORDER_SORTS.map((value) => ({
  * on demand.
  */
 export function OrdersSection({ businessId }: { businessId: number }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const [page, setPage] = useSectionPage(businessId);
   const [filter, setFilter] = useState<OrdersFilter>(ALL_ORDERS);
   const query = useBusinessOrders(businessId, page, filter);
   const narrowed = !isAllOrders(filter);
+  // The orders picked for "Mark shipped", of the page shown (issue 29).
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [shipping, setShipping] = useState(false);
+  const shown = query.data?.items ?? [];
+  const selected = shown.filter((order) => picked.has(order.id));
+  const toggle = (id: number, on: boolean) =>
+    setPicked((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const change = (next: Partial<OrdersFilter>) => {
     setFilter((current) => ({ ...current, ...next }));
-    // Another list: from its first page.
+    // Another list: from its first page, nothing picked.
     setPage(1);
+    setPicked(new Set());
+  };
+  const turnPage = (next: number) => {
+    setPage(next);
+    setPicked(new Set());
   };
 
   const body = (
@@ -89,17 +111,32 @@ export function OrdersSection({ businessId }: { businessId: number }) {
         )
       }
       page={page}
-      onPageChange={setPage}
+      onPageChange={turnPage}
     >
       {({ items, total }) => (
         <>
+          <SelectionBar
+            count={selected.length}
+            all={items.length > 0 && items.every((order) => picked.has(order.id))}
+            onAll={(on) => setPicked(on ? new Set(items.map((order) => order.id)) : new Set())}
+            onShip={() => setShipping(true)}
+          />
           <p className="text-sm text-ink-muted" aria-live="polite">
             {SELLER_ORDERS_TEXTS.count(total, filter.status, filter.sort, filter.q.trim() !== '')}{' '}
             {SELLER_ORDERS_TEXTS.helpPayouts}
           </p>
           <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
             {items.map((order) => (
-              <li key={order.id}>
+              <li key={order.id} className="flex flex-col gap-2">
+                <label className="flex w-fit items-center gap-2 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-forest-700"
+                    checked={picked.has(order.id)}
+                    onChange={(event) => toggle(order.id, event.target.checked)}
+                  />
+                  {SELLER_ORDERS_TEXTS.select(order.id)}
+                </label>
                 <SellerOrderCard order={order}>
                   <OrderEditRow businessId={businessId} order={order} />
                 </SellerOrderCard>
@@ -118,6 +155,62 @@ export function OrdersSection({ businessId }: { businessId: number }) {
       <OrderExportForm businessId={businessId} />
       <OrderFilters filter={filter} onChange={change} />
       {body}
+      <BulkShipDialog
+        businessId={businessId}
+        orders={selected}
+        open={shipping && selected.length > 0}
+        onClose={() => setShipping(false)}
+        onDone={(shipped, failures) => {
+          if (shipped) toast.success(SELLER_ORDERS_TEXTS.bulkDone(shipped));
+          // A list narrowed to "To ship" lets the shipped ones go.
+          if (shipped && narrowed) {
+            void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });
+          }
+          // What failed stays picked, its reason shown in the dialog; the rest is done.
+          setPicked(new Set(failures.map((f) => f.id)));
+          if (!failures.length) setShipping(false);
+        }}
+      />
+    </div>
+  );
+}
+
+/** How many orders are picked, "select all" of the page, and what to do with them. */
+function SelectionBar({
+  count,
+  all,
+  onAll,
+  onShip,
+}: {
+  count: number;
+  all: boolean;
+  onAll: (on: boolean) => void;
+  onShip: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-sand-300 bg-white/70 px-3 py-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-forest-700"
+          checked={all}
+          onChange={(event) => onAll(event.target.checked)}
+        />
+        {SELLER_ORDERS_TEXTS.selectPage}
+      </label>
+      {count > 0 ? (
+        <>
+          <span className="text-sm font-medium" aria-live="polite">
+            {SELLER_ORDERS_TEXTS.selected(count)}
+          </span>
+          <Button size="sm" onClick={onShip} className="sm:ml-auto">
+            {SELLER_ORDERS_TEXTS.markShipped}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onAll(false)}>
+            {SELLER_ORDERS_TEXTS.clearSelection}
+          </Button>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_buyer_search_idx" ON "orders" USING gin (("user_full_name" || ' ' || "user_email") gin_trgm_ops);

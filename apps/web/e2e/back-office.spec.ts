@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { buyOne, newBuyer, pickProduct } from './support/buying';
+import { checkBothWidths, WIDE } from './support/layout';
+import { waitForMailContaining } from './support/mail';
+import { loginViaUi } from './support/users';
+
+/**
+ * The brand's back office (issue 29): the seller narrows the orders to "To ship", finds a
+ * buyer's by e-mail, marks both shipped at once with a carrier and number each, and the buyer
+ * follows each parcel from My Orders (the carrier's own page) and from the shipped e-mail. Axe
+ * at 1280 and 390 px on the list narrowed and on the dialog.
+ */
+
+const SELLER = { username: 'seller', password: 'leafline-seller' };
+
+test.use({ viewport: WIDE });
+
+/** The seller's dashboard on its first business's orders. */
+async function openOrders(page: Page): Promise<number> {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
+  return Number(new URL(page.url()).searchParams.get('business'));
+}
+
+test('to ship → two orders marked shipped with their carriers → the buyer follows each parcel', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+
+  // A new buyer's two paid orders of the business.
+  const buyer = await newBuyer(browser, request);
+  const pick = await pickProduct(request, businessId);
+  const first = await buyOne(buyer.page, request, pick);
+  const second = await buyOne(buyer.page, request, pick);
+
+  // To ship, searched by the buyer's e-mail: exactly those two, newest first.
+  const filters = page.locator('search[aria-label="Find orders"]');
+  await filters.getByLabel('Show').selectOption({ label: 'To ship' });
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(buyer.user.email);
+  await expect(
+    page.getByText(/^2 orders \(to ship\) matching your search, newest first\./),
+  ).toBeVisible();
+  const cards = page.getByTestId('seller-order');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText(
+    `Order #${second.orderId}`,
+  );
+  await checkBothWidths(page);
+
+  // Both picked, one dialog: a carrier and a number each.
+  await page.getByRole('checkbox', { name: 'Select every order on this page' }).check();
+  await expect(page.getByText('2 orders selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark shipped…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark 2 orders shipped' });
+  await dialog.getByLabel(`Carrier for order #${first.orderId}`).selectOption('UPS');
+  await dialog.getByLabel(`Tracking number for order #${first.orderId}`).fill('1Z999AA10123456784');
+  await dialog.getByLabel(`Carrier for order #${second.orderId}`).selectOption('USPS');
+  await dialog
+    .getByLabel(`Tracking number for order #${second.orderId}`)
+    .fill('9400 1000 0000 0000 0000 00');
+  await checkBothWidths(page);
+  await dialog.getByRole('button', { name: 'Mark 2 shipped' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('2 orders marked shipped.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Shipped, they leave "To ship".
+  await expect(page.getByText('No orders match.')).toBeVisible();
+
+  // The buyer's My Orders: each parcel's link to its carrier's page.
+  await buyer.page.goto('/myorders');
+  const ups = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+  const usps =
+    'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400%201000%200000%200000%200000%2000';
+  const orderCard = (id: number) =>
+    buyer.page.getByTestId('order-card').filter({
+      has: buyer.page.getByRole('heading', { name: new RegExp(`^Order #${id} `) }),
+    });
+  for (const [id, href] of [
+    [first.orderId, ups],
+    [second.orderId, usps],
+  ] as const) {
+    const link = orderCard(id).getByRole('link', { name: /^Track your parcel/ });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
+  await expect(orderCard(first.orderId)).toContainText('UPS tracking number: 1Z999AA10123456784');
+
+  // One shipped e-mail per order, each with its link.
+  await waitForMailContaining(buyer.user.email, ups);
+  await waitForMailContaining(buyer.user.email, usps);
+  await buyer.context.close();
+});
