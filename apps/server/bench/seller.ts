@@ -109,7 +109,10 @@ export async function ensureSellerBusiness(db: Db, ownerId: number): Promise<num
         'paid', now()
       from made`);
   }
-  await db.execute(sql`analyze orders, order_items, products, variants, product_images, payouts`);
+  // Checkouts too: their paid-or-not test is in every order read (autovacuum may be off).
+  await db.execute(
+    sql`analyze orders, order_items, products, variants, product_images, payouts, checkouts`,
+  );
   return businessId;
 }
 

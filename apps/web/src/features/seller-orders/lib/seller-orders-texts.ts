@@ -66,6 +66,16 @@ export const SELLER_ORDERS_TEXTS = {
   bulkDone: (n: number) => (n === 1 ? '1 order marked shipped.' : `${n} orders marked shipped.`),
   bulkFailed: (id: number, reason: string) => `Order #${id}: ${reason}`,
   cancel: 'Cancel',
+  // ---- packing slips (issue 29) ----
+  printSlips: 'Print packing slips',
+  printSlip: (id: number) => `Print the packing slip of order #${id}`,
+  slipLabel: (id: number) => `Packing slip, order #${id}`,
+  slipTitle: 'Packing slip',
+  slipShipTo: 'Ship to',
+  slipItem: 'Item',
+  slipOptions: 'Options',
+  slipQuantity: 'Quantity',
+  slipThanks: (brand: string) => `Thank you for shopping small with ${brand}.`,
   /** SPEC §1: payouts shown are after the commission. */
   helpPayouts: BUSINESS_MESSAGES.helpPayouts,
   // ---- stock (issue 26) ----

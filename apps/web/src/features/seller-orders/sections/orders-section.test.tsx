@@ -308,6 +308,68 @@ describe('OrdersSection', () => {
     expect(left.queryByLabelText('Carrier for order #41')).toBeNull();
   });
 
+  it('prints a packing slip per order picked, or for one order, and nothing else (issue 29)', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    server([sellerOrder(), older], 2, (call) =>
+      call.url === '/api/business/dashboard/'
+        ? jsonResponse(200, {
+            businesses: [
+              {
+                id: 3,
+                name: 'Fern & Flax',
+                logonew: '/media/logos/fern.webp',
+                verified: true,
+                stripe_status: 'active',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    expect(screen.queryByTestId('packing-slips')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every order on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Print packing slips' }));
+
+    const slips = await screen.findByTestId('packing-slips');
+    // Printed once the brand is known.
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    // Outside the app, on <body>: the print style shows them alone.
+    expect(slips.parentElement).toBe(document.body);
+    const slip = within(within(slips).getByRole('region', { name: 'Packing slip, order #41' }));
+    expect(slip.getByText('Order #41')).toBeTruthy();
+    expect(slip.getByText('Ada Lovelace')).toBeTruthy();
+    expect(slip.getByText('12 Orchard Lane')).toBeTruthy();
+    expect(slip.getByText('Portland, OR 97205')).toBeTruthy();
+    const row = slip.getByRole('row', { name: /Linen Tote/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Linen Tote', 'Size: Small · Colour: Ecru', '2']);
+    // No prices in the box.
+    expect(slips.textContent).not.toContain('$');
+    expect(within(slips).getAllByRole('region')).toHaveLength(2);
+    expect(slip.getByText('Fern & Flax')).toBeTruthy();
+
+    // The print dialog closed: the slips go.
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(screen.queryByTestId('packing-slips')).toBeNull();
+
+    // One order's own button: its slip alone.
+    fireEvent.click(screen.getByRole('button', { name: 'Print the packing slip of order #40' }));
+    const one = await screen.findByTestId('packing-slips');
+    expect(
+      within(one)
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Packing slip, order #40']);
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(2));
+  });
+
   it('shows an empty state without orders', async () => {
     server([], 0);
     renderSection(<OrdersSection businessId={3} />);

@@ -7,8 +7,9 @@ import {
 } from '@leafline/contract/seller-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import Inbox from 'lucide-react/icons/inbox';
+import Printer from 'lucide-react/icons/printer';
 import SearchX from 'lucide-react/icons/search-x';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -27,6 +28,7 @@ import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { BulkShipDialog } from '../components/bulk-ship-dialog';
 import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
+import { PackingSlips } from '../components/packing-slips';
 import { SellerOrderCard } from '../components/seller-order-card';
 import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { LiveOrdersStatus } from '../live/live-orders';
@@ -67,6 +69,9 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   // The orders picked for "Mark shipped", of the page shown (issue 29).
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [shipping, setShipping] = useState(false);
+  // The orders whose packing slips are being printed (issue 29), or none.
+  const [slips, setSlips] = useState<readonly SellerOrder[] | null>(null);
+  const endPrinting = useCallback(() => setSlips(null), []);
   const shown = query.data?.items ?? [];
   const selected = shown.filter((order) => picked.has(order.id));
   const toggle = (id: number, on: boolean) =>
@@ -120,6 +125,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
             all={items.length > 0 && items.every((order) => picked.has(order.id))}
             onAll={(on) => setPicked(on ? new Set(items.map((order) => order.id)) : new Set())}
             onShip={() => setShipping(true)}
+            onPrint={() => setSlips(selected)}
           />
           <p className="text-sm text-ink-muted" aria-live="polite">
             {SELLER_ORDERS_TEXTS.count(total, filter.status, filter.sort, filter.q.trim() !== '')}{' '}
@@ -137,6 +143,16 @@ export function OrdersSection({ businessId }: { businessId: number }) {
                   />
                   {SELLER_ORDERS_TEXTS.select(order.id)}
                 </label>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="w-fit"
+                  aria-label={SELLER_ORDERS_TEXTS.printSlip(order.id)}
+                  onClick={() => setSlips([order])}
+                >
+                  <Printer aria-hidden="true" className="size-4" />
+                  <span aria-hidden="true">{SELLER_ORDERS_TEXTS.slipTitle}</span>
+                </Button>
                 <SellerOrderCard order={order}>
                   <OrderEditRow businessId={businessId} order={order} />
                 </SellerOrderCard>
@@ -155,6 +171,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
       <OrderExportForm businessId={businessId} />
       <OrderFilters filter={filter} onChange={change} />
       {body}
+      {slips ? <PackingSlips businessId={businessId} orders={slips} onDone={endPrinting} /> : null}
       <BulkShipDialog
         businessId={businessId}
         orders={selected}
@@ -181,11 +198,13 @@ function SelectionBar({
   all,
   onAll,
   onShip,
+  onPrint,
 }: {
   count: number;
   all: boolean;
   onAll: (on: boolean) => void;
   onShip: () => void;
+  onPrint: () => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl border border-sand-300 bg-white/70 px-3 py-2">
@@ -205,6 +224,10 @@ function SelectionBar({
           </span>
           <Button size="sm" onClick={onShip} className="sm:ml-auto">
             {SELLER_ORDERS_TEXTS.markShipped}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onPrint}>
+            <Printer aria-hidden="true" className="size-4" />
+            {SELLER_ORDERS_TEXTS.printSlips}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onAll(false)}>
             {SELLER_ORDERS_TEXTS.clearSelection}
