@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { priceString } from './catalog';
 import { COMMISSION_PERCENT, ORDER_STATUSES } from './constants';
 import { sellerReview } from './reviews';
-import { sellerOrder } from './seller-orders';
+import { PAYOUT_STATES, sellerOrder, sellerPageQuery } from './seller-orders';
 
 /**
  * The seller's money and live orders (SPEC §1 "real-time purchase updates", payouts "at time of
@@ -279,3 +279,55 @@ export const ORDER_EXPORT_COLUMNS = [
   'carrier',
   'tracking_url',
 ] as const;
+
+/*
+ * The payout ledger (issue 29, point 9): `GET api/business/payouts/{businessId}/` (owner only),
+ * every payout of the business, newest first, SELLER_PAGE_SIZE a page, narrowed to a UTC month
+ * and a payout row status; with the totals of everything narrowed (not of the page alone).
+ */
+
+/** A payout row's own states (the `status` filter); a row's `status` is the seller's view. */
+export const PAYOUT_ROW_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'reversed'] as const;
+
+export const PAYOUT_LEDGER_MESSAGES = {
+  month: 'month must be a month as YYYY-MM.',
+  status: `status must be one of ${PAYOUT_ROW_STATUSES.join(', ')}.`,
+} as const;
+
+export const payoutLedgerQuery = sellerPageQuery.extend({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: PAYOUT_LEDGER_MESSAGES.month })
+    .optional(),
+  status: z.enum(PAYOUT_ROW_STATUSES, { error: PAYOUT_LEDGER_MESSAGES.status }).optional(),
+});
+export type PayoutLedgerQuery = z.output<typeof payoutLedgerQuery>;
+
+export const payoutLedgerRow = z.object({
+  id: z.number().int(),
+  /** The order it pays for. */
+  order: z.number().int(),
+  /** When it was owed (the order's payment), UTC ISO. */
+  created_at: z.string(),
+  /** The order's total: what the buyer paid for this brand's order. */
+  gross: priceString,
+  /** The marketplace's COMMISSION_PERCENT of it. */
+  commission: priceString,
+  /** What the brand receives: gross − commission. */
+  net: priceString,
+  /** As the order list says it (waiting for setup, paid, reversed…). */
+  status: z.enum(PAYOUT_STATES),
+  /** The payment provider's transfer, once sent. */
+  transfer_id: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  reversed_at: z.string().nullable(),
+});
+export type PayoutLedgerRow = z.infer<typeof payoutLedgerRow>;
+
+export const payoutLedgerResponse = z.object({
+  count: z.number().int(),
+  results: z.array(payoutLedgerRow),
+  /** Over every row narrowed, across all pages. */
+  totals: z.object({ gross: priceString, commission: priceString, net: priceString }),
+});
+export type PayoutLedger = z.infer<typeof payoutLedgerResponse>;

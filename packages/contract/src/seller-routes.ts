@@ -18,7 +18,13 @@ import type {
   sellerReviewsResponse,
 } from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
-import type { orderEventsQuery, orderExportQuery, salesOverviewResponse } from './seller-money';
+import type {
+  orderEventsQuery,
+  orderExportQuery,
+  payoutLedgerQuery,
+  payoutLedgerResponse,
+  salesOverviewResponse,
+} from './seller-money';
 import type {
   sellerOrder,
   sellerOrdersQuery,
@@ -74,6 +80,10 @@ export const SELLER_ROUTES = {
     'GET',
     '/api/business/sales/{businessId}/',
   ),
+  payoutLedger: route<{
+    response: Out<typeof payoutLedgerResponse>;
+    query: Query<typeof payoutLedgerQuery>;
+  }>()('GET', '/api/business/payouts/{businessId}/'),
   shippingFees: route<{ response: Out<typeof shippingFeesResponse> }>()(
     'GET',
     '/api/shipping-fees/{businessId}/',

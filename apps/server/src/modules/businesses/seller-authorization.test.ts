@@ -153,6 +153,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'payout ledger',
+    method: 'GET',
+    url: () => `/api/business/payouts/${businessId}/?month=2026-03&status=paid`,
+    ownerStatus: 200,
+  },
+  {
     name: 'products',
     method: 'GET',
     url: () => `/api/business/products/${businessId}/`,

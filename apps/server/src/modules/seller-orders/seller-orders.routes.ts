@@ -3,6 +3,8 @@ import {
   errorResponse,
   orderExportQuery,
   orderIdParams,
+  payoutLedgerQuery,
+  payoutLedgerResponse,
   SELLER_PAGE_SIZE,
   sellerOrder,
   sellerOrdersQuery,
@@ -19,6 +21,7 @@ import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
 import { exportFileName, orderExportCsv } from './order-export';
+import { listPayoutLedger } from './payout-ledger.service';
 import {
   listSellerOrders,
   type SellerOrdersDeps,
@@ -97,6 +100,22 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
         .header('cache-control', 'no-store')
         .send(stream);
     },
+  );
+
+  app.get(
+    fastifyPath(ROUTES.payoutLedger),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: `A business's payouts, newest first, ${SELLER_PAGE_SIZE} a page (?page=), narrowed by ?month=YYYY-MM (UTC) and ?status=; with the count and the gross, commission and net totals of all it narrowed (its owner only)`,
+        params: businessIdParams,
+        querystring: payoutLedgerQuery,
+        response: { 200: payoutLedgerResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => listPayoutLedger(deps.db, sellerScope(request).businessId, request.query),
   );
 
   app.patch(
