@@ -331,3 +331,27 @@ export const payoutLedgerResponse = z.object({
   totals: z.object({ gross: priceString, commission: priceString, net: priceString }),
 });
 export type PayoutLedger = z.infer<typeof payoutLedgerResponse>;
+
+/** How the dashboard's payout ledger reads (issue 29). */
+export const LEDGER_TEXTS = {
+  heading: 'Payouts',
+  monthLabel: 'Month',
+  monthHint: 'Dates in UTC. Leave empty for every month.',
+  statusLabel: 'Payout status',
+  allStatuses: 'All payouts',
+  statuses: {
+    pending: 'Pending',
+    paid: 'Paid out',
+    failed: 'Failed',
+    canceled: 'Not paid out (refunded)',
+    reversed: 'Reversed (refunded)',
+  } satisfies Record<(typeof PAYOUT_ROW_STATUSES)[number], string>,
+  columns: ['Date (UTC)', 'Order', 'Gross', 'Commission', 'Net', 'Status', 'Transfer'],
+  caption: (n: number) => `Payouts: ${n === 1 ? '1 payout' : `${n} payouts`}, newest first`,
+  totals: (n: number) => `Total of ${n === 1 ? '1 payout' : `${n} payouts`}`,
+  none: 'No payouts yet: each paid order gives one.',
+  noMatch: 'No payouts match.',
+  loading: 'Loading your payouts…',
+  failed: 'Something went wrong while fetching payouts.',
+  pagesLabel: 'Payouts pages',
+} as const;

@@ -180,3 +180,74 @@ describe('the sales block of the Overview section', () => {
     expect(within(region).queryByText(SALES_TEXTS.failed)).toBeNull();
   });
 });
+
+describe('the payout ledger of the Overview section (issue 29)', () => {
+  const row = (id: number, over: Record<string, unknown> = {}) => ({
+    id,
+    order: 100 + id,
+    created_at: `2026-03-1${id}T10:00:00.000Z`,
+    gross: '45.00',
+    commission: '1.35',
+    net: '43.65',
+    status: 'paid',
+    transfer_id: `tr_${id}`,
+    paid_at: '2026-03-10T10:00:00.000Z',
+    reversed_at: null,
+    ...over,
+  });
+
+  it('lists each payout with its figures and state, the totals under them, narrowed by month and status', async () => {
+    signIn();
+    const { calls } = mockDashboardApi([businessOverview()], (call) => {
+      if (call.url === '/api/business/sales/3/') return jsonResponse(200, salesOverview());
+      if (!call.url.startsWith('/api/business/payouts/3/')) return undefined;
+      const query = new URL(call.url, 'http://x').searchParams;
+      if (query.get('status') === 'failed') {
+        return jsonResponse(200, {
+          count: 0,
+          results: [],
+          totals: { gross: '0.00', commission: '0.00', net: '0.00' },
+        });
+      }
+      return jsonResponse(200, {
+        count: 2,
+        results: [row(2, { status: 'reversed', reversed_at: '2026-03-12T11:00:00.000Z' }), row(1)],
+        totals: { gross: '90.00', commission: '2.70', net: '87.30' },
+      });
+    });
+    renderApp('/dashboard/overview?business=3');
+    const ledger = within(await screen.findByRole('region', { name: 'Payouts' }));
+    const table = await ledger.findByRole('table', { name: 'Payouts: 2 payouts, newest first' });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '2026-03-12',
+      '#102',
+      '$45.00',
+      '$1.35',
+      '$43.65',
+      'Payout reversed (order refunded)',
+      'tr_2',
+    ]);
+    const totals = within(table).getByRole('row', { name: /^Total of 2 payouts/ });
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    ).toEqual(['$90.00', '$2.70', '$87.30']);
+
+    fireEvent.change(ledger.getByLabelText('Month'), { target: { value: '2026-03' } });
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe('/api/business/payouts/3/?page=1&month=2026-03'),
+    );
+    fireEvent.change(ledger.getByLabelText('Payout status'), { target: { value: 'failed' } });
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe('/api/business/payouts/3/?page=1&month=2026-03&status=failed'),
+    );
+    expect(await ledger.findByText('No payouts match.')).toBeTruthy();
+  });
+});
