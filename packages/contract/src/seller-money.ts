@@ -354,4 +354,5 @@ export const LEDGER_TEXTS = {
   loading: 'Loading your payouts…',
   failed: 'Something went wrong while fetching payouts.',
   pagesLabel: 'Payouts pages',
+  tableRegion: 'Payouts table',
 } as const;

@@ -69,7 +69,13 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-sand-300">
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <section
+            aria-label={TEXTS.tableRegion}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe scrollable-region-focusable)
+            tabIndex={0}
+            className="overflow-x-auto rounded-xl border border-sand-300 focus-visible:outline-2 focus-visible:outline-forest-700"
+          >
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption className="sr-only">{TEXTS.caption(query.data.count)}</caption>
               <thead className="bg-sand-100">
@@ -118,7 +124,7 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </section>
           <Pagination
             page={page}
             pageCount={pageCount(query.data.count)}
