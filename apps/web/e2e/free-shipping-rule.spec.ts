@@ -3,9 +3,8 @@ import { ORDER_REFUND_TEXTS } from '@leafline/contract/orders';
 import { FREE_SHIPPING_RULE_TEXTS, REFUND_MESSAGES } from '@leafline/contract/seller-orders';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { payWithCard, saveAddressViaApi, token } from './support/buying';
-import { WIDE } from './support/layout';
-import { loginViaUi, newUser, registerViaApi } from './support/users';
+import { buyOne, newBuyer, pickProduct, token } from './support/buying';
+import { loginViaUi } from './support/users';
 
 /**
  * Issue 24 points 3 and 5, as a person clicks: a shopper's $75+ cart from the demo seller's
@@ -43,36 +42,13 @@ test('a $75+ cart ships free and the brand is told why; its refund is shown to t
   expect(usFee, 'the brand has a US shipping fee').toBeGreaterThan(0);
 
   // A new shopper fills a cart of $75 or more from that brand alone, and pays.
-  const { results } = await (await request.get(`/api/products-by-business/${businessId}/`)).json();
-  const product = [...(results as Array<{ id: number; price: string }>)].sort(
-    (a, b) => Number(a.price) - Number(b.price),
-  )[0]!;
-  const detail = await (await request.get(`/api/products/${product.id}/`)).json();
-  const variant = (detail.variants as Array<{ id: number; deleted: boolean; price: string }>).find(
-    (v) => !v.deleted,
-  );
-  const unitCents = Math.round(Number(variant?.price ?? detail.price) * 100);
+  const pick = await pickProduct(request, businessId);
+  const variant = pick.product.variants.find((v) => v.id === pick.variantId);
+  const unitCents = Math.round(Number(variant?.price ?? pick.product.price) * 100);
   const quantity = Math.ceil(FREE_SHIPPING_THRESHOLD_CENTS / unitCents);
   expect(quantity).toBeLessThanOrEqual(99);
-
-  const user = newUser('freeship');
-  await registerViaApi(request, user);
-  const context = await browser.newContext({ viewport: WIDE });
-  const buyer = await context.newPage();
-  await loginViaUi(buyer, user.username, user.password);
-  await saveAddressViaApi(buyer, request, user);
-  const added = await request.post(`/add-to-cart/${product.id}/`, {
-    headers: { authorization: `Bearer ${await token(buyer)}` },
-    data: { ...(variant ? { variant_id: variant.id } : {}), quantity },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  await buyer.goto('/cart');
-  await buyer.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await buyer.getByRole('button', { name: 'Place order' }).click();
-  await expect(buyer).toHaveURL(/\/pay\//);
-  await payWithCard(buyer);
-  await buyer.waitForURL(/\/order-confirmation\?order_ids?=\d+$/);
-  const orderId = Number(new URL(buyer.url()).search.match(/\d+$/)?.[0]);
+  const { context, page: buyer } = await newBuyer(browser, request, 'freeship');
+  const { orderId } = await buyOne(buyer, request, pick, quantity);
 
   // The seller's order card (come live to the open dashboard): the shipping the buyer paid,
   // and why it is free.

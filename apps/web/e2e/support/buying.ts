@@ -60,8 +60,8 @@ export async function pickProduct(request: APIRequestContext, businessId: number
 }
 
 /** A new shopper signed in in a context of its own, with a shipping address. */
-export async function newBuyer(browser: Browser, request: APIRequestContext) {
-  const user = newUser('buyer');
+export async function newBuyer(browser: Browser, request: APIRequestContext, prefix = 'buyer') {
+  const user = newUser(prefix);
   await registerViaApi(request, user);
   const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
@@ -71,17 +71,19 @@ export async function newBuyer(browser: Browser, request: APIRequestContext) {
 }
 
 /**
- * The buyer puts one item of the business in the cart (API), checks out through the pages and
- * pays on the local payment page; returns the order id and when the confirmation was reached.
+ * The buyer puts `quantity` of the product (one by default) in the cart (API), checks out
+ * through the pages and pays on the local payment page; returns the order id and when the
+ * confirmation was reached.
  */
 export async function buyOne(
   buyer: Page,
   request: APIRequestContext,
   pick: Awaited<ReturnType<typeof pickProduct>>,
+  quantity = 1,
 ): Promise<{ orderId: number; confirmedAt: number }> {
   const res = await request.post(`/add-to-cart/${pick.product.id}/`, {
     headers: { authorization: `Bearer ${await token(buyer)}` },
-    data: pick.variantId ? { variant_id: pick.variantId } : {},
+    data: { ...(pick.variantId ? { variant_id: pick.variantId } : {}), quantity },
   });
   expect(res.status(), await res.text()).toBe(200);
   await buyer.goto('/cart');

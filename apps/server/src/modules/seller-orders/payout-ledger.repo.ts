@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/index';
-import type { OrderPayoutRow } from './seller-orders.repo';
+import { type OrderPayoutRow, orderPayoutFields } from './seller-orders.repo';
 
 /** What the ledger is narrowed to (issue 29, point 9). */
 export interface LedgerFilter {
@@ -51,14 +51,8 @@ export async function pagePayouts(
   const [rows, [sums]] = await Promise.all([
     db
       .select({
+        ...orderPayoutFields,
         id: payouts.id,
-        orderId: payouts.orderId,
-        amountCents: payouts.amountCents,
-        commissionCents: payouts.commissionCents,
-        status: payouts.status,
-        lastError: payouts.lastError,
-        transferId: payouts.transferId,
-        reversalId: payouts.reversalId,
         createdAt: payouts.createdAt,
         paidAt: payouts.paidAt,
         reversedAt: payouts.reversedAt,

@@ -19,6 +19,17 @@ export interface OrderPayoutRow {
   reversalId: string | null;
 }
 
+/** The columns of an `OrderPayoutRow` (the order list's and the payout ledger's). */
+export const orderPayoutFields = {
+  orderId: payouts.orderId,
+  amountCents: payouts.amountCents,
+  commissionCents: payouts.commissionCents,
+  status: payouts.status,
+  lastError: payouts.lastError,
+  transferId: payouts.transferId,
+  reversalId: payouts.reversalId,
+};
+
 /** The payout rows of these orders (one per paid order, none before payment). */
 export async function listOrderPayouts(
   db: Db,
@@ -26,15 +37,7 @@ export async function listOrderPayouts(
 ): Promise<OrderPayoutRow[]> {
   if (!orderIds.length) return [];
   return db
-    .select({
-      orderId: payouts.orderId,
-      amountCents: payouts.amountCents,
-      commissionCents: payouts.commissionCents,
-      status: payouts.status,
-      lastError: payouts.lastError,
-      transferId: payouts.transferId,
-      reversalId: payouts.reversalId,
-    })
+    .select(orderPayoutFields)
     .from(payouts)
     .where(inArray(payouts.orderId, [...orderIds]));
 }
