@@ -303,6 +303,27 @@ export const payoutLedgerQuery = sellerPageQuery.extend({
 });
 export type PayoutLedgerQuery = z.output<typeof payoutLedgerQuery>;
 
+/** `GET api/business/payouts/{businessId}/statement/?month=YYYY-MM`: the month's statement. */
+export const payoutStatementQuery = z.object({
+  month: z.string({ error: PAYOUT_LEDGER_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
+    error: PAYOUT_LEDGER_MESSAGES.month,
+  }),
+});
+export type PayoutStatementQuery = z.output<typeof payoutStatementQuery>;
+
+/** The statement's header row, in order; its last row is the month's totals (`total`). */
+export const PAYOUT_STATEMENT_COLUMNS = [
+  'date_utc',
+  'order_id',
+  'gross',
+  'commission',
+  'net',
+  'status',
+  'transfer_id',
+  'paid_at_utc',
+  'reversed_at_utc',
+] as const;
+
 export const payoutLedgerRow = z.object({
   id: z.number().int(),
   /** The order it pays for. */
@@ -355,4 +376,7 @@ export const LEDGER_TEXTS = {
   failed: 'Something went wrong while fetching payouts.',
   pagesLabel: 'Payouts pages',
   tableRegion: 'Payouts table',
+  statement: 'Download the month’s statement (CSV)',
+  statementHint: 'Choose a month first.',
+  statementFailed: 'The statement could not be downloaded. Try again.',
 } as const;

@@ -23,6 +23,7 @@ import type {
   orderExportQuery,
   payoutLedgerQuery,
   payoutLedgerResponse,
+  payoutStatementQuery,
   salesOverviewResponse,
 } from './seller-money';
 import type {
@@ -84,6 +85,11 @@ export const SELLER_ROUTES = {
     response: Out<typeof payoutLedgerResponse>;
     query: Query<typeof payoutLedgerQuery>;
   }>()('GET', '/api/business/payouts/{businessId}/'),
+  /** `text/csv`, read as a file. */
+  payoutStatement: route<{ response: string; query: Query<typeof payoutStatementQuery> }>()(
+    'GET',
+    '/api/business/payouts/{businessId}/statement/',
+  ),
   shippingFees: route<{ response: Out<typeof shippingFeesResponse> }>()(
     'GET',
     '/api/shipping-fees/{businessId}/',

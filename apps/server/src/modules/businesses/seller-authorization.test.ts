@@ -159,6 +159,12 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'payout statement',
+    method: 'GET',
+    url: () => `/api/business/payouts/${businessId}/statement/?month=2026-03`,
+    ownerStatus: 200,
+  },
+  {
     name: 'products',
     method: 'GET',
     url: () => `/api/business/products/${businessId}/`,

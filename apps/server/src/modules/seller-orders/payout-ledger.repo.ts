@@ -41,27 +41,27 @@ export async function pagePayouts(
   db: Db,
   businessId: number,
   filter: LedgerFilter,
-  page: { limit: number; offset: number },
+  /** Without: every row (a month's statement). */
+  page?: { limit: number; offset: number },
 ): Promise<{
   rows: LedgerRow[];
   count: number;
   totals: { grossCents: number; commissionCents: number; netCents: number };
 }> {
   const where = ledgerWhere(businessId, filter);
+  const listed = db
+    .select({
+      ...orderPayoutFields,
+      id: payouts.id,
+      createdAt: payouts.createdAt,
+      paidAt: payouts.paidAt,
+      reversedAt: payouts.reversedAt,
+    })
+    .from(payouts)
+    .where(where)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
   const [rows, [sums]] = await Promise.all([
-    db
-      .select({
-        ...orderPayoutFields,
-        id: payouts.id,
-        createdAt: payouts.createdAt,
-        paidAt: payouts.paidAt,
-        reversedAt: payouts.reversedAt,
-      })
-      .from(payouts)
-      .where(where)
-      .orderBy(desc(payouts.createdAt), desc(payouts.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    page ? listed.limit(page.limit).offset(page.offset) : listed,
     db
       .select({
         count: sql<number>`count(*)::int`,

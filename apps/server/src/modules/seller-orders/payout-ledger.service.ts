@@ -1,10 +1,12 @@
 import {
   centsToPrice,
+  PAYOUT_STATEMENT_COLUMNS,
   type PayoutLedger,
   type PayoutLedgerQuery,
   SELLER_PAGE_SIZE,
 } from '@leafline/contract';
 import type { Db } from '../../db/client';
+import { CSV_BOM, csvField, csvRecord } from './order-export';
 import { pagePayouts } from './payout-ledger.repo';
 import { findPayoutSetup } from './seller-orders.repo';
 import { payoutState } from './seller-orders.service';
@@ -50,3 +52,51 @@ export async function listPayoutLedger(
     },
   };
 }
+
+/**
+ * `GET api/business/payouts/{businessId}/statement/?month=YYYY-MM` (issue 29, point 9): the
+ * month's payouts as CSV (the orders export's format: BOM, RFC 4180, CRLF), oldest first as a
+ * statement reads, its last row the month's totals — the same sums as the ledger's.
+ */
+export async function payoutStatementCsv(
+  db: Db,
+  businessId: number,
+  month: string,
+): Promise<string> {
+  const [{ rows, totals }, setup] = await Promise.all([
+    pagePayouts(db, businessId, { month }),
+    findPayoutSetup(db, businessId),
+  ]);
+  let csv = CSV_BOM + csvRecord(PAYOUT_STATEMENT_COLUMNS);
+  for (const row of [...rows].reverse()) {
+    csv += csvRecord([
+      row.createdAt.toISOString(),
+      String(row.orderId),
+      centsToPrice(row.amountCents + row.commissionCents),
+      centsToPrice(row.commissionCents),
+      centsToPrice(row.amountCents),
+      payoutState(row, setup),
+      csvField(row.transferId ?? ''),
+      row.paidAt?.toISOString() ?? '',
+      row.reversedAt?.toISOString() ?? '',
+    ]);
+  }
+  return (
+    csv +
+    csvRecord([
+      'total',
+      '',
+      centsToPrice(totals.grossCents),
+      centsToPrice(totals.commissionCents),
+      centsToPrice(totals.netCents),
+      '',
+      '',
+      '',
+      '',
+    ])
+  );
+}
+
+/** The statement's file name: `leafline-payouts-{businessId}-{YYYY-MM}.csv`. */
+export const statementFileName = (businessId: number, month: string) =>
+  `leafline-payouts-${businessId}-${month}.csv`;

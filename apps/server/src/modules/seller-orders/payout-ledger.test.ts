@@ -1,5 +1,6 @@
 import {
   PAYOUT_LEDGER_MESSAGES,
+  PAYOUT_STATEMENT_COLUMNS,
   type PayoutLedger,
   payoutLedgerResponse,
   SELLER_PAGE_SIZE,
@@ -185,10 +186,52 @@ describe('GET /api/business/payouts/{businessId}/ (issue 29, point 9)', () => {
     expect(body.results[0]!.transfer_id).toBeNull();
   });
 
+  it('gives the month’s statement as CSV, oldest first, its totals row the ledger’s sums', async () => {
+    const { headers, business } = await seller();
+    const made = await payoutsOf(business.id, [
+      { totalCents: 1_000, status: 'paid', at: '2026-07-02T09:00:00Z', transferId: '=SUM(1)' },
+      { totalCents: 2_000, status: 'reversed', at: '2026-07-20T09:00:00Z' },
+      { totalCents: 4_000, status: 'paid', at: '2026-08-01T00:00:00Z' },
+    ]);
+    const res = await t.app.inject({
+      url: `/api/business/payouts/${business.id}/statement/?month=2026-07`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="leafline-payouts-${business.id}-2026-07.csv"`,
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -1)).toEqual([
+      PAYOUT_STATEMENT_COLUMNS.join(','),
+      // A transfer id that looks like a formula is written as text.
+      `2026-07-02T09:00:00.000Z,${made[0]!.orderId},10.00,0.30,9.70,paid,'=SUM(1),2026-07-02T09:00:00.000Z,`,
+      `2026-07-20T09:00:00.000Z,${made[1]!.orderId},20.00,0.60,19.40,reversed,tr_${made[1]!.orderId},2026-07-20T09:00:00.000Z,2026-07-20T09:00:00.000Z`,
+      'total,,30.00,0.90,29.10,,,,',
+    ]);
+    const { body } = await ledger(headers, business.id, '?month=2026-07');
+    expect(body.totals).toEqual({ gross: '30.00', commission: '0.90', net: '29.10' });
+
+    const noMonth = await t.app.inject({
+      url: `/api/business/payouts/${business.id}/statement/`,
+      headers,
+    });
+    expect(noMonth.statusCode).toBe(400);
+    expect(JSON.stringify(noMonth.json())).toContain(PAYOUT_LEDGER_MESSAGES.month);
+  });
+
   it('is a 404 for a business the caller does not own', async () => {
     const { business } = await seller();
     const stranger = await signedInShopper(t.app);
     const { res } = await ledger(stranger.headers, business.id);
     expect(res.statusCode).toBe(404);
+    const statement = await t.app.inject({
+      url: `/api/business/payouts/${business.id}/statement/?month=2026-07`,
+      headers: stranger.headers,
+    });
+    expect(statement.statusCode).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import {
   orderIdParams,
   payoutLedgerQuery,
   payoutLedgerResponse,
+  payoutStatementQuery,
   SELLER_PAGE_SIZE,
   sellerOrder,
   sellerOrdersQuery,
@@ -21,7 +22,7 @@ import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
 import { exportFileName, orderExportCsv } from './order-export';
-import { listPayoutLedger } from './payout-ledger.service';
+import { listPayoutLedger, payoutStatementCsv, statementFileName } from './payout-ledger.service';
 import {
   listSellerOrders,
   type SellerOrdersDeps,
@@ -116,6 +117,34 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => listPayoutLedger(deps.db, sellerScope(request).businessId, request.query),
+  );
+
+  app.get(
+    fastifyPath(ROUTES.payoutStatement),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary:
+          "A business's payouts of one UTC month (?month=YYYY-MM) as CSV, oldest first, its last row the month's totals (its owner only)",
+        params: businessIdParams,
+        querystring: payoutStatementQuery,
+        response: { 200: z.string().describe('text/csv; charset=utf-8'), '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      const csv = await payoutStatementCsv(deps.db, businessId, request.query.month);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${statementFileName(businessId, request.query.month)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.patch(

@@ -2,10 +2,11 @@ import { EXPORT_MESSAGES, EXPORT_TEXTS } from '@leafline/contract/seller-money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, setTokens } from '@/lib/auth-tokens';
+import { EXPORT_REVOKE_MS } from '@/lib/save-file';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection } from '@/test/seller-fixtures';
-import { defaultExportRange, EXPORT_REVOKE_MS, OrderExportForm } from './order-export-form';
+import { defaultExportRange, OrderExportForm } from './order-export-form';
 
 const CSV = '\uFEFForder_id,created_at_utc\r\n41,2026-03-14T09:26:00.000Z\r\n';
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { apiCallStream, errorMessage } from '@/lib/api-client';
+import { fileName, saveFile } from '@/lib/save-file';
 
 /** `YYYY-MM-DD` of a date, in UTC (the days the server exports by). */
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -14,34 +15,6 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 export function defaultExportRange(now = new Date()): { from: string; to: string } {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   return { from: utcDay(first), to: utcDay(now) };
-}
-
-/** The file name the server gave (`content-disposition`), else the same name made here. */
-function fileName(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
-}
-
-/**
- * How long the file's URL is kept after the click: some browsers still read it after
- * `click()` returns, and letting go at once can cancel the download.
- */
-export const EXPORT_REVOKE_MS = 10_000;
-
-/** Hands a downloaded file to the browser to save, then (a little later) lets go of it. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), EXPORT_REVOKE_MS);
-  }
 }
 
 /**

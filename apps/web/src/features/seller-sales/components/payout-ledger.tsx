@@ -1,13 +1,18 @@
 import { PAYOUT_ROW_STATUSES, LEDGER_TEXTS as TEXTS } from '@leafline/contract/seller-money';
 import { PAYOUT_STATE_LABELS } from '@leafline/contract/seller-orders';
-import { useState } from 'react';
+import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
+import Download from 'lucide-react/icons/download';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
 import { RetryNotice } from '@/components/ui/retry-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { apiCallStream, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
+import { fileName, saveFile } from '@/lib/save-file';
 import { pageCount } from '@/lib/seller/paged-list';
 import { type LedgerFilter, usePayouts } from '../api/get-payouts';
 
@@ -38,7 +43,7 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
       <h3 id="payout-ledger-heading" className="text-xl font-semibold">
         {TEXTS.heading}
       </h3>
-      <div className="grid gap-3 sm:grid-cols-2 sm:max-w-lg">
+      <div className="grid gap-3 sm:max-w-2xl sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <TextField
           type="month"
           label={TEXTS.monthLabel}
@@ -52,6 +57,7 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
           value={filter.status}
           onChange={(event) => change({ status: event.target.value as LedgerFilter['status'] })}
         />
+        <StatementButton businessId={businessId} month={filter.month} />
       </div>
       {query.isPending ? (
         <LoadingRegion label={TEXTS.loading} className="flex flex-col gap-2">
@@ -134,5 +140,54 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The chosen month's statement as a CSV file (`payoutStatement`), fetched with the session
+ * and handed to the browser to save.
+ */
+function StatementButton({ businessId, month }: { businessId: number; month: string }) {
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+  const download = async () => {
+    setWorking(true);
+    setError(null);
+    try {
+      const response = await apiCallStream(SELLER_ROUTES.payoutStatement, {
+        params: { businessId },
+        query: { month },
+        accept: 'text/csv',
+      });
+      saveFile(
+        await response.blob(),
+        fileName(response, `leafline-payouts-${businessId}-${month}.csv`),
+      );
+    } catch (failure) {
+      setError(errorMessage(failure, TEXTS.statementFailed));
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="secondary"
+        disabled={!month}
+        loading={working}
+        onClick={() => void download()}
+        aria-describedby={month ? undefined : hintId}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        {TEXTS.statement}
+      </Button>
+      {month ? null : (
+        <p id={hintId} className="text-xs text-ink-muted">
+          {TEXTS.statementHint}
+        </p>
+      )}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+    </div>
   );
 }

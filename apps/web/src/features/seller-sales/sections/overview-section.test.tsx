@@ -249,5 +249,29 @@ describe('the payout ledger of the Overview section (issue 29)', () => {
       expect(calls.at(-1)!.url).toBe('/api/business/payouts/3/?page=1&month=2026-03&status=failed'),
     );
     expect(await ledger.findByText('No payouts match.')).toBeTruthy();
+
+    // The month's statement, once a month is chosen: the CSV the server gives, saved.
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    fireEvent.click(ledger.getByRole('button', { name: 'Download the month’s statement (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['leafline-payouts-3-2026-03.csv']));
+    expect(calls.at(-1)!.url).toBe('/api/business/payouts/3/statement/?month=2026-03');
+    click.mockRestore();
+    fireEvent.change(ledger.getByLabelText('Month'), { target: { value: '' } });
+    expect(
+      (
+        ledger.getByRole('button', {
+          name: 'Download the month’s statement (CSV)',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
   });
 });
