@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buyOne, newBuyer, pickProduct } from './support/buying';
+import { buyOne, newBuyer, pickProduct, token } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
 import { loginViaUi } from './support/users';
@@ -94,4 +94,58 @@ test('to ship → two orders marked shipped with their carriers → the buyer fo
   await waitForMailContaining(buyer.user.email, ups);
   await waitForMailContaining(buyer.user.email, usps);
   await buyer.context.close();
+});
+
+test('the payout ledger: this month’s total is the sum of its rows, on the page and in the statement', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+  // A payout this month, whatever ran before.
+  const buyer = await newBuyer(browser, request);
+  await buyOne(buyer.page, request, await pickProduct(request, businessId));
+  await buyer.context.close();
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('link', { name: 'Overview', exact: true })
+    .click();
+  const ledger = page.getByRole('region', { name: 'Payouts', exact: true });
+  const month = new Date().toISOString().slice(0, 7);
+  await ledger.getByLabel('Month').fill(month);
+
+  // Every row of the month (all its pages), through the same API the page reads.
+  const auth = { authorization: `Bearer ${await token(page)}` };
+  const rows: Array<{ net: string; gross: string }> = [];
+  let totals = { gross: '0.00', net: '0.00' };
+  for (let p = 1; ; p++) {
+    const url = `/api/business/payouts/${businessId}/?month=${month}&page=${p}`;
+    const res = await page.request.get(url, { headers: auth });
+    const body = await res.json();
+    rows.push(...body.results);
+    totals = body.totals;
+    if (rows.length >= body.count || body.results.length === 0) break;
+  }
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  expect(rows.reduce((sum, r) => sum + cents(r.net), 0)).toBe(cents(totals.net));
+  expect(rows.reduce((sum, r) => sum + cents(r.gross), 0)).toBe(cents(totals.gross));
+  expect(rows.length).toBeGreaterThan(0);
+
+  // The page's totals row says the same.
+  await expect(ledger.getByRole('row', { name: /^Total of \d+ payouts?/ })).toContainText(
+    `$${Number(totals.net).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  await checkBothWidths(page);
+
+  // The statement: its last row, the same totals.
+  const statement = await page.request.get(
+    `/api/business/payouts/${businessId}/statement/?month=${month}`,
+    { headers: auth },
+  );
+  expect(statement.status()).toBe(200);
+  const lines = (await statement.text()).trim().split('\r\n');
+  const commission = ((cents(totals.gross) - cents(totals.net)) / 100).toFixed(2);
+  expect(lines.at(-1)).toBe(`total,,${totals.gross},${commission},${totals.net},,,,`);
+  expect(lines.length - 2).toBe(rows.length);
 });
