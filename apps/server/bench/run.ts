@@ -717,23 +717,18 @@ async function measureLatency(
   seller: SellerFigures | undefined,
 ): Promise<LatencyFigures> {
   const [addSaturated, readSaturated] = buying.saturated;
-  const atRate = (scenario: Scenario, saturated: Result) => {
+  // `name`: the row's name before its rate (a list keeps its label: which page, which filter).
+  const atRate = (scenario: Scenario, saturated: Result, name = scenario.name) => {
     const rate = atHalf(saturated);
     return medianOf3(() =>
-      run(
-        served,
-        // A list's rows keep their label (which page, which filter); the cart's go without.
-        {
-          ...scenario,
-          name: `${scenario.name.replace(/ \((1,000|6 lines).*\)$/, '')} at ${rate} req/s`,
-        },
-        { ...opts, rate },
-      ),
+      run(served, { ...scenario, name: `${name} at ${rate} req/s` }, { ...opts, rate }),
     );
   };
+  // The cart's rows go without their label (as printed before).
+  const short = (scenario: Scenario) => scenario.name.split(' (')[0];
   const cart: Result[] = [
-    await atRate(buying.adding, addSaturated),
-    await atRate(buying.reading, readSaturated),
+    await atRate(buying.adding, addSaturated, short(buying.adding)),
+    await atRate(buying.reading, readSaturated, short(buying.reading)),
   ];
   // The same open-loop measure of the cheapest call, at the cart read's rate: how much of a p99
   // is this machine's own (scheduling, GC, other processes) rather than the call's work.

@@ -294,20 +294,20 @@ export const PAYOUT_LEDGER_MESSAGES = {
   status: `status must be one of ${PAYOUT_ROW_STATUSES.join(', ')}.`,
 } as const;
 
+/** A UTC month as `YYYY-MM` (the ledger's filter, the statement's month). */
+const monthString = z
+  .string({ error: PAYOUT_LEDGER_MESSAGES.month })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: PAYOUT_LEDGER_MESSAGES.month });
+
 export const payoutLedgerQuery = sellerPageQuery.extend({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: PAYOUT_LEDGER_MESSAGES.month })
-    .optional(),
+  month: monthString.optional(),
   status: z.enum(PAYOUT_ROW_STATUSES, { error: PAYOUT_LEDGER_MESSAGES.status }).optional(),
 });
 export type PayoutLedgerQuery = z.output<typeof payoutLedgerQuery>;
 
 /** `GET api/business/payouts/{businessId}/statement/?month=YYYY-MM`: the month's statement. */
 export const payoutStatementQuery = z.object({
-  month: z.string({ error: PAYOUT_LEDGER_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
-    error: PAYOUT_LEDGER_MESSAGES.month,
-  }),
+  month: monthString,
 });
 export type PayoutStatementQuery = z.output<typeof payoutStatementQuery>;
 

@@ -1,4 +1,5 @@
 import { CARRIERS } from '@leafline/contract/carriers';
+import { PAYOUT_ROW_STATUSES } from '@leafline/contract/seller-money';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -306,9 +307,7 @@ export const payouts = pgTable(
      * `canceled`: the order was refunded before any transfer was made (nothing is sent);
      * `reversed`: it was refunded after, and the transfer was taken back (`reversal_id`).
      */
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'canceled', 'reversed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PAYOUT_ROW_STATUSES }).notNull().default('pending'),
     /**
      * Why the money has not moved yet (the provider's last refusal or error, or a note): the
      * seller sees a pending payout with one as retrying. Its transfer's attempts are its job's.

@@ -249,8 +249,9 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
   const intro = `Good news: ${order.business_name} has shipped your order #${order.id}. It is on its way to you.`;
   // Issue 29: the carrier, and a link to its tracking page when it is a known one.
   const known = order.carrier && order.carrier !== 'other' ? order.carrier : null;
+  const trackingLabel = known ? `${CARRIER_LABELS[known]} tracking number` : 'Tracking number';
   const trackingLine = tracking
-    ? `${known ? `${CARRIER_LABELS[known]} tracking number` : 'Tracking number'}: ${tracking}`
+    ? `${trackingLabel}: ${tracking}`
     : 'The brand has not added a tracking number yet; it will show in My Orders once it does.';
   const ordersLink = `${input.publicUrl}/myorders`;
   const text = [
@@ -271,7 +272,7 @@ export function orderShippedEmail(input: OrderShippedInput): MailMessage {
     `— The ${BRAND_NAME} team`,
   ].join('\n');
   const trackingHtml = tracking
-    ? `<p style="margin:0 0 24px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">${escapeHtml(trackingLine.slice(0, -tracking.length))}<strong style="font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.5px;">${escapeHtml(tracking)}</strong></p>${
+    ? `<p style="margin:0 0 24px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">${escapeHtml(trackingLabel)}: <strong style="font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.5px;">${escapeHtml(tracking)}</strong></p>${
         order.tracking_url ? emailButton(order.tracking_url, TRACKING_TEXTS.track) : ''
       }`
     : paragraph(escapeHtml(trackingLine), true);

@@ -15,7 +15,7 @@ import {
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
 import { ROUTES } from '@leafline/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fastifyPath } from '../../lib/route-path';
@@ -92,14 +92,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
         orderExportCsv(deps.db, businessId, request.query, { signal: left.signal }),
       );
       stream.on('error', (error) => request.log.error({ err: error }, 'orders export failed'));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(businessId, request.query)}"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsvFile(reply, exportFileName(businessId, request.query), stream);
     },
   );
 
@@ -136,14 +129,7 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     async (request, reply) => {
       const { businessId } = sellerScope(request);
       const csv = await payoutStatementCsv(deps.db, businessId, request.query.month);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${statementFileName(businessId, request.query.month)}"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvFile(reply, statementFileName(businessId, request.query.month), csv);
     },
   );
 
@@ -166,4 +152,13 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       return updateSellerOrder(deps, { businessId, orderId: orderId! }, request.body);
     },
   );
+}
+
+/** A CSV download (the orders export, the payout statement): its type, name, and no caching. */
+function sendCsvFile(reply: FastifyReply, fileName: string, body: string | Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
 }

@@ -1,9 +1,4 @@
-import {
-  CARRIER_LABELS,
-  CARRIERS,
-  type Carrier,
-  TRACKING_TEXTS,
-} from '@leafline/contract/carriers';
+import { type Carrier, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import { SELLER_ORDER_LIMITS, type SellerOrder } from '@leafline/contract/seller-orders';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,12 +8,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
-import { SELLER_ORDERS_TEXTS as TEXTS } from '../lib/seller-orders-texts';
-
-const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({
-  value: carrier,
-  label: CARRIER_LABELS[carrier],
-}));
+import { CARRIER_OPTIONS, SELLER_ORDERS_TEXTS as TEXTS } from '../lib/seller-orders-texts';
 
 interface Shipment {
   carrier: Carrier | '';

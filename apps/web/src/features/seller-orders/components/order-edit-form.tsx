@@ -1,9 +1,4 @@
-import {
-  CARRIER_LABELS,
-  CARRIERS,
-  type Carrier,
-  TRACKING_TEXTS,
-} from '@leafline/contract/carriers';
+import { type Carrier, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
 import {
   REFUND_MESSAGES,
@@ -23,15 +18,10 @@ import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
+import { CARRIER_OPTIONS, SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { sellerOrderHeadingId } from './seller-order-card';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
-const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({
-  value: carrier,
-  label: CARRIER_LABELS[carrier],
-}));
-
 type RefundStatus = 'Refunded' | 'Canceled';
 
 /**

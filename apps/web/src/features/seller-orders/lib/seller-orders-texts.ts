@@ -1,4 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { CARRIER_LABELS, CARRIERS } from '@leafline/contract/carriers';
 import type { OrderStatus } from '@leafline/contract/constants';
 import { SELLER_ORDER_MESSAGES, type SellerOrderSort } from '@leafline/contract/seller-orders';
 import { STOCK_MOVEMENT_TEXTS } from '@leafline/contract/stock-texts';
@@ -87,3 +88,9 @@ export const SELLER_ORDERS_TEXTS = {
   restock: 'Put the items back in stock',
   restockHint: 'Once the money is back with the buyer, the units of this order count again.',
 } as const;
+
+/** The carrier field's choices (the order form, the bulk "Mark shipped" dialog; issue 29). */
+export const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({
+  value: carrier,
+  label: CARRIER_LABELS[carrier],
+}));
