@@ -51,6 +51,11 @@ export const productVariant = z.object({
   option2: z.string().nullable(),
   /** The variant's own price, else the product's. */
   price: priceString,
+  /**
+   * What it sold for before (issue 29, point 6), shown struck through beside `price`: its own,
+   * or the product's when it has the product's price; null unless more than `price`.
+   */
+  compare_at_price: priceString.nullable(),
   /** The first of `images`, or null. */
   image: mediaUrl.nullable(),
   /**
@@ -69,6 +74,8 @@ export const productDetailResponse = z.object({
   name: z.string(),
   description: z.string(),
   price: priceString,
+  /** What it sold for before (issue 29, point 6), struck through; null unless more than `price`. */
+  compare_at_price: priceString.nullable(),
   condition: z.enum(PRODUCT_CONDITIONS),
   category: z.string(),
   product_category: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productDetailResponse, productVariant } from './catalog';
+import { priceString, productDetailResponse, productVariant } from './catalog';
 import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
 import { sellerPageQuery } from './seller-orders';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK, STOCK_MESSAGES, stockInput } from './stock';
@@ -36,6 +36,8 @@ export const PRODUCT_LIMITS = {
   formIndex: 1000,
   /** Largest price, in cents ($100,000.00). */
   maxPriceCents: 10_000_000,
+  /** A SKU's longest text (issue 29, point 6). */
+  sku: 64,
 } as const;
 
 export const PRODUCT_MESSAGES = {
@@ -70,6 +72,15 @@ export const PRODUCT_MESSAGES = {
     `Picture positions must be the whole numbers 0 to ${Math.max(count - 1, 0)}, one for each picture, each used once.`,
   /** A form key of the §7 shape with a malformed or too large index (`variants[x].price`). */
   invalidFieldName: (name: string) => `The form field "${name}" is not valid.`,
+  /** Issue 29, point 6: what it sold for before, struck through in the shop. */
+  compareAtPrice:
+    'A compare-at price must be an amount like 12.50, more than 0, with at most two decimal places.',
+  compareAtAbovePrice: 'The compare-at price must be more than the price.',
+  skuLength: `A SKU must be at most ${PRODUCT_LIMITS.sku} characters.`,
+  /** The same SKU on two variants of the form. */
+  skuTwice: (sku: string) => `SKU ${sku} is given twice.`,
+  /** A SKU another product of the brand has. */
+  skuTaken: (sku: string) => `SKU ${sku} is already used by another of your products.`,
   productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,
   condition: 'Condition must be new or second_hand.',
 } as const;
@@ -108,6 +119,29 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
+/** An optional amount: empty or not sent → null. */
+const optionalPrice = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(priceInput(message).optional())
+    .transform((v) => v ?? null);
+
+/**
+ * `compare_at_price` and `sku` (issue 29, point 6) of a product without variants or of a
+ * variant: empty or not sent → null (an edit that leaves them out clears them, as the form
+ * always sends what it shows).
+ */
+const compareAtAndSku = {
+  compare_at_price: optionalPrice(PRODUCT_MESSAGES.compareAtPrice),
+  sku: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : null))
+    .pipe(z.string().max(PRODUCT_LIMITS.sku, PRODUCT_MESSAGES.skuLength).nullable()),
+};
+
 /** An existing picture to keep: its id, or its address (`/media/…`) as the payloads give it. */
 const existingImage = z.string().trim().min(1).max(2048);
 
@@ -132,12 +166,8 @@ export const variantFormFields = z.object({
       z.string().max(PRODUCT_LIMITS.option, 'An option must be at most 100 characters.').nullable(),
     ),
   /** Empty → the product's price. */
-  price: z
-    .string()
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : undefined))
-    .pipe(priceInput(PRODUCT_MESSAGES.variantPrice).optional())
-    .transform((v) => v ?? null),
+  price: optionalPrice(PRODUCT_MESSAGES.variantPrice),
+  ...compareAtAndSku,
   clear_images: flag,
   existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
   /**
@@ -148,44 +178,80 @@ export const variantFormFields = z.object({
 });
 export type VariantFormFields = z.output<typeof variantFormFields>;
 
-export const productFormFields = z.object({
-  name: requiredText('Name', PRODUCT_LIMITS.name),
-  description: requiredText('Description', PRODUCT_LIMITS.description),
-  price: priceInput(PRODUCT_MESSAGES.price),
-  condition: z
-    .string({ error: PRODUCT_MESSAGES.condition })
-    .transform((v) => v.trim())
-    .pipe(z.enum(PRODUCT_CONDITIONS, { error: PRODUCT_MESSAGES.condition })),
-  category: z
-    .string()
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : DEFAULT_PRODUCT_CATEGORY))
-    .pipe(z.string().max(PRODUCT_LIMITS.category, 'Category must be at most 100 characters.')),
-  product_category: z
-    .string({ error: PRODUCT_MESSAGES.productCategory })
-    .transform((v) => v.trim())
-    .pipe(z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.productCategory })),
-  clear_images: flag,
-  existingImages: z.array(existingImage).max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
-  /**
-   * `stock` (issue 26), for a product without variants: units in stock, '' for not counted.
-   * Not sent: on add, 1 for a second-hand product and not counted for a new one; on edit, the
-   * count is kept.
-   */
-  stock: stockInput,
-  option_names: z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(PRODUCT_LIMITS.optionName, 'An option name must be at most 50 characters.'),
-    )
-    .max(2, PRODUCT_MESSAGES.tooManyOptionNames)
-    .default([]),
-  variants: z
-    .array(variantFormFields)
-    .max(PRODUCT_LIMITS.variants, PRODUCT_MESSAGES.tooManyVariants),
-});
+export const productFormFields = z
+  .object({
+    name: requiredText('Name', PRODUCT_LIMITS.name),
+    description: requiredText('Description', PRODUCT_LIMITS.description),
+    price: priceInput(PRODUCT_MESSAGES.price),
+    condition: z
+      .string({ error: PRODUCT_MESSAGES.condition })
+      .transform((v) => v.trim())
+      .pipe(z.enum(PRODUCT_CONDITIONS, { error: PRODUCT_MESSAGES.condition })),
+    category: z
+      .string()
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : DEFAULT_PRODUCT_CATEGORY))
+      .pipe(z.string().max(PRODUCT_LIMITS.category, 'Category must be at most 100 characters.')),
+    product_category: z
+      .string({ error: PRODUCT_MESSAGES.productCategory })
+      .transform((v) => v.trim())
+      .pipe(z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.productCategory })),
+    clear_images: flag,
+    existingImages: z
+      .array(existingImage)
+      .max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
+    /**
+     * `stock` (issue 26), for a product without variants: units in stock, '' for not counted.
+     * Not sent: on add, 1 for a second-hand product and not counted for a new one; on edit, the
+     * count is kept.
+     */
+    stock: stockInput,
+    ...compareAtAndSku,
+    option_names: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(PRODUCT_LIMITS.optionName, 'An option name must be at most 50 characters.'),
+      )
+      .max(2, PRODUCT_MESSAGES.tooManyOptionNames)
+      .default([]),
+    variants: z
+      .array(variantFormFields)
+      .max(PRODUCT_LIMITS.variants, PRODUCT_MESSAGES.tooManyVariants),
+  })
+  .superRefine((form, ctx) => {
+    // A compare-at price is what it sold for before: more than the price it is shown beside
+    // (a variant's own, else the product's).
+    if (form.compare_at_price !== null && form.compare_at_price <= form.price) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['compare_at_price'],
+        message: PRODUCT_MESSAGES.compareAtAbovePrice,
+      });
+    }
+    const skus = new Set<string>();
+    const once = (sku: string | null, path: PropertyKey[]) => {
+      if (sku === null) return;
+      const key = sku.toLowerCase();
+      if (skus.has(key)) {
+        ctx.addIssue({ code: 'custom', path, message: PRODUCT_MESSAGES.skuTwice(sku) });
+      }
+      skus.add(key);
+    };
+    once(form.sku, ['sku']);
+    form.variants.forEach((variant, index) => {
+      const price = variant.price ?? form.price;
+      if (variant.compare_at_price !== null && variant.compare_at_price <= price) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'compare_at_price'],
+          message: PRODUCT_MESSAGES.compareAtAbovePrice,
+        });
+      }
+      once(variant.sku, ['variants', index, 'sku']);
+    });
+  });
 export type ProductFormFields = z.output<typeof productFormFields>;
 
 /** A product as its owner sees it in the dashboard: the detail payload plus its dates. */
@@ -197,7 +263,19 @@ export const sellerProduct = productDetailResponse.extend({
    * `reserved` ones that open checkouts hold (issue 26); the shop shows stock − reserved.
    */
   reserved: z.number().int(),
-  variants: z.array(productVariant.extend({ reserved: z.number().int() })),
+  /**
+   * For its brand (issue 29, point 6): the compare-at price as saved (the shop shows it only
+   * when more than the price) and the brand's SKU, of the product and of each variant.
+   */
+  compare_at_price: priceString.nullable(),
+  sku: z.string().nullable(),
+  variants: z.array(
+    productVariant.extend({
+      reserved: z.number().int(),
+      compare_at_price: priceString.nullable(),
+      sku: z.string().nullable(),
+    }),
+  ),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
 

@@ -18,6 +18,8 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
     name: 'Linen Tote',
     description: 'A sturdy tote of undyed linen.',
     price: '15.00',
+    compare_at_price: null,
+    sku: null,
     condition: 'new',
     category: 'Eco-Friendly Business',
     product_category: 'Accessories',
@@ -40,6 +42,8 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
         deleted: false,
         stock: 3,
         reserved: 1,
+        compare_at_price: null,
+        sku: null,
       },
       {
         id: 702,
@@ -51,6 +55,8 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
         deleted: false,
         stock: null,
         reserved: 0,
+        compare_at_price: null,
+        sku: null,
       },
     ],
     // Issue 26: the sum of the variants' counts, null while one is not counted.

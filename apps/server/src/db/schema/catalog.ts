@@ -46,6 +46,13 @@ export const products = pgTable(
      */
     shopifyVariantId: text('shopify_variant_id'),
     /**
+     * What the product sold for before (issue 29, point 6): shown struck through beside the
+     * price when more than it; null for none. A product without variants only.
+     */
+    compareAtCents: integer('compare_at_cents'),
+    /** The brand's own stock-keeping code of a product without variants; null for none. */
+    sku: text('sku'),
+    /**
      * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
      * that reads the same digest changes nothing.
      */
@@ -153,6 +160,10 @@ export const variants = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     position: integer('position').notNull().default(0),
     shopifyVariantId: text('shopify_variant_id'),
+    /** What the variant sold for before (issue 29, point 6): struck through when more than its price. */
+    compareAtCents: integer('compare_at_cents'),
+    /** The brand's own stock-keeping code of the variant; null for none. */
+    sku: text('sku'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId),

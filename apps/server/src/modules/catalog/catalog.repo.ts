@@ -94,6 +94,8 @@ export const productDetailFields = {
   category: products.category,
   productCategory: products.productCategory,
   optionNames: products.optionNames,
+  compareAtCents: products.compareAtCents,
+  sku: products.sku,
   businessId: products.businessId,
   businessName: businesses.name,
   stock: unitCountSql('stock', products.id, sql`null::int`),
@@ -111,6 +113,9 @@ export interface ProductDetailRow {
   category: string;
   productCategory: string;
   optionNames: string[];
+  /** What it sold for before and the brand's code (issue 29, point 6); null for none. */
+  compareAtCents: number | null;
+  sku: string | null;
   businessId: number;
   businessName: string;
   /** The product's own count (without variants; null: not counted) and what checkouts hold. */
@@ -165,6 +170,8 @@ export interface VariantRow {
   option1: string;
   option2: string | null;
   priceCents: number | null;
+  compareAtCents: number | null;
+  sku: string | null;
   deleted: boolean;
   images: ImageRow[];
   /** The variant's count (null: not counted) and what open checkouts hold of it. */
@@ -186,6 +193,8 @@ export async function listLiveVariantsOfProducts(
       option1: variants.option1,
       option2: variants.option2,
       priceCents: variants.priceCents,
+      compareAtCents: variants.compareAtCents,
+      sku: variants.sku,
       deleted: variants.deleted,
       stock: stockLevels.stock,
       reserved: sql<number>`coalesce(${stockLevels.reserved}, 0)`,
@@ -240,7 +249,7 @@ export interface ProductDetailRead {
 type ImageTuple = [number, string, string, number | null, string | null];
 /**
  * A variant as the detail query builds it: [id, option1, option2, price, its pictures, stock,
- * reserved].
+ * reserved, compare-at price, SKU].
  */
 type VariantTuple = [
   number,
@@ -250,6 +259,8 @@ type VariantTuple = [
   ImageTuple[],
   number | null,
   number,
+  number | null,
+  string | null,
 ];
 
 /**
@@ -265,7 +276,7 @@ const productDetailStatement = preparedSql<
   'catalog_product_detail',
   sql`select p.id, p.name, p.description, p.price_cents as "priceCents", p.condition,
       p.category, p.product_category as "productCategory", p.option_names as "optionNames",
-      p.business_id as "businessId", b.name as "businessName", own.stock,
+      p.compare_at_cents as "compareAtCents", p.sku, p.business_id as "businessId", b.name as "businessName", own.stock,
       coalesce(own.reserved, 0) as reserved,
       ${ratingAverageSql('p')} as "ratingAverage", ${ratingCountSql('p')} as "ratingCount",
       coalesce((select json_agg(json_build_array(pi.id, pi.image, pi.alt_text, pi.option_index,
@@ -275,7 +286,7 @@ const productDetailStatement = preparedSql<
             coalesce((select json_agg(json_build_array(vi.id, vi.image, vi.alt_text)
                 order by vi.position, vi.id)
               from variant_images vi where vi.variant_id = v.id), '[]'), s.stock,
-              coalesce(s.reserved, 0))
+              coalesce(s.reserved, 0), v.compare_at_cents, v.sku)
             order by v.position, v.id)
           from variants v
           left join stock_levels s on s.product_id = v.product_id and s.variant_id = v.id
@@ -303,16 +314,20 @@ export async function findProductDetail(
   return {
     product,
     images: images.map(imageOf),
-    variants: liveVariants.map(([id, option1, option2, priceCents, own, stock, reserved]) => ({
-      id,
-      option1,
-      option2,
-      priceCents,
-      deleted: false,
-      images: own.map(([imageId, image, altText]) => ({ id: imageId, image, altText })),
-      stock,
-      reserved,
-    })),
+    variants: liveVariants.map(
+      ([id, option1, option2, priceCents, own, stock, reserved, compareAtCents, sku]) => ({
+        id,
+        option1,
+        option2,
+        priceCents,
+        compareAtCents,
+        sku,
+        deleted: false,
+        images: own.map(([imageId, image, altText]) => ({ id: imageId, image, altText })),
+        stock,
+        reserved,
+      }),
+    ),
   };
 }
 

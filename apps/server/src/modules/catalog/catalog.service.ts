@@ -93,6 +93,13 @@ function variantImagesOf(variant: VariantRow, productImages: readonly ImageRow[]
 }
 
 /**
+ * What it sold for before (issue 29, point 6), shown struck through: only when more than the
+ * price it stands beside (a price raised since leaves nothing to strike through).
+ */
+const compareAt = (compareAtCents: number | null, priceCents: number) =>
+  compareAtCents !== null && compareAtCents > priceCents ? centsToPrice(compareAtCents) : null;
+
+/**
  * The one mapping of a product to its detail payload (product page, the seller's list and
  * answers): `/media/` addresses, prices as strings, a variant without a price at the product's.
  */
@@ -116,6 +123,7 @@ export function toProductDetail(
     business: product.businessId,
     business_name: product.businessName,
     option_names: product.optionNames,
+    compare_at_price: compareAt(product.compareAtCents, product.priceCents),
     stock,
     sold_out: stock === 0,
     rating_average: product.ratingAverage,
@@ -127,6 +135,11 @@ export function toProductDetail(
         option1: v.option1,
         option2: v.option2,
         price: centsToPrice(v.priceCents ?? product.priceCents),
+        // A variant at the product's price shares the product's former price.
+        compare_at_price: compareAt(
+          v.compareAtCents ?? (v.priceCents === null ? product.compareAtCents : null),
+          v.priceCents ?? product.priceCents,
+        ),
         image: mediaUrl(pictures[0]?.image),
         images: pictures.map(toImage),
         deleted: v.deleted,

@@ -60,6 +60,7 @@ describe('GET /api/products/:id/', () => {
       name: 'Linen Apron',
       description: 'Stonewashed linen.',
       price: '15.00',
+      compare_at_price: null,
       condition: 'second_hand',
       category: 'Eco-Friendly Business',
       product_category: 'Home Goods',
@@ -81,6 +82,7 @@ describe('GET /api/products/:id/', () => {
           option1: 'Sage',
           option2: 'S',
           price: '15.00',
+          compare_at_price: null,
           image: '/media/products/sage.webp',
           images: [
             { id: expect.any(Number), image: '/media/products/sage.webp', alt_text: 'Sage 1' },
@@ -94,6 +96,7 @@ describe('GET /api/products/:id/', () => {
           option1: 'Clay',
           option2: null,
           price: '18.50',
+          compare_at_price: null,
           image: null,
           images: [],
           deleted: false,

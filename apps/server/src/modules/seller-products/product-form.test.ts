@@ -52,6 +52,8 @@ describe('parseProductForm', () => {
       clear_images: false,
       existingImages: [],
       option_names: [],
+      compare_at_price: null,
+      sku: null,
     });
     expect(parsed.optionNamesSent).toBe(false);
     expect(parsed.files).toEqual([]);
@@ -96,6 +98,8 @@ describe('parseProductForm', () => {
       option1: 'S',
       option2: 'Sage',
       price: null,
+      compare_at_price: null,
+      sku: null,
       clear_images: false,
       existingImages: [],
     });
@@ -104,6 +108,8 @@ describe('parseProductForm', () => {
       option1: 'L',
       option2: null,
       price: 5000,
+      compare_at_price: null,
+      sku: null,
       clear_images: true,
       existingImages: ['/media/products/v1.webp', '/media/products/v2.webp'],
     });

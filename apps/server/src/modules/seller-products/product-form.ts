@@ -12,9 +12,10 @@ import { type FormFile, type MultipartForm, refuseUnreadFiles } from '../../lib/
  * The product form of add and edit (SPEC §7, docs/decisions/0013-seller-products.md): the flat
  * multipart keys become `productFormFields`.
  *
- *   name, description, price, condition, category, product_category, clear_images
+ *   name, description, price, condition, category, product_category, clear_images,
+ *   compare_at_price, sku (issue 29, point 6)
  *   existingImages[i], option_names[i], images[i].image (file)
- *   variants[i].option1 | option2 | price | id | clear_images
+ *   variants[i].option1 | option2 | price | id | clear_images | compare_at_price | sku
  *   variants[i].existingImages[j], variants[i].images[j].image (file)
  *
  * Lists are ordered by their index (sparse and out of order are fine); a key of one of these
@@ -49,7 +50,16 @@ interface RawVariant {
 }
 
 const LISTS = new Set(['images', 'existingImages', 'option_names', 'variants']);
-const VARIANT_TEXT = new Set(['option1', 'option2', 'price', 'id', 'clear_images', 'stock']);
+const VARIANT_TEXT = new Set([
+  'option1',
+  'option2',
+  'price',
+  'id',
+  'clear_images',
+  'stock',
+  'compare_at_price',
+  'sku',
+]);
 const PRODUCT_TEXT = [
   'name',
   'description',
@@ -59,6 +69,8 @@ const PRODUCT_TEXT = [
   'product_category',
   'clear_images',
   'stock',
+  'compare_at_price',
+  'sku',
 ] as const;
 
 const invalidKey = (key: string) => {

@@ -88,6 +88,9 @@ export interface ProductValues {
   category: string;
   productCategory: string;
   optionNames?: string[];
+  /** Issue 29, point 6 (absent: unchanged, as a Shopify sync leaves them). */
+  compareAtCents?: number | null;
+  sku?: string | null;
 }
 
 export async function insertProduct(
@@ -292,6 +295,9 @@ export interface VariantValues {
   option2: string | null;
   priceCents: number | null;
   position: number;
+  /** Issue 29, point 6 (absent: unchanged, as a Shopify sync leaves them). */
+  compareAtCents?: number | null;
+  sku?: string | null;
   /** An imported variant's Shopify id (set when inserted). */
   shopifyVariantId?: string;
   /** false brings back a variant the store has again. */
@@ -360,4 +366,44 @@ export async function imagesStillUsed(db: Db, keys: readonly string[]): Promise<
         .where(inArray(orderItems.image, list)),
     );
   return new Set(rows.map((r) => r.image));
+}
+
+/**
+ * The first of `skus` another product of the brand already has (its own code, or a live
+ * variant's), any case; undefined when none is taken. `productId`: the product being saved
+ * (its own codes are not "another's"), null on add.
+ */
+export async function findTakenSku(
+  db: Db,
+  businessId: number,
+  productId: number | null,
+  skus: readonly string[],
+): Promise<string | undefined> {
+  if (!skus.length) return undefined;
+  const lower = skus.map((sku) => sku.toLowerCase());
+  const others = productId === null ? undefined : sql`${products.id} <> ${productId}`;
+  const [own] = await db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(
+      and(eq(products.businessId, businessId), others, inArray(sql`lower(${products.sku})`, lower)),
+    )
+    .limit(1);
+  const [ofVariant] = own
+    ? []
+    : await db
+        .select({ sku: variants.sku })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(
+          and(
+            eq(products.businessId, businessId),
+            others,
+            eq(variants.deleted, false),
+            inArray(sql`lower(${variants.sku})`, lower),
+          ),
+        )
+        .limit(1);
+  const taken = (own ?? ofVariant)?.sku?.toLowerCase();
+  return taken === undefined ? undefined : skus.find((sku) => sku.toLowerCase() === taken);
 }

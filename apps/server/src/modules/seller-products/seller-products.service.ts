@@ -1,5 +1,6 @@
 import {
   BUSINESS_MESSAGES,
+  centsToPrice,
   LOW_STOCK_THRESHOLD,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
@@ -21,6 +22,7 @@ import { type ParsedProductForm, parseProductForm } from './product-form';
 import {
   deleteProduct,
   findSellerProduct,
+  findTakenSku,
   flagVariantsDeleted,
   type ImageList,
   imagesStillUsed,
@@ -78,16 +80,23 @@ async function toSellerProducts(db: Db, rows: SellerProductRow[]): Promise<Selle
       // For its brand: the counts the form edits, and what open checkouts hold (issue 26).
       stock: variants.length ? sumCounted(variants) : row.stock,
       reserved: variants.length ? variants.reduce((n, v) => n + v.reserved, 0) : row.reserved,
+      // What the form edits (issue 29, point 6): as saved.
+      compare_at_price: centsOrNull(row.compareAtCents),
+      sku: row.sku,
       variants: detail.variants.map((v, i) => ({
         ...v,
         stock: variants[i]!.stock,
         reserved: variants[i]!.reserved,
+        compare_at_price: centsOrNull(variants[i]!.compareAtCents),
+        sku: variants[i]!.sku,
       })),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
   });
 }
+
+const centsOrNull = (cents: number | null) => (cents === null ? null : centsToPrice(cents));
 
 /** The sum of the variants' counts when every one is counted, else null. */
 function sumCounted(variants: readonly { stock: number | null }[]): number | null {
@@ -154,6 +163,8 @@ const productValues = (form: ParsedProductForm): ProductValues => ({
   condition: form.fields.condition,
   category: form.fields.category,
   productCategory: form.fields.product_category,
+  compareAtCents: form.fields.compare_at_price,
+  sku: form.fields.sku,
   // Trailing empty names say nothing; an edit without option_names keeps the stored ones.
   ...(form.optionNamesSent ? { optionNames: trimTrailingEmpty(form.fields.option_names) } : {}),
 });
@@ -288,6 +299,31 @@ export async function removeUnusedLater(db: Db, batch: ImageBatch, keys: readonl
   for (const key of own) if (!used.has(key)) batch.removeLater(key);
 }
 
+/**
+ * A SKU names one thing the brand sells (issue 29, point 6): one another of its products has
+ * already is a 400 on the field that gives it (the form's own repeats are the contract's).
+ */
+async function refuseTakenSku(
+  db: Db,
+  businessId: number,
+  productId: number | null,
+  form: ParsedProductForm,
+): Promise<void> {
+  const given = [
+    { field: 'sku', sku: form.fields.sku },
+    ...form.variants.map((v) => ({ field: `${v.key}.sku`, sku: v.fields.sku })),
+  ].filter((g): g is { field: string; sku: string } => g.sku !== null);
+  const taken = await findTakenSku(
+    db,
+    businessId,
+    productId,
+    given.map((g) => g.sku),
+  );
+  if (taken === undefined) return;
+  const field = given.find((g) => g.sku.toLowerCase() === taken.toLowerCase())!.field;
+  throw fieldError(field, PRODUCT_MESSAGES.skuTaken(taken));
+}
+
 /** The writes of add (productId null) and edit, in the caller's transaction. */
 async function writeProduct(
   db: Db,
@@ -308,6 +344,7 @@ async function writeProduct(
   const counts: Array<[number | null, number | null]> = [];
   const productCount =
     form.fields.stock !== undefined ? form.fields.stock : productId === null ? newCount : undefined;
+  await refuseTakenSku(db, businessId, productId, form);
   let id: number;
   let currentImages: StoredImage[] = [];
   let currentVariants: Awaited<ReturnType<typeof listVariantsOfProduct>> = [];
@@ -353,6 +390,8 @@ async function writeProduct(
       option1: fields.option1,
       option2: fields.option2,
       priceCents: fields.price,
+      compareAtCents: fields.compare_at_price,
+      sku: fields.sku,
       position,
     };
     // Not sent: an existing variant keeps its count, a new one takes the product's default.

@@ -17,6 +17,7 @@ function product(extra: Partial<ProductDetail> = {}): ProductDetail {
     name: 'Linen Tote',
     description: 'A roomy tote.',
     price: '15.00',
+    compare_at_price: null,
     condition: 'new',
     category: 'Eco-Friendly Business',
     product_category: 'Accessories',

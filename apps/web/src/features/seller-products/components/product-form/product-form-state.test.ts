@@ -23,6 +23,8 @@ describe('product form state', () => {
           deleted: false,
           stock: null,
           reserved: 0,
+          compare_at_price: null,
+          sku: null,
         },
         {
           id: 10,
@@ -34,6 +36,8 @@ describe('product form state', () => {
           deleted: true,
           stock: null,
           reserved: 0,
+          compare_at_price: null,
+          sku: null,
         },
       ],
     });
@@ -64,6 +68,8 @@ describe('product form state', () => {
           deleted: false,
           stock: 2,
           reserved: 0,
+          compare_at_price: null,
+          sku: null,
         },
       ],
     });
@@ -107,6 +113,8 @@ describe('product form state', () => {
             deleted: false,
             stock: null,
             reserved: 0,
+            compare_at_price: null,
+            sku: null,
           },
         ],
       }),
