@@ -5,15 +5,19 @@ import { Link } from 'react-router';
 import { formatRating, RatingStars, reviewCount } from '@/components/product/rating-stars';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
+import { PRODUCT_TEXTS } from '../lib/product-texts';
 
 /** The brand (a link to its storefront), the product's name, its price and its condition. */
 export function ProductHeading({
   product,
   price,
+  compareAt = null,
 }: {
   product: ProductDetail;
   /** The picked variant's price, else the product's. */
   price: string;
+  /** What it sold for before (issue 29, point 6), struck through beside the price; null: none. */
+  compareAt?: string | null;
 }) {
   return (
     <div className="flex flex-col gap-3">
@@ -47,6 +51,12 @@ export function ProductHeading({
         >
           {formatMoney(price)}
         </p>
+        {compareAt ? (
+          <p className="text-lg text-ink-muted tabular-nums">
+            <span className="sr-only">{PRODUCT_TEXTS.compareAt}</span>
+            <s data-testid="product-compare-at">{formatMoney(compareAt)}</s>
+          </p>
+        ) : null}
         <p
           className={cx(
             'rounded-full px-3 py-1 text-sm font-medium',

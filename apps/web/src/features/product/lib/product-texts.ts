@@ -17,4 +17,6 @@ export const PRODUCT_TEXTS = {
   /** Issue 27: the section below the product, and its link beside the name. */
   reviews: 'Reviews',
   reviewsLoading: 'Loading reviews…',
+  /** Issue 29, point 6: read before the struck-through former price. */
+  compareAt: 'Was ',
 } as const;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { PRODUCT_TEXTS } from '../lib/product-texts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -225,6 +226,24 @@ describe('product page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Small' }));
     expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
     expect(mainImage().getAttribute('src')).toBe('/media/products/tote-front.webp');
+  });
+
+  it('strikes through the picked variant’s former price, and none where it has none (issue 29)', async () => {
+    const variants = [
+      variant(100, 'Small', { compare_at_price: '20.00' }),
+      variant(101, 'Large', { price: '22.50' }),
+    ];
+    server(product({ variants, compare_at_price: '20.00' }));
+    renderApp('/shop/products/7');
+    const was = await screen.findByTestId('product-compare-at');
+    expect(was.tagName).toBe('S');
+    expect(was.textContent).toBe('$20.00');
+    // Read as "Was $20.00" beside the price, which itself stays the price alone.
+    expect(was.parentElement!.textContent).toBe(`${PRODUCT_TEXTS.compareAt}$20.00`);
+    expect(screen.getByTestId('product-price').textContent).toBe('$15.00');
+    fireEvent.click(screen.getByRole('radio', { name: 'Large' }));
+    expect(screen.getByTestId('product-price').textContent).toBe('$22.50');
+    expect(screen.queryByTestId('product-compare-at')).toBeNull();
   });
 
   it('picking Navy shows the Navy photos, leaving out the Sage one (docs/decisions/0024)', async () => {

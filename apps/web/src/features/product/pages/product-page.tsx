@@ -81,7 +81,11 @@ function ProductDetails({
         />
 
         <div className="flex flex-col gap-6">
-          <ProductHeading product={product} price={price} />
+          <ProductHeading
+            product={product}
+            price={price}
+            compareAt={variant ? variant.compare_at_price : product.compare_at_price}
+          />
 
           {variants.length > 0 ? (
             <VariantPicker

@@ -8,6 +8,7 @@ import { IMAGE_FILE_TEXTS } from '@/components/forms/image-file-field';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection, sellerProduct } from '@/test/seller-fixtures';
+import { PRODUCT_FORM_TEXTS } from '../components/product-form/product-form-texts';
 import { AddProductSection } from './add-product-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -88,6 +89,8 @@ describe('AddProductSection', () => {
       ['name', 'Linen Tote'],
       ['description', 'A sturdy tote of undyed linen.'],
       ['price', '15.5'],
+      ['compare_at_price', ''],
+      ['sku', ''],
       ['condition', 'second_hand'],
       ['category', DEFAULT_PRODUCT_CATEGORY],
       ['product_category', 'Accessories'],
@@ -98,12 +101,16 @@ describe('AddProductSection', () => {
       ['variants[0].option1', 'Small'],
       ['variants[0].option2', 'Ecru'],
       ['variants[0].price', '14'],
+      ['variants[0].compare_at_price', ''],
+      ['variants[0].sku', ''],
       // Issue 26: a new variant of a second-hand product starts at one in stock.
       ['variants[0].stock', '1'],
       ['variants[0].images[0].image', 'File:small.png'],
       ['variants[1].option1', ''],
       ['variants[1].option2', ''],
       ['variants[1].price', '21.00'],
+      ['variants[1].compare_at_price', ''],
+      ['variants[1].sku', ''],
       ['variants[1].stock', '1'],
       ['variants[1].images[0].image', 'File:big-1.png'],
       ['variants[1].images[1].image', 'File:big-2.png'],
@@ -120,6 +127,84 @@ describe('AddProductSection', () => {
     expect(field('Option 1 name').value).toBe('');
     expect(screen.queryByRole('img', { name: /New picture/ })).toBeNull();
     expect(screen.queryByLabelText('Price (variant 1)')).toBeNull();
+  });
+
+  it('makes a row for every combination of two options, then sends each with its own fields', async () => {
+    const { calls } = mockFetch(() =>
+      jsonResponse(201, { message: PRODUCT_MESSAGES.added, product: sellerProduct({ id: 9 }) }),
+    );
+    renderSection(<AddProductSection businessId={3} />, '/dashboard/add');
+    fillRequired();
+    fill(field('Option 1 name'), 'Size');
+    fill(field('Option 2 name'), 'Colour');
+    const make = screen.getByRole('button', { name: 'Make every combination' });
+    fireEvent.click(make);
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === PRODUCT_FORM_TEXTS.noOptionValues),
+    ).toBe(true);
+
+    fill(field('Size values'), 'S, M, s, L');
+    fill(field('Colour values'), 'Sand , Navy,');
+    fireEvent.click(make);
+    expect(screen.getByText(PRODUCT_FORM_TEXTS.madeVariants(6, 0))).toBeTruthy();
+    const rows = [1, 2, 3, 4, 5, 6].map((n) => [
+      field(`Size (variant ${n})`).value,
+      field(`Colour (variant ${n})`).value,
+    ]);
+    expect(rows).toEqual([
+      ['S', 'Sand'],
+      ['S', 'Navy'],
+      ['M', 'Sand'],
+      ['M', 'Navy'],
+      ['L', 'Sand'],
+      ['L', 'Navy'],
+    ]);
+    // A row keeps what was typed in it when the combinations are made again with a new value.
+    fill(field('Price (variant 2)'), '18');
+    fill(field('Compare-at price (variant 2)'), '24');
+    fill(field('SKU (variant 2)'), 'TOTE-S-NAVY');
+    fill(field('Colour values'), 'Sand, Navy, Clay');
+    fireEvent.click(make);
+    expect(screen.getByText(PRODUCT_FORM_TEXTS.madeVariants(3, 6))).toBeTruthy();
+    expect(field('Colour (variant 3)').value).toBe('Clay');
+    expect(field('Price (variant 2)').value).toBe('18');
+    expect(screen.queryByLabelText('Size (variant 10)')).toBeNull();
+
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const sent = entries(calls[0]!.body as FormData);
+    expect(sent.filter(([key]) => key.startsWith('variants[1].'))).toEqual([
+      ['variants[1].option1', 'S'],
+      ['variants[1].option2', 'Navy'],
+      ['variants[1].price', '18'],
+      ['variants[1].compare_at_price', '24'],
+      ['variants[1].sku', 'TOTE-S-NAVY'],
+      ['variants[1].stock', ''],
+    ]);
+    expect(sent.filter(([key]) => key.endsWith('.option1')).map(([, v]) => v)).toEqual([
+      'S',
+      'S',
+      'S',
+      'M',
+      'M',
+      'M',
+      'L',
+      'L',
+      'L',
+    ]);
+  });
+
+  it('refuses a compare-at price not above the price before sending', async () => {
+    const { calls } = mockFetch(() => jsonResponse(500, {}));
+    renderSection(<AddProductSection businessId={3} />, '/dashboard/add');
+    fillRequired();
+    fill(field('Compare-at price'), '15.50');
+    submit();
+    expect(await screen.findByText(PRODUCT_MESSAGES.compareAtAbovePrice)).toBeTruthy();
+    expect(field('Compare-at price').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
   });
 
   it('does not send a removed picture or a removed variant', async () => {
@@ -142,6 +227,8 @@ describe('AddProductSection', () => {
       'name',
       'description',
       'price',
+      'compare_at_price',
+      'sku',
       'condition',
       'category',
       'product_category',

@@ -125,6 +125,8 @@ describe('the pictures of the product form', () => {
       'variants[0].option1',
       'variants[0].option2',
       'variants[0].price',
+      'variants[0].compare_at_price',
+      'variants[0].sku',
       'variants[0].stock',
       'variants[0].id',
       'variants[0].existingImages[0]',

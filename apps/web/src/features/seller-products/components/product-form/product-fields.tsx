@@ -21,8 +21,9 @@ const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: valu
 const wide = { required: true, className: 'sm:col-span-2' } as const;
 
 /**
- * The product's own fields (SPEC §3 Product form): name, description, price, condition, its
- * stock while it has no variant rows (issue 26: each row then has its own), categories.
+ * The product's own fields (SPEC §3 Product form): name, description, price and the price it
+ * sold for before (issue 29, point 6), condition, its stock and SKU while it has no variant
+ * rows (each row then has its own), categories.
  */
 export function ProductFields({ idPrefix }: { idPrefix: string }) {
   const { register, formState, control } = useFormContext<ProductDraft>();
@@ -33,9 +34,17 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
     compute: (variants) => sendsProductStock({ variants }),
   });
   const field = (
-    name: 'name' | 'description' | 'price' | 'condition' | 'category' | 'product_category',
+    name:
+      | 'name'
+      | 'description'
+      | 'price'
+      | 'compare_at_price'
+      | 'sku'
+      | 'condition'
+      | 'category'
+      | 'product_category',
   ) => ({
-    id: `${idPrefix}-${name === 'product_category' ? 'product-category' : name}`,
+    id: `${idPrefix}-${name.replaceAll('_', '-')}`,
     ...register(name),
     error: formState.errors[name]?.message,
   });
@@ -58,6 +67,13 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
         hint="In US dollars, e.g. 12.50"
         {...field('price')}
       />
+      <TextField
+        label={PRODUCT_FORM_TEXTS.compareAt}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={PRODUCT_FORM_TEXTS.compareAtHint}
+        {...field('compare_at_price')}
+      />
       <SelectField label="Condition" required options={CONDITION_OPTIONS} {...field('condition')} />
       {ownStock ? (
         <StockField
@@ -65,6 +81,15 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
           name="stock"
           label={PRODUCT_FORM_TEXTS.stock}
           hint={PRODUCT_FORM_TEXTS.stockHint}
+        />
+      ) : null}
+      {ownStock ? (
+        <TextField
+          label={PRODUCT_FORM_TEXTS.sku}
+          maxLength={PRODUCT_LIMITS.sku}
+          autoComplete="off"
+          hint={PRODUCT_FORM_TEXTS.skuHint}
+          {...field('sku')}
         />
       ) : null}
       <SelectField

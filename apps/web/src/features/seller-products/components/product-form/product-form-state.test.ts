@@ -5,6 +5,8 @@ import {
   draftFromProduct,
   emptyDraft,
   emptyVariant,
+  optionValuesOf,
+  withEveryCombination,
   withTie,
 } from './product-form-state';
 
@@ -185,5 +187,58 @@ describe('product form state', () => {
       draft.variants = [{ ...emptyVariant(), option1: 'Blue' }];
       expect(stockKeys(buildProductFormData(draft))).toEqual([['variants[0].stock', '1']]);
     });
+  });
+});
+
+describe('variants from option values (issue 29, point 6)', () => {
+  const row = (option1: string, option2: string, price = '') => ({
+    ...emptyVariant(),
+    option1,
+    option2,
+    price,
+  });
+
+  it('reads values as typed: trimmed, each once whatever its case, empty ones left out', () => {
+    expect(optionValuesOf(' S, M ,,s, L ,')).toEqual(['S', 'M', 'L']);
+    expect(optionValuesOf('  ')).toEqual([]);
+  });
+
+  it('makes every combination, first option outermost, keeping the rows it already has', () => {
+    const navy = row('s', ' navy', '18');
+    const odd = row('XL', 'Clay');
+    const made = withEveryCombination([odd, navy], ['S', 'M'], ['Sand', 'Navy']);
+    if ('tooMany' in made) throw new Error('too many');
+    expect(made.rows.map((r) => [r.option1, r.option2, r.price])).toEqual([
+      ['S', 'Sand', ''],
+      ['s', ' navy', '18'],
+      ['M', 'Sand', ''],
+      ['M', 'Navy', ''],
+      // Of other values: kept after them, for the seller to remove.
+      ['XL', 'Clay', ''],
+    ]);
+    expect(made.rows[1]).toBe(navy);
+    expect([made.added, made.kept]).toEqual([3, 1]);
+  });
+
+  it('makes rows of one option without second values, and refuses more than a product holds', () => {
+    const made = withEveryCombination([], ['S', 'M'], []);
+    expect('rows' in made && made.rows.map((r) => [r.option1, r.option2])).toEqual([
+      ['S', ''],
+      ['M', ''],
+    ]);
+    const values = Array.from({ length: 11 }, (_, i) => `v${i}`);
+    expect(withEveryCombination([], values, values.slice(0, 10))).toEqual({ tooMany: 110 });
+  });
+
+  it('starts the value fields of an edit from the live variants, and sends compare-at and SKU', () => {
+    const product = sellerProduct();
+    product.variants[0]!.compare_at_price = '21.00';
+    product.variants[0]!.sku = 'TOTE-S';
+    const draft = draftFromProduct(product);
+    expect(draft.optionValues).toEqual(['Small, Large', 'Ecru']);
+    const form = buildProductFormData(draft);
+    expect(form.get('variants[0].compare_at_price')).toBe('21.00');
+    expect(form.get('variants[0].sku')).toBe('TOTE-S');
+    expect(form.get('variants[1].sku')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductImage } from '@leafline/contract/catalog';
 import { DEFAULT_PRODUCT_CATEGORY, type ProductCondition } from '@leafline/contract/constants';
-import type { SellerProduct } from '@leafline/contract/seller-products';
+import { PRODUCT_LIMITS, type SellerProduct } from '@leafline/contract/seller-products';
 
 /** A picture picked in the form, not yet sent. */
 export interface NewImage {
@@ -73,6 +73,10 @@ export interface VariantDraft {
   option2: string;
   /** '' → the product's price. */
   price: string;
+  /** What it sold for before, struck through in the shop (issue 29, point 6); '' for none. */
+  compare_at_price: string;
+  /** The brand's own code; '' for none. */
+  sku: string;
   /**
    * Units in stock (issue 26): '' for not counted; undefined while a new row's field was never
    * touched, so it follows the condition (`stockOf`).
@@ -88,6 +92,10 @@ export interface ProductDraft {
   name: string;
   description: string;
   price: string;
+  /** What it sold for before (issue 29, point 6); '' for none. */
+  compare_at_price: string;
+  /** The brand's own code of a product without variants; '' for none. */
+  sku: string;
   condition: ProductCondition;
   /**
    * Units in stock of a product without variants (issue 26): '' for not counted; undefined on
@@ -97,6 +105,11 @@ export interface ProductDraft {
   category: string;
   product_category: string;
   optionNames: [string, string];
+  /**
+   * Each option's values as typed, comma separated (issue 29, point 6): what "Make every
+   * combination" makes rows of; never sent themselves.
+   */
+  optionValues: [string, string];
   /** Whether the product had option names when the form opened (so clearing them is sent). */
   hadOptionNames: boolean;
   /** Stored pictures still kept and picked ones, in their order. */
@@ -118,10 +131,75 @@ export function emptyVariant(): VariantDraft {
     option1: '',
     option2: '',
     price: '',
+    compare_at_price: '',
+    sku: '',
     stock: undefined,
     pictures: [],
     initialImageCount: 0,
   };
+}
+
+/** Option values as typed ("S, M, L"): trimmed, each once whatever its case, empty ones left out. */
+export function optionValuesOf(text: string): string[] {
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const part of text.split(',')) {
+    const value = part.trim();
+    const key = value.toLowerCase();
+    if (value && !seen.has(key)) {
+      seen.add(key);
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+/** The distinct values of one option among live variants, in their order, as the field shows them. */
+const valuesText = (
+  variants: readonly { option1: string; option2: string | null; deleted: boolean }[],
+  option: 'option1' | 'option2',
+) =>
+  optionValuesOf(
+    variants
+      .filter((v) => !v.deleted)
+      .map((v) => v[option] ?? '')
+      .join(','),
+  ).join(', ');
+
+/** What making every combination did to the rows, or how many there would have been. */
+export type Combinations =
+  | { rows: VariantDraft[]; added: number; kept: number }
+  | { tooMany: number };
+
+const sameValue = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Every combination of the options' values as variant rows (issue 29, point 6), first option's
+ * values outermost: Size S, M × Colour Sand, Navy → S/Sand, S/Navy, M/Sand, M/Navy. A row the
+ * form already has for a combination (any case) is kept as it is, price, stock and pictures
+ * included, in the combination's place; a new one has the product's price and default stock.
+ * Rows of other values stay after them, for the seller to remove. Without second values the
+ * rows have no option 2.
+ */
+export function withEveryCombination(
+  rows: readonly VariantDraft[],
+  firstValues: readonly string[],
+  secondValues: readonly string[],
+): Combinations {
+  const pairs = firstValues.flatMap((one) =>
+    (secondValues.length ? secondValues : ['']).map((two) => [one, two] as const),
+  );
+  const left = [...rows];
+  let kept = 0;
+  const made = pairs.map(([one, two]) => {
+    const at = left.findIndex((row) => sameValue(row.option1, one) && sameValue(row.option2, two));
+    if (at === -1) return { ...emptyVariant(), option1: one, option2: two };
+    kept += 1;
+    return left.splice(at, 1)[0]!;
+  });
+  const all = [...made, ...left];
+  if (all.length > PRODUCT_LIMITS.variants) return { tooMany: all.length };
+  return { rows: all, added: made.length - kept, kept };
 }
 
 /** A stored count as the form shows it: '' for not counted. */
@@ -152,11 +230,14 @@ export function emptyDraft(): ProductDraft {
     name: '',
     description: '',
     price: '',
+    compare_at_price: '',
+    sku: '',
     condition: 'new',
     stock: undefined,
     category: DEFAULT_PRODUCT_CATEGORY,
     product_category: '',
     optionNames: ['', ''],
+    optionValues: ['', ''],
     hadOptionNames: false,
     pictures: [],
     initialImageCount: 0,
@@ -171,6 +252,8 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
     name: product.name,
     description: product.description,
     price: product.price,
+    compare_at_price: product.compare_at_price ?? '',
+    sku: product.sku ?? '',
     condition: product.condition,
     // With variants this is their sum: what the product's own count starts from if every
     // variant row is removed.
@@ -178,6 +261,10 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
     category: product.category || DEFAULT_PRODUCT_CATEGORY,
     product_category: product.product_category,
     optionNames: [names[0] ?? '', names[1] ?? ''],
+    optionValues: [
+      valuesText(product.variants, 'option1'),
+      valuesText(product.variants, 'option2'),
+    ],
     hadOptionNames: names.some((name) => name.trim() !== ''),
     pictures: [...product.images],
     initialImageCount: product.images.length,
@@ -193,6 +280,8 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
         // keeps its price shown, else it would not be sent and so be removed (SPEC §5).
         price:
           variant.price === product.price && variant.option1.trim() !== '' ? '' : variant.price,
+        compare_at_price: variant.compare_at_price ?? '',
+        sku: variant.sku ?? '',
         stock: stockText(variant.stock),
         pictures: ownImages(variant.images),
         initialImageCount: ownImages(variant.images).length,
@@ -229,6 +318,9 @@ export function draftToFields(draft: ProductDraft) {
     name: draft.name,
     description: draft.description,
     price: draft.price,
+    compare_at_price: draft.compare_at_price,
+    // With variant rows, each row has its code (as its stock).
+    sku: sendsProductStock(draft) ? draft.sku : '',
     condition: draft.condition,
     category: draft.category,
     product_category: draft.product_category,
@@ -241,6 +333,8 @@ export function draftToFields(draft: ProductDraft) {
       option1: variant.option1,
       option2: variant.option2,
       price: variant.price,
+      compare_at_price: variant.compare_at_price,
+      sku: variant.sku,
       stock: stockOf(variant.stock, draft.condition),
       clear_images: clearsAll(variant.initialImageCount, variant.pictures) ? 'true' : undefined,
       existingImages: storedPictures(variant.pictures).map((image) => image.image),
@@ -304,7 +398,8 @@ function appendPictures(
  * The multipart body of add and edit, with SPEC §7's names exactly:
  * name, description, price, condition, category, product_category, clear_images,
  * images[i].image, existingImages[i], option_names[i], and per sent variant
- * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j]; the
+ * variants[i].option1/option2/price/id/clear_images/images[j].image/existingImages[j];
+ * compare_at_price and sku of the product and of each variant (issue 29, point 6); the
  * counts of issue 26, `stock` (without variant rows) and variants[i].stock, always sent ('' for
  * not counted) so the server never applies a default the seller did not see; beside
  * them the option value of each product picture, images[i].option1|option2 and
@@ -319,6 +414,9 @@ export function buildProductFormData(draft: ProductDraft): FormData {
   form.append('name', fields.name.trim());
   form.append('description', fields.description.trim());
   form.append('price', fields.price.trim());
+  // Always sent: an emptied field clears what was saved (issue 29, point 6).
+  form.append('compare_at_price', fields.compare_at_price.trim());
+  form.append('sku', fields.sku.trim());
   form.append('condition', fields.condition);
   form.append('category', fields.category.trim());
   form.append('product_category', fields.product_category);
@@ -333,6 +431,8 @@ export function buildProductFormData(draft: ProductDraft): FormData {
     form.append(`${prefix}.option1`, variant.option1.trim());
     form.append(`${prefix}.option2`, variant.option2.trim());
     form.append(`${prefix}.price`, variant.price.trim());
+    form.append(`${prefix}.compare_at_price`, variant.compare_at_price.trim());
+    form.append(`${prefix}.sku`, variant.sku.trim());
     form.append(`${prefix}.stock`, stockOf(variant.stock, draft.condition).trim());
     if (variant.id !== undefined) form.append(`${prefix}.id`, String(variant.id));
     if (clearsAll(variant.initialImageCount, variant.pictures)) {

@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
-import { PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
 
 /** Texts of the product form (SPEC §4, §5, §8). */
 export const PRODUCT_FORM_TEXTS = {
@@ -20,4 +20,21 @@ export const PRODUCT_FORM_TEXTS = {
   stockHint: 'Units you have. Leave empty if you do not count stock.',
   variantStockHint: 'Empty: not counted',
   stockPlaceholder: 'Not counted',
+  // Issue 29, point 6: the former price and the brand's own code.
+  compareAt: 'Compare-at price',
+  compareAtHint: 'Optional: what it sold for before, shown struck through. More than the price.',
+  variantCompareAt: (n: number) => `Compare-at price (variant ${n})`,
+  sku: 'SKU',
+  skuHint: 'Optional: your own code for it, unique in your shop.',
+  variantSku: (n: number) => `SKU (variant ${n})`,
+  // Variants from option values.
+  optionValues: (name: string) => `${name} values`,
+  optionValuesHint: 'Separated by commas, e.g. S, M, L',
+  makeVariants: 'Make every combination',
+  madeVariants: (made: number, kept: number) =>
+    `${made} new ${made === 1 ? 'row' : 'rows'} added${kept ? `, ${kept} kept` : ''}: give each a price and stock if it differs.`,
+  noNewVariants: 'Every combination already has a row.',
+  noOptionValues: 'Give the values of at least the first option, separated by commas.',
+  tooManyCombinations: (n: number) =>
+    `That would make ${n} variants, more than the ${PRODUCT_LIMITS.variants} a product can have.`,
 } as const;

@@ -23,6 +23,8 @@ function checkedFields(draft: ProductDraft) {
       option1: variant.option1,
       option2: variant.option2,
       price: variant.price,
+      compare_at_price: variant.compare_at_price,
+      sku: variant.sku,
       stock: stockOf(variant.stock, draft.condition),
       existingImages: storedPictures(variant.pictures).map((image) => image.image),
     })),
@@ -71,14 +73,40 @@ export type ProductErrorPath =
   | 'category'
   | 'product_category'
   | 'stock'
+  | 'compare_at_price'
+  | 'sku'
   | 'pictures'
   | 'optionNames'
   | `variants.${number}.${VariantErrorField}`;
 
-type VariantErrorField = 'option1' | 'option2' | 'price' | 'stock' | 'pictures';
-const VARIANT_FIELDS = new Set<string>(['option1', 'option2', 'price', 'stock', 'pictures']);
+type VariantErrorField =
+  | 'option1'
+  | 'option2'
+  | 'price'
+  | 'compare_at_price'
+  | 'sku'
+  | 'stock'
+  | 'pictures';
+const VARIANT_FIELDS = new Set<string>([
+  'option1',
+  'option2',
+  'price',
+  'compare_at_price',
+  'sku',
+  'stock',
+  'pictures',
+]);
 
-const PRODUCT_FIELDS = new Set(['name', 'description', 'price', 'condition', 'category', 'stock']);
+const PRODUCT_FIELDS = new Set([
+  'name',
+  'description',
+  'price',
+  'compare_at_price',
+  'sku',
+  'condition',
+  'category',
+  'stock',
+]);
 
 /**
  * The server's field errors, keyed as the form sends them ('price', 'variants[1].price',

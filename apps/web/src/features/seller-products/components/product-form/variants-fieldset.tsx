@@ -1,12 +1,20 @@
 import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Wand from 'lucide-react/icons/wand-sparkles';
+import { useId, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { errorText } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { PicturesField } from './pictures-field';
-import { emptyVariant, type ProductDraft } from './product-form-state';
+import {
+  emptyVariant,
+  optionValuesOf,
+  type ProductDraft,
+  type VariantDraft,
+  withEveryCombination,
+} from './product-form-state';
 import { PRODUCT_FORM_TEXTS } from './product-form-texts';
 import { StockField } from './stock-field';
 
@@ -22,8 +30,9 @@ export function VariantsFieldset({ idPrefix }: { idPrefix: string }) {
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-card border border-sand-300 p-4 sm:p-5">
       <legend className="px-1 text-base font-semibold text-forest-900">Options and variants</legend>
       <p className="-mt-2 text-sm text-ink-muted">
-        Optional. Name up to two options (e.g. Size and Colour), then add a row per variant. A row
-        without an option value or a price is not saved.
+        Optional. Name up to two options (e.g. Size and Colour), then give their values to make a
+        row for every combination, or add rows one by one. A row without an option value or a price
+        is not saved.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {([0, 1] as const).map((i) => (
@@ -38,6 +47,7 @@ export function VariantsFieldset({ idPrefix }: { idPrefix: string }) {
           />
         ))}
       </div>
+      <OptionValues idPrefix={idPrefix} onRows={(rows) => variants.replace(rows)} />
       {variants.fields.length > 0 ? (
         <ol className="flex flex-col gap-4">
           {variants.fields.map((variant, index) => (
@@ -65,6 +75,80 @@ export function VariantsFieldset({ idPrefix }: { idPrefix: string }) {
   );
 }
 
+/**
+ * Variants from options (issue 29, point 6): each option's values, comma separated, and one
+ * button that makes a row for every combination (the rows the form has for one are kept). On
+ * edit the fields start from the values the variants have.
+ */
+function OptionValues({
+  idPrefix,
+  onRows,
+}: {
+  idPrefix: string;
+  onRows: (rows: VariantDraft[]) => void;
+}) {
+  const { control, getValues, register } = useFormContext<ProductDraft>();
+  const optionNames = useWatch({ control, name: 'optionNames' });
+  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const statusId = useId();
+  const make = () => {
+    const values = getValues('optionValues');
+    const first = optionValuesOf(values[0]);
+    if (!first.length) {
+      setSaid({ text: PRODUCT_FORM_TEXTS.noOptionValues, error: true });
+      return;
+    }
+    const made = withEveryCombination(getValues('variants'), first, optionValuesOf(values[1]));
+    if ('tooMany' in made) {
+      setSaid({ text: PRODUCT_FORM_TEXTS.tooManyCombinations(made.tooMany), error: true });
+      return;
+    }
+    onRows(made.rows);
+    setSaid({
+      text: made.added
+        ? PRODUCT_FORM_TEXTS.madeVariants(made.added, made.kept)
+        : PRODUCT_FORM_TEXTS.noNewVariants,
+      error: false,
+    });
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-sand-100/70 p-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {([0, 1] as const).map((i) => (
+          <TextField
+            key={i}
+            id={`${idPrefix}-option-values-${i}`}
+            label={PRODUCT_FORM_TEXTS.optionValues(optionNames[i].trim() || `Option ${i + 1}`)}
+            hint={PRODUCT_FORM_TEXTS.optionValuesHint}
+            autoComplete="off"
+            {...register(`optionValues.${i}`)}
+            onKeyDown={(event) => {
+              // Enter makes the rows rather than sending the whole form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                make();
+              }
+            }}
+          />
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={make} aria-describedby={statusId}>
+          <Wand aria-hidden="true" className="size-4" />
+          {PRODUCT_FORM_TEXTS.makeVariants}
+        </Button>
+        <p
+          id={statusId}
+          role="status"
+          className={said?.error ? 'text-sm text-error-fg' : 'text-sm text-ink-muted'}
+        >
+          {said?.text ?? ''}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 function VariantRow({
   idPrefix,
   index,
@@ -78,7 +162,7 @@ function VariantRow({
   const optionNames = useWatch({ control, name: 'optionNames' });
   const number = index + 1;
   const name = `Variant ${number}`;
-  const field = (key: 'option1' | 'option2' | 'price') => ({
+  const field = (key: 'option1' | 'option2' | 'price' | 'compare_at_price' | 'sku') => ({
     id: `${idPrefix}-${key}`,
     ...register(`variants.${index}.${key}`),
     error: errorText(formState.errors.variants?.[index]?.[key]),
@@ -119,6 +203,20 @@ function VariantRow({
             inputMode="decimal"
             autoComplete="off"
             {...field('price')}
+          />
+          <TextField
+            label={PRODUCT_FORM_TEXTS.variantCompareAt(number)}
+            hint="Optional, more than its price"
+            inputMode="decimal"
+            autoComplete="off"
+            {...field('compare_at_price')}
+          />
+          <TextField
+            label={PRODUCT_FORM_TEXTS.variantSku(number)}
+            hint="Optional"
+            maxLength={PRODUCT_LIMITS.sku}
+            autoComplete="off"
+            {...field('sku')}
           />
           <StockField
             id={`${idPrefix}-stock`}
