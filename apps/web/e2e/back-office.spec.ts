@@ -149,3 +149,61 @@ test('the payout ledger: this month’s total is the sum of its rows, on the pag
   expect(lines.at(-1)).toBe(`total,,${totals.gross},${commission},${totals.net},,,,`);
   expect(lines.length - 2).toBe(rows.length);
 });
+
+test('variants from two options: every combination made at once, one with a former price struck through in the shop', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+  await page.goto(`/dashboard/add?business=${businessId}`);
+  const add = page.getByRole('form', { name: 'Add a product' });
+  const name = `Wool beanie ${Date.now().toString(36)}`;
+  await add.getByLabel('Name', { exact: true }).fill(name);
+  await add.getByLabel('Description', { exact: true }).fill('Undyed wool from one flock.');
+  await add.getByLabel('Price', { exact: true }).fill('30.00');
+  await add.getByLabel('Product category').selectOption('Accessories');
+  await add.getByLabel('Option 1 name').fill('Size');
+  await add.getByLabel('Option 2 name').fill('Colour');
+  await add.getByLabel('Size values').fill('S, M, L');
+  await add.getByLabel('Colour values').fill('Sand, Navy');
+  await add.getByRole('button', { name: 'Make every combination' }).click();
+  await expect(add.getByRole('status').filter({ hasText: '6 new rows added' })).toBeVisible();
+  const combinations: string[][] = [];
+  for (let n = 1; n <= 6; n++) {
+    combinations.push([
+      await add.getByLabel(`Size (variant ${n})`).inputValue(),
+      await add.getByLabel(`Colour (variant ${n})`).inputValue(),
+    ]);
+  }
+  expect(combinations).toEqual([
+    ['S', 'Sand'],
+    ['S', 'Navy'],
+    ['M', 'Sand'],
+    ['M', 'Navy'],
+    ['L', 'Sand'],
+    ['L', 'Navy'],
+  ]);
+  await expect(add.getByLabel('Size (variant 7)')).toHaveCount(0);
+  // The large navy one: its own price, the price it sold for before, its code.
+  await add.getByLabel('Price (variant 6)', { exact: true }).fill('34.00');
+  await add.getByLabel('Compare-at price (variant 6)').fill('42.00');
+  await add.getByLabel('SKU (variant 6)').fill(`BEANIE-L-NAVY-${Date.now().toString(36)}`);
+  await checkBothWidths(page);
+  await add.getByRole('button', { name: 'Add product', exact: true }).click();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Product added.'),
+  ).toBeVisible();
+
+  // The shop: one control per option, the large navy one at its price, the former struck through.
+  await page.goto(`/businessproducts/${businessId}`);
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId('product-price')).toHaveText('$30.00');
+  await expect(page.getByTestId('product-compare-at')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'L', exact: true }).click();
+  await page.getByRole('radio', { name: 'Navy', exact: true }).click();
+  await expect(page.getByTestId('product-price')).toHaveText('$34.00');
+  await expect(page.getByTestId('product-compare-at')).toHaveText('$42.00');
+  await checkBothWidths(page);
+});

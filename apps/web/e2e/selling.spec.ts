@@ -170,9 +170,9 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await add.getByRole('button', { name: 'Add variant' }).click();
   await add.getByRole('button', { name: 'Add variant' }).click();
   await add.getByLabel('Colour (variant 1)').fill('Moss');
-  await add.getByLabel('Price (variant 1)').fill('24.00');
+  await add.getByLabel('Price (variant 1)', { exact: true }).fill('24.00');
   await add.getByLabel('Colour (variant 2)').fill('Clay');
-  await add.getByLabel('Price (variant 2)').fill('26.50');
+  await add.getByLabel('Price (variant 2)', { exact: true }).fill('26.50');
   await checkBothWidths(page);
   await add.getByRole('button', { name: 'Add product', exact: true }).click();
   await expect(
@@ -212,7 +212,7 @@ test('a new seller registers, sets up payouts, lists, sells, ships and deletes a
   await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(productName);
   await checkBothWidths(page);
   await edit.getByLabel('Price', { exact: true }).fill('22.00');
-  await edit.getByLabel('Price (variant 1)').fill('22.00');
+  await edit.getByLabel('Price (variant 1)', { exact: true }).fill('22.00');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(row.getByTestId('product-price')).toHaveText('$22.00');
