@@ -90,6 +90,17 @@ export const SORT_OPTIONS = [
 ] as const;
 
 export const PRODUCT_CONDITIONS = ['new', 'second_hand'] as const;
+/**
+ * Where a product is (issue 29, point 5): `active` in the shop and search; `draft` and
+ * `archived` only in its brand's dashboard (an archived one keeps its orders' lines).
+ */
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  archived: 'Archived',
+};
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
 export const CONDITION_LABELS: Record<ProductCondition, string> = {
   new: 'New',

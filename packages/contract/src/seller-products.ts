@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { priceString, productDetailResponse, productVariant } from './catalog';
-import { DEFAULT_PRODUCT_CATEGORY, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+import {
+  DEFAULT_PRODUCT_CATEGORY,
+  PRODUCT_CATEGORIES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_STATUSES,
+} from './constants';
 import { sellerPageQuery } from './seller-orders';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK, STOCK_MESSAGES, stockInput } from './stock';
 
@@ -83,6 +88,17 @@ export const PRODUCT_MESSAGES = {
   skuTaken: (sku: string) => `SKU ${sku} is already used by another of your products.`,
   productCategory: `Product category must be one of: ${PRODUCT_CATEGORIES.join(', ')}.`,
   condition: 'Condition must be new or second_hand.',
+  /** Issue 29, point 5. */
+  status: `Status must be one of: ${PRODUCT_STATUSES.join(', ')}.`,
+  statusSaved: (status: string) =>
+    status === 'active'
+      ? 'Product is in the shop.'
+      : status === 'draft'
+        ? 'Product saved as a draft: only you see it.'
+        : 'Product archived: out of the shop, its orders kept.',
+  duplicated: 'Copy saved as a draft.',
+  /** A copy's name: the original's, marked. */
+  copyName: (name: string) => `Copy of ${name}`,
 } as const;
 
 /**
@@ -207,6 +223,15 @@ export const productFormFields = z
      */
     stock: stockInput,
     ...compareAtAndSku,
+    /**
+     * `status` (issue 29, point 5): active (the shop), draft or archived (the dashboard only).
+     * Not sent: a new product is active, an edited one keeps its status.
+     */
+    status: z
+      .string()
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : undefined))
+      .pipe(z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).optional()),
     option_names: z
       .array(
         z
@@ -269,6 +294,8 @@ export const sellerProduct = productDetailResponse.extend({
    */
   compare_at_price: priceString.nullable(),
   sku: z.string().nullable(),
+  /** Issue 29, point 5: only an active product is in the shop. */
+  status: z.enum(PRODUCT_STATUSES),
   variants: z.array(
     productVariant.extend({
       reserved: z.number().int(),
@@ -327,5 +354,20 @@ export type StockUpdateBody = z.input<typeof stockUpdateBody>;
  */
 export const sellerProductsQuery = sellerPageQuery.extend({
   stock: z.enum(['low'], { error: 'stock must be low, or left out.' }).optional(),
+  /** Issue 29, point 5: one status only (left out: every status). */
+  status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).optional(),
+  /** Part of the name or of a SKU (the product's or a variant's), any case. */
+  q: z
+    .string()
+    .trim()
+    .max(100, 'A search is at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
+
+/** `PATCH api/products/{productId}/status/` (issue 29, point 5): into the shop, or out of it. */
+export const productStatusBody = z.object({
+  status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }),
+});
+export type ProductStatusBody = z.input<typeof productStatusBody>;
 export const LOW_STOCK_VIEW = { threshold: LOW_STOCK_THRESHOLD, label: 'Low stock' } as const;

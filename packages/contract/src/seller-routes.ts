@@ -34,6 +34,7 @@ import type {
 } from './seller-orders';
 import type {
   productSavedResponse,
+  productStatusBody,
   sellerProductsQuery,
   sellerProductsResponse,
   stockUpdateBody,
@@ -138,6 +139,16 @@ export const SELLER_ROUTES = {
   deleteProduct: route<{ response: Out<typeof messageResponse> }>()(
     'DELETE',
     '/api/products/{productId}/delete/',
+  ),
+  /** Issue 29, point 5: active, draft or archived. */
+  updateProductStatus: route<{
+    response: Out<typeof productSavedResponse>;
+    json: In<typeof productStatusBody>;
+  }>()('PATCH', '/api/products/{productId}/status/'),
+  /** Issue 29, point 5: a copy of the product, as a draft. */
+  duplicateProduct: route<{ response: Out<typeof productSavedResponse> }>()(
+    'POST',
+    '/api/products/{productId}/duplicate/',
   ),
 
   // ---- Shopify ----

@@ -177,6 +177,9 @@ export const RAW_BODY_ROUTES: Record<string, RawBodyKind> = {
   'POST /api/shopify/webhooks/': 'shopify',
 };
 
+/** Actions that take no body: the address says it all (issue 29: a product's copy). */
+export const NO_BODY_ROUTES = new Set(['POST /api/products/{productId}/duplicate/']);
+
 export interface Secrets {
   stripeWebhook: string;
   shopifyApi: string;
@@ -790,5 +793,5 @@ export function undescribedBodies(operations: Operation[], ctx: CaseContext): st
         !op.formFields,
     )
     .map(operationKey)
-    .filter((key) => !ctx.multipart[key] && !RAW_BODY_ROUTES[key]);
+    .filter((key) => !ctx.multipart[key] && !RAW_BODY_ROUTES[key] && !NO_BODY_ROUTES.has(key));
 }

@@ -20,6 +20,7 @@ export function sellerProduct(extra: Partial<SellerProduct> = {}): SellerProduct
     price: '15.00',
     compare_at_price: null,
     sku: null,
+    status: 'active',
     condition: 'new',
     category: 'Eco-Friendly Business',
     product_category: 'Accessories',

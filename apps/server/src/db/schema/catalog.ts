@@ -1,3 +1,4 @@
+import { PRODUCT_STATUSES } from '@leafline/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -52,6 +53,11 @@ export const products = pgTable(
     compareAtCents: integer('compare_at_cents'),
     /** The brand's own stock-keeping code of a product without variants; null for none. */
     sku: text('sku'),
+    /**
+     * Issue 29, point 5: `active` in the shop; `draft` (being prepared) and `archived` (no longer
+     * sold; its orders keep their lines) only in the brand's dashboard.
+     */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     /**
      * A digest of what the last Shopify sync imported for this product (issue 13): a re-sync
      * that reads the same digest changes nothing.

@@ -192,6 +192,19 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'product status',
+    method: 'PATCH',
+    url: () => `/api/products/${productId}/status/`,
+    body: async () => ({ payload: { status: 'draft' } }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'duplicate product',
+    method: 'POST',
+    url: () => `/api/products/${productId}/duplicate/`,
+    ownerStatus: 201,
+  },
+  {
     name: 'reviews of the business',
     method: 'GET',
     url: () => `/api/business/reviews/${businessId}/`,

@@ -78,10 +78,14 @@ export interface SummaryRow {
   ratingCount: number;
 }
 
-/** Products whose business is open: the only ones the shop shows. */
+/**
+ * Active products (issue 29, point 5: not a draft, not archived) whose business is open: the
+ * only ones the shop shows.
+ */
 export const activeProductsJoin = and(
   eq(businesses.id, products.businessId),
   eq(businesses.isActive, true),
+  eq(products.status, 'active'),
 ) as SQL;
 
 /** The fields of a product's detail (product page, the seller's list). */
@@ -293,7 +297,7 @@ const productDetailStatement = preparedSql<
           where v.product_id = p.id and not v.deleted), '[]') as variants
     from products p join businesses b on b.id = p.business_id and b.is_active
     left join stock_levels own on own.product_id = p.id and own.variant_id is null
-    where p.id = ${sql.placeholder('id')}::int`,
+    where p.id = ${sql.placeholder('id')}::int and p.status = 'active'`,
 );
 
 const imageOf = ([id, image, altText, optionIndex, optionValue]: ImageTuple): ImageRow => ({
@@ -392,7 +396,9 @@ const businessProductCount = perDb((db) =>
   db
     .select({ total: count() })
     .from(products)
-    .where(eq(products.businessId, sql.placeholder('businessId')))
+    .where(
+      and(eq(products.businessId, sql.placeholder('businessId')), eq(products.status, 'active')),
+    )
     .prepare('catalog_business_product_count'),
 );
 
@@ -442,7 +448,7 @@ export async function findBusinessRatings(
     db,
     sql`select coalesce(sum(r.count), 0)::int as count, coalesce(sum(r.sum), 0)::int as sum
       from product_ratings r join products p on p.id = r.product_id
-      where p.business_id = ${businessId}`,
+      where p.business_id = ${businessId} and p.status = 'active'`,
   );
   return row ?? { count: 0, sum: 0 };
 }

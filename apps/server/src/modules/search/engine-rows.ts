@@ -63,19 +63,20 @@ export async function productsAfter(db: Db, afterId: number, limit: number): Pro
   const rows = await rowsOf<ProductRow>(
     db,
     sql`select ${productColumns} from products p
-      left join product_ratings r on r.product_id = p.id where p.id > ${afterId}
+      left join product_ratings r on r.product_id = p.id
+      where p.id > ${afterId} and p.status = 'active'
       order by p.id limit ${limit}`,
   );
   return rows.map(toProduct);
 }
 
-/** The products of these ids that exist. */
+/** The products of these ids that exist and are in the shop (a draft or archived one is not). */
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductDoc[]> {
   const rows = await rowsOf<ProductRow>(
     db,
     sql`select ${productColumns} from products p
       left join product_ratings r on r.product_id = p.id
-      where p.id = any(${pgArray(ids)}::int[])`,
+      where p.id = any(${pgArray(ids)}::int[]) and p.status = 'active'`,
   );
   return rows.map(toProduct);
 }

@@ -13,7 +13,7 @@ import { type FormFile, type MultipartForm, refuseUnreadFiles } from '../../lib/
  * multipart keys become `productFormFields`.
  *
  *   name, description, price, condition, category, product_category, clear_images,
- *   compare_at_price, sku (issue 29, point 6)
+ *   compare_at_price, sku (issue 29, point 6), status (issue 29, point 5)
  *   existingImages[i], option_names[i], images[i].image (file)
  *   variants[i].option1 | option2 | price | id | clear_images | compare_at_price | sku
  *   variants[i].existingImages[j], variants[i].images[j].image (file)
@@ -71,6 +71,7 @@ const PRODUCT_TEXT = [
   'stock',
   'compare_at_price',
   'sku',
+  'status',
 ] as const;
 
 const invalidKey = (key: string) => {

@@ -1,3 +1,4 @@
+import type { ProductStatus } from '@leafline/contract/constants';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -17,12 +18,14 @@ import type { ImageTie } from './image-ties';
  */
 
 export interface SellerProductRow extends ProductDetailRow {
+  status: ProductStatus;
   createdAt: Date;
   updatedAt: Date;
 }
 
 const sellerProductFields = {
   ...productDetailFields,
+  status: products.status,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -45,14 +48,28 @@ export async function pageSellerProducts(
   businessId: number,
   limit: number,
   offset: number,
-  /** The "Low stock" view: only products with a counted unit at this many left or fewer. */
-  lowStockAt?: number,
+  narrow: {
+    /** The "Low stock" view: only products with a counted unit at this many left or fewer. */
+    lowStockAt?: number | undefined;
+    /** One status only (issue 29, point 5). */
+    status?: ProductStatus | undefined;
+    /** Part of the name or of a SKU (its own or a live variant's), any case. */
+    q?: string | undefined;
+  } = {},
 ): Promise<{ rows: SellerProductRow[]; total: number }> {
+  const { lowStockAt, status, q } = narrow;
   const low = lowStockAt === undefined ? undefined : fewestLeft;
-  const where =
-    lowStockAt === undefined
-      ? eq(products.businessId, businessId)
-      : and(eq(products.businessId, businessId), sql`${fewestLeft} <= ${lowStockAt}`);
+  const like = q === undefined ? undefined : `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const where = and(
+    eq(products.businessId, businessId),
+    lowStockAt === undefined ? undefined : sql`${fewestLeft} <= ${lowStockAt}`,
+    status === undefined ? undefined : eq(products.status, status),
+    like === undefined
+      ? undefined
+      : sql`(${products.name} ilike ${like} or ${products.sku} ilike ${like} or exists (
+          select 1 from ${variants} v where v.product_id = ${products.id} and not v.deleted
+            and v.sku ilike ${like}))`,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select(sellerProductFields)
@@ -91,6 +108,8 @@ export interface ProductValues {
   /** Issue 29, point 6 (absent: unchanged, as a Shopify sync leaves them). */
   compareAtCents?: number | null;
   sku?: string | null;
+  /** Issue 29, point 5 (absent: active on add, unchanged on edit). */
+  status?: ProductStatus;
 }
 
 export async function insertProduct(
@@ -406,4 +425,98 @@ export async function findTakenSku(
         .limit(1);
   const taken = (own ?? ofVariant)?.sku?.toLowerCase();
   return taken === undefined ? undefined : skus.find((sku) => sku.toLowerCase() === taken);
+}
+
+/** Issue 29, point 5: a product's status (the brand's own product: the guard checked it). */
+export async function setProductStatus(
+  db: Db,
+  businessId: number,
+  productId: number,
+  status: ProductStatus,
+): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/**
+ * A copy of the brand's product as a draft named `name` (issue 29, point 5): its fields, its
+ * pictures (the same stored files: a file is removed only when no picture uses it) and its live
+ * variants with theirs, in their order. Not copied: SKUs (each names one thing), stock (a
+ * new thing is not counted yet), Shopify ids (the copy is not the store's product). Undefined
+ * when the product is not the brand's.
+ */
+export async function copyProductAsDraft(
+  tx: Db,
+  businessId: number,
+  productId: number,
+  name: string,
+): Promise<number | undefined> {
+  const [source] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.businessId, businessId)));
+  if (!source) return undefined;
+  const [copy] = await tx
+    .insert(products)
+    .values({
+      businessId,
+      name,
+      description: source.description,
+      priceCents: source.priceCents,
+      condition: source.condition,
+      category: source.category,
+      productCategory: source.productCategory,
+      optionNames: source.optionNames,
+      compareAtCents: source.compareAtCents,
+      status: 'draft',
+    })
+    .returning({ id: products.id });
+  const copyId = copy!.id;
+  const pictures = await tx
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  if (pictures.length) {
+    await tx.insert(productImages).values(
+      pictures.map(({ id: _id, shopifyImageId: _shopify, ...picture }) => ({
+        ...picture,
+        productId: copyId,
+      })),
+    );
+  }
+  const live = await tx
+    .select()
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.deleted, false)))
+    .orderBy(asc(variants.position), asc(variants.id));
+  for (const variant of live) {
+    const [made] = await tx
+      .insert(variants)
+      .values({
+        productId: copyId,
+        option1: variant.option1,
+        option2: variant.option2,
+        priceCents: variant.priceCents,
+        compareAtCents: variant.compareAtCents,
+        position: variant.position,
+      })
+      .returning({ id: variants.id });
+    const own = await tx
+      .select()
+      .from(variantImages)
+      .where(eq(variantImages.variantId, variant.id));
+    if (own.length) {
+      await tx.insert(variantImages).values(
+        own.map(({ id: _id, shopifyImageId: _shopify, ...picture }) => ({
+          ...picture,
+          variantId: made!.id,
+        })),
+      );
+    }
+  }
+  return copyId;
 }

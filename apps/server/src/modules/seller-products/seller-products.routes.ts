@@ -5,6 +5,7 @@ import {
   PRODUCT_MESSAGES,
   productIdParams,
   productSavedResponse,
+  productStatusBody,
   sellerProductsQuery,
   sellerProductsResponse,
   stockUpdateBody,
@@ -20,10 +21,12 @@ import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedProduct, sellerScope } from '../businesses';
 import {
   addProduct,
+  duplicateProduct,
   editProduct,
   listSellerProducts,
   removeProduct,
   type SellerProductsDeps,
+  updateStatus,
   updateStock,
 } from './seller-products.service';
 
@@ -56,7 +59,7 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         ...common,
         summary: "A business's products, newest first, a page at a time (its owner only)",
-        description: `${TOTAL_COUNT_HEADER} carries the total. stock=low: the "Low stock" view (a counted product or variant at ${LOW_STOCK_THRESHOLD} or fewer left, fewest first).`,
+        description: `${TOTAL_COUNT_HEADER} carries the total. stock=low: the "Low stock" view (a counted product or variant at ${LOW_STOCK_THRESHOLD} or fewer left, fewest first). status: active, draft or archived only. q: part of the name or of a SKU, any case.`,
         params: businessIdParams,
         querystring: sellerProductsQuery,
         response: { 200: sellerProductsResponse, '4xx': errorResponse },
@@ -66,6 +69,8 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       const { businessId } = sellerScope(request);
       const { products, total } = await listSellerProducts(deps, businessId, request.query.page, {
         lowStock: request.query.stock === 'low',
+        status: request.query.status,
+        q: request.query.q,
       });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return products;
@@ -134,6 +139,49 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       const { businessId, productId } = sellerScope(request);
       const product = await updateStock(deps, businessId, productId!, request.body);
       return { message: PRODUCT_MESSAGES.stockSaved, product };
+    },
+  );
+
+  app.patch(
+    fastifyPath(ROUTES.updateProductStatus),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedProduct,
+      schema: {
+        ...common,
+        summary: 'Put a product in the shop (active) or take it out (draft, archived)',
+        description:
+          'JSON: status (active, draft or archived). Only an active product is in the shop and its search; an archived one keeps its orders.',
+        params: productIdParams,
+        body: productStatusBody,
+        response: { 200: productSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, productId } = sellerScope(request);
+      const product = await updateStatus(deps, businessId, productId!, request.body.status);
+      return { message: PRODUCT_MESSAGES.statusSaved(product.status), product };
+    },
+  );
+
+  app.post(
+    fastifyPath(ROUTES.duplicateProduct),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedProduct,
+      schema: {
+        ...common,
+        summary: 'Copy a product as a draft (the business owner only)',
+        description:
+          'The copy ("Copy of …") has its fields, pictures and live variants; not its SKUs, stock or Shopify link.',
+        params: productIdParams,
+        response: { 201: productSavedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId, productId } = sellerScope(request);
+      const product = await duplicateProduct(deps, businessId, productId!);
+      return reply.status(201).send({ message: PRODUCT_MESSAGES.duplicated, product });
     },
   );
 

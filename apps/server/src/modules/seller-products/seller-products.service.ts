@@ -8,6 +8,7 @@ import {
   type SellerProduct,
   type StockUpdateBody,
 } from '@leafline/contract';
+import type { ProductStatus } from '@leafline/contract/constants';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
@@ -20,6 +21,7 @@ import { type ImageTie, type ParsedImageTies, parseImageTies } from './image-tie
 import { type ListPositions, parseImagePositions, placePictures } from './picture-order';
 import { type ParsedProductForm, parseProductForm } from './product-form';
 import {
+  copyProductAsDraft,
   deleteProduct,
   findSellerProduct,
   findTakenSku,
@@ -35,6 +37,7 @@ import {
   pageSellerProducts,
   type SellerProductRow,
   type StoredImage,
+  setProductStatus,
   updateProduct,
   updateVariant,
   writeProductImages,
@@ -83,6 +86,7 @@ async function toSellerProducts(db: Db, rows: SellerProductRow[]): Promise<Selle
       // What the form edits (issue 29, point 6): as saved.
       compare_at_price: centsOrNull(row.compareAtCents),
       sku: row.sku,
+      status: row.status,
       variants: detail.variants.map((v, i) => ({
         ...v,
         stock: variants[i]!.stock,
@@ -113,14 +117,18 @@ export async function listSellerProducts(
   deps: SellerProductsDeps,
   businessId: number,
   page: number,
-  view: { lowStock?: boolean } = {},
+  view: { lowStock?: boolean; status?: ProductStatus | undefined; q?: string | undefined } = {},
 ): Promise<{ products: SellerProduct[]; total: number }> {
   const { rows, total } = await pageSellerProducts(
     deps.db,
     businessId,
     SELLER_PAGE_SIZE,
     (page - 1) * SELLER_PAGE_SIZE,
-    view.lowStock ? LOW_STOCK_THRESHOLD : undefined,
+    {
+      lowStockAt: view.lowStock ? LOW_STOCK_THRESHOLD : undefined,
+      status: view.status,
+      q: view.q,
+    },
   );
   return { products: await toSellerProducts(deps.db, rows), total };
 }
@@ -165,6 +173,7 @@ const productValues = (form: ParsedProductForm): ProductValues => ({
   productCategory: form.fields.product_category,
   compareAtCents: form.fields.compare_at_price,
   sku: form.fields.sku,
+  ...(form.fields.status ? { status: form.fields.status } : {}),
   // Trailing empty names say nothing; an edit without option_names keeps the stored ones.
   ...(form.optionNamesSent ? { optionNames: trimTrailingEmpty(form.fields.option_names) } : {}),
 });
@@ -475,6 +484,38 @@ export const editProduct = (
  * counts, in one transaction, each change a `set` movement. A variant id not of the product's
  * live ones is a 400 naming it.
  */
+/**
+ * Issue 29, point 5: the product into the shop (active) or out of it (draft, archived); the
+ * shop's answers and its search follow at once (the catalogue cache is cleared, the search
+ * engine follows the products' change log).
+ */
+export async function updateStatus(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+  status: ProductStatus,
+): Promise<SellerProduct> {
+  if (!(await setProductStatus(deps.db, businessId, productId, status))) throw productGone();
+  deps.catalogCache.clear();
+  return sellerProduct(deps, businessId, productId);
+}
+
+/** Issue 29, point 5: a copy of the brand's product, as a draft ("Copy of …"). */
+export async function duplicateProduct(
+  deps: SellerProductsDeps,
+  businessId: number,
+  productId: number,
+): Promise<SellerProduct> {
+  const copyId = await deps.db.transaction(async (tx) => {
+    const source = await findSellerProduct(tx, businessId, productId);
+    if (!source) return undefined;
+    const name = PRODUCT_MESSAGES.copyName(source.name).slice(0, PRODUCT_LIMITS.name);
+    return copyProductAsDraft(tx, businessId, productId, name);
+  });
+  if (copyId === undefined) throw productGone();
+  return sellerProduct(deps, businessId, copyId);
+}
+
 export async function updateStock(
   deps: SellerProductsDeps,
   businessId: number,

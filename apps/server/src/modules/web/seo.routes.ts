@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { businesses, products } from '../../db/schema/index';
+import { activeProductsJoin } from '../catalog';
 
 const STATIC_PATHS = [
   '/',
@@ -74,8 +75,8 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     const items = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
-      .innerJoin(businesses, eq(businesses.id, products.businessId))
-      .where(eq(businesses.isActive, true))
+      // Products of the shop only (issue 29: not drafts, not archived).
+      .innerJoin(businesses, activeProductsJoin)
       .orderBy(asc(products.id))
       .limit(perFile - head.length)
       .offset(Math.max(0, from - fixed.length));
@@ -96,8 +97,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     const [items] = await db
       .select({ n: count() })
       .from(products)
-      .innerJoin(businesses, eq(businesses.id, products.businessId))
-      .where(eq(businesses.isActive, true));
+      .innerJoin(businesses, activeProductsJoin);
     return STATIC_PATHS.length + (shops?.n ?? 0) + (items?.n ?? 0);
   }
 
