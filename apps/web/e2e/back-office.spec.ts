@@ -207,3 +207,50 @@ test('variants from two options: every combination made at once, one with a form
   await expect(page.getByTestId('product-compare-at')).toHaveText('$42.00');
   await checkBothWidths(page);
 });
+
+test('a draft is not in the shop until the brand makes it active; then the shop finds it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+  await page.goto(`/dashboard/add?business=${businessId}`);
+  const add = page.getByRole('form', { name: 'Add a product' });
+  const name = `Juniper draft candle ${Date.now().toString(36)}`;
+  await add.getByLabel('Name', { exact: true }).fill(name);
+  await add.getByLabel('Description', { exact: true }).fill('Soy wax, a cotton wick.');
+  await add.getByLabel('Price', { exact: true }).fill('18.00');
+  await add.getByLabel('Product category').selectOption('Home Goods');
+  await add.getByLabel('Status', { exact: true }).selectOption('draft');
+  await add.getByRole('button', { name: 'Add product', exact: true }).click();
+  await expect(page.getByText(`“${name}” is saved as a draft`)).toBeVisible();
+
+  // The shop's search does not know it.
+  const shop = async () => {
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  };
+  await shop();
+  await expect(page.getByText('No products match your search.')).toBeVisible();
+
+  // The brand finds it among its drafts, by a part of its name, and makes it active.
+  await page.goto(`/dashboard/products?business=${businessId}`);
+  const filters = page.locator('search[aria-label="Find products"]');
+  await filters.getByLabel('Status').selectOption('draft');
+  await filters.getByRole('searchbox', { name: 'Search' }).fill('juniper draft');
+  const row = page.getByRole('listitem', { name });
+  await expect(row.getByTestId('product-status')).toHaveText('Status: Draft');
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
+  await checkBothWidths(page);
+  await row.getByRole('button', { name: `Make active ${name}` }).click();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Product is in the shop.'),
+  ).toBeVisible();
+  // Not a draft any more: it leaves the Draft list.
+  await expect(page.getByText('No products match.')).toBeVisible();
+
+  await shop();
+  await expect(
+    page.getByRole('list', { name: 'Search results' }).getByRole('link', { name }).first(),
+  ).toBeVisible();
+});

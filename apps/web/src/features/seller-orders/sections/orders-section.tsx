@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Inbox from 'lucide-react/icons/inbox';
 import Printer from 'lucide-react/icons/printer';
 import SearchX from 'lucide-react/icons/search-x';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -17,6 +17,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
+import { useSearchText } from '@/lib/seller/use-search-text';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import {
   ALL_ORDERS,
@@ -40,9 +41,6 @@ const ORDERS_LIST: ListStates = {
   skeleton: { rows: 2, className: 'h-72 w-full rounded-card', gap: 'gap-4' },
   pagesLabel: 'Orders pages',
 };
-
-/** The wait after the last key before a search is sent. */
-const SEARCH_DELAY_MS = 300;
 
 const STATUS_OPTIONS = (['', ...ORDER_STATUSES] as const).map((value) => ({
   value,
@@ -249,19 +247,7 @@ function OrderFilters({
   filter: OrdersFilter;
   onChange: (next: Partial<OrdersFilter>) => void;
 }) {
-  const [text, setText] = useState(filter.q);
-  // The latest handler, so that a render of the list while typing does not restart the wait.
-  const latest = useRef(onChange);
-  useEffect(() => {
-    latest.current = onChange;
-  });
-  // Cleared from outside ("Show all orders"): the field follows.
-  useEffect(() => setText(filter.q), [filter.q]);
-  useEffect(() => {
-    if (text === filter.q) return;
-    const timer = setTimeout(() => latest.current({ q: text }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filter.q]);
+  const { text, setText, submit } = useSearchText(filter.q, (q) => onChange({ q }));
 
   return (
     <search aria-label={SELLER_ORDERS_TEXTS.filtersLabel}>
@@ -269,7 +255,7 @@ function OrderFilters({
         className="grid gap-3 sm:grid-cols-[12rem_1fr_11rem] sm:items-start"
         onSubmit={(event) => {
           event.preventDefault();
-          if (text !== filter.q) onChange({ q: text });
+          submit();
         }}
       >
         <SelectField

@@ -1,14 +1,24 @@
-import { CONDITION_LABELS } from '@leafline/contract/constants';
+import { CONDITION_LABELS, type ProductStatus } from '@leafline/contract/constants';
 import type { SellerProduct } from '@leafline/contract/seller-products';
+import Archive from 'lucide-react/icons/archive';
+import Copy from 'lucide-react/icons/copy';
 import PackagePen from 'lucide-react/icons/package-pen';
 import Pencil from 'lucide-react/icons/pencil';
+import Store from 'lucide-react/icons/store';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 import { liveVariants, StockEditor, StockSummary } from './product-stock';
+
+const STATUS_CLASSES: Record<ProductStatus, string> = {
+  active: 'bg-success-bg text-success-fg',
+  draft: 'bg-info-bg text-info-fg',
+  archived: 'bg-sand-100 text-ink',
+};
 
 /**
  * One product of the seller's list: picture, name, price, category, variants, stock (with its
@@ -19,11 +29,20 @@ export function ProductRow({
   product,
   onEdit,
   onDelete,
+  onDuplicate,
+  onStatus,
+  busy = false,
 }: {
   businessId: number;
   product: SellerProduct;
   onEdit: () => void;
   onDelete: () => void;
+  /** Issue 29, point 5: a draft copy. */
+  onDuplicate?: () => void;
+  /** Issue 29, point 5: into the shop (active) or out of it (archived). */
+  onStatus?: (status: ProductStatus) => void;
+  /** A change of this row is on its way. */
+  busy?: boolean;
 }) {
   const variants = liveVariants(product).length;
   const headingId = `product-${product.id}-name`;
@@ -57,12 +76,24 @@ export function ProductRow({
           className="size-20 shrink-0 rounded-xl object-cover"
         />
         <div className="min-w-0 flex-1">
-          <h3
-            id={headingId}
-            className="font-sans text-base font-semibold break-words text-forest-900"
-          >
-            {product.name}
-          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3
+              id={headingId}
+              className="font-sans text-base font-semibold break-words text-forest-900"
+            >
+              {product.name}
+            </h3>
+            <span
+              className={cx(
+                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                STATUS_CLASSES[product.status],
+              )}
+              data-testid="product-status"
+            >
+              <span className="sr-only">{SELLER_PRODUCTS_TEXTS.statusLabel}: </span>
+              {SELLER_PRODUCTS_TEXTS.status[product.status]}
+            </span>
+          </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
             <dt className="text-ink-muted">Price</dt>
             <dd className="font-medium tabular-nums" data-testid="product-price">
@@ -105,7 +136,7 @@ export function ProductRow({
           ) : null}
         </div>
       </div>
-      <div className="flex gap-2 sm:flex-col lg:flex-row">
+      <div className="flex flex-wrap gap-2 sm:flex-col lg:flex-row">
         {[
           {
             action: 'Edit',
@@ -114,6 +145,36 @@ export function ProductRow({
             variant: 'secondary' as const,
             tone: '',
           },
+          ...(onDuplicate
+            ? [
+                {
+                  action: SELLER_PRODUCTS_TEXTS.duplicate,
+                  Icon: Copy,
+                  onClick: onDuplicate,
+                  variant: 'ghost' as const,
+                  tone: '',
+                },
+              ]
+            : []),
+          ...(onStatus
+            ? [
+                product.status === 'active'
+                  ? {
+                      action: SELLER_PRODUCTS_TEXTS.archive,
+                      Icon: Archive,
+                      onClick: () => onStatus('archived'),
+                      variant: 'ghost' as const,
+                      tone: '',
+                    }
+                  : {
+                      action: SELLER_PRODUCTS_TEXTS.activate,
+                      Icon: Store,
+                      onClick: () => onStatus('active'),
+                      variant: 'ghost' as const,
+                      tone: '',
+                    },
+              ]
+            : []),
           {
             action: 'Delete',
             Icon: Trash2,
@@ -127,6 +188,7 @@ export function ProductRow({
             variant={variant}
             size="sm"
             onClick={onClick}
+            disabled={busy}
             aria-label={`${action} ${product.name}`}
             className={`flex-1 sm:flex-none ${tone}`.trim()}
           >

@@ -1,4 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { PRODUCT_STATUS_LABELS, type ProductStatus } from '@leafline/contract/constants';
 import { LOW_STOCK_VIEW, PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
 import { STOCK_MESSAGES } from '@leafline/contract/stock-texts';
 
@@ -8,6 +9,9 @@ export const SELLER_PRODUCTS_TEXTS = {
   productAdded: PRODUCT_MESSAGES.added,
   /** Over the links to a product just added (issue 24). */
   productAddedNamed: (name: string) => `“${name}” is in your shop now.`,
+  /** Issue 29, point 5: saved as a draft, not in the shop. */
+  draftAddedNamed: (name: string) =>
+    `“${name}” is saved as a draft: only you see it until you make it active.`,
   viewAddedProduct: 'View its page',
   editAddedProduct: 'Edit it',
   productSaved: PRODUCT_MESSAGES.saved,
@@ -45,4 +49,27 @@ export const SELLER_PRODUCTS_TEXTS = {
   stockSaved: PRODUCT_MESSAGES.stockSaved,
   // The server's reason when it gave one; else this.
   stockSaveFailed: 'The stock could not be saved. Please try again.',
+
+  // ---- draft, active, archived; search; copies (issue 29, point 5) ----
+  filtersLabel: 'Find products',
+  statusLabel: 'Status',
+  anyStatus: 'Any status',
+  searchLabel: 'Search',
+  searchHint: 'Part of the name or a SKU',
+  noMatch: 'No products match.',
+  noMatchHint: 'Try another status or search.',
+  showAll: 'Show all products',
+  status: PRODUCT_STATUS_LABELS,
+  statusHints: {
+    active: 'In the shop',
+    draft: 'Only you see it',
+    archived: 'Out of the shop, its orders kept',
+  } satisfies Record<ProductStatus, string>,
+  statusSaved: PRODUCT_MESSAGES.statusSaved,
+  statusFailed: 'The product could not be changed. Please try again.',
+  activate: 'Make active',
+  archive: 'Archive',
+  duplicate: 'Duplicate',
+  duplicated: PRODUCT_MESSAGES.duplicated,
+  duplicateFailed: 'The product could not be copied. Please try again.',
 } as const;

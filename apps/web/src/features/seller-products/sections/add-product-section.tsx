@@ -29,15 +29,22 @@ export function AddProductSection({ businessId }: { businessId: number }) {
       </div>
       {added ? (
         <Notice tone="success">
-          <p>{SELLER_PRODUCTS_TEXTS.productAddedNamed(added.name)}</p>
+          <p>
+            {added.status === 'active'
+              ? SELLER_PRODUCTS_TEXTS.productAddedNamed(added.name)
+              : SELLER_PRODUCTS_TEXTS.draftAddedNamed(added.name)}
+          </p>
           <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
-            <Link
-              to={`/shop/products/${added.id}`}
-              className="inline-flex min-h-9 items-center gap-1.5 underline"
-            >
-              <ExternalLink aria-hidden="true" className="size-4" />
-              {SELLER_PRODUCTS_TEXTS.viewAddedProduct}
-            </Link>
+            {/* A draft has no page in the shop yet (issue 29, point 5). */}
+            {added.status === 'active' ? (
+              <Link
+                to={`/shop/products/${added.id}`}
+                className="inline-flex min-h-9 items-center gap-1.5 underline"
+              >
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {SELLER_PRODUCTS_TEXTS.viewAddedProduct}
+              </Link>
+            ) : null}
             <Link
               to={`${siblingSection(pathname, 'products')}?business=${businessId}&edit=${added.id}`}
               className="inline-flex min-h-9 items-center gap-1.5 underline"

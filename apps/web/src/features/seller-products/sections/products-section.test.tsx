@@ -14,6 +14,7 @@ import {
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { fill } from '@/test/render-app';
 import { renderSection, sellerProduct } from '@/test/seller-fixtures';
+import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 import { ProductsSection } from './products-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -254,6 +255,7 @@ describe('ProductsSection', () => {
       ['compare_at_price', ''],
       // With variant rows the codes are theirs.
       ['sku', ''],
+      ['status', 'active'],
       ['condition', 'new'],
       ['category', 'Eco-Friendly Business'],
       ['product_category', 'Accessories'],
@@ -508,5 +510,75 @@ describe('ProductsSection', () => {
       expect(await screen.findByText('Nothing is running low.')).toBeTruthy();
       expect(screen.queryByText('No products yet.')).toBeNull();
     });
+  });
+});
+
+describe('draft, active and archived products (issue 29, point 5)', () => {
+  it('narrows the list to a status and a search, and shows each product’s status', async () => {
+    const draft = sellerProduct({ id: 9, name: 'Moss Scarf', status: 'draft' });
+    const { calls } = server([sellerProduct(), draft]);
+    renderSection(<ProductsSection businessId={3} />);
+    const rows = await screen.findAllByTestId('product-row');
+    expect(rows.map((row) => within(row).getByTestId('product-status').textContent)).toEqual([
+      'Status: Active',
+      'Status: Draft',
+    ]);
+    const filters = screen.getByLabelText('Status') as HTMLSelectElement;
+    fireEvent.change(filters, { target: { value: 'draft' } });
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=1&status=draft'),
+    );
+    fill(screen.getByLabelText(/^Search/), 'MOSS-');
+    await waitFor(
+      () =>
+        expect(listCalls(calls).at(-1)!.url).toBe(
+          '/api/business/products/3/?page=1&status=draft&q=MOSS-',
+        ),
+      { timeout: 2000 },
+    );
+  });
+
+  it('says when nothing matches, with a way back to every product', async () => {
+    const { calls } = server([]);
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'archived' } });
+    expect(await screen.findByText(SELLER_PRODUCTS_TEXTS.noMatch)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: SELLER_PRODUCTS_TEXTS.showAll }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)!.url).toBe('/api/business/products/3/?page=1'),
+    );
+  });
+
+  it('archives an active product, makes a draft active and copies one, each said in a toast', async () => {
+    const draft = sellerProduct({ id: 9, name: 'Moss Scarf', status: 'draft' });
+    const { calls } = server([sellerProduct(), draft], 2, (call) => {
+      if (call.method === 'PATCH') {
+        const { status } = call.body as { status: string };
+        return jsonResponse(200, {
+          message: PRODUCT_MESSAGES.statusSaved(status),
+          product: sellerProduct({ status: status as SellerProduct['status'] }),
+        });
+      }
+      if (call.method === 'POST') {
+        return jsonResponse(201, {
+          message: PRODUCT_MESSAGES.duplicated,
+          product: sellerProduct({ id: 12, name: 'Copy of Linen Tote', status: 'draft' }),
+        });
+      }
+      return undefined;
+    });
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive Linen Tote' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.statusSaved('archived'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make active Moss Scarf' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.statusSaved('active'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate Linen Tote' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.duplicated)).toBeTruthy();
+    const changes = calls.filter((call) => call.method !== 'GET');
+    expect(changes.map((call) => [call.method, call.url, call.body ?? null])).toEqual([
+      ['PATCH', '/api/products/7/status/', { status: 'archived' }],
+      ['PATCH', '/api/products/9/status/', { status: 'active' }],
+      ['POST', '/api/products/7/duplicate/', null],
+    ]);
   });
 });

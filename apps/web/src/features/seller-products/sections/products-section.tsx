@@ -1,21 +1,32 @@
+import { PRODUCT_STATUSES, type ProductStatus } from '@leafline/contract/constants';
 import type { SellerProduct } from '@leafline/contract/seller-products';
 import PackageCheck from 'lucide-react/icons/package-check';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
+import SearchX from 'lucide-react/icons/search-x';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PressedChoice } from '@/components/seller/pressed-choice';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { siblingSection } from '@/lib/seller/dashboard-sections';
 import { type PagedList, pageCount } from '@/lib/seller/paged-list';
+import { useSearchText } from '@/lib/seller/use-search-text';
 import { useSectionPage } from '@/lib/seller/use-section-page';
 import { useDeleteProduct } from '../api/delete-product';
-import { type ProductsView, useBusinessProducts } from '../api/get-business-products';
+import {
+  ALL_PRODUCTS,
+  type ProductsFilter,
+  type ProductsView,
+  useBusinessProducts,
+} from '../api/get-business-products';
+import { useDuplicateProduct, useUpdateProductStatus } from '../api/product-status';
 import { useEditProduct } from '../api/save-product';
 import { ProductForm } from '../components/product-form/product-form';
 import { ProductRow } from '../components/product-row';
@@ -121,6 +132,48 @@ function DeleteProductDialog({ businessId, product, onClose }: ProductDialogProp
   );
 }
 
+const STATUS_OPTIONS = [
+  { value: '', label: SELLER_PRODUCTS_TEXTS.anyStatus },
+  ...PRODUCT_STATUSES.map((value) => ({ value, label: SELLER_PRODUCTS_TEXTS.status[value] })),
+];
+
+/** The list's status and search (issue 29, point 5); the search is sent after the last key. */
+function ProductFilters({
+  filter,
+  onChange,
+}: {
+  filter: ProductsFilter;
+  onChange: (next: Partial<ProductsFilter>) => void;
+}) {
+  const { text, setText, submit } = useSearchText(filter.q, (q) => onChange({ q }));
+  return (
+    <search aria-label={SELLER_PRODUCTS_TEXTS.filtersLabel}>
+      <form
+        className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <SelectField
+          label={SELLER_PRODUCTS_TEXTS.statusLabel}
+          options={STATUS_OPTIONS}
+          value={filter.status}
+          onChange={(event) => onChange({ status: event.target.value as ProductsFilter['status'] })}
+        />
+        <TextField
+          type="search"
+          label={SELLER_PRODUCTS_TEXTS.searchLabel}
+          hint={SELLER_PRODUCTS_TEXTS.searchHint}
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
+  );
+}
+
 /** The products list's loading, failure (SPEC §8: the server's error, else the fixed text; the list is cleared) and page names. */
 const PRODUCTS_LIST: ListStates = {
   failedText: SELLER_PRODUCTS_TEXTS.productsFailed,
@@ -138,9 +191,36 @@ const VIEWS: readonly ProductsView[] = ['all', 'low'];
  */
 export function ProductsSection({ businessId }: { businessId: number }) {
   const { pathname } = useLocation();
+  const toast = useToast();
   const [page, setPage] = useSectionPage(businessId);
   const [view, setView] = useState<ProductsView>('all');
-  const query = useBusinessProducts(businessId, page, view);
+  const [filter, setFilter] = useState<ProductsFilter>(ALL_PRODUCTS);
+  const query = useBusinessProducts(businessId, page, view, filter);
+  const narrowed = filter.status !== '' || filter.q.trim() !== '';
+  const changeStatus = useUpdateProductStatus(businessId);
+  const duplicate = useDuplicateProduct(businessId);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const failed = (fallback: string) => (error: Error) =>
+    toast.error(isApiError(error) && error.hasServerMessage ? error.message : fallback);
+  const setStatusOf = (product: SellerProduct, status: ProductStatus) => {
+    setBusyId(product.id);
+    changeStatus.mutate(
+      { productId: product.id, status },
+      {
+        onSuccess: () => toast.success(SELLER_PRODUCTS_TEXTS.statusSaved(status)),
+        onError: failed(SELLER_PRODUCTS_TEXTS.statusFailed),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+  const duplicateOf = (product: SellerProduct) => {
+    setBusyId(product.id);
+    duplicate.mutate(product.id, {
+      onSuccess: () => toast.success(SELLER_PRODUCTS_TEXTS.duplicated),
+      onError: failed(SELLER_PRODUCTS_TEXTS.duplicateFailed),
+      onSettled: () => setBusyId(null),
+    });
+  };
   const [editing, setEditing] = useState<SellerProduct | null>(null);
   const [deleting, setDeleting] = useState<SellerProduct | null>(null);
   const forgetEdit = useEditFromAddress(query.data, !query.isPlaceholderData, setEditing);
@@ -166,11 +246,34 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           setPage(1);
         }}
       />
+      <ProductFilters
+        filter={filter}
+        onChange={(next) => {
+          setFilter((current) => ({ ...current, ...next }));
+          setPage(1);
+        }}
+      />
       <SellerList
         query={query}
         {...PRODUCTS_LIST}
         empty={
-          view === 'low' ? (
+          narrowed ? (
+            <EmptyList
+              icon={SearchX}
+              title={SELLER_PRODUCTS_TEXTS.noMatch}
+              hint={SELLER_PRODUCTS_TEXTS.noMatchHint}
+            >
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFilter(ALL_PRODUCTS);
+                  setPage(1);
+                }}
+              >
+                {SELLER_PRODUCTS_TEXTS.showAll}
+              </Button>
+            </EmptyList>
+          ) : view === 'low' ? (
             <EmptyList
               icon={PackageCheck}
               title={SELLER_PRODUCTS_TEXTS.noLowStock}
@@ -207,6 +310,9 @@ export function ProductsSection({ businessId }: { businessId: number }) {
                   product={product}
                   onEdit={() => setEditing(product)}
                   onDelete={() => setDeleting(product)}
+                  onDuplicate={() => duplicateOf(product)}
+                  onStatus={(status) => setStatusOf(product, status)}
+                  busy={busyId === product.id}
                 />
               ))}
             </ul>

@@ -2,6 +2,7 @@ import {
   CONDITION_LABELS,
   PRODUCT_CATEGORIES,
   PRODUCT_CONDITIONS,
+  PRODUCT_STATUSES,
 } from '@leafline/contract/constants';
 import { PRODUCT_LIMITS } from '@leafline/contract/seller-products';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -16,6 +17,10 @@ const CONDITION_OPTIONS = PRODUCT_CONDITIONS.map((value) => ({
   value,
   label: CONDITION_LABELS[value],
 }));
+const STATUS_OPTIONS = PRODUCT_STATUSES.map((value) => ({
+  value,
+  label: PRODUCT_FORM_TEXTS.statusOptions[value],
+}));
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: value }));
 /** Name and description: required, the form's whole width. */
 const wide = { required: true, className: 'sm:col-span-2' } as const;
@@ -25,7 +30,14 @@ const wide = { required: true, className: 'sm:col-span-2' } as const;
  * sold for before (issue 29, point 6), condition, its stock and SKU while it has no variant
  * rows (each row then has its own), categories.
  */
-export function ProductFields({ idPrefix }: { idPrefix: string }) {
+export function ProductFields({
+  idPrefix,
+  editing = false,
+}: {
+  idPrefix: string;
+  /** An edit offers Archived too; a new product is active or a draft. */
+  editing?: boolean;
+}) {
   const { register, formState, control } = useFormContext<ProductDraft>();
   // Re-rendered when rows come or go, not at each keystroke in them.
   const ownStock = useWatch({
@@ -41,6 +53,7 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
       | 'compare_at_price'
       | 'sku'
       | 'condition'
+      | 'status'
       | 'category'
       | 'product_category',
   ) => ({
@@ -75,6 +88,11 @@ export function ProductFields({ idPrefix }: { idPrefix: string }) {
         {...field('compare_at_price')}
       />
       <SelectField label="Condition" required options={CONDITION_OPTIONS} {...field('condition')} />
+      <SelectField
+        label={PRODUCT_FORM_TEXTS.status}
+        options={editing ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'archived')}
+        {...field('status')}
+      />
       {ownStock ? (
         <StockField
           id={`${idPrefix}-stock`}

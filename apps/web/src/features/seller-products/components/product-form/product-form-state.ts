@@ -1,5 +1,9 @@
 import type { ProductImage } from '@leafline/contract/catalog';
-import { DEFAULT_PRODUCT_CATEGORY, type ProductCondition } from '@leafline/contract/constants';
+import {
+  DEFAULT_PRODUCT_CATEGORY,
+  type ProductCondition,
+  type ProductStatus,
+} from '@leafline/contract/constants';
 import { PRODUCT_LIMITS, type SellerProduct } from '@leafline/contract/seller-products';
 
 /** A picture picked in the form, not yet sent. */
@@ -96,6 +100,8 @@ export interface ProductDraft {
   compare_at_price: string;
   /** The brand's own code of a product without variants; '' for none. */
   sku: string;
+  /** Issue 29, point 5: active (the shop), draft or archived (only the brand). */
+  status: ProductStatus;
   condition: ProductCondition;
   /**
    * Units in stock of a product without variants (issue 26): '' for not counted; undefined on
@@ -232,6 +238,7 @@ export function emptyDraft(): ProductDraft {
     price: '',
     compare_at_price: '',
     sku: '',
+    status: 'active',
     condition: 'new',
     stock: undefined,
     category: DEFAULT_PRODUCT_CATEGORY,
@@ -254,6 +261,7 @@ export function draftFromProduct(product: SellerProduct): ProductDraft {
     price: product.price,
     compare_at_price: product.compare_at_price ?? '',
     sku: product.sku ?? '',
+    status: product.status,
     condition: product.condition,
     // With variants this is their sum: what the product's own count starts from if every
     // variant row is removed.
@@ -321,6 +329,7 @@ export function draftToFields(draft: ProductDraft) {
     compare_at_price: draft.compare_at_price,
     // With variant rows, each row has its code (as its stock).
     sku: sendsProductStock(draft) ? draft.sku : '',
+    status: draft.status,
     condition: draft.condition,
     category: draft.category,
     product_category: draft.product_category,
@@ -417,6 +426,7 @@ export function buildProductFormData(draft: ProductDraft): FormData {
   // Always sent: an emptied field clears what was saved (issue 29, point 6).
   form.append('compare_at_price', fields.compare_at_price.trim());
   form.append('sku', fields.sku.trim());
+  form.append('status', fields.status);
   form.append('condition', fields.condition);
   form.append('category', fields.category.trim());
   form.append('product_category', fields.product_category);

@@ -27,6 +27,13 @@ export const PRODUCT_FORM_TEXTS = {
   sku: 'SKU',
   skuHint: 'Optional: your own code for it, unique in your shop.',
   variantSku: (n: number) => `SKU (variant ${n})`,
+  // Issue 29, point 5.
+  status: 'Status',
+  statusOptions: {
+    active: 'Active — in the shop',
+    draft: 'Draft — only you see it',
+    archived: 'Archived — out of the shop',
+  },
   // Variants from option values.
   optionValues: (name: string) => `${name} values`,
   optionValuesHint: 'Separated by commas, e.g. S, M, L',

@@ -111,7 +111,7 @@ export function ProductForm({
         className="flex flex-col gap-6"
         aria-label={editing ? `Edit ${product.name}` : 'Add a product'}
       >
-        <ProductFields idPrefix={idPrefix} />
+        <ProductFields idPrefix={idPrefix} editing={product !== undefined} />
         <PicturesField name="pictures" label="Product images" />
         <VariantsFieldset idPrefix={idPrefix} />
         <OptionPhotos idPrefix={idPrefix} />
