@@ -5,6 +5,7 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_CONDITIONS,
   PRODUCT_STATUSES,
+  type ProductStatus,
 } from './constants';
 import { sellerPageQuery } from './seller-orders';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK, STOCK_MESSAGES, stockInput } from './stock';
@@ -371,3 +372,53 @@ export const productStatusBody = z.object({
 });
 export type ProductStatusBody = z.input<typeof productStatusBody>;
 export const LOW_STOCK_VIEW = { threshold: LOW_STOCK_THRESHOLD, label: 'Low stock' } as const;
+
+/** What a bulk change does to the products picked (issue 29, point 7). */
+export const PRODUCT_BULK_ACTIONS = ['active', 'draft', 'archived', 'price'] as const;
+export type ProductBulkAction = (typeof PRODUCT_BULK_ACTIONS)[number];
+/** At most this many products in one bulk change (a page of the list is 20). */
+export const PRODUCT_BULK_MAX = 100;
+
+export const PRODUCT_BULK_MESSAGES = {
+  action: `Action must be one of: ${PRODUCT_BULK_ACTIONS.join(', ')}.`,
+  ids: `Pick from 1 to ${PRODUCT_BULK_MAX} products.`,
+  percent: 'Give a change of price in percent between -90 and 1000, like 10 or -15 (not 0).',
+  /** A product picked that is not the business's (or no longer exists): nothing is changed. */
+  unknownProduct: 'A product picked is not one of this business’s. Nothing was changed.',
+  priceOutOfRange: (name: string) =>
+    `The new price of “${name}” would be out of range ($0.01 to $100,000.00). Nothing was changed.`,
+  statusSaved: (n: number, status: ProductStatus) =>
+    `${n === 1 ? '1 product' : `${n} products`} ${status === 'active' ? 'now in the shop' : status === 'draft' ? 'now drafts' : 'archived'}.`,
+  priceSaved: (n: number, percent: number) =>
+    `${n === 1 ? '1 price' : `Prices of ${n} products`} ${percent > 0 ? 'raised' : 'lowered'} by ${Math.abs(percent)} %.`,
+} as const;
+
+/**
+ * `POST api/business/products/{businessId}/bulk/` (issue 29, point 7): the products picked made
+ * active, drafts or archived, or their prices (the product's and each variant's own) changed by
+ * a percentage, rounded to the cent. All or nothing.
+ */
+export const productBulkBody = z
+  .object({
+    ids: z
+      .array(z.number().int().positive(), { error: PRODUCT_BULK_MESSAGES.ids })
+      .min(1, PRODUCT_BULK_MESSAGES.ids)
+      .max(PRODUCT_BULK_MAX, PRODUCT_BULK_MESSAGES.ids),
+    action: z.enum(PRODUCT_BULK_ACTIONS, { error: PRODUCT_BULK_MESSAGES.action }),
+    percent: z
+      .number({ error: PRODUCT_BULK_MESSAGES.percent })
+      .min(-90, PRODUCT_BULK_MESSAGES.percent)
+      .max(1000, PRODUCT_BULK_MESSAGES.percent)
+      .refine((v) => v !== 0 && Math.round(v * 100) === v * 100, PRODUCT_BULK_MESSAGES.percent)
+      .optional(),
+  })
+  .refine((body) => body.action !== 'price' || body.percent !== undefined, {
+    message: PRODUCT_BULK_MESSAGES.percent,
+    path: ['percent'],
+  });
+export type ProductBulkBody = z.input<typeof productBulkBody>;
+export const productBulkResponse = z.object({
+  message: z.string(),
+  /** How many products were changed. */
+  updated: z.number().int(),
+});

@@ -33,6 +33,8 @@ import type {
   sellerOrderUpdateBody,
 } from './seller-orders';
 import type {
+  productBulkBody,
+  productBulkResponse,
   productSavedResponse,
   productStatusBody,
   sellerProductsQuery,
@@ -123,6 +125,11 @@ export const SELLER_ROUTES = {
     response: Out<typeof sellerProductsResponse>;
     query: Query<typeof sellerProductsQuery>;
   }>()('GET', '/api/business/products/{businessId}/'),
+  /** Issue 29, point 7: status or price of the products picked, all at once. */
+  bulkProducts: route<{
+    response: Out<typeof productBulkResponse>;
+    json: In<typeof productBulkBody>;
+  }>()('POST', '/api/business/products/{businessId}/bulk/'),
   /** The dashboard's quick stock edit of one product (issue 26). */
   updateProductStock: route<{
     response: Out<typeof productSavedResponse>;

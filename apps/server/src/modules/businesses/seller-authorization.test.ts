@@ -192,6 +192,13 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'bulk product change',
+    method: 'POST',
+    url: () => `/api/business/products/${businessId}/bulk/`,
+    body: async () => ({ payload: { ids: [productId], action: 'price', percent: 10 } }),
+    ownerStatus: 200,
+  },
+  {
     name: 'product status',
     method: 'PATCH',
     url: () => `/api/products/${productId}/status/`,

@@ -1,11 +1,17 @@
-import { PRODUCT_MESSAGES, type SellerProduct, TOTAL_COUNT_HEADER } from '@leafline/contract';
+import {
+  PRODUCT_BULK_MESSAGES,
+  PRODUCT_MESSAGES,
+  type SellerProduct,
+  TOTAL_COUNT_HEADER,
+} from '@leafline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import type { Headers } from '../../../test/helpers/buying';
 import { addBusiness, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
+import { priceAfter } from './seller-products.service';
 
-/** Issue 29, point 5: drafts, archived products, the list's status and search, and copies. */
+/** Issue 29, points 5 and 7: drafts, archived products, the list's status and search, copies, bulk changes. */
 
 const BASE = {
   description: 'Undyed wool from one flock.',
@@ -246,5 +252,95 @@ describe('a product’s copy', () => {
       headers: other.headers,
     });
     expect(stranger.statusCode).toBe(404);
+  });
+});
+
+describe('a bulk change of the products picked (issue 29, point 7)', () => {
+  const bulk = (body: unknown, headers = owner, business = businessId) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/business/products/${business}/bulk/`,
+      headers,
+      payload: body as Record<string, unknown>,
+    });
+
+  it('archives and makes active several at once', async () => {
+    const a = await add({ name: 'Bulk one' });
+    const b = await add({ name: 'Bulk two', status: 'draft' });
+    const archived = await bulk({ ids: [a.id, b.id, a.id], action: 'archived' });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toEqual({
+      message: PRODUCT_BULK_MESSAGES.statusSaved(2, 'archived'),
+      updated: 2,
+    });
+    for (const id of [a.id, b.id]) {
+      expect((await t.app.inject({ url: `/api/products/${id}/` })).statusCode).toBe(404);
+    }
+    await bulk({ ids: [a.id, b.id], action: 'active' });
+    for (const id of [a.id, b.id]) {
+      expect((await t.app.inject({ url: `/api/products/${id}/` })).statusCode).toBe(200);
+    }
+  });
+
+  it('changes prices by a percentage to the cent, variants’ own prices too, former prices kept', async () => {
+    const plain = await add({ name: 'Bulk price plain', price: '19.99' });
+    const varied = await add({
+      name: 'Bulk price varied',
+      price: '10.00',
+      compare_at_price: '12.00',
+      'variants[0].option1': 'S',
+      'variants[1].option1': 'L',
+      'variants[1].price': '10.05',
+    });
+    const lowered = await bulk({ ids: [plain.id, varied.id], action: 'price', percent: -15 });
+    expect(lowered.json()).toEqual({
+      message: PRODUCT_BULK_MESSAGES.priceSaved(2, -15),
+      updated: 2,
+    });
+    const one = (await t.app.inject({ url: `/api/products/${plain.id}/` })).json();
+    // 19.99 × 0.85 = 16.9915 → 16.99.
+    expect(one.price).toBe('16.99');
+    const two = (await t.app.inject({ url: `/api/products/${varied.id}/` })).json();
+    expect(two.price).toBe('8.50');
+    expect(two.compare_at_price).toBe('12.00');
+    // 10.05 × 0.85 = 8.5425 → 8.54; S follows the product's price.
+    expect(two.variants.map((v: { price: string }) => v.price)).toEqual(['8.50', '8.54']);
+    expect(priceAfter(1005, -15)).toBe(854);
+    expect(priceAfter(1, 50)).toBe(2);
+  });
+
+  it('changes nothing when a product is not the brand’s, or a price would leave the range', async () => {
+    const mine = await add({ name: 'Bulk guarded', price: '0.05' });
+    const other = await signedInShopper(t.app);
+    const otherBusiness = (await addBusiness(t.db, { ownerId: other.shopper.id })).id;
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/add-product/${otherBusiness}/`,
+      headers: other.headers,
+      payload: formData({ ...BASE, name: 'Not yours' }),
+    });
+    const notMine = await bulk({ ids: [mine.id, theirs.json().product.id], action: 'archived' });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.json().error).toBe(PRODUCT_BULK_MESSAGES.unknownProduct);
+    // 0.05 × 0.1 = 0.005 → 0.01 is fine; −90 % of 0.05 rounds to 0.01, a raise past the top is not.
+    const tooHigh = await add({ name: 'Bulk dear', price: '99999.00' });
+    const refused = await bulk({ ids: [mine.id, tooHigh.id], action: 'price', percent: 10 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(PRODUCT_BULK_MESSAGES.priceOutOfRange('Bulk dear'));
+    expect((await t.app.inject({ url: `/api/products/${mine.id}/` })).json()).toMatchObject({
+      price: '0.05',
+    });
+    for (const body of [
+      { ids: [mine.id], action: 'price' },
+      { ids: [mine.id], action: 'price', percent: 0 },
+      { ids: [mine.id], action: 'price', percent: 2.555 },
+      { ids: [], action: 'archived' },
+      { ids: [mine.id], action: 'delete' },
+    ]) {
+      const res = await bulk(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // Another brand's owner cannot reach this business's list at all.
+    expect((await bulk({ ids: [mine.id], action: 'draft' }, other.headers)).statusCode).toBe(404);
   });
 });

@@ -520,3 +520,82 @@ export async function copyProductAsDraft(
   }
   return copyId;
 }
+
+/**
+ * The brand's products of `ids` locked for a bulk change (issue 29, point 7), with their price
+ * and their live variants' own prices; fewer than asked when some are not the brand's.
+ */
+export async function lockProductsForBulk(
+  tx: Db,
+  businessId: number,
+  ids: readonly number[],
+): Promise<
+  Array<{
+    id: number;
+    name: string;
+    priceCents: number;
+    variants: Array<{ id: number; priceCents: number }>;
+  }>
+> {
+  const rows = await tx
+    .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])))
+    .orderBy(asc(products.id))
+    .for('update');
+  if (!rows.length) return [];
+  const own = await tx
+    .select({ id: variants.id, productId: variants.productId, priceCents: variants.priceCents })
+    .from(variants)
+    .where(
+      and(
+        inArray(
+          variants.productId,
+          rows.map((r) => r.id),
+        ),
+        eq(variants.deleted, false),
+        sql`${variants.priceCents} is not null`,
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    variants: own
+      .filter((v) => v.productId === row.id)
+      .map((v) => ({ id: v.id, priceCents: v.priceCents! })),
+  }));
+}
+
+/** Issue 29, point 7: the status of several of the brand's products. */
+export async function setProductsStatus(
+  tx: Db,
+  businessId: number,
+  ids: readonly number[],
+  status: ProductStatus,
+): Promise<number> {
+  const rows = await tx
+    .update(products)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])))
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+/** Issue 29, point 7: new prices, of products and of variants with their own. */
+export async function setPrices(
+  tx: Db,
+  changes: {
+    products: Array<{ id: number; priceCents: number }>;
+    variants: Array<{ id: number; priceCents: number }>;
+  },
+): Promise<void> {
+  const now = new Date();
+  for (const p of changes.products) {
+    await tx
+      .update(products)
+      .set({ priceCents: p.priceCents, updatedAt: now })
+      .where(eq(products.id, p.id));
+  }
+  for (const v of changes.variants) {
+    await tx.update(variants).set({ priceCents: v.priceCents }).where(eq(variants.id, v.id));
+  }
+}

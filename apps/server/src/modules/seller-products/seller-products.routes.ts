@@ -3,6 +3,8 @@ import {
   LOW_STOCK_THRESHOLD,
   messageResponse,
   PRODUCT_MESSAGES,
+  productBulkBody,
+  productBulkResponse,
   productIdParams,
   productSavedResponse,
   productStatusBody,
@@ -21,6 +23,7 @@ import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedProduct, sellerScope } from '../businesses';
 import {
   addProduct,
+  bulkChange,
   duplicateProduct,
   editProduct,
   listSellerProducts,
@@ -74,6 +77,27 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
       });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return products;
+    },
+  );
+
+  app.post(
+    fastifyPath(ROUTES.bulkProducts),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: 'Change the status or the price of several products at once (the owner only)',
+        description:
+          'JSON: ids (1 to 100 of the business’s products), action (active, draft, archived or price) and, for price, percent (-90 to 1000, not 0): each price and variant’s own price changed by it, to the cent. All or nothing.',
+        params: businessIdParams,
+        body: productBulkBody,
+        response: { 200: productBulkResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId } = sellerScope(request);
+      return bulkChange(deps, businessId, request.body);
     },
   );
 

@@ -2,8 +2,10 @@ import {
   BUSINESS_MESSAGES,
   centsToPrice,
   LOW_STOCK_THRESHOLD,
+  PRODUCT_BULK_MESSAGES,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
+  type ProductBulkBody,
   SELLER_PAGE_SIZE,
   type SellerProduct,
   type StockUpdateBody,
@@ -11,7 +13,7 @@ import {
 import type { ProductStatus } from '@leafline/contract/constants';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
-import { fieldError, notFound } from '../../lib/errors';
+import { badRequest, fieldError, notFound } from '../../lib/errors';
 import type { MultipartForm } from '../../lib/multipart-form';
 import type { ResponseCache } from '../catalog';
 import { listImagesOfProducts, listLiveVariantsOfProducts, toProductDetail } from '../catalog';
@@ -33,11 +35,14 @@ import {
   listImagesOfProduct,
   listVariantsOfProduct,
   lockProduct,
+  lockProductsForBulk,
   type ProductValues,
   pageSellerProducts,
   type SellerProductRow,
   type StoredImage,
+  setPrices,
   setProductStatus,
+  setProductsStatus,
   updateProduct,
   updateVariant,
   writeProductImages,
@@ -514,6 +519,59 @@ export async function duplicateProduct(
   });
   if (copyId === undefined) throw productGone();
   return sellerProduct(deps, businessId, copyId);
+}
+
+/** A price changed by `percent`, to the cent (half up). */
+export const priceAfter = (cents: number, percent: number) =>
+  Math.round((cents * (10_000 + Math.round(percent * 100))) / 10_000);
+
+/**
+ * Issue 29, point 7: the products picked made active, drafts or archived, or their prices
+ * changed by a percentage (the product's, and each live variant's own price; compare-at prices
+ * stay, so a lowered price shows its former one). All or nothing: a product that is not the
+ * brand's, or a price that would leave the range, changes none. Answers how many changed.
+ */
+export async function bulkChange(
+  deps: SellerProductsDeps,
+  businessId: number,
+  body: ProductBulkBody,
+): Promise<{ message: string; updated: number }> {
+  const ids = [...new Set(body.ids)];
+  const result = await deps.db.transaction(async (tx) => {
+    const picked = await lockProductsForBulk(tx, businessId, ids);
+    if (picked.length !== ids.length) {
+      throw notFound(PRODUCT_BULK_MESSAGES.unknownProduct);
+    }
+    if (body.action !== 'price') {
+      const updated = await setProductsStatus(tx, businessId, ids, body.action);
+      return { message: PRODUCT_BULK_MESSAGES.statusSaved(updated, body.action), updated };
+    }
+    const percent = body.percent!;
+    const inRange = (cents: number) => cents >= 1 && cents <= PRODUCT_LIMITS.maxPriceCents;
+    const changes = {
+      products: [] as Array<{ id: number; priceCents: number }>,
+      variants: [] as Array<{ id: number; priceCents: number }>,
+    };
+    for (const product of picked) {
+      const priceCents = priceAfter(product.priceCents, percent);
+      const own = product.variants.map((v) => ({
+        id: v.id,
+        priceCents: priceAfter(v.priceCents, percent),
+      }));
+      if (!inRange(priceCents) || own.some((v) => !inRange(v.priceCents))) {
+        throw badRequest(PRODUCT_BULK_MESSAGES.priceOutOfRange(product.name));
+      }
+      changes.products.push({ id: product.id, priceCents });
+      changes.variants.push(...own);
+    }
+    await setPrices(tx, changes);
+    return {
+      message: PRODUCT_BULK_MESSAGES.priceSaved(picked.length, percent),
+      updated: picked.length,
+    };
+  });
+  deps.catalogCache.clear();
+  return result;
 }
 
 export async function updateStock(
