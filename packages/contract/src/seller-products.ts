@@ -417,6 +417,10 @@ export const productBulkBody = z
     path: ['percent'],
   });
 export type ProductBulkBody = z.input<typeof productBulkBody>;
+
+/** A price in cents changed by `percent` (two decimals at most), to the cent, half up. */
+export const priceAfterPercent = (cents: number, percent: number) =>
+  Math.round((cents * (10_000 + Math.round(percent * 100))) / 10_000);
 export const productBulkResponse = z.object({
   message: z.string(),
   /** How many products were changed. */

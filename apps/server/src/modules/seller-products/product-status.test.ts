@@ -1,6 +1,7 @@
 import {
   PRODUCT_BULK_MESSAGES,
   PRODUCT_MESSAGES,
+  priceAfterPercent,
   type SellerProduct,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract';
@@ -9,7 +10,6 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import type { Headers } from '../../../test/helpers/buying';
 import { addBusiness, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
-import { priceAfter } from './seller-products.service';
 
 /** Issue 29, points 5 and 7: drafts, archived products, the list's status and search, copies, bulk changes. */
 
@@ -305,8 +305,8 @@ describe('a bulk change of the products picked (issue 29, point 7)', () => {
     expect(two.compare_at_price).toBe('12.00');
     // 10.05 × 0.85 = 8.5425 → 8.54; S follows the product's price.
     expect(two.variants.map((v: { price: string }) => v.price)).toEqual(['8.50', '8.54']);
-    expect(priceAfter(1005, -15)).toBe(854);
-    expect(priceAfter(1, 50)).toBe(2);
+    expect(priceAfterPercent(1005, -15)).toBe(854);
+    expect(priceAfterPercent(1, 50)).toBe(2);
   });
 
   it('changes nothing when a product is not the brand’s, or a price would leave the range', async () => {

@@ -6,6 +6,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type ProductBulkBody,
+  priceAfterPercent,
   SELLER_PAGE_SIZE,
   type SellerProduct,
   type StockUpdateBody,
@@ -521,10 +522,6 @@ export async function duplicateProduct(
   return sellerProduct(deps, businessId, copyId);
 }
 
-/** A price changed by `percent`, to the cent (half up). */
-export const priceAfter = (cents: number, percent: number) =>
-  Math.round((cents * (10_000 + Math.round(percent * 100))) / 10_000);
-
 /**
  * Issue 29, point 7: the products picked made active, drafts or archived, or their prices
  * changed by a percentage (the product's, and each live variant's own price; compare-at prices
@@ -553,10 +550,10 @@ export async function bulkChange(
       variants: [] as Array<{ id: number; priceCents: number }>,
     };
     for (const product of picked) {
-      const priceCents = priceAfter(product.priceCents, percent);
+      const priceCents = priceAfterPercent(product.priceCents, percent);
       const own = product.variants.map((v) => ({
         id: v.id,
-        priceCents: priceAfter(v.priceCents, percent),
+        priceCents: priceAfterPercent(v.priceCents, percent),
       }));
       if (!inRange(priceCents) || own.some((v) => !inRange(v.priceCents))) {
         throw badRequest(PRODUCT_BULK_MESSAGES.priceOutOfRange(product.name));

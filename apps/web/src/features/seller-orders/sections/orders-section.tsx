@@ -10,6 +10,7 @@ import Inbox from 'lucide-react/icons/inbox';
 import Printer from 'lucide-react/icons/printer';
 import SearchX from 'lucide-react/icons/search-x';
 import { useCallback, useState } from 'react';
+import { PickBox, SelectionBar, usePicked } from '@/components/seller/selection-bar';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -65,20 +66,13 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   const query = useBusinessOrders(businessId, page, filter);
   const narrowed = !isAllOrders(filter);
   // The orders picked for "Mark shipped", of the page shown (issue 29).
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const { picked, setPicked, toggle } = usePicked();
   const [shipping, setShipping] = useState(false);
   // The orders whose packing slips are being printed (issue 29), or none.
   const [slips, setSlips] = useState<readonly SellerOrder[] | null>(null);
   const endPrinting = useCallback(() => setSlips(null), []);
   const shown = query.data?.items ?? [];
   const selected = shown.filter((order) => picked.has(order.id));
-  const toggle = (id: number, on: boolean) =>
-    setPicked((all) => {
-      const next = new Set(all);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const change = (next: Partial<OrdersFilter>) => {
     setFilter((current) => ({ ...current, ...next }));
     // Another list: from its first page, nothing picked.
@@ -122,9 +116,16 @@ export function OrdersSection({ businessId }: { businessId: number }) {
             count={selected.length}
             all={items.length > 0 && items.every((order) => picked.has(order.id))}
             onAll={(on) => setPicked(on ? new Set(items.map((order) => order.id)) : new Set())}
-            onShip={() => setShipping(true)}
-            onPrint={() => setSlips(selected)}
-          />
+            texts={SELECTION_TEXTS}
+          >
+            <Button size="sm" onClick={() => setShipping(true)} className="sm:ml-auto">
+              {SELLER_ORDERS_TEXTS.markShipped}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setSlips(selected)}>
+              <Printer aria-hidden="true" className="size-4" />
+              {SELLER_ORDERS_TEXTS.printSlips}
+            </Button>
+          </SelectionBar>
           <p className="text-sm text-ink-muted" aria-live="polite">
             {SELLER_ORDERS_TEXTS.count(total, filter.status, filter.sort, filter.q.trim() !== '')}{' '}
             {SELLER_ORDERS_TEXTS.helpPayouts}
@@ -132,15 +133,11 @@ export function OrdersSection({ businessId }: { businessId: number }) {
           <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
             {items.map((order) => (
               <li key={order.id} className="flex flex-col gap-2">
-                <label className="flex w-fit items-center gap-2 text-sm font-medium">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-forest-700"
-                    checked={picked.has(order.id)}
-                    onChange={(event) => toggle(order.id, event.target.checked)}
-                  />
-                  {SELLER_ORDERS_TEXTS.select(order.id)}
-                </label>
+                <PickBox
+                  label={SELLER_ORDERS_TEXTS.select(order.id)}
+                  checked={picked.has(order.id)}
+                  onChange={(on) => toggle(order.id, on)}
+                />
                 <Button
                   size="sm"
                   variant="ghost"
@@ -190,51 +187,11 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   );
 }
 
-/** How many orders are picked, "select all" of the page, and what to do with them. */
-function SelectionBar({
-  count,
-  all,
-  onAll,
-  onShip,
-  onPrint,
-}: {
-  count: number;
-  all: boolean;
-  onAll: (on: boolean) => void;
-  onShip: () => void;
-  onPrint: () => void;
-}) {
-  return (
-    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-sand-300 bg-white/70 px-3 py-2">
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-forest-700"
-          checked={all}
-          onChange={(event) => onAll(event.target.checked)}
-        />
-        {SELLER_ORDERS_TEXTS.selectPage}
-      </label>
-      {count > 0 ? (
-        <>
-          <span className="text-sm font-medium" aria-live="polite">
-            {SELLER_ORDERS_TEXTS.selected(count)}
-          </span>
-          <Button size="sm" onClick={onShip} className="sm:ml-auto">
-            {SELLER_ORDERS_TEXTS.markShipped}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={onPrint}>
-            <Printer aria-hidden="true" className="size-4" />
-            {SELLER_ORDERS_TEXTS.printSlips}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => onAll(false)}>
-            {SELLER_ORDERS_TEXTS.clearSelection}
-          </Button>
-        </>
-      ) : null}
-    </div>
-  );
-}
+const SELECTION_TEXTS = {
+  selectPage: SELLER_ORDERS_TEXTS.selectPage,
+  selected: SELLER_ORDERS_TEXTS.selected,
+  clear: SELLER_ORDERS_TEXTS.clearSelection,
+};
 
 /**
  * The list's status, search and order. The search is sent a moment after the last key (and

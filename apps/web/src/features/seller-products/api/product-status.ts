@@ -1,4 +1,5 @@
 import type { ProductStatus } from '@leafline/contract/constants';
+import type { ProductBulkBody } from '@leafline/contract/seller-products';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteMutation } from '@/lib/api/route-mutation';
@@ -27,6 +28,16 @@ export function useDuplicateProduct(businessId: number) {
   return useRouteMutation(
     SELLER_ROUTES.duplicateProduct,
     (productId: number) => ({ params: { productId } }),
+    { onSuccess: () => catalogueChanged(queryClient, businessId) },
+  );
+}
+
+/** POST /api/business/products/{businessId}/bulk/ (owner; issue 29, point 7). */
+export function useBulkProducts(businessId: number) {
+  const queryClient = useQueryClient();
+  return useRouteMutation(
+    SELLER_ROUTES.bulkProducts,
+    (body: ProductBulkBody) => ({ params: { businessId }, json: body }),
     { onSuccess: () => catalogueChanged(queryClient, businessId) },
   );
 }

@@ -6,7 +6,7 @@ import PackagePen from 'lucide-react/icons/package-pen';
 import Pencil from 'lucide-react/icons/pencil';
 import Store from 'lucide-react/icons/store';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
@@ -32,6 +32,7 @@ export function ProductRow({
   onDuplicate,
   onStatus,
   busy = false,
+  pick,
 }: {
   businessId: number;
   product: SellerProduct;
@@ -43,6 +44,8 @@ export function ProductRow({
   onStatus?: (status: ProductStatus) => void;
   /** A change of this row is on its way. */
   busy?: boolean;
+  /** Its checkbox for a bulk change (issue 29, point 7). */
+  pick?: ReactNode;
 }) {
   const variants = liveVariants(product).length;
   const headingId = `product-${product.id}-name`;
@@ -66,6 +69,7 @@ export function ProductRow({
       className="flex flex-col gap-3 rounded-card border border-sand-300 bg-white/70 p-4 sm:flex-row sm:items-center sm:gap-5"
       data-testid="product-row"
     >
+      {pick}
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <ResponsiveImage
           src={product.primary_image ?? product.images[0]?.image}

@@ -72,4 +72,20 @@ export const SELLER_PRODUCTS_TEXTS = {
   duplicate: 'Duplicate',
   duplicated: PRODUCT_MESSAGES.duplicated,
   duplicateFailed: 'The product could not be copied. Please try again.',
+
+  // ---- bulk changes (issue 29, point 7) ----
+  select: (name: string) => `Select ${name}`,
+  selectPage: 'Select every product on this page',
+  selected: (n: number) => (n === 1 ? '1 product selected' : `${n} products selected`),
+  clearSelection: 'Clear selection',
+  bulkActivate: 'Make active',
+  bulkArchive: 'Archive',
+  bulkPrice: 'Change price…',
+  priceDialogTitle: (n: number) =>
+    n === 1 ? 'Change the price of 1 product' : `Change the prices of ${n} products`,
+  percentLabel: 'Change in percent',
+  percentHint:
+    'For example 10 to raise prices by 10 %, or -15 to lower them by 15 %. Rounded to the cent; variants with a price of their own change by the same, and compare-at prices stay.',
+  applyPrice: (n: number) => (n === 1 ? 'Change 1 price' : `Change ${n} prices`),
+  bulkFailed: 'The products could not be changed. Please try again.',
 } as const;

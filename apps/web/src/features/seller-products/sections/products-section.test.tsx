@@ -1,6 +1,10 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
 import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
-import { PRODUCT_MESSAGES, type SellerProduct } from '@leafline/contract/seller-products';
+import {
+  PRODUCT_BULK_MESSAGES,
+  PRODUCT_MESSAGES,
+  type SellerProduct,
+} from '@leafline/contract/seller-products';
 import { STOCK_MESSAGES } from '@leafline/contract/stock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -580,5 +584,47 @@ describe('draft, active and archived products (issue 29, point 5)', () => {
       ['PATCH', '/api/products/9/status/', { status: 'active' }],
       ['POST', '/api/products/7/duplicate/', null],
     ]);
+  });
+});
+
+describe('bulk changes of the products picked (issue 29, point 7)', () => {
+  it('changes the picked prices by a percentage, each shown before and after', async () => {
+    const { calls } = server(undefined, undefined, (call) =>
+      call.method === 'POST'
+        ? jsonResponse(200, { message: PRODUCT_BULK_MESSAGES.priceSaved(2, 10), updated: 2 })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByLabelText('Select every product on this page'));
+    expect(screen.getByText('2 products selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change price…' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Change the prices of 2 products' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Change 2 prices' }));
+    expect(dialog.getByText(PRODUCT_BULK_MESSAGES.percent)).toBeTruthy();
+    fill(dialog.getByLabelText('Change in percent'), '10');
+    expect(dialog.getByText('$15.00 → $16.50')).toBeTruthy();
+    expect(dialog.getByText('$6.50 → $7.15')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Change 2 prices' }));
+    expect(await screen.findByText(PRODUCT_BULK_MESSAGES.priceSaved(2, 10))).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/business/products/3/bulk/');
+    expect(post.body).toEqual({ action: 'price', percent: 10, ids: [7, 8] });
+    await waitFor(() => expect(screen.queryByText('2 products selected')).toBeNull());
+  });
+
+  it('archives the one picked, and shows a refusal as the server said it', async () => {
+    const { calls } = server(undefined, undefined, (call) =>
+      call.method === 'POST'
+        ? jsonResponse(404, { error: PRODUCT_BULK_MESSAGES.unknownProduct })
+        : undefined,
+    );
+    renderSection(<ProductsSection businessId={3} />);
+    fireEvent.click(await screen.findByLabelText('Select Cedar Soap'));
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText(PRODUCT_BULK_MESSAGES.unknownProduct)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      action: 'archived',
+      ids: [8],
+    });
   });
 });

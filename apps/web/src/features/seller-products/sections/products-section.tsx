@@ -1,5 +1,5 @@
 import { PRODUCT_STATUSES, type ProductStatus } from '@leafline/contract/constants';
-import type { SellerProduct } from '@leafline/contract/seller-products';
+import type { ProductBulkBody, SellerProduct } from '@leafline/contract/seller-products';
 import PackageCheck from 'lucide-react/icons/package-check';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Plus from 'lucide-react/icons/plus';
@@ -7,6 +7,7 @@ import SearchX from 'lucide-react/icons/search-x';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PressedChoice } from '@/components/seller/pressed-choice';
+import { PickBox, SelectionBar, usePicked } from '@/components/seller/selection-bar';
 import { EmptyList, type ListStates, SellerList } from '@/components/seller/seller-list';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,8 +27,13 @@ import {
   type ProductsView,
   useBusinessProducts,
 } from '../api/get-business-products';
-import { useDuplicateProduct, useUpdateProductStatus } from '../api/product-status';
+import {
+  useBulkProducts,
+  useDuplicateProduct,
+  useUpdateProductStatus,
+} from '../api/product-status';
 import { useEditProduct } from '../api/save-product';
+import { BulkPriceDialog } from '../components/bulk-price-dialog';
 import { ProductForm } from '../components/product-form/product-form';
 import { ProductRow } from '../components/product-row';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
@@ -132,6 +138,12 @@ function DeleteProductDialog({ businessId, product, onClose }: ProductDialogProp
   );
 }
 
+const SELECTION_TEXTS = {
+  selectPage: SELLER_PRODUCTS_TEXTS.selectPage,
+  selected: SELLER_PRODUCTS_TEXTS.selected,
+  clear: SELLER_PRODUCTS_TEXTS.clearSelection,
+};
+
 const STATUS_OPTIONS = [
   { value: '', label: SELLER_PRODUCTS_TEXTS.anyStatus },
   ...PRODUCT_STATUSES.map((value) => ({ value, label: SELLER_PRODUCTS_TEXTS.status[value] })),
@@ -200,6 +212,34 @@ export function ProductsSection({ businessId }: { businessId: number }) {
   const changeStatus = useUpdateProductStatus(businessId);
   const duplicate = useDuplicateProduct(businessId);
   const [busyId, setBusyId] = useState<number | null>(null);
+  // The products picked for a bulk change, of the page shown (issue 29, point 7).
+  const { picked, setPicked, toggle, clear } = usePicked();
+  const bulk = useBulkProducts(businessId);
+  const [pricing, setPricing] = useState(false);
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const shown = query.data?.items ?? [];
+  const selected = shown.filter((product) => picked.has(product.id));
+  const runBulk = (body: Omit<ProductBulkBody, 'ids'>) => {
+    setPriceError(null);
+    bulk.mutate(
+      { ...body, ids: selected.map((product) => product.id) },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          clear();
+          setPricing(false);
+        },
+        onError: (error) => {
+          const text =
+            isApiError(error) && error.hasServerMessage
+              ? error.message
+              : SELLER_PRODUCTS_TEXTS.bulkFailed;
+          if (body.action === 'price') setPriceError(text);
+          else toast.error(text);
+        },
+      },
+    );
+  };
   const failed = (fallback: string) => (error: Error) =>
     toast.error(isApiError(error) && error.hasServerMessage ? error.message : fallback);
   const setStatusOf = (product: SellerProduct, status: ProductStatus) => {
@@ -244,6 +284,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           setView(next);
           // Each view pages on its own: a switch starts at its first page.
           setPage(1);
+          clear();
         }}
       />
       <ProductFilters
@@ -251,6 +292,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
         onChange={(next) => {
           setFilter((current) => ({ ...current, ...next }));
           setPage(1);
+          clear();
         }}
       />
       <SellerList
@@ -293,10 +335,42 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           )
         }
         page={page}
-        onPageChange={setPage}
+        onPageChange={(next) => {
+          setPage(next);
+          clear();
+        }}
       >
         {({ items, total }) => (
           <>
+            <SelectionBar
+              count={selected.length}
+              all={items.length > 0 && items.every((product) => picked.has(product.id))}
+              onAll={(on) =>
+                setPicked(on ? new Set(items.map((product) => product.id)) : new Set())
+              }
+              texts={SELECTION_TEXTS}
+            >
+              <Button
+                size="sm"
+                variant="secondary"
+                className="sm:ml-auto"
+                disabled={bulk.isPending}
+                onClick={() => runBulk({ action: 'active' })}
+              >
+                {SELLER_PRODUCTS_TEXTS.bulkActivate}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={bulk.isPending}
+                onClick={() => runBulk({ action: 'archived' })}
+              >
+                {SELLER_PRODUCTS_TEXTS.bulkArchive}
+              </Button>
+              <Button size="sm" disabled={bulk.isPending} onClick={() => setPricing(true)}>
+                {SELLER_PRODUCTS_TEXTS.bulkPrice}
+              </Button>
+            </SelectionBar>
             <p className="text-sm text-ink-muted" aria-live="polite">
               {view === 'low'
                 ? SELLER_PRODUCTS_TEXTS.lowStockCount(total)
@@ -305,6 +379,13 @@ export function ProductsSection({ businessId }: { businessId: number }) {
             <ul className="flex flex-col gap-3" aria-busy={query.isFetching || undefined}>
               {items.map((product) => (
                 <ProductRow
+                  pick={
+                    <PickBox
+                      label={SELLER_PRODUCTS_TEXTS.select(product.name)}
+                      checked={picked.has(product.id)}
+                      onChange={(on) => toggle(product.id, on)}
+                    />
+                  }
                   key={product.id}
                   businessId={businessId}
                   product={product}
@@ -326,6 +407,17 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           setEditing(null);
           forgetEdit();
         }}
+      />
+      <BulkPriceDialog
+        products={selected}
+        open={pricing && selected.length > 0}
+        busy={bulk.isPending}
+        error={priceError}
+        onClose={() => {
+          setPricing(false);
+          setPriceError(null);
+        }}
+        onApply={(percent) => runBulk({ action: 'price', percent })}
       />
       <DeleteProductDialog
         businessId={businessId}
