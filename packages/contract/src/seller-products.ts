@@ -426,3 +426,82 @@ export const productBulkResponse = z.object({
   /** How many products were changed. */
   updated: z.number().int(),
 });
+
+/**
+ * The products CSV (issue 29, point 7): export and import in the same columns, a row per thing
+ * sold (a product without variants, or each live variant, its product's fields repeated). The
+ * import creates or updates by SKU: a row's SKU found among the brand's products or variants
+ * updates that one; an unknown SKU is new — a variant of `product_id` when given, else a new
+ * product (rows with option1 and the same name are one product's variants).
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'product_id',
+  'sku',
+  'name',
+  'description',
+  'status',
+  'condition',
+  'product_category',
+  'category',
+  'option1_name',
+  'option1',
+  'option2_name',
+  'option2',
+  'price',
+  'compare_at_price',
+  'stock',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/** Rows one import takes at most. */
+export const PRODUCT_IMPORT_MAX_ROWS = 1000;
+
+export const PRODUCT_IMPORT_MESSAGES = {
+  noFile: 'Send the CSV file as the form field "file".',
+  unreadable: 'The file could not be read as CSV (UTF-8, comma separated).',
+  columns: (missing: readonly string[]) =>
+    `The first line must name the columns ${PRODUCT_CSV_COLUMNS.join(', ')}; missing: ${missing.join(', ')}.`,
+  noRows: 'The file has no product rows under its first line.',
+  tooManyRows: `At most ${PRODUCT_IMPORT_MAX_ROWS} rows at a time.`,
+  skuRequired: 'A SKU is required: the import finds or creates each row by it.',
+  skuTwice: (row: number) => `This SKU is also on row ${row}.`,
+  unknownProduct: 'product_id is not one of your products.',
+  otherProduct: 'This SKU belongs to another of your products than product_id says.',
+  option1Required: 'A variant needs its option1 value.',
+  stock: 'Stock must be a whole number from 0, or empty for not counted.',
+  hasErrors: (n: number) =>
+    `${n === 1 ? '1 row has errors' : `${n} rows have errors`}: nothing was written.`,
+  imported: (created: number, updated: number) => `${created} created, ${updated} updated.`,
+  preview: (created: number, updated: number) =>
+    `Ready: ${created} to create, ${updated} to update.`,
+} as const;
+
+/** One row of an import's answer: what it does, or why it cannot. */
+export const productImportRow = z.object({
+  /** Its line in the file (the column names are line 1). */
+  row: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  action: z.enum(['create', 'update']),
+  errors: z.array(z.string()),
+});
+export type ProductImportRow = z.infer<typeof productImportRow>;
+
+/**
+ * `POST api/business/products/{businessId}/import/` (multipart `file`): with `dry_run=true` the
+ * preview (nothing written); without, the import, all or nothing. Rows with errors make a 400
+ * whose body carries the same `rows`.
+ */
+export const productImportResponse = z.object({
+  message: z.string(),
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  rows: z.array(productImportRow),
+});
+export type ProductImportResponse = z.infer<typeof productImportResponse>;
+export const productImportQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false'], { error: 'dry_run must be true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});

@@ -35,6 +35,8 @@ import type {
 import type {
   productBulkBody,
   productBulkResponse,
+  productImportQuery,
+  productImportResponse,
   productSavedResponse,
   productStatusBody,
   sellerProductsQuery,
@@ -130,6 +132,16 @@ export const SELLER_ROUTES = {
     response: Out<typeof productBulkResponse>;
     json: In<typeof productBulkBody>;
   }>()('POST', '/api/business/products/{businessId}/bulk/'),
+  /** Issue 29, point 7: the products as CSV, and the same columns imported. */
+  exportProducts: route<{ response: string }>()(
+    'GET',
+    '/api/business/products/{businessId}/export/',
+  ),
+  importProducts: route<{
+    response: Out<typeof productImportResponse>;
+    query: Query<typeof productImportQuery>;
+    form: true;
+  }>()('POST', '/api/business/products/{businessId}/import/'),
   /** The dashboard's quick stock edit of one product (issue 26). */
   updateProductStock: route<{
     response: Out<typeof productSavedResponse>;

@@ -17,7 +17,8 @@ import { signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, type Headers, payLocal, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import { businesses, orderItems, orders, payouts, refunds } from '../../db/schema/index';
-import { CSV_BOM, csvField, csvRecord, EXPORT_BATCH_ORDERS } from './order-export';
+import { CSV_BOM, csvField, csvRecord } from '../../lib/csv';
+import { EXPORT_BATCH_ORDERS } from './order-export';
 
 let t: TestApp;
 beforeAll(async () => {

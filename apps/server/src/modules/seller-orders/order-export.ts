@@ -6,6 +6,7 @@ import {
 } from '@leafline/contract';
 import { CARRIER_LABELS, trackingUrl } from '@leafline/contract/carriers';
 import type { Db } from '../../db/client';
+import { CRLF, CSV_BOM, csvField, csvRecord } from '../../lib/csv';
 import { commissionCents, payoutCents, readAddress } from '../orders';
 import { type ExportOrderRow, listExportOrders, type OrderCursor } from './order-export.repo';
 import { findPayoutSetup, type PayoutSetup } from './seller-orders.repo';
@@ -20,29 +21,6 @@ import { payoutState } from './seller-orders.service';
 
 /** Orders read (with their lines and payouts) per batch. */
 export const EXPORT_BATCH_ORDERS = 1000;
-
-export const CSV_BOM = '\uFEFF';
-const CRLF = '\r\n';
-
-/** First characters that make a spreadsheet read a cell as a formula (or hide what follows). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A field holding any of these is quoted (RFC 4180 §2.6). */
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/**
- * One field. A text cell (anything a person typed: names, products, addresses, tracking) that
- * starts like a formula gets a leading `'`, so `=HYPERLINK(…)` is shown, never run. Then a field
- * holding a comma, quote, CR or LF is quoted, its quotes doubled.
- */
-export function csvField(value: string, kind: 'text' | 'value' = 'text'): string {
-  const safe = kind === 'text' && FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** One record, CRLF-terminated. */
-export function csvRecord(fields: readonly string[]): string {
-  return fields.join(',') + CRLF;
-}
 
 const text = (v: string) => csvField(v, 'text');
 

@@ -6,7 +6,7 @@ import {
   SELLER_PAGE_SIZE,
 } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { CSV_BOM, csvField, csvRecord } from './order-export';
+import { CSV_BOM, csvField, csvRecord } from '../../lib/csv';
 import { pagePayouts } from './payout-ledger.repo';
 import { findPayoutSetup } from './seller-orders.repo';
 import { payoutState } from './seller-orders.service';

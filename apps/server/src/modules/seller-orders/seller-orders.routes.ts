@@ -15,9 +15,10 @@ import {
 } from '@leafline/contract';
 import { businessIdParams } from '@leafline/contract/catalog';
 import { ROUTES } from '@leafline/contract/routes';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsvFile } from '../../lib/csv';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
@@ -152,13 +153,4 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
       return updateSellerOrder(deps, { businessId, orderId: orderId! }, request.body);
     },
   );
-}
-
-/** A CSV download (the orders export, the payout statement): its type, name, and no caching. */
-function sendCsvFile(reply: FastifyReply, fileName: string, body: string | Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }
