@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse } from './auth';
 import { priceString, productDetailResponse, productVariant } from './catalog';
 import {
   DEFAULT_PRODUCT_CATEGORY,
@@ -7,6 +8,7 @@ import {
   PRODUCT_STATUSES,
   type ProductStatus,
 } from './constants';
+import { MAX_STORED_ID, parseId } from './ids';
 import { sellerPageQuery } from './seller-orders';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK, STOCK_MESSAGES, stockInput } from './stock';
 
@@ -401,7 +403,7 @@ export const PRODUCT_BULK_MESSAGES = {
 export const productBulkBody = z
   .object({
     ids: z
-      .array(z.number().int().positive(), { error: PRODUCT_BULK_MESSAGES.ids })
+      .array(z.number().int().positive().max(MAX_STORED_ID), { error: PRODUCT_BULK_MESSAGES.ids })
       .min(1, PRODUCT_BULK_MESSAGES.ids)
       .max(PRODUCT_BULK_MAX, PRODUCT_BULK_MESSAGES.ids),
     action: z.enum(PRODUCT_BULK_ACTIONS, { error: PRODUCT_BULK_MESSAGES.action }),
@@ -467,13 +469,63 @@ export const PRODUCT_IMPORT_MESSAGES = {
   unknownProduct: 'product_id is not one of your products.',
   otherProduct: 'This SKU belongs to another of your products than product_id says.',
   option1Required: 'A variant needs its option1 value.',
-  stock: 'Stock must be a whole number from 0, or empty for not counted.',
+  productId: 'product_id must be the number of one of your products, or empty.',
+  productCategoryRequired: PRODUCT_MESSAGES.productCategory,
   hasErrors: (n: number) =>
     `${n === 1 ? '1 row has errors' : `${n} rows have errors`}: nothing was written.`,
   imported: (created: number, updated: number) => `${created} created, ${updated} updated.`,
   preview: (created: number, updated: number) =>
     `Ready: ${created} to create, ${updated} to update.`,
 } as const;
+
+const trimmed = z.string().transform((v) => v.trim());
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  trimmed.transform((v) => v || undefined).pipe(z.enum(values, { error: message }).optional());
+const cellOf = (max: number, message: string) => trimmed.pipe(z.string().max(max, message));
+
+/**
+ * One row of the products CSV as read (issue 29, point 7), every column a text: the product
+ * form's own rules. An empty status, condition, product_category or category is the default on
+ * a new product and unchanged on an update; an empty stock is "not counted", as exported.
+ */
+export const productCsvRow = z
+  .object({
+    product_id: trimmed
+      .refine((v) => v === '' || parseId(v) !== null, PRODUCT_IMPORT_MESSAGES.productId)
+      .transform((v) => (v ? Number(v) : null)),
+    sku: trimmed
+      .pipe(z.string().min(1, PRODUCT_IMPORT_MESSAGES.skuRequired))
+      .pipe(z.string().max(PRODUCT_LIMITS.sku, PRODUCT_MESSAGES.skuLength)),
+    name: requiredText('Name', PRODUCT_LIMITS.name),
+    description: requiredText('Description', PRODUCT_LIMITS.description),
+    status: optionalChoice(PRODUCT_STATUSES, PRODUCT_MESSAGES.status),
+    condition: optionalChoice(PRODUCT_CONDITIONS, PRODUCT_MESSAGES.condition),
+    product_category: optionalChoice(PRODUCT_CATEGORIES, PRODUCT_MESSAGES.productCategory),
+    category: cellOf(PRODUCT_LIMITS.category, 'Category must be at most 100 characters.'),
+    option1_name: cellOf(
+      PRODUCT_LIMITS.optionName,
+      'An option name must be at most 50 characters.',
+    ),
+    option1: cellOf(PRODUCT_LIMITS.option, PRODUCT_MESSAGES.optionValueLength),
+    option2_name: cellOf(
+      PRODUCT_LIMITS.optionName,
+      'An option name must be at most 50 characters.',
+    ),
+    option2: cellOf(PRODUCT_LIMITS.option, PRODUCT_MESSAGES.optionValueLength),
+    price: priceInput(PRODUCT_MESSAGES.price),
+    compare_at_price: optionalPrice(PRODUCT_MESSAGES.compareAtPrice),
+    stock: stockInput,
+  })
+  .superRefine((row, ctx) => {
+    if (row.compare_at_price !== null && row.compare_at_price <= row.price) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['compare_at_price'],
+        message: PRODUCT_MESSAGES.compareAtAbovePrice,
+      });
+    }
+  });
+export type ProductCsvRow = z.output<typeof productCsvRow>;
 
 /** One row of an import's answer: what it does, or why it cannot. */
 export const productImportRow = z.object({
@@ -499,6 +551,10 @@ export const productImportResponse = z.object({
   rows: z.array(productImportRow),
 });
 export type ProductImportResponse = z.infer<typeof productImportResponse>;
+/** The import's 400 when rows have errors: every row, each with its own (nothing written). */
+export const productImportErrorResponse = errorResponse.extend({
+  rows: z.array(productImportRow).optional(),
+});
 export const productImportQuery = z.object({
   dry_run: z
     .enum(['true', 'false'], { error: 'dry_run must be true or false.' })

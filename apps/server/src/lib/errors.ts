@@ -11,6 +11,8 @@ export class AppError extends Error {
       fields?: Record<string, string>;
       /** Checkout's 409 for stock: the cart lines beyond what is left (issue 26). */
       lines?: readonly object[];
+      /** The products import's rows, each with its errors (issue 29, point 7). */
+      rows?: readonly object[];
     } = {},
   ) {
     super(message);

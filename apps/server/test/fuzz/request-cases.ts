@@ -167,6 +167,11 @@ export function multipartSpecs(variantIds: number[]): Record<string, MultipartSp
     'POST /api/business/edit/{businessId}/': { text: businessText, files: ['logonew', 'banner'] },
     'POST /api/add-product/{businessId}/': product,
     'PUT /api/products/{productId}/edit/': product,
+    // Issue 29, point 7: the products CSV (the fuzz's files are pictures and bytes: refused).
+    'POST /api/business/products/{businessId}/import/': {
+      text: { note: fc.constant('') },
+      files: ['file'],
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { BUSINESS_MESSAGES, REVIEW_MESSAGES } from '@leafline/contract';
+import { BUSINESS_MESSAGES, PRODUCT_CSV_COLUMNS, REVIEW_MESSAGES } from '@leafline/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -189,6 +189,31 @@ const calls: SellerCall[] = [
     method: 'PATCH',
     url: () => `/api/products/${productId}/stock/`,
     body: async () => ({ payload: { variants: [{ id: variantId, stock: 7 }] } }),
+    ownerStatus: 200,
+  },
+  {
+    name: 'products CSV export',
+    method: 'GET',
+    url: () => `/api/business/products/${businessId}/export/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'products CSV import (preview)',
+    method: 'POST',
+    url: () => `/api/business/products/${businessId}/import/?dry_run=true`,
+    body: () =>
+      multipartPayload(
+        {},
+        {
+          file: {
+            data: Buffer.from(
+              `${PRODUCT_CSV_COLUMNS.join(',')}\r\n,TOTE-9,Tote,Linen.,,,Accessories,,,,,,9.00,,\r\n`,
+            ),
+            filename: 'products.csv',
+            type: 'text/csv',
+          },
+        },
+      ),
     ownerStatus: 200,
   },
   {

@@ -144,7 +144,7 @@ export async function lockProduct(
 export async function updateProduct(
   db: Db,
   productId: number,
-  values: ProductValues,
+  values: Partial<ProductValues>,
 ): Promise<void> {
   await db
     .update(products)
@@ -313,7 +313,8 @@ export interface VariantValues {
   option1: string;
   option2: string | null;
   priceCents: number | null;
-  position: number;
+  /** Its place among the product's variants (absent on an update: kept). */
+  position?: number;
   /** Issue 29, point 6 (absent: unchanged, as a Shopify sync leaves them). */
   compareAtCents?: number | null;
   sku?: string | null;
@@ -598,4 +599,55 @@ export async function setPrices(
   for (const v of changes.variants) {
     await tx.update(variants).set({ priceCents: v.priceCents }).where(eq(variants.id, v.id));
   }
+}
+
+/** Issue 29, point 7: every product of the brand for its CSV, oldest first. */
+export async function listBrandProducts(db: Db, businessId: number): Promise<SellerProductRow[]> {
+  return db
+    .select(sellerProductFields)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(eq(products.businessId, businessId))
+    .orderBy(asc(products.id));
+}
+
+/** What a SKU names among the brand's products: a product without variants, or a variant. */
+export interface SkuOwner {
+  productId: number;
+  variantId: number | null;
+}
+
+/**
+ * Issue 29, point 7: the brand's SKUs (lower case) and what each names (its products' own, its
+ * live variants'), and the ids of its products.
+ */
+export async function listSkuOwners(
+  db: Db,
+  businessId: number,
+): Promise<{ owners: Map<string, SkuOwner>; productIds: Set<number> }> {
+  const [own, ofVariants] = await Promise.all([
+    db
+      .select({ id: products.id, sku: products.sku })
+      .from(products)
+      .where(eq(products.businessId, businessId)),
+    db
+      .select({ productId: variants.productId, variantId: variants.id, sku: variants.sku })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(
+        and(
+          eq(products.businessId, businessId),
+          eq(variants.deleted, false),
+          sql`${variants.sku} is not null`,
+        ),
+      ),
+  ]);
+  const owners = new Map<string, SkuOwner>();
+  for (const p of own) {
+    if (p.sku) owners.set(p.sku.toLowerCase(), { productId: p.id, variantId: null });
+  }
+  for (const v of ofVariants) {
+    owners.set(v.sku!.toLowerCase(), { productId: v.productId, variantId: v.variantId });
+  }
+  return { owners, productIds: new Set(own.map((p) => p.id)) };
 }

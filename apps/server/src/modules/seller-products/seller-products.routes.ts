@@ -2,10 +2,14 @@ import {
   errorResponse,
   LOW_STOCK_THRESHOLD,
   messageResponse,
+  PRODUCT_CSV_COLUMNS,
   PRODUCT_MESSAGES,
   productBulkBody,
   productBulkResponse,
   productIdParams,
+  productImportErrorResponse,
+  productImportQuery,
+  productImportResponse,
   productSavedResponse,
   productStatusBody,
   sellerProductsQuery,
@@ -17,10 +21,13 @@ import { businessIdParams } from '@leafline/contract/catalog';
 import { ROUTES } from '@leafline/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCsvFile } from '../../lib/csv';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedProduct, sellerScope } from '../businesses';
+import { importProducts, productsCsv, productsFileName } from './product-csv';
 import {
   addProduct,
   bulkChange,
@@ -98,6 +105,50 @@ export async function sellerProductsRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const { businessId } = sellerScope(request);
       return bulkChange(deps, businessId, request.body);
+    },
+  );
+
+  app.get(
+    fastifyPath(ROUTES.exportProducts),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: "A business's products as CSV, a row per product or variant (its owner only)",
+        description: `Columns: ${PRODUCT_CSV_COLUMNS.join(', ')}. The import takes the same.`,
+        params: businessIdParams,
+        response: { 200: z.string().describe('text/csv; charset=utf-8'), '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = sellerScope(request);
+      return sendCsvFile(
+        reply,
+        productsFileName(businessId),
+        await productsCsv(deps.db, businessId),
+      );
+    },
+  );
+
+  app.post(
+    fastifyPath(ROUTES.importProducts),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedBusiness,
+      schema: {
+        ...common,
+        summary: 'Create or update products by SKU from a CSV file (its owner only)',
+        description: `multipart/form-data: file (the export's columns: ${PRODUCT_CSV_COLUMNS.join(', ')}). dry_run=true: the preview, nothing written. Rows with errors: a 400 listing every row with its errors, nothing written.`,
+        params: businessIdParams,
+        querystring: productImportQuery,
+        response: { 200: productImportResponse, '4xx': productImportErrorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId } = sellerScope(request);
+      const form = await readMultipartForm(request, { maxFiles: 1 });
+      return importProducts(deps, businessId, form, request.query.dry_run);
     },
   );
 
