@@ -88,4 +88,22 @@ export const SELLER_PRODUCTS_TEXTS = {
     'For example 10 to raise prices by 10 %, or -15 to lower them by 15 %. Rounded to the cent; variants with a price of their own change by the same, and compare-at prices stay.',
   applyPrice: (n: number) => (n === 1 ? 'Change 1 price' : `Change ${n} prices`),
   bulkFailed: 'The products could not be changed. Please try again.',
+
+  // ---- the products CSV (issue 29, point 7) ----
+  exportCsv: 'Export CSV',
+  exporting: 'Preparing…',
+  exportFailed: 'The products could not be exported. Please try again.',
+  importCsv: 'Import CSV…',
+  importTitle: 'Import products from CSV',
+  importHint:
+    'Use the columns of the export. Each row is found by its SKU and updated, or created when the SKU is new. Check the file first: nothing is written while any row has an error.',
+  importFile: 'CSV file',
+  checkFile: 'Check file',
+  importRows: (n: number) => (n === 1 ? 'Import 1 row' : `Import ${n} rows`),
+  importFailed: 'The file could not be imported. Please try again.',
+  previewCaption: 'What each row of the file does',
+  previewRow: 'Row',
+  previewName: 'Name',
+  previewResult: 'Result',
+  previewAction: { create: 'Creates it', update: 'Updates it' },
 } as const;

@@ -36,6 +36,7 @@ import { useEditProduct } from '../api/save-product';
 import { BulkPriceDialog } from '../components/bulk-price-dialog';
 import { ProductForm } from '../components/product-form/product-form';
 import { ProductRow } from '../components/product-row';
+import { ProductsCsv } from '../components/products-csv';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 
 /**
@@ -287,6 +288,7 @@ export function ProductsSection({ businessId }: { businessId: number }) {
           clear();
         }}
       />
+      <ProductsCsv businessId={businessId} />
       <ProductFilters
         filter={filter}
         onChange={(next) => {
