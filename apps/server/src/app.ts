@@ -41,6 +41,7 @@ import {
   shopifySyncRoutes,
   shopifyWorkers,
 } from './modules/shopify';
+import { verificationRoutes } from './modules/verification';
 import { registerSpa, seoRoutes } from './modules/web';
 import { backgroundPlugin } from './plugins/background';
 import { catalogCachePlugin } from './plugins/catalog-cache';
@@ -94,6 +95,7 @@ const MODULES = [
   newsletterRoutes,
   contentRoutes,
   sellerProductsRoutes,
+  verificationRoutes,
   opsRoutes,
   shopifyRoutes,
   shopifyHooksRoutes,

@@ -20,6 +20,7 @@ const WRITER: Record<string, string> = {
   shipping_addresses: 'modules/address',
   businesses: 'modules/businesses',
   sustainability_notes: 'modules/businesses',
+  verification_requests: 'modules/verification',
   shipping_fee_configs: 'modules/shipping',
   shipping_country_fees: 'modules/shipping',
   products: 'modules/seller-products',

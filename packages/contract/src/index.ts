@@ -15,3 +15,4 @@ export * from './seller-orders';
 export * from './seller-products';
 export * from './shopify';
 export * from './stock';
+export * from './verification';

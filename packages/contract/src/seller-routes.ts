@@ -49,6 +49,7 @@ import type {
   shopifyShippingPreviewResponse,
   shopifySyncStatusResponse,
 } from './shopify';
+import type { verificationResponse } from './verification';
 
 /**
  * The route table's calls of a business's dashboard (issue 25, point 4): the business, its
@@ -142,6 +143,15 @@ export const SELLER_ROUTES = {
     query: Query<typeof productImportQuery>;
     form: true;
   }>()('POST', '/api/business/products/{businessId}/import/'),
+  /** Issue 29, point 10: the Verified badge, and the brand's notes sent for review. */
+  verification: route<{ response: Out<typeof verificationResponse> }>()(
+    'GET',
+    '/api/business/verification/{businessId}/',
+  ),
+  requestVerification: route<{ response: Out<typeof verificationResponse>; form: true }>()(
+    'POST',
+    '/api/business/verification/{businessId}/',
+  ),
   /** The dashboard's quick stock edit of one product (issue 26). */
   updateProductStock: route<{
     response: Out<typeof productSavedResponse>;

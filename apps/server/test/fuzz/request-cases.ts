@@ -168,6 +168,14 @@ export function multipartSpecs(variantIds: number[]): Record<string, MultipartSp
     'POST /api/add-product/{businessId}/': product,
     'PUT /api/products/{productId}/edit/': product,
     // Issue 29, point 7: the products CSV (the fuzz's files are pictures and bytes: refused).
+    'POST /api/business/verification/{businessId}/': {
+      text: {
+        materials: fc.constantFrom('Organic cotton.', ''),
+        packaging: fc.constantFrom('Recycled paper.', ''),
+        certifications: fc.constantFrom('GOTS', ''),
+      },
+      files: ['document'],
+    },
     'POST /api/business/products/{businessId}/import/': {
       text: { note: fc.constant('') },
       files: ['file'],

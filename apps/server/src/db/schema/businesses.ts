@@ -1,4 +1,5 @@
 import type { StripeStatus } from '@leafline/contract/business';
+import { VERIFICATION_STATUSES } from '@leafline/contract/verification';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -157,3 +158,35 @@ export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
   topic: text('topic').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A brand's notes sent for the Verified badge (issue 29, point 10): reviewed by an operator
+ * (`/ops/verifications/`), approved (the business becomes verified) or declined with a reason.
+ * One pending request per business at a time; the decided ones are kept as its history.
+ */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    materials: text('materials').notNull(),
+    packaging: text('packaging').notNull(),
+    certifications: text('certifications').notNull().default(''),
+    /** The optional document image's media key. */
+    document: text('document'),
+    status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('pending'),
+    /** Why it was declined. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('verification_requests_business_idx').on(t.businessId, t.createdAt),
+    index('verification_requests_pending_idx').on(t.status, t.createdAt),
+    uniqueIndex('verification_requests_one_pending_uq')
+      .on(t.businessId)
+      .where(sql`status = 'pending'`),
+  ],
+);

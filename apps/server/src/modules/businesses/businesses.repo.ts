@@ -216,3 +216,8 @@ export async function closeOwnedBusinesses(db: Db, userId: number): Promise<numb
     .returning({ id: businesses.id });
   return rows.map((r) => r.id);
 }
+
+/** The Verified badge given (issue 29, point 10: an operator approved the brand's notes). */
+export async function markBusinessVerified(tx: Db, businessId: number): Promise<void> {
+  await tx.update(businesses).set({ verified: true }).where(eq(businesses.id, businessId));
+}

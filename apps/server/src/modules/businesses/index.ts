@@ -11,7 +11,7 @@ export {
   sellerScope,
 } from './business-access';
 export { findOwnedBusinessId } from './business-access.repo';
-export { closeOwnedBusinesses } from './businesses.repo';
+export { closeOwnedBusinesses, markBusinessVerified } from './businesses.repo';
 export { businessesRoutes } from './businesses.routes';
 export { applyAccountUpdate } from './businesses.service';
 export {

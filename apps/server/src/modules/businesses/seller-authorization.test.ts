@@ -192,6 +192,19 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'verification',
+    method: 'GET',
+    url: () => `/api/business/verification/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'verification request',
+    method: 'POST',
+    url: () => `/api/business/verification/${businessId}/`,
+    body: () => multipartPayload({ materials: 'Organic cotton.', packaging: 'Paper.' }),
+    ownerStatus: 201,
+  },
+  {
     name: 'products CSV export',
     method: 'GET',
     url: () => `/api/business/products/${businessId}/export/`,
@@ -328,6 +341,7 @@ async function call(c: SellerCall, headers: Record<string, string>) {
 async function fingerprint(): Promise<string> {
   const tables = [
     'businesses',
+    'verification_requests',
     'products',
     'variants',
     'product_images',
