@@ -92,6 +92,15 @@ export function mockDashboardApi(overviews: BusinessOverview[], ...overrides: Da
     if (list && overviews.some((o) => o.id === Number(list[1]))) {
       return jsonResponse(200, [], { 'x-total-count': '0' });
     }
+    // The Verified badge (issue 29, point 10): not verified, nothing sent yet.
+    const verification = /^\/api\/business\/verification\/(\d+)\/$/.exec(call.url);
+    if (
+      verification &&
+      call.method === 'GET' &&
+      overviews.some((o) => o.id === Number(verification[1]))
+    ) {
+      return jsonResponse(200, { verified: false, request: null });
+    }
     return jsonResponse(404, { error: 'Not found.' });
   });
 }

@@ -19,4 +19,6 @@ export const SELLER_KEYS = {
   payouts: (businessId: number) => ['dashboard', 'sales', businessId, 'payouts'] as const,
   shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,
   shopifySync: (businessId: number) => ['dashboard', 'shopify-sync', businessId] as const,
+  /** The Verified badge and the brand's latest request (issue 29, point 10). */
+  verification: (businessId: number) => ['dashboard', 'verification', businessId] as const,
 };

@@ -25,6 +25,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { ApiError } from '@/lib/api-client';
 import { useEditBusiness } from '../api/edit-business';
+import { VerificationPanel } from '../components/verification-panel';
 import { BUSINESS_SETTINGS_TEXTS } from '../lib/business-settings-texts';
 
 const REQUIRED = new Set<BusinessProfileField>(['name', 'email']);
@@ -42,7 +43,13 @@ const LOADING: QueryStates = {
 export const EditBusinessSection = querySection(
   useBusinessOverview,
   LOADING,
-  (overview, businessId) => <EditBusinessForm businessId={businessId} overview={overview} />,
+  (overview, businessId) => (
+    <>
+      <EditBusinessForm businessId={businessId} overview={overview} />
+      {/* Issue 29, point 10: how to get the Verified badge. */}
+      <VerificationPanel businessId={businessId} />
+    </>
+  ),
 );
 
 type EditValues = BusinessProfileValues & {
