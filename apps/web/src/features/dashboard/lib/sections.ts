@@ -27,7 +27,7 @@ export const SECTION_INFO: Record<
   products: {
     label: 'Products',
     icon: Package,
-    help: 'Your listed products. Edit one in place, or delete it after confirming.',
+    help: 'Your products, active (in the shop), drafts and archived. Edit, copy or delete one; pick several to publish, archive or change their prices; export them as CSV and import a CSV in the same columns.',
   },
   reviews: {
     label: 'Reviews',
@@ -47,7 +47,7 @@ export const SECTION_INFO: Record<
   editbiz: {
     label: 'Edit business',
     icon: Pencil,
-    help: 'Your public profile: name, description, contact e-mail, website, shipping, prices, production, logo and banner.',
+    help: 'Your public profile: name, description, contact e-mail, website, shipping, prices, production, logo and banner; and how to get the Verified badge.',
   },
   overview: {
     label: 'Overview',
