@@ -379,4 +379,8 @@ export const LEDGER_TEXTS = {
   statement: 'Download the month’s statement (CSV)',
   statementHint: 'Choose a month first.',
   statementFailed: 'The statement could not be downloaded. Try again.',
+  /** Issue 29, point 9: the month's statement as a printed page. */
+  print: 'Print the month’s statement',
+  printTitle: (month: string) => `Payout statement, ${month}`,
+  printDates: 'Dates in UTC.',
 } as const;

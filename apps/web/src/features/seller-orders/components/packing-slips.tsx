@@ -1,8 +1,8 @@
 import type { SellerOrder } from '@leafline/contract/seller-orders';
-import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useOwnedBusinesses } from '@/lib/api/get-owned-businesses';
 import { addressLines, readAddress, variantOptionsLabel } from '@/lib/order-format';
+import { usePrintOnce } from '@/lib/print';
 import { SELLER_ORDERS_TEXTS as TEXTS } from '../lib/seller-orders-texts';
 import { formatLocalDate } from './seller-order-card';
 
@@ -34,21 +34,11 @@ export function PackingSlips({
   const business = owned.data?.businesses.find((b) => b.id === businessId);
   const brand: SlipBrand = { name: business?.name ?? '', logo: business?.logonew ?? null };
   const ready = !owned.isPending;
-  useEffect(() => {
-    window.addEventListener('afterprint', onDone);
-    return () => window.removeEventListener('afterprint', onDone);
-  }, [onDone]);
-  // Once, after the slips are on the page with their brand (a development build runs
-  // effects twice).
-  const printed = useRef(false);
-  useEffect(() => {
-    if (!ready || printed.current) return;
-    printed.current = true;
-    window.print();
-  }, [ready]);
+  // Once the slips are on the page with their brand.
+  usePrintOnce(ready, onDone);
 
   return createPortal(
-    <div className="packing-slips" data-testid="packing-slips">
+    <div className="print-only" data-testid="packing-slips">
       {orders.map((order) => (
         <PackingSlip key={order.id} order={order} brand={brand} />
       ))}

@@ -2,7 +2,8 @@ import { PAYOUT_ROW_STATUSES, LEDGER_TEXTS as TEXTS } from '@leafline/contract/s
 import { PAYOUT_STATE_LABELS } from '@leafline/contract/seller-orders';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import Download from 'lucide-react/icons/download';
-import { useId, useState } from 'react';
+import Printer from 'lucide-react/icons/printer';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
@@ -15,6 +16,7 @@ import { formatMoney } from '@/lib/money';
 import { fileName, saveFile } from '@/lib/save-file';
 import { pageCount } from '@/lib/seller/paged-list';
 import { type LedgerFilter, usePayouts } from '../api/get-payouts';
+import { PrintableStatement } from './printable-statement';
 
 const STATUS_OPTIONS = [
   { value: '', label: TEXTS.allStatuses },
@@ -145,12 +147,14 @@ export function PayoutLedger({ businessId }: { businessId: number }) {
 
 /**
  * The chosen month's statement as a CSV file (`payoutStatement`), fetched with the session
- * and handed to the browser to save.
+ * and handed to the browser to save; or as a printed page (issue 29, point 9).
  */
 function StatementButton({ businessId, month }: { businessId: number; month: string }) {
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
+  const [printing, setPrinting] = useState(false);
+  const endPrinting = useCallback(() => setPrinting(false), []);
   const download = async () => {
     setWorking(true);
     setError(null);
@@ -182,6 +186,26 @@ function StatementButton({ businessId, month }: { businessId: number; month: str
         <Download aria-hidden="true" className="size-4" />
         {TEXTS.statement}
       </Button>
+      <Button
+        variant="ghost"
+        disabled={!month || printing}
+        onClick={() => {
+          setError(null);
+          setPrinting(true);
+        }}
+        aria-describedby={month ? undefined : hintId}
+      >
+        <Printer aria-hidden="true" className="size-4" />
+        {TEXTS.print}
+      </Button>
+      {printing ? (
+        <PrintableStatement
+          businessId={businessId}
+          month={month}
+          onDone={endPrinting}
+          onError={setError}
+        />
+      ) : null}
       {month ? null : (
         <p id={hintId} className="text-xs text-ink-muted">
           {TEXTS.statementHint}
