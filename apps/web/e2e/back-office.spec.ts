@@ -22,6 +22,26 @@ async function openOrders(page: Page): Promise<number> {
   return Number(new URL(page.url()).searchParams.get('business'));
 }
 
+/**
+ * The seller signed in, on its first business's Add product form with the required fields
+ * filled (the name made unique to this run).
+ */
+async function startProduct(
+  page: Page,
+  product: { name: string; description: string; price: string; category: string },
+) {
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+  await page.goto(`/dashboard/add?business=${businessId}`);
+  const add = page.getByRole('form', { name: 'Add a product' });
+  const name = `${product.name} ${Date.now().toString(36)}`;
+  await add.getByLabel('Name', { exact: true }).fill(name);
+  await add.getByLabel('Description', { exact: true }).fill(product.description);
+  await add.getByLabel('Price', { exact: true }).fill(product.price);
+  await add.getByLabel('Product category').selectOption(product.category);
+  return { businessId, add, name };
+}
+
 test('to ship → two orders marked shipped with their carriers → the buyer follows each parcel', async ({
   page,
   browser,
@@ -154,15 +174,12 @@ test('variants from two options: every combination made at once, one with a form
   page,
 }) => {
   test.setTimeout(90_000);
-  await loginViaUi(page, SELLER.username, SELLER.password);
-  const businessId = await openOrders(page);
-  await page.goto(`/dashboard/add?business=${businessId}`);
-  const add = page.getByRole('form', { name: 'Add a product' });
-  const name = `Wool beanie ${Date.now().toString(36)}`;
-  await add.getByLabel('Name', { exact: true }).fill(name);
-  await add.getByLabel('Description', { exact: true }).fill('Undyed wool from one flock.');
-  await add.getByLabel('Price', { exact: true }).fill('30.00');
-  await add.getByLabel('Product category').selectOption('Accessories');
+  const { businessId, add, name } = await startProduct(page, {
+    name: 'Wool beanie',
+    description: 'Undyed wool from one flock.',
+    price: '30.00',
+    category: 'Accessories',
+  });
   await add.getByLabel('Option 1 name').fill('Size');
   await add.getByLabel('Option 2 name').fill('Colour');
   await add.getByLabel('Size values').fill('S, M, L');
@@ -212,15 +229,12 @@ test('a draft is not in the shop until the brand makes it active; then the shop 
   page,
 }) => {
   test.setTimeout(90_000);
-  await loginViaUi(page, SELLER.username, SELLER.password);
-  const businessId = await openOrders(page);
-  await page.goto(`/dashboard/add?business=${businessId}`);
-  const add = page.getByRole('form', { name: 'Add a product' });
-  const name = `Juniper draft candle ${Date.now().toString(36)}`;
-  await add.getByLabel('Name', { exact: true }).fill(name);
-  await add.getByLabel('Description', { exact: true }).fill('Soy wax, a cotton wick.');
-  await add.getByLabel('Price', { exact: true }).fill('18.00');
-  await add.getByLabel('Product category').selectOption('Home Goods');
+  const { businessId, add, name } = await startProduct(page, {
+    name: 'Juniper draft candle',
+    description: 'Soy wax, a cotton wick.',
+    price: '18.00',
+    category: 'Home Goods',
+  });
   await add.getByLabel('Status', { exact: true }).selectOption('draft');
   await add.getByRole('button', { name: 'Add product', exact: true }).click();
   await expect(page.getByText(`“${name}” is saved as a draft`)).toBeVisible();

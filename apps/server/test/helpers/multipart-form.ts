@@ -55,3 +55,10 @@ export function filesUnder(dir: string): string[] {
     return [];
   }
 }
+
+/** A multipart form of text fields, for `inject` (the product form's tests). */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import type { Headers } from '../../../test/helpers/buying';
 import { addBusiness } from '../../../test/helpers/catalog-fixtures';
+import { formOf } from '../../../test/helpers/multipart-form';
 import { products, variants } from '../../db/schema/index';
 
 /** Issue 29, point 6: a compare-at price (struck through in the shop) and a SKU, per variant. */
@@ -16,12 +17,6 @@ const BASE = {
   condition: 'new',
   product_category: 'Accessories',
 };
-
-function formData(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
-}
 
 let t: TestApp;
 let owner: Headers;
@@ -46,14 +41,14 @@ const add = (fields: Record<string, string>, headers = owner, business = busines
     method: 'POST',
     url: `/api/add-product/${business}/`,
     headers,
-    payload: formData(fields),
+    payload: formOf(fields),
   });
 const edit = (productId: number, fields: Record<string, string>) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/products/${productId}/edit/`,
     headers: owner,
-    payload: formData(fields),
+    payload: formOf(fields),
   });
 const detail = async (productId: number): Promise<ProductDetail> =>
   (await t.app.inject({ url: `/api/products/${productId}/` })).json();

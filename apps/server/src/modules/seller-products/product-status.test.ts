@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import type { Headers } from '../../../test/helpers/buying';
 import { addBusiness, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
+import { formOf } from '../../../test/helpers/multipart-form';
 
 /** Issue 29, points 5 and 7: drafts, archived products, the list's status and search, copies, bulk changes. */
 
@@ -19,12 +20,6 @@ const BASE = {
   condition: 'new',
   product_category: 'Accessories',
 };
-
-function formData(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
-}
 
 let t: TestApp;
 let owner: Headers;
@@ -46,7 +41,7 @@ async function add(fields: Record<string, string>): Promise<SellerProduct> {
     method: 'POST',
     url: `/api/add-product/${businessId}/`,
     headers: owner,
-    payload: formData({ ...BASE, ...fields }),
+    payload: formOf({ ...BASE, ...fields }),
   });
   expect(res.statusCode).toBe(201);
   return res.json().product;
@@ -133,14 +128,14 @@ describe('a product’s status', () => {
       method: 'PUT',
       url: `/api/products/${product.id}/edit/`,
       headers: owner,
-      payload: formData({ ...BASE, name: 'Plain cap, renamed' }),
+      payload: formOf({ ...BASE, name: 'Plain cap, renamed' }),
     });
     expect(edited.json().product).toMatchObject({ name: 'Plain cap, renamed', status: 'draft' });
     const activeByForm = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${product.id}/edit/`,
       headers: owner,
-      payload: formData({ ...BASE, name: 'Plain cap', status: 'active' }),
+      payload: formOf({ ...BASE, name: 'Plain cap', status: 'active' }),
     });
     expect(activeByForm.json().product.status).toBe('active');
   });
@@ -156,7 +151,7 @@ describe('a product’s status', () => {
       method: 'POST',
       url: `/api/add-product/${businessId}/`,
       headers: owner,
-      payload: formData({ ...BASE, name: 'Odd', status: 'hidden' }),
+      payload: formOf({ ...BASE, name: 'Odd', status: 'hidden' }),
     });
     expect(form.statusCode).toBe(400);
     expect(form.json().fields).toEqual({ status: PRODUCT_MESSAGES.status });
@@ -317,7 +312,7 @@ describe('a bulk change of the products picked (issue 29, point 7)', () => {
       method: 'POST',
       url: `/api/add-product/${otherBusiness}/`,
       headers: other.headers,
-      payload: formData({ ...BASE, name: 'Not yours' }),
+      payload: formOf({ ...BASE, name: 'Not yours' }),
     });
     const notMine = await bulk({ ids: [mine.id, theirs.json().product.id], action: 'archived' });
     expect(notMine.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { addToCart, checkout, type Headers, shopper } from '../../../test/helpers/buying';
 import { addBusiness, addProduct, searchCaughtUp } from '../../../test/helpers/catalog-fixtures';
+import { formOf } from '../../../test/helpers/multipart-form';
 import { stockMovements } from '../../db/schema/index';
 
 /**
@@ -25,12 +26,6 @@ const BASE = {
   category: 'Eco-Friendly Business',
   product_category: 'Apparel',
 };
-
-function formData(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
-}
 
 let t: TestApp;
 let owner: Headers;
@@ -52,14 +47,14 @@ const add = (fields: Record<string, string>) =>
     method: 'POST',
     url: `/api/add-product/${businessId}/`,
     headers: owner,
-    payload: formData({ ...BASE, ...fields }),
+    payload: formOf({ ...BASE, ...fields }),
   });
 const edit = (productId: number, fields: Record<string, string>) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/products/${productId}/edit/`,
     headers: owner,
-    payload: formData({ ...BASE, ...fields }),
+    payload: formOf({ ...BASE, ...fields }),
   });
 const setStock = (productId: number, body: unknown, headers: Headers = owner) =>
   t.app.inject({
