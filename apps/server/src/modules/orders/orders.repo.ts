@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { perDb } from '../../db/prepared';
 import {
   businesses,
   checkouts,
@@ -248,9 +249,13 @@ const itemColumn = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(orderItems))}.${sql.identifier(column.name)}`;
 
 /** The items of the orders, in the order they were bought, with a picture each. */
-export async function listOrderItems(db: Db, orderIds: readonly number[]): Promise<OrderItemRow[]> {
-  if (!orderIds.length) return [];
-  return db
+/**
+ * The lines of orders, planned once per connection (a named prepared statement): the order
+ * lists read them on every page, and building and planning this query cost more than running
+ * it (issue 29 bench).
+ */
+const orderItemsStatement = perDb((db) =>
+  db
     .select({
       id: orderItems.id,
       orderId: orderItems.orderId,
@@ -268,8 +273,14 @@ export async function listOrderItems(db: Db, orderIds: readonly number[]): Promi
       )})`,
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+    .where(sql`${orderItems.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id))
+    .prepare('orders_items_of_orders'),
+);
+
+export async function listOrderItems(db: Db, orderIds: readonly number[]): Promise<OrderItemRow[]> {
+  if (!orderIds.length) return [];
+  return orderItemsStatement(db).execute({ ids: [...orderIds] });
 }
 
 /*

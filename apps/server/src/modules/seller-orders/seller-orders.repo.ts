@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDb } from '../../db/prepared';
 import { businesses, payouts, refunds } from '../../db/schema/index';
 
 /**
@@ -36,11 +37,17 @@ export async function listOrderPayouts(
   orderIds: readonly number[],
 ): Promise<OrderPayoutRow[]> {
   if (!orderIds.length) return [];
-  return db
+  return orderPayoutsStatement(db).execute({ ids: [...orderIds] });
+}
+
+/** Planned once per connection: the order list reads it on every page. */
+const orderPayoutsStatement = perDb((db) =>
+  db
     .select(orderPayoutFields)
     .from(payouts)
-    .where(inArray(payouts.orderId, [...orderIds]));
-}
+    .where(sql`${payouts.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('seller_orders_payouts'),
+);
 
 export interface PayoutSetup {
   stripeAccountId: string | null;
@@ -70,7 +77,12 @@ export async function listOrderRefunds(
   orderIds: readonly number[],
 ): Promise<OrderRefundRow[]> {
   if (!orderIds.length) return [];
-  return db
+  return orderRefundsStatement(db).execute({ ids: [...orderIds] });
+}
+
+/** Planned once per connection: the order list reads it on every page. */
+const orderRefundsStatement = perDb((db) =>
+  db
     .select({
       orderId: refunds.orderId,
       amountCents: refunds.amountCents,
@@ -79,5 +91,6 @@ export async function listOrderRefunds(
       createdAt: refunds.createdAt,
     })
     .from(refunds)
-    .where(inArray(refunds.orderId, [...orderIds]));
-}
+    .where(sql`${refunds.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('seller_orders_refunds'),
+);
