@@ -377,7 +377,6 @@ export const LOW_STOCK_VIEW = { threshold: LOW_STOCK_THRESHOLD, label: 'Low stoc
 
 /** What a bulk change does to the products picked (issue 29, point 7). */
 export const PRODUCT_BULK_ACTIONS = ['active', 'draft', 'archived', 'price'] as const;
-export type ProductBulkAction = (typeof PRODUCT_BULK_ACTIONS)[number];
 /** At most this many products in one bulk change (a page of the list is 20). */
 export const PRODUCT_BULK_MAX = 100;
 
@@ -395,6 +394,13 @@ export const PRODUCT_BULK_MESSAGES = {
     `${n === 1 ? '1 price' : `Prices of ${n} products`} ${percent > 0 ? 'raised' : 'lowered'} by ${Math.abs(percent)} %.`,
 } as const;
 
+/** A change of price in percent: -90 to 1000, two decimals at most, not 0. */
+export const productBulkPercent = z
+  .number({ error: PRODUCT_BULK_MESSAGES.percent })
+  .min(-90, PRODUCT_BULK_MESSAGES.percent)
+  .max(1000, PRODUCT_BULK_MESSAGES.percent)
+  .refine((v) => v !== 0 && Math.round(v * 100) === v * 100, PRODUCT_BULK_MESSAGES.percent);
+
 /**
  * `POST api/business/products/{businessId}/bulk/` (issue 29, point 7): the products picked made
  * active, drafts or archived, or their prices (the product's and each variant's own) changed by
@@ -407,12 +413,7 @@ export const productBulkBody = z
       .min(1, PRODUCT_BULK_MESSAGES.ids)
       .max(PRODUCT_BULK_MAX, PRODUCT_BULK_MESSAGES.ids),
     action: z.enum(PRODUCT_BULK_ACTIONS, { error: PRODUCT_BULK_MESSAGES.action }),
-    percent: z
-      .number({ error: PRODUCT_BULK_MESSAGES.percent })
-      .min(-90, PRODUCT_BULK_MESSAGES.percent)
-      .max(1000, PRODUCT_BULK_MESSAGES.percent)
-      .refine((v) => v !== 0 && Math.round(v * 100) === v * 100, PRODUCT_BULK_MESSAGES.percent)
-      .optional(),
+    percent: productBulkPercent.optional(),
   })
   .refine((body) => body.action !== 'price' || body.percent !== undefined, {
     message: PRODUCT_BULK_MESSAGES.percent,
@@ -470,7 +471,6 @@ export const PRODUCT_IMPORT_MESSAGES = {
   otherProduct: 'This SKU belongs to another of your products than product_id says.',
   option1Required: 'A variant needs its option1 value.',
   productId: 'product_id must be the number of one of your products, or empty.',
-  productCategoryRequired: PRODUCT_MESSAGES.productCategory,
   hasErrors: (n: number) =>
     `${n === 1 ? '1 row has errors' : `${n} rows have errors`}: nothing was written.`,
   imported: (created: number, updated: number) => `${created} created, ${updated} updated.`,

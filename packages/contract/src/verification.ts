@@ -21,7 +21,6 @@ export const VERIFICATION_STATUSES = ['pending', 'approved', 'declined'] as cons
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const VERIFICATION_MESSAGES = {
-  sent: 'Sent for review. We will e-mail you when it is decided.',
   materials: 'Tell us about your materials.',
   packaging: 'Tell us about your packaging and shipping.',
   tooLong: (label: string) =>

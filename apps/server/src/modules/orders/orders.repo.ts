@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { perDb } from '../../db/prepared';
 import {
   businesses,
@@ -168,15 +169,12 @@ export interface BusinessOrderFilter {
   sort?: 'newest' | 'oldest' | undefined;
 }
 
-/** `%` and `_` (and the escape itself) taken literally inside an ILIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The search: an order number matches its order; any text matches a part of the buyer's name
  * or e-mail as the order recorded them (any case).
  */
 function orderSearch(q: string): SQL {
-  const contains = `%${likeLiteral(q)}%`;
+  const contains = containsPattern(q);
   // The expression of `orders_buyer_search_idx` (a trigram index), so a part of 3 letters or
   // more is looked up rather than every order of the brand read.
   const byText = sql`(${orders.userFullName} || ' ' || ${orders.userEmail}) ilike ${contains}`;

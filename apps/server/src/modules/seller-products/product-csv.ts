@@ -4,6 +4,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_IMPORT_MAX_ROWS,
   PRODUCT_IMPORT_MESSAGES,
+  PRODUCT_MESSAGES,
   type ProductCsvColumn,
   type ProductCsvRow,
   type ProductImportResponse,
@@ -13,7 +14,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/client';
 import { CSV_BOM, csvField, csvRecord, csvTextBack } from '../../lib/csv';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { MultipartForm } from '../../lib/multipart-form';
 import { listLiveVariantsOfProducts } from '../catalog';
 import { setCount } from '../stock';
@@ -97,33 +98,25 @@ export const productsFileName = (businessId: number) =>
 
 // ---- import ----
 
+/** A 400 about the file as a whole. */
+const fileError = (message: string) => fieldError('file', message);
+
 /** The file's rows as text cells by column, with their line numbers (the header is line 1). */
 function readRows(form: MultipartForm): Array<{ line: number; cells: Record<string, string> }> {
   const file = form.files.get('file');
-  if (!file)
-    throw badRequest(PRODUCT_IMPORT_MESSAGES.noFile, { file: PRODUCT_IMPORT_MESSAGES.noFile });
+  if (!file) throw fileError(PRODUCT_IMPORT_MESSAGES.noFile);
   let records: string[][];
   try {
     records = parse(file.data, { bom: true, relax_column_count: true, skip_empty_lines: true });
   } catch {
-    throw badRequest(PRODUCT_IMPORT_MESSAGES.unreadable, {
-      file: PRODUCT_IMPORT_MESSAGES.unreadable,
-    });
+    throw fileError(PRODUCT_IMPORT_MESSAGES.unreadable);
   }
   const [header, ...data] = records;
   const names = (header ?? []).map((name) => name.trim().toLowerCase());
   const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
-  if (missing.length) {
-    const message = PRODUCT_IMPORT_MESSAGES.columns(missing);
-    throw badRequest(message, { file: message });
-  }
-  if (!data.length)
-    throw badRequest(PRODUCT_IMPORT_MESSAGES.noRows, { file: PRODUCT_IMPORT_MESSAGES.noRows });
-  if (data.length > PRODUCT_IMPORT_MAX_ROWS) {
-    throw badRequest(PRODUCT_IMPORT_MESSAGES.tooManyRows, {
-      file: PRODUCT_IMPORT_MESSAGES.tooManyRows,
-    });
-  }
+  if (missing.length) throw fileError(PRODUCT_IMPORT_MESSAGES.columns(missing));
+  if (!data.length) throw fileError(PRODUCT_IMPORT_MESSAGES.noRows);
+  if (data.length > PRODUCT_IMPORT_MAX_ROWS) throw fileError(PRODUCT_IMPORT_MESSAGES.tooManyRows);
   return data.map((record, i) => {
     const cells: Record<string, string> = {};
     for (const column of PRODUCT_CSV_COLUMNS) {
@@ -191,7 +184,7 @@ async function planImport(db: Db, businessId: number, form: MultipartForm): Prom
         if (!row.option1) errors.push(PRODUCT_IMPORT_MESSAGES.option1Required);
         step = { kind: 'new-variant', productId: row.product_id, row };
       } else {
-        if (!row.product_category) errors.push(PRODUCT_IMPORT_MESSAGES.productCategoryRequired);
+        if (!row.product_category) errors.push(PRODUCT_MESSAGES.productCategory);
         // Rows with option values and one name are one new product's variants.
         step = { kind: 'new-product', key: row.option1 ? `name:${row.name}` : `sku:${key}`, row };
       }
@@ -208,29 +201,25 @@ async function planImport(db: Db, businessId: number, form: MultipartForm): Prom
   return { rows, steps };
 }
 
-/** The product's own fields from a row (empty choices: the default, or `keep` on update). */
-function productValuesOf(row: ProductCsvRow, update: boolean): ProductValues {
+/**
+ * The product's own fields from a row. An empty choice (condition, category, product category,
+ * option names, status) is the default on a new product and keeps the stored one on an update.
+ */
+function productValuesOf(row: ProductCsvRow, update: false): ProductValues;
+function productValuesOf(row: ProductCsvRow, update: true): Partial<ProductValues>;
+function productValuesOf(row: ProductCsvRow, update: boolean): Partial<ProductValues> {
   const names = [row.option1_name, row.option2_name];
   while (names.length && names.at(-1) === '') names.pop();
   return {
     name: row.name,
     description: row.description,
     priceCents: row.price,
-    condition: row.condition ?? 'new',
-    category: row.category || DEFAULT_PRODUCT_CATEGORY,
-    productCategory: row.product_category ?? '',
+    ...(row.condition || !update ? { condition: row.condition ?? 'new' } : {}),
+    ...(row.category || !update ? { category: row.category || DEFAULT_PRODUCT_CATEGORY } : {}),
+    ...(row.product_category || !update ? { productCategory: row.product_category ?? '' } : {}),
     ...(names.length || !update ? { optionNames: names } : {}),
     ...(row.status || !update ? { status: row.status ?? 'active' } : {}),
   };
-}
-
-/** On an update, only what the row says: an empty choice keeps the stored one. */
-function updateValuesOf(row: ProductCsvRow): Partial<ProductValues> {
-  const values: Partial<ProductValues> = productValuesOf(row, true);
-  if (!row.condition) delete values.condition;
-  if (!row.category) delete values.category;
-  if (!row.product_category) delete values.productCategory;
-  return values;
 }
 
 /** The plan written, in the caller's transaction. */
@@ -248,7 +237,7 @@ async function writePlan(db: Db, businessId: number, steps: readonly Planned[]) 
     const { row } = step;
     if (step.kind === 'update-product') {
       await updateProduct(db, step.productId, {
-        ...updateValuesOf(row),
+        ...productValuesOf(row, true),
         compareAtCents: row.compare_at_price,
         sku: row.sku,
       });
@@ -256,11 +245,12 @@ async function writePlan(db: Db, businessId: number, steps: readonly Planned[]) 
       updated += 1;
       continue;
     }
-    let productId: number;
-    if (step.kind === 'update-variant') {
-      const { priceCents: _variantPrice, ...fields } = updateValuesOf(row);
+    if (step.kind !== 'new-product') {
+      // A variant row carries its product's fields too (its price is the variant's own).
+      const { priceCents: _variantPrice, ...fields } = productValuesOf(row, true);
       await updateProduct(db, step.productId, fields);
     }
+    let productId: number;
     if (step.kind === 'new-product') {
       const known = newProducts.get(step.key);
       if (known === undefined) {
@@ -281,11 +271,6 @@ async function writePlan(db: Db, businessId: number, steps: readonly Planned[]) 
       }
     } else {
       productId = step.productId;
-      if (step.kind === 'new-variant') {
-        // A variant row carries its product's fields too (its price is the variant's own).
-        const { priceCents: _variantPrice, ...fields } = updateValuesOf(row);
-        await updateProduct(db, productId, fields);
-      }
     }
     const variant = {
       option1: row.option1,

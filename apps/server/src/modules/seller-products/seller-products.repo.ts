@@ -1,6 +1,7 @@
 import type { ProductStatus } from '@leafline/contract/constants';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
   businesses,
   orderItems,
@@ -59,7 +60,7 @@ export async function pageSellerProducts(
 ): Promise<{ rows: SellerProductRow[]; total: number }> {
   const { lowStockAt, status, q } = narrow;
   const low = lowStockAt === undefined ? undefined : fewestLeft;
-  const like = q === undefined ? undefined : `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const like = q === undefined ? undefined : containsPattern(q);
   const where = and(
     eq(products.businessId, businessId),
     lowStockAt === undefined ? undefined : sql`${fewestLeft} <= ${lowStockAt}`,
@@ -444,7 +445,7 @@ export async function setProductStatus(
 }
 
 /**
- * A copy of the brand's product as a draft named `name` (issue 29, point 5): its fields, its
+ * A copy of the brand's product as a draft named `nameOf(its name)` (issue 29, point 5): its fields, its
  * pictures (the same stored files: a file is removed only when no picture uses it) and its live
  * variants with theirs, in their order. Not copied: SKUs (each names one thing), stock (a
  * new thing is not counted yet), Shopify ids (the copy is not the store's product). Undefined
@@ -454,7 +455,7 @@ export async function copyProductAsDraft(
   tx: Db,
   businessId: number,
   productId: number,
-  name: string,
+  nameOf: (name: string) => string,
 ): Promise<number | undefined> {
   const [source] = await tx
     .select()
@@ -465,7 +466,7 @@ export async function copyProductAsDraft(
     .insert(products)
     .values({
       businessId,
-      name,
+      name: nameOf(source.name),
       description: source.description,
       priceCents: source.priceCents,
       condition: source.condition,
@@ -524,12 +525,14 @@ export async function copyProductAsDraft(
 
 /**
  * The brand's products of `ids` locked for a bulk change (issue 29, point 7), with their price
- * and their live variants' own prices; fewer than asked when some are not the brand's.
+ * and (`withVariants`, for a price change) their live variants' own prices; fewer than asked
+ * when some are not the brand's.
  */
 export async function lockProductsForBulk(
   tx: Db,
   businessId: number,
   ids: readonly number[],
+  withVariants: boolean,
 ): Promise<
   Array<{
     id: number;
@@ -544,7 +547,7 @@ export async function lockProductsForBulk(
     .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])))
     .orderBy(asc(products.id))
     .for('update');
-  if (!rows.length) return [];
+  if (!rows.length || !withVariants) return rows.map((row) => ({ ...row, variants: [] }));
   const own = await tx
     .select({ id: variants.id, productId: variants.productId, priceCents: variants.priceCents })
     .from(variants)

@@ -512,12 +512,11 @@ export async function duplicateProduct(
   businessId: number,
   productId: number,
 ): Promise<SellerProduct> {
-  const copyId = await deps.db.transaction(async (tx) => {
-    const source = await findSellerProduct(tx, businessId, productId);
-    if (!source) return undefined;
-    const name = PRODUCT_MESSAGES.copyName(source.name).slice(0, PRODUCT_LIMITS.name);
-    return copyProductAsDraft(tx, businessId, productId, name);
-  });
+  const copyId = await deps.db.transaction((tx) =>
+    copyProductAsDraft(tx, businessId, productId, (name) =>
+      PRODUCT_MESSAGES.copyName(name).slice(0, PRODUCT_LIMITS.name),
+    ),
+  );
   if (copyId === undefined) throw productGone();
   return sellerProduct(deps, businessId, copyId);
 }
@@ -535,7 +534,7 @@ export async function bulkChange(
 ): Promise<{ message: string; updated: number }> {
   const ids = [...new Set(body.ids)];
   const result = await deps.db.transaction(async (tx) => {
-    const picked = await lockProductsForBulk(tx, businessId, ids);
+    const picked = await lockProductsForBulk(tx, businessId, ids, body.action === 'price');
     if (picked.length !== ids.length) {
       throw notFound(PRODUCT_BULK_MESSAGES.unknownProduct);
     }

@@ -22,13 +22,8 @@ import {
   verificationOf,
 } from './verification.service';
 
-const requestIdParams = z.object({
-  requestId: z.coerce
-    .number({ error: 'Verification request not found.' })
-    .int()
-    .min(1)
-    .max(2_147_483_647),
-});
+/** The request id as written in the path (parsed by the service: not an id, a 404). */
+const requestIdParams = z.object({ requestId: z.string() });
 
 /**
  * The Verified badge (issue 29, point 10): the brand's own calls (its owner only, DESIGN 2.16)

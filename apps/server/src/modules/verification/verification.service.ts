@@ -4,6 +4,7 @@ import {
   type VerificationResponse,
   verificationFields,
 } from '@leafline/contract';
+import { parseId } from '@leafline/contract/ids';
 import { emailLayout, escapeHtml } from '../../adapters/mail/email-html';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -104,9 +105,11 @@ export async function pendingVerifications(db: Db) {
 /** The operator's decision, e-mailed to the brand in the same transaction. */
 export async function decideVerification(
   deps: VerificationDeps,
-  requestId: number,
+  rawRequestId: string,
   decision: { status: 'approved' } | { status: 'declined'; reason: string },
 ): Promise<VerificationRequest> {
+  const requestId = parseId(rawRequestId);
+  if (requestId === null) throw notFound(VERIFICATION_MESSAGES.requestNotFound);
   const decided = await deps.db.transaction(async (tx) => {
     const done = await decideRequest(tx, requestId, decision);
     if (!done) return undefined;

@@ -1,6 +1,7 @@
 import {
   PRODUCT_BULK_MESSAGES,
   priceAfterPercent,
+  productBulkPercent,
   type SellerProduct,
 } from '@leafline/contract/seller-products';
 import { useState } from 'react';
@@ -10,12 +11,11 @@ import { TextField } from '@/components/ui/text-field';
 import { formatCents, formatMoney, priceToCents } from '@/lib/money';
 import { SELLER_PRODUCTS_TEXTS } from '../lib/seller-products-texts';
 
-/** "10", "-15", "+7.5" as a percentage (two decimals at most, not 0), else null. */
+/** "10", "-15", "+7.5 %" as the percentage the bulk route takes (the contract's rules), else null. */
 export function percentOf(text: string): number | null {
-  const match = /^\s*([+-]?\d{1,4}(?:\.\d{1,2})?)\s*%?\s*$/.exec(text);
-  if (!match) return null;
-  const value = Number(match[1]);
-  return value !== 0 && value >= -90 && value <= 1000 ? value : null;
+  const match = /^\s*([+-]?\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  const checked = match ? productBulkPercent.safeParse(Number(match[1])) : undefined;
+  return checked?.success ? checked.data : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from '@leafline/contract/constants';
+import { PRODUCT_STATUS_LABELS } from '@leafline/contract/constants';
 import { LOW_STOCK_VIEW, PRODUCT_MESSAGES } from '@leafline/contract/seller-products';
 import { STOCK_MESSAGES } from '@leafline/contract/stock-texts';
 
@@ -60,11 +60,6 @@ export const SELLER_PRODUCTS_TEXTS = {
   noMatchHint: 'Try another status or search.',
   showAll: 'Show all products',
   status: PRODUCT_STATUS_LABELS,
-  statusHints: {
-    active: 'In the shop',
-    draft: 'Only you see it',
-    archived: 'Out of the shop, its orders kept',
-  } satisfies Record<ProductStatus, string>,
   statusSaved: PRODUCT_MESSAGES.statusSaved,
   statusFailed: 'The product could not be changed. Please try again.',
   activate: 'Make active',
