@@ -44,6 +44,7 @@ const WRITER: Record<string, string> = {
   processed_webhook_events: 'modules/payments',
   payouts: 'modules/payouts',
   refunds: 'modules/refunds',
+  partial_refunds: 'modules/refunds',
   promo_codes: 'modules/checkout',
   shopify_sync_runs: 'modules/shopify',
   shopify_webhook_deliveries: 'modules/shopify',

@@ -8,6 +8,7 @@ export * from './content';
 export * from './messages';
 export * from './orders';
 export * from './payments';
+export * from './refunds';
 export * from './reviews';
 export * from './routes';
 export * from './seller-money';

@@ -183,6 +183,26 @@ export const orderRefunded = z.object({
 });
 export type OrderRefunded = z.infer<typeof orderRefunded>;
 
+/**
+ * One refund of an order (issue 29 point 3): `partial` (chosen lines and quantities, or an
+ * amount) or `full` (what was left, by a refund or a cancel), with the brand's reason and the
+ * lines it named (empty: an amount, or everything).
+ */
+export const orderRefundEntry = z.object({
+  kind: z.enum(['partial', 'full']),
+  amount: priceString,
+  reason: z.string(),
+  created_at: z.string(),
+  items: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+export type OrderRefundEntry = z.infer<typeof orderRefundEntry>;
+
 /** How the buyer's order card, confirmation and history say a refund. */
 export const ORDER_REFUND_TEXTS = {
   /** The order card's line: 'Refunded to you: $34.00 on Mar 14, 2026, 9:26 AM UTC'. */
@@ -192,6 +212,12 @@ export const ORDER_REFUND_TEXTS = {
   totalRow: 'Refunded',
   /** After a history entry's date: ' · $34.00 refunded'. */
   history: (amount: string) => ` · $${amount} refunded`,
+  /** The order card's list of refunds (issue 29). */
+  listLabel: 'Refunds',
+  /** 'Partial refund: $12.00 on Mar 14, 2026 — 1 × Linen shirt · Reason: damaged'. */
+  partial: 'Partial refund',
+  full: 'Refund',
+  reason: (reason: string) => ` · Reason: ${reason}`,
 } as const;
 
 /** How My Orders names an order's status history and each change in it. */
@@ -241,6 +267,8 @@ export const order = z.object({
   status_history: z.array(orderStatusChange),
   /** Added to §3: the refund given back to the buyer, or null. */
   refunded: orderRefunded.nullable(),
+  /** Added to §3 (issue 29): every refund given back to the buyer, partial or full, oldest first. */
+  refunds: z.array(orderRefundEntry),
 });
 export type Order = z.infer<typeof order>;
 

@@ -3,7 +3,7 @@ import { CARRIERS } from './carriers';
 import { FREE_SHIPPING_REASONS, type FreeShippingReason } from './cart';
 import { priceString } from './catalog';
 import { FREE_SHIPPING_THRESHOLD_CENTS, ORDER_STATUSES } from './constants';
-import { order } from './orders';
+import { order, orderRefundEntry } from './orders';
 import { stockMovement } from './stock';
 
 /**
@@ -147,6 +147,13 @@ export const sellerOrder = order.extend({
   payout_status: z.enum(PAYOUT_STATES),
   /** The refund of this order's payment, once one was asked for. */
   refund: orderRefund.nullable(),
+  /**
+   * Issue 29: every refund of the order, partial or full, oldest first, with where each stands
+   * (the buyer's `refunds` lists only those that went through).
+   */
+  refunds: z.array(
+    orderRefundEntry.extend({ status: z.enum(REFUND_STATES), error: z.string().nullable() }),
+  ),
   /** What its sale and any restock did to the brand's stock counts (issue 26), oldest first. */
   stock_movements: z.array(stockMovement),
   updated_at: z.string(),

@@ -11,6 +11,7 @@ import type {
   shopifyManualConnectBody,
 } from './business';
 import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
+import type { partialRefundBody } from './refunds';
 import type {
   reviewReplyBody,
   reviewSavedResponse,
@@ -124,6 +125,11 @@ export const SELLER_ROUTES = {
     response: Out<typeof sellerOrder>;
     json: In<typeof sellerOrderUpdateBody>;
   }>()('PATCH', '/api/business/orders/edit/{orderId}/'),
+  /** Issue 29, point 3: chosen lines or an amount given back, once per Idempotency-Key. */
+  refundSellerOrder: route<{
+    response: Out<typeof sellerOrder>;
+    json: In<typeof partialRefundBody>;
+  }>()('POST', '/api/business/orders/{orderId}/refund/'),
   sellerProducts: route<{
     response: Out<typeof sellerProductsResponse>;
     query: Query<typeof sellerProductsQuery>;

@@ -49,6 +49,7 @@ export function buyerOrder(extra: Partial<Order> & Pick<Order, 'id'>): Order {
     ],
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     refunded: null,
+    refunds: [],
     ...extra,
   };
 }

@@ -122,6 +122,7 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     refund: null,
     free_shipping_reason: null,
     refunded: null,
+    refunds: [],
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     stock_movements: [],
     updated_at: '2026-03-14T09:30:00.000Z',

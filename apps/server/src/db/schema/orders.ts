@@ -316,6 +316,12 @@ export const payouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     reversalId: text('reversal_id'),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /**
+     * The part of the transfer taken back by partial refunds (issue 29 point 3, decision 0047):
+     * claimed under this row's lock before each is asked of the provider, so the reversal of a
+     * full refund afterwards takes back `amount_cents − reversed_cents`, never more.
+     */
+    reversedCents: integer('reversed_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -426,10 +432,67 @@ export const refunds = pgTable(
      * seller's "put the items back in stock", on by default).
      */
     restock: boolean('restock').notNull().default(false),
+    /** Why, as the brand said it (issue 29 point 3: "cancelled by the brand" for a cancel). */
+    reason: text('reason').notNull().default(''),
+    /** The request key of the refund call that asked for it (null: a status change asked). */
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refunds_pending_idx').on(t.status, t.updatedAt)],
+);
+
+/** A line of a partial refund: which order line, how many of its units. */
+export interface PartialRefundLine {
+  orderItemId: number;
+  quantity: number;
+}
+
+/**
+ * A partial refund of a paid order (issue 29 point 3, decision 0047): chosen lines and
+ * quantities, or an amount, given back to the buyer once per request key (the unique
+ * (order, request key)); several up to the order's total, claimed under the order's lock
+ * against what is left. `reversal_cents` is the brand's share taken back from its payout
+ * (cumulative rounding: every partial reversal of an order adds up to its payout exactly once
+ * all is refunded). The reversal waits (`waiting`) while the payout is not transferred yet,
+ * is `reversing` once claimed on a transferred payout, `reversed` when the provider took it
+ * back, `not_needed` when the payout was never sent (cancelled by a full refund meanwhile).
+ */
+export const partialRefunds = pgTable(
+  'partial_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    requestKey: text('request_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reversalCents: integer('reversal_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The lines refunded (null: an amount). */
+    lines: jsonb('lines').$type<PartialRefundLine[]>(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    reversalStatus: text('reversal_status', {
+      enum: ['waiting', 'reversing', 'reversed', 'not_needed'],
+    })
+      .notNull()
+      .default('waiting'),
+    reversalId: text('reversal_id'),
+    lastError: text('last_error'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partial_refunds_key_uq').on(t.orderId, t.requestKey),
+    check('partial_refunds_amount_ck', sql`${t.amountCents} > 0 and ${t.reversalCents} >= 0`),
+  ],
 );
 
 /**

@@ -26,6 +26,7 @@ export {
   listCheckoutOrders,
   listCheckoutStockLines,
   listOrderEventsAfter,
+  listOrderItems,
   listOrderStockLines,
   lockOrderForRefund,
   markOrderPaid,
@@ -38,5 +39,11 @@ export {
   updateOrderBySeller,
 } from './orders.repo';
 export { ordersRoutes } from './orders.routes';
-export { readAddress, withItems } from './orders.service';
+export {
+  partialRefundSource,
+  readAddress,
+  refundEntriesOf,
+  withItems,
+  withItemsAndPartials,
+} from './orders.service';
 export { saveShopifyOrderId } from './shopify-push.repo';

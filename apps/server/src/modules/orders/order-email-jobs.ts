@@ -10,7 +10,14 @@ import { defineQueue, type JobRunner, type SendOptions } from '../../jobs/job-ru
 export type OrderEmailJob =
   | { kind: 'paid'; orderIds: number[] }
   | { kind: 'shipped'; orderId: number }
-  | { kind: 'refunded'; orderId: number; amountCents: number; status: 'Refunded' | 'Canceled' }
+  | {
+      kind: 'refunded';
+      orderId: number;
+      amountCents: number;
+      /** `Partial`: part of the order given back (issue 29), its status unchanged. */
+      status: 'Refunded' | 'Canceled' | 'Partial';
+      reason?: string;
+    }
   /** A paid order refunded at once because its stock was gone (issue 26): buyer and brand. */
   | { kind: 'sold_out'; orderId: number }
   /** "How was it?" (issue 27): sent REVIEW_LIMITS.requestAfterDays after it was Delivered. */

@@ -297,8 +297,10 @@ export interface OrderRefundedInput {
   order: Order;
   /** What was given back to the buyer's card. */
   refundedCents: number;
-  /** The status the brand set: a refund or a cancellation. */
-  status: 'Refunded' | 'Canceled';
+  /** The status the brand set: a refund or a cancellation; `Partial`: part of the order (issue 29). */
+  status: 'Refunded' | 'Canceled' | 'Partial';
+  /** The brand's reason, when it gave one. */
+  reason?: string;
   publicUrl: string;
 }
 
@@ -308,11 +310,17 @@ export interface OrderRefundedInput {
  */
 export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
   const { order } = input;
-  const word = input.status === 'Refunded' ? 'refunded' : 'cancelled';
+  const partial = input.status === 'Partial';
+  const word = input.status === 'Canceled' ? 'cancelled' : 'refunded';
   const amount = money(centsToPrice(input.refundedCents));
-  const subject = `Your ${BRAND_NAME} order #${order.id} has been ${word}`;
+  const subject = partial
+    ? `Part of your ${BRAND_NAME} order #${order.id} has been refunded`
+    : `Your ${BRAND_NAME} order #${order.id} has been ${word}`;
   const greeting = greetingOf(input.firstName);
-  const intro = `${order.business_name} has ${word} your order #${order.id}.`;
+  const intro = partial
+    ? `${order.business_name} has refunded part of your order #${order.id}.`
+    : `${order.business_name} has ${word} your order #${order.id}.`;
+  const reasonLine = input.reason ? `Reason: ${input.reason}` : '';
   const amountLine = `Amount refunded: ${amount}`;
   const ordersLink = `${input.publicUrl}/myorders`;
   const text = [
@@ -321,6 +329,7 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
     intro,
     '',
     amountLine,
+    ...(reasonLine ? [reasonLine] : []),
     REFUND_TIMING,
     '',
     ...orderText(order),
@@ -332,11 +341,12 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
   const amountHtml = `<p style="margin:0 0 16px;padding:12px 16px;border:1px solid ${PALETTE.line};border-radius:10px;background:#ffffff;font-size:15px;">Amount refunded: <strong>${escapeHtml(amount)}</strong></p>`;
   const html = emailLayout(
     subject,
-    `Your order has been ${word}`,
+    partial ? 'Part of your order has been refunded' : `Your order has been ${word}`,
     [
       paragraph(escapeHtml(greeting)),
       paragraph(escapeHtml(intro)),
       amountHtml,
+      ...(reasonLine ? [paragraph(escapeHtml(reasonLine))] : []),
       paragraph(escapeHtml(REFUND_TIMING), true),
       orderHtml(order),
       emailButton(ordersLink, 'See your orders'),

@@ -23,6 +23,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  partialRefunds,
   refunds,
   users,
 } from '../../db/schema/index';
@@ -445,6 +446,8 @@ export async function updateOrderBySeller(
 export interface OrderForRefund {
   status: OrderStatus;
   totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
   userEmail: string;
   /** The provider's checkout session the order was paid through (null: none known). */
   sessionId: string | null;
@@ -463,6 +466,8 @@ export async function lockOrderForRefund(
     .select({
       status: orders.status,
       totalCents: orders.totalCents,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
       userEmail: orders.userEmail,
       sessionId: checkouts.providerSessionId,
     })
@@ -624,6 +629,8 @@ export interface SucceededRefundRow {
   orderId: number;
   amountCents: number;
   targetStatus: (typeof refunds.$inferSelect)['targetStatus'];
+  /** The brand's reason ('' when none). */
+  reason: string;
   /** When it was asked for. */
   createdAt: Date;
   /**
@@ -644,11 +651,44 @@ export async function listSucceededRefunds(
       orderId: refunds.orderId,
       amountCents: refunds.amountCents,
       targetStatus: refunds.targetStatus,
+      reason: refunds.reason,
       createdAt: refunds.createdAt,
       refundedAt: refunds.updatedAt,
     })
     .from(refunds)
     .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'succeeded')));
+}
+
+/** A partial refund of an order as the order views show it (issue 29 point 3). */
+export type PartialRefundViewRow = Pick<
+  typeof partialRefunds.$inferSelect,
+  'orderId' | 'amountCents' | 'reason' | 'lines' | 'status' | 'lastError' | 'createdAt'
+>;
+
+const partialRefundsStatement = perDb((db) =>
+  db
+    .select({
+      orderId: partialRefunds.orderId,
+      amountCents: partialRefunds.amountCents,
+      reason: partialRefunds.reason,
+      lines: partialRefunds.lines,
+      status: partialRefunds.status,
+      lastError: partialRefunds.lastError,
+      createdAt: partialRefunds.createdAt,
+    })
+    .from(partialRefunds)
+    .where(sql`${partialRefunds.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(partialRefunds.orderId), asc(partialRefunds.id))
+    .prepare('orders_partial_refunds_of_orders'),
+);
+
+/** The partial refunds of these orders, any status, oldest first per order. */
+export async function listPartialRefundsOf(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<PartialRefundViewRow[]> {
+  if (!orderIds.length) return [];
+  return partialRefundsStatement(db).execute({ ids: [...orderIds] });
 }
 
 /**

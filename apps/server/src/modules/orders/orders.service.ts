@@ -6,6 +6,7 @@ import {
   type OrderAddress,
   type OrderItem,
   type OrderNotes,
+  type OrderRefundEntry,
   orderAddress,
   orderNotes,
 } from '@leafline/contract';
@@ -35,11 +36,13 @@ import {
   listAwaitingCheckouts,
   listOrderItems,
   listOrdersOfCheckouts,
+  listPartialRefundsOf,
   listStatusHistory,
   listSucceededRefunds,
   listUserOrders,
   type OrderItemRow,
   type OrderRow,
+  type PartialRefundViewRow,
   type SucceededRefundRow,
 } from './orders.repo';
 
@@ -97,12 +100,58 @@ function refundChangeIndex(
   );
 }
 
+/** A refund as the order views list it (issue 29): what, how much, why, which lines. */
+export interface RefundEntrySource {
+  kind: OrderRefundEntry['kind'];
+  amountCents: number;
+  reason: string;
+  createdAt: Date;
+  lines: readonly { orderItemId: number; quantity: number }[] | null;
+}
+
+/**
+ * An order's refunds, oldest first, as `refunds` lists them: the lines named with their
+ * product's name (a line no longer known keeps its id, named '').
+ */
+export function refundEntriesOf<T extends RefundEntrySource>(
+  sources: readonly T[],
+  items: readonly Pick<OrderItemRow, 'id' | 'productName'>[],
+): (OrderRefundEntry & { source: T })[] {
+  const nameOf = new Map(items.map((i) => [i.id, i.productName]));
+  return [...sources]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((source) => ({
+      source,
+      kind: source.kind,
+      amount: centsToPrice(source.amountCents),
+      reason: source.reason,
+      created_at: source.createdAt.toISOString(),
+      items: (source.lines ?? []).map((l) => ({
+        order_item_id: l.orderItemId,
+        product_name: nameOf.get(l.orderItemId) ?? '',
+        quantity: l.quantity,
+      })),
+    }));
+}
+
+/** A partial refund row as a refund entry's source. */
+export const partialRefundSource = (row: PartialRefundViewRow) => ({
+  kind: 'partial' as const,
+  amountCents: row.amountCents,
+  reason: row.reason,
+  createdAt: row.createdAt,
+  lines: row.lines,
+  status: row.status,
+  error: row.lastError,
+});
+
 /** The buyer's view of one order, from the items and history given (only its own are kept). */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
   history: readonly StatusChangeRow[] = [],
   refund?: SucceededRefundRow,
+  partials: readonly PartialRefundViewRow[] = [],
 ): Order {
   const own = history.filter((h) => h.orderId === row.id);
   const refundAt = refund?.orderId === row.id ? refundChangeIndex(own, refund) : -1;
@@ -137,6 +186,26 @@ export function toOrder(
       refund?.orderId === row.id
         ? { amount: centsToPrice(refund.amountCents), at: refund.refundedAt.toISOString() }
         : null,
+    // What went through only: partial refunds that succeeded, and the full one.
+    refunds: refundEntriesOf(
+      [
+        ...partials
+          .filter((p) => p.orderId === row.id && p.status === 'succeeded')
+          .map(partialRefundSource),
+        ...(refund?.orderId === row.id
+          ? [
+              {
+                kind: 'full' as const,
+                amountCents: refund.amountCents,
+                reason: refund.reason,
+                createdAt: refund.refundedAt,
+                lines: null,
+              },
+            ]
+          : []),
+      ],
+      items,
+    ).map(({ source: _, ...entry }) => entry),
   };
 }
 
@@ -156,18 +225,38 @@ function byOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number,
  * so each order is given only its own (`toOrder` then filters a handful, not the whole batch).
  */
 export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+  return (await withItemsAndPartials(db, rows)).orders;
+}
+
+/**
+ * `withItems`, handing back the partial refunds it read (any status) for a view that shows
+ * more of them than the buyer's (the seller's, issue 29): read once for both.
+ */
+export async function withItemsAndPartials(
+  db: Db,
+  rows: readonly OrderRow[],
+): Promise<{ orders: Order[]; partials: PartialRefundViewRow[] }> {
   const ids = rows.map((r) => r.id);
-  const [items, history, refunds] = await Promise.all([
+  const [items, history, refunds, partials] = await Promise.all([
     listOrderItems(db, ids),
     listStatusHistory(db, ids),
     listSucceededRefunds(db, ids),
+    listPartialRefundsOf(db, ids),
   ]);
   const itemsOf = byOrder(items);
   const historyOf = byOrder(history);
+  const partialsOf = byOrder(partials);
   const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
-  return rows.map((row) =>
-    toOrder(row, itemsOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], refundOf.get(row.id)),
+  const orders = rows.map((row) =>
+    toOrder(
+      row,
+      itemsOf.get(row.id) ?? [],
+      historyOf.get(row.id) ?? [],
+      refundOf.get(row.id),
+      partialsOf.get(row.id) ?? [],
+    ),
   );
+  return { orders, partials };
 }
 
 /** GET api/orders/: the user's own orders, newest first. */
@@ -314,7 +403,7 @@ export async function reviewRequestEmailOf(
 export async function orderRefundedEmailOf(
   deps: OrderEmailDeps,
   orderId: number,
-  refund: { amountCents: number; status: 'Refunded' | 'Canceled' },
+  refund: { amountCents: number; status: 'Refunded' | 'Canceled' | 'Partial'; reason?: string },
 ): Promise<MailMessage[]> {
   const [row] = await findOrdersByIds(deps.db, [orderId]);
   if (!row || row.userEmail.trim() === '') return [];
@@ -327,6 +416,7 @@ export async function orderRefundedEmailOf(
       order: order!,
       refundedCents: refund.amountCents,
       status: refund.status,
+      ...(refund.reason ? { reason: refund.reason } : {}),
       publicUrl: deps.config.publicUrl,
     }),
   ];

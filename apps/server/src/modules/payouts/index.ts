@@ -3,6 +3,7 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 export {
+  PAYOUT_PARTIAL_REVERSE_QUEUE,
   PAYOUT_QUEUES,
   PAYOUT_REVERSE_QUEUE,
   PAYOUT_TRANSFER_QUEUE,
@@ -13,6 +14,7 @@ export { payoutWorkers } from './payout-workers';
 export type { NewPayout } from './payouts.repo';
 export {
   cancelPayout,
+  claimPartialReversal,
   findOrderPayout,
   insertPayoutRows,
   releaseWaitingPayouts,
@@ -23,6 +25,7 @@ export {
   MAX_PAYOUT_ATTEMPTS,
   mayHaveLostTransfer,
   payoutsReady,
+  reversePartialShare,
   reversePayoutTransfer,
   sendPayoutTransfer,
   transferGroupOf,

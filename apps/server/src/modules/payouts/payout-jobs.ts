@@ -36,8 +36,23 @@ export const PAYOUT_REVERSE_QUEUE = defineQueue<{ orderId: number }>({
   expireInSeconds: MONEY_EXPIRY_SECONDS,
 });
 
+/**
+ * Takes back the shares of an order's partial refunds that waited for its transfer (decision
+ * 0047; keys `partial-reversal-<partialRefundId>`). Sent with the transfer's record; its worker
+ * is the refunds module's, which owns those refunds.
+ */
+export const PAYOUT_PARTIAL_REVERSE_QUEUE = defineQueue<{ orderId: number }>({
+  name: 'payout.partial-reverse',
+  ...MONEY_RETRIES,
+  expireInSeconds: MONEY_EXPIRY_SECONDS,
+});
+
 /** The payout queues, for the runner's drain and the tests. */
-export const PAYOUT_QUEUES = [PAYOUT_TRANSFER_QUEUE, PAYOUT_REVERSE_QUEUE] as const;
+export const PAYOUT_QUEUES = [
+  PAYOUT_TRANSFER_QUEUE,
+  PAYOUT_REVERSE_QUEUE,
+  PAYOUT_PARTIAL_REVERSE_QUEUE,
+] as const;
 
 /** A transfer job per order, through `executor` (the transaction of the cause). */
 export async function queuePayoutTransfers(

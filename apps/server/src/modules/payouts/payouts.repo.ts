@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, payouts } from '../../db/schema/index';
+import { businesses, partialRefunds, payouts } from '../../db/schema/index';
 
 /** What the seller sees on a payout waiting for the brand's payout setup. */
 export const WAITING_FOR_SETUP_NOTE = 'The brand has not finished setting up payouts yet.';
@@ -134,6 +134,8 @@ export interface OrderPayout {
   transferId: string | null;
   reversalId: string | null;
   lastError: string | null;
+  /** The part already claimed by partial refunds' reversals (decision 0047). */
+  reversedCents: number;
 }
 
 const orderPayoutColumns = {
@@ -144,6 +146,7 @@ const orderPayoutColumns = {
   transferId: payouts.transferId,
   reversalId: payouts.reversalId,
   lastError: payouts.lastError,
+  reversedCents: payouts.reversedCents,
 };
 
 /** The payout row of an order (none: the order was never paid). */
@@ -238,4 +241,52 @@ export async function releaseWaitingPayouts(tx: Db, businessIds: number[]): Prom
     )
     .returning({ orderId: payouts.orderId });
   return rows.map((r) => r.orderId);
+}
+
+/**
+ * Where a partial refund's share of the payout stands (decision 0047), decided under the payout
+ * row's lock: `reversing` (the transfer went out: the share is claimed on the row, and is to be
+ * taken back with `transferId`), `waiting` (not transferred yet: taken back once it is), or
+ * `not_needed` (canceled or reversed whole: nothing of it is the brand's any more).
+ */
+export type PartialReversalClaim =
+  | { state: 'reversing'; transferId: string }
+  | { state: 'waiting' | 'not_needed' };
+
+/** Claims `cents` of the order's transferred payout for a partial refund's reversal. */
+export async function claimPartialReversal(
+  tx: Db,
+  orderId: number,
+  cents: number,
+): Promise<PartialReversalClaim> {
+  const [row] = await tx
+    .select({ status: payouts.status, transferId: payouts.transferId })
+    .from(payouts)
+    .where(eq(payouts.orderId, orderId))
+    .for('update');
+  if (!row || row.status === 'canceled' || row.status === 'reversed') {
+    return { state: 'not_needed' };
+  }
+  if (row.status !== 'paid' || !row.transferId) return { state: 'waiting' };
+  await tx
+    .update(payouts)
+    .set({ reversedCents: sql`${payouts.reversedCents} + ${cents}`, updatedAt: new Date() })
+    .where(eq(payouts.orderId, orderId));
+  return { state: 'reversing', transferId: row.transferId };
+}
+
+/** Whether the order has partial refunds whose share waits for the payout's transfer. */
+export async function hasWaitingPartialReversals(db: Db, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: partialRefunds.id })
+    .from(partialRefunds)
+    .where(
+      and(
+        eq(partialRefunds.orderId, orderId),
+        eq(partialRefunds.status, 'succeeded'),
+        eq(partialRefunds.reversalStatus, 'waiting'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { type JobRunner, ParkJobError } from '../../jobs/job-runner';
 import { commissionCents, payoutCents, setOrderTransfer } from '../orders';
 import {
+  PAYOUT_PARTIAL_REVERSE_QUEUE,
   PAYOUT_REVERSE_QUEUE,
   PAYOUT_TRANSFER_QUEUE,
   queuePayoutReversal,
@@ -15,6 +16,7 @@ import {
   findOrderPayout,
   findPayoutToSend,
   givePayoutUp,
+  hasWaitingPartialReversals,
   insertPayoutRows,
   NO_TRANSFER_MADE_NOTE,
   noteNoTransferMade,
@@ -60,6 +62,24 @@ export const payoutsReady = (brand: {
 export const payoutIdempotencyKey = (orderId: number) => `payout-${orderId}`;
 /** One reversal per order, whoever asks for it (the refund, or the reversal job). */
 export const reversalIdempotencyKey = (orderId: number) => `reversal-${orderId}`;
+/** One reversal per partial refund's share (decision 0047). */
+export const partialReversalKey = (partialRefundId: number) =>
+  `partial-reversal-${partialRefundId}`;
+
+/**
+ * Takes back a partial refund's share of a transfer (key `partial-reversal-<id>`: asked twice,
+ * reversed once); the reversal's id. Outside any transaction; throws the provider's error.
+ */
+export async function reversePartialShare(
+  deps: Pick<PayoutDeps, 'payments'>,
+  share: { partialRefundId: number; orderId: number; transferId: string; amountCents: number },
+): Promise<string> {
+  const reversal = await deps.payments.reverseTransfer(
+    { transferId: share.transferId, amountCents: share.amountCents, orderId: share.orderId },
+    partialReversalKey(share.partialRefundId),
+  );
+  return reversal.id;
+}
 export const transferGroupOf = (checkoutId: number) => `checkout_${checkoutId}`;
 
 /**
@@ -185,8 +205,12 @@ export async function sendPayoutTransfer(
   const recorded = await deps.db.transaction(async (tx) => {
     if (!(await recordPayoutPaid(tx, row.id, transfer.id))) return false;
     await setOrderTransfer(tx, orderId, transfer.id);
-    return true;
+    // Partial refunds made before the transfer: their shares are taken back now (decision 0047).
+    const partials = await hasWaitingPartialReversals(tx, orderId);
+    if (partials) await deps.jobs.send(tx, PAYOUT_PARTIAL_REVERSE_QUEUE, { orderId });
+    return partials ? 'partials' : true;
   });
+  if (recorded === 'partials') deps.jobs.wake(PAYOUT_PARTIAL_REVERSE_QUEUE);
   if (recorded) return 'paid';
   // The order was refunded while the transfer was on its way (the refund canceled the payout):
   // the transfer id is kept and a reversal job committed with it, so the brand never keeps it.
@@ -207,15 +231,26 @@ export async function givePayoutTransferUp(deps: Pick<PayoutDeps, 'db'>, orderId
 
 /**
  * Takes a brand's transfer back after its order was refunded (key `reversal-<orderId>`: asked
- * twice, reversed once) and records the payout `reversed`. Outside any transaction; throws the
- * provider's error.
+ * twice, reversed once) and records the payout `reversed`: what is left of it after the shares
+ * partial refunds took back (`reversedCents`, decision 0047). Outside any transaction; throws
+ * the provider's error.
  */
 export async function reversePayoutTransfer(
   deps: Pick<PayoutDeps, 'db' | 'payments'>,
-  payout: { id: number; orderId: number; transferId: string; amountCents: number },
+  payout: {
+    id: number;
+    orderId: number;
+    transferId: string;
+    amountCents: number;
+    reversedCents: number;
+  },
 ): Promise<string> {
   const reversal = await deps.payments.reverseTransfer(
-    { transferId: payout.transferId, amountCents: payout.amountCents, orderId: payout.orderId },
+    {
+      transferId: payout.transferId,
+      amountCents: payout.amountCents - payout.reversedCents,
+      orderId: payout.orderId,
+    },
     reversalIdempotencyKey(payout.orderId),
   );
   await recordPayoutReversed(deps.db, payout.id, reversal.id);

@@ -28,6 +28,8 @@ export async function insertRefund(
     trackingNumber?: string;
     sellerNotes?: string;
     restock?: boolean;
+    reason?: string;
+    requestKey?: string;
   },
 ): Promise<RefundRow | undefined> {
   const [row] = await tx
@@ -48,6 +50,10 @@ export async function restartRefund(
   values: {
     targetStatus: RefundTarget;
     newAttempt: boolean;
+    /** What is left to refund now (partial refunds may have gone through since). */
+    amountCents: number;
+    reason: string;
+    requestKey?: string;
     /** The seller's PATCH asking again (absent: the ones kept stay). */
     trackingNumber?: string;
     sellerNotes?: string;
@@ -59,6 +65,9 @@ export async function restartRefund(
     .set({
       status: 'pending',
       targetStatus: values.targetStatus,
+      amountCents: values.amountCents,
+      reason: values.reason,
+      requestKey: values.requestKey ?? null,
       ...(values.trackingNumber !== undefined ? { trackingNumber: values.trackingNumber } : {}),
       ...(values.sellerNotes !== undefined ? { sellerNotes: values.sellerNotes } : {}),
       ...(values.restock !== undefined ? { restock: values.restock } : {}),

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES } from '@leafline/contract';
+import { CANCEL_REASON, REFUND_MESSAGES } from '@leafline/contract';
 import {
   type PaymentProvider,
   PaymentRefusedError,
@@ -24,6 +24,7 @@ import {
   reversePayoutTransfer,
 } from '../payouts';
 import { restockLines } from '../stock';
+import { dropWaitingPartialReversals, listOrderPartialRefunds } from './partial-refunds.repo';
 import { queueRefundSettle, REFUND_SETTLE_QUEUE, refundSettleKey } from './refund-jobs';
 import {
   findRefund,
@@ -87,11 +88,19 @@ export const refundIdempotencyKey = (orderId: number, attempt: number) =>
 
 /**
  * What moves when a paid order is refunded, in cents: the buyer gets the order's total back
- * (its share of the payment, after its prorated share of the discount); the brand gives back
- * what it was transferred (its payout, after the commission).
+ * (its share of the payment, after its prorated share of the discount) less what partial
+ * refunds gave back already (decision 0047); the brand gives back what it was transferred (its
+ * payout, after the commission) less the shares those partial refunds took back.
  */
-export function refundAmounts(order: { totalCents: number }, payout: { amountCents: number }) {
-  return { refundCents: order.totalCents, reversalCents: payout.amountCents };
+export function refundAmounts(
+  order: { totalCents: number },
+  payout: { amountCents: number; reversedCents?: number },
+  partiallyRefundedCents = 0,
+) {
+  return {
+    refundCents: order.totalCents - partiallyRefundedCents,
+    reversalCents: payout.amountCents - (payout.reversedCents ?? 0),
+  };
 }
 
 /** The status and tracking number/notes of the seller's PATCH (absent: unchanged). */
@@ -100,6 +109,10 @@ export interface SellerChanges {
   sellerNotes?: string;
   /** Put the order's sold units back in stock once refunded (default: yes). */
   restock?: boolean;
+  /** Why (issue 29 point 3); a cancel without one says CANCEL_REASON. */
+  reason?: string;
+  /** The refund call's request key (issue 29 point 3), when it asked for all that was left. */
+  requestKey?: string;
 }
 
 type Claim = 'not_needed' | 'wait' | 'claimed';
@@ -128,24 +141,40 @@ export async function refundOrderIfPaid(
     if (existing?.status === 'succeeded') return 'not_needed';
     // Another request is at it, or its job retries an unknown outcome: its outcome is awaited.
     if (existing?.status === 'pending') return 'wait';
+    // What is left after the partial refunds (decision 0047), once none of them is at work.
+    const partials = (await listOrderPartialRefunds(tx, orderId)).filter(
+      (p) => p.status !== 'failed',
+    );
+    if (partials.some((p) => p.status === 'pending')) throw conflict(REFUND_MESSAGES.inProgress);
+    const amountCents = refundAmounts(
+      order,
+      payout,
+      partials.reduce((cents, p) => cents + p.amountCents, 0),
+    ).refundCents;
+    const reason = changes.reason || (target === 'Canceled' ? CANCEL_REASON : '');
     if (!existing) {
       await insertRefund(tx, {
         orderId,
         businessId,
-        amountCents: refundAmounts(order, payout).refundCents,
+        amountCents,
         targetStatus: target,
         trackingNumber: changes.trackingNumber,
         sellerNotes: changes.sellerNotes,
         restock: changes.restock ?? true,
+        reason,
+        requestKey: changes.requestKey,
       });
     } else {
       // Failed (refused): the next attempt, with a new key.
       await restartRefund(tx, existing.id, {
         targetStatus: target,
         newAttempt: true,
+        amountCents,
         trackingNumber: changes.trackingNumber,
         sellerNotes: changes.sellerNotes,
         restock: changes.restock ?? true,
+        reason,
+        requestKey: changes.requestKey,
       });
     }
     await queueRefundSettle(deps.jobs, tx, orderId, REFUND_HANDOFF_SECONDS);
@@ -162,6 +191,16 @@ export async function refundOrderIfPaid(
   const ran = await deps.jobs.runNow(REFUND_SETTLE_QUEUE, refundSettleKey(orderId));
   const refund = ran ? await findRefund(deps.db, orderId) : await refundOutcome(deps, orderId);
   return answerOf(refund);
+}
+
+/**
+ * Waits for the order's refund asked by an earlier request (the same request key): nothing
+ * when it went through, else the 409 or 502 of its outcome.
+ */
+export async function waitForRefund(deps: RefundDeps, orderId: number): Promise<void> {
+  const outcome = await refundOutcome(deps, orderId);
+  if (outcome.status === 'pending') throw conflict(REFUND_MESSAGES.inProgress);
+  answerOf(outcome);
 }
 
 /** The request's answer from the refund's row: 'updated', or the 502 of its outcome. */
@@ -268,6 +307,8 @@ async function moveMoney(
   // the provider.
   const payout = await deps.db.transaction(async (tx) => {
     const row = await cancelPayout(tx, orderId);
+    // Shares of partial refunds still waiting for a transfer: none is needed now (decision 0047).
+    await dropWaitingPartialReversals(tx, orderId);
     if (row && !row.reversalId && (row.transferId || mayHaveLostTransfer(row))) {
       await queuePayoutReversal(deps.jobs, tx, orderId);
     }
@@ -283,6 +324,7 @@ async function moveMoney(
         orderId,
         transferId: payout.transferId,
         amountCents: payout.amountCents,
+        reversedCents: payout.reversedCents,
       });
     } catch (error) {
       deps.log.error({ err: error, orderId }, 'transfer reversal failed; retried by its job');

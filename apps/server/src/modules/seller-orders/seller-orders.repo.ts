@@ -68,6 +68,7 @@ export interface OrderRefundRow {
   amountCents: number;
   status: (typeof refunds.$inferSelect)['status'];
   lastError: string | null;
+  reason: string;
   createdAt: Date;
 }
 
@@ -88,6 +89,7 @@ const orderRefundsStatement = perDb((db) =>
       amountCents: refunds.amountCents,
       status: refunds.status,
       lastError: refunds.lastError,
+      reason: refunds.reason,
       createdAt: refunds.createdAt,
     })
     .from(refunds)

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   errorResponse,
+  IDEMPOTENCY_KEY_HEADER,
   orderExportQuery,
   orderIdParams,
+  PARTIAL_REFUND_MESSAGES,
+  partialRefundBody,
   payoutLedgerQuery,
   payoutLedgerResponse,
   payoutStatementQuery,
+  REFUND_LIMITS,
   SELLER_PAGE_SIZE,
   sellerOrder,
   sellerOrdersQuery,
@@ -19,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsvFile } from '../../lib/csv';
+import { badRequest } from '../../lib/errors';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity } from '../auth';
 import { requireOwnedBusiness, requireOwnedOrder, sellerScope } from '../businesses';
@@ -26,6 +32,7 @@ import { exportFileName, orderExportCsv } from './order-export';
 import { listPayoutLedger, payoutStatementCsv, statementFileName } from './payout-ledger.service';
 import {
   listSellerOrders,
+  refundSellerOrder,
   type SellerOrdersDeps,
   updateSellerOrder,
 } from './seller-orders.service';
@@ -151,6 +158,33 @@ export async function sellerOrdersRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const { businessId, orderId } = sellerScope(request);
       return updateSellerOrder(deps, { businessId, orderId: orderId! }, request.body);
+    },
+  );
+
+  app.post(
+    fastifyPath(ROUTES.refundSellerOrder),
+    {
+      onRequest: authenticate,
+      preValidation: requireOwnedOrder,
+      schema: {
+        ...common,
+        summary:
+          "Refund part of a paid order (its business's owner only): `items` (order_item_id and quantity of its lines) or `amount` (up to what is left), with a `reason`; once per Idempotency-Key header (the same key again answers the same refund). A refund of all that is left is the order's full refund (it becomes Refunded). The order with its `refunds`; 400 for more than is left, 409 when not paid or refunded in full, 502 with the provider's reason when it refuses",
+        params: orderIdParams,
+        body: partialRefundBody,
+        response: { 200: sellerOrder, '4xx': errorResponse, 502: errorResponse },
+      },
+    },
+    async (request) => {
+      const { businessId, orderId } = sellerScope(request);
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (given !== undefined && (given.trim() === '' || given.length > REFUND_LIMITS.requestKey)) {
+        throw badRequest(PARTIAL_REFUND_MESSAGES.requestKey);
+      }
+      // Without a key a request is its own refund (a client that retries sends one).
+      const requestKey = given?.trim() ?? `request-${randomUUID()}`;
+      return refundSellerOrder(deps, { businessId, orderId: orderId! }, request.body, requestKey);
     },
   );
 }

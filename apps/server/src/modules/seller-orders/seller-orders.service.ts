@@ -2,6 +2,7 @@ import type { sellerOrderUpdateBody } from '@leafline/contract';
 import {
   BUSINESS_MESSAGES,
   centsToPrice,
+  type PartialRefundRequest,
   type PayoutState,
   REVIEW_LIMITS,
   SELLER_PAGE_SIZE,
@@ -20,13 +21,15 @@ import {
   listBusinessOrders,
   ORDER_EMAILS_QUEUE,
   type OrderRow,
+  partialRefundSource,
   payoutCents,
   queueOrderEmails,
+  refundEntriesOf,
   updateOrderBySeller,
-  withItems,
+  withItemsAndPartials,
 } from '../orders';
 import { payoutsReady } from '../payouts';
-import { type RefundDeps, refundOrderIfPaid } from '../refunds';
+import { type RefundDeps, refundOrderIfPaid, refundPartOfOrder } from '../refunds';
 import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import { listMovementsOfOrders } from '../stock';
 import {
@@ -77,8 +80,8 @@ export async function toSellerOrders(
 ): Promise<SellerOrder[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [orders, payouts, refunds, setup, movements] = await Promise.all([
-    withItems(db, rows),
+  const [{ orders, partials }, payouts, refunds, setup, movements] = await Promise.all([
+    withItemsAndPartials(db, rows),
     listOrderPayouts(db, ids),
     listOrderRefunds(db, ids),
     findPayoutSetup(db, businessId),
@@ -89,8 +92,29 @@ export async function toSellerOrders(
   return rows.map((row, i) => {
     const payout = payoutOf.get(row.id);
     const refund = refundOf.get(row.id);
+    const order = orders[i]!;
+    const sources = [
+      ...partials.filter((p) => p.orderId === row.id).map(partialRefundSource),
+      ...(refund
+        ? [
+            {
+              kind: 'full' as const,
+              amountCents: refund.amountCents,
+              reason: refund.reason,
+              createdAt: refund.createdAt,
+              lines: null,
+              status: refund.status,
+              error: refund.lastError,
+            },
+          ]
+        : []),
+    ];
     return {
-      ...orders[i]!,
+      ...order,
+      refunds: refundEntriesOf(
+        sources,
+        order.order_items.map((item) => ({ id: item.id, productName: item.product_name })),
+      ).map(({ source, ...entry }) => ({ ...entry, status: source.status, error: source.error })),
       notes: row.sellerNotes,
       free_shipping_reason: row.shippingFreeReason,
       payout: centsToPrice(payout?.amountCents ?? payoutCents(row.totalCents)),
@@ -206,6 +230,24 @@ export async function updateSellerOrder(
   if (result?.status === 'Paid') deps.jobs.wake(SHOPIFY_ORDER_PUSH_QUEUE);
   if (!result) throw notFound(BUSINESS_MESSAGES.orderNotFound);
   if (result.shippedEmail) deps.jobs.wake(ORDER_EMAILS_QUEUE);
+  return sellerOrderAfterEdit(deps, scope);
+}
+
+/**
+ * POST api/business/orders/{orderId}/refund/ (issue 29 point 3): lines and quantities, or an
+ * amount, given back once per request key (refunds/partial-refunds.service.ts); the order
+ * after, with its `refunds`. An order whose checkout is not paid is a 409, as for the PATCH.
+ */
+export async function refundSellerOrder(
+  deps: SellerOrdersDeps,
+  scope: { businessId: number; orderId: number },
+  body: PartialRefundRequest,
+  requestKey: string,
+): Promise<SellerOrder> {
+  const current = await findBusinessOrder(deps.db, scope.businessId, scope.orderId);
+  if (!current) throw notFound(BUSINESS_MESSAGES.orderNotFound);
+  if (!isPaidOrLater(current)) throw conflict(BUSINESS_MESSAGES.orderAwaitingPayment);
+  await refundPartOfOrder(deps, scope, body, requestKey);
   return sellerOrderAfterEdit(deps, scope);
 }
 
