@@ -147,6 +147,15 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    // The owner's order was never paid (no payout): 409, nothing to give back. Paid orders'
+    // refunds are partial-refunds.test.ts's; here, that nobody else gets past the guard.
+    name: 'partial refund',
+    method: 'POST',
+    url: () => `/api/business/orders/${orderId}/refund/`,
+    body: json({ amount: '1.00', reason: 'Damaged' }),
+    ownerStatus: 409,
+  },
+  {
     name: 'sales overview',
     method: 'GET',
     url: () => `/api/business/sales/${businessId}/`,
@@ -349,6 +358,8 @@ async function fingerprint(): Promise<string> {
     'orders',
     'order_items',
     'payouts',
+    'refunds',
+    'partial_refunds',
     'shipping_fee_configs',
     'shipping_country_fees',
     'shopify_sync_runs',
