@@ -268,3 +268,53 @@ test('a draft is not in the shop until the brand makes it active; then the shop 
     page.getByRole('list', { name: 'Search results' }).getByRole('link', { name }).first(),
   ).toBeVisible();
 });
+
+test('a partial refund of one line: the buyer gets that unit back, sees it on the order and is e-mailed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  const businessId = await openOrders(page);
+  const buyer = await newBuyer(browser, request);
+  const pick = await pickProduct(request, businessId);
+  const { orderId } = await buyOne(buyer.page, request, pick, 2);
+
+  const filters = page.locator('search[aria-label="Find orders"]');
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(buyer.user.email);
+  const card = page.getByTestId('seller-order');
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: `Refund… order #${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund part of order #${orderId}` });
+  const quantity = dialog.getByLabel(`Quantity of ${pick.product.name} to refund`);
+  await quantity.fill('1');
+  // The line's unit price, as the dialog says it, is what goes back.
+  const hint = await dialog.getByText(/ each · up to 2$/).textContent();
+  const unit = hint!.match(/^\$(\d+\.\d{2}) each/)![1]!;
+  await dialog.getByLabel('Reason (the buyer sees it)').fill('Arrived chipped');
+  await checkBothWidths(page);
+  await dialog.getByRole('button', { name: `Refund $${unit}` }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(`Refunded $${unit} to the buyer.`),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('order-partial-refund')).toContainText(
+    `$${unit} — 1 × ${pick.product.name} · Reason: Arrived chipped · Refunded to the buyer`,
+  );
+  // The order keeps its status: one unit is still to ship.
+  await expect(card.getByRole('button', { name: `Refund… order #${orderId}` })).toBeVisible();
+
+  await buyer.page.goto('/myorders');
+  const mine = buyer.page.getByTestId('order-card').filter({
+    has: buyer.page.getByRole('heading', { name: new RegExp(`^Order #${orderId} `) }),
+  });
+  const entry = mine.getByTestId('order-partial-refund');
+  await expect(entry).toContainText(`Refunded to you: $${unit}`);
+  await expect(entry).toContainText(`1 × ${pick.product.name} · Reason: Arrived chipped`);
+  await checkBothWidths(buyer.page);
+  await waitForMailContaining(buyer.user.email, `Part of your Leafline order #${orderId}`);
+  await buyer.context.close();
+});

@@ -93,6 +93,40 @@ export const partialRefundBody = z
 export type PartialRefundBody = z.input<typeof partialRefundBody>;
 export type PartialRefundRequest = z.output<typeof partialRefundBody>;
 
+/**
+ * The brand's share of a refund, in cents: its payout `net` of an order of `total`, taken back
+ * in the proportion refunded so far (`refundedBefore` → `refundedAfter`), rounded down
+ * cumulatively: the shares of refunds adding up to the total add up to `net`.
+ */
+export function shareOf(
+  net: number,
+  total: number,
+  refundedBefore: number,
+  refundedAfter: number,
+): number {
+  if (total <= 0) return 0;
+  const upTo = (cents: number) => Math.floor((net * Math.min(cents, total)) / total);
+  return upTo(refundedAfter) - upTo(refundedBefore);
+}
+
+/**
+ * What lines cost the buyer, in cents: each line's units at their price, less their share of
+ * the order's discount (in proportion to the items' subtotal, rounded to the cent).
+ */
+export function linesCents(
+  order: { subtotalCents: number; discountCents: number },
+  lines: readonly { priceCents: number; quantity: number }[],
+): number {
+  let cents = 0;
+  for (const line of lines) {
+    const gross = line.priceCents * line.quantity;
+    const discount =
+      order.subtotalCents > 0 ? Math.round((order.discountCents * gross) / order.subtotalCents) : 0;
+    cents += gross - discount;
+  }
+  return cents;
+}
+
 /** The dashboard's refund dialog. */
 export const PARTIAL_REFUND_TEXTS = {
   open: 'Refund…',

@@ -44,6 +44,8 @@ export interface ApiFetchOptions {
    * false: send no token and never refresh (login, register, logout, password reset).
    */
   auth?: boolean;
+  /** Headers added to the request (e.g. a refund's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** An answer from the server that is not a success. */
@@ -353,7 +355,7 @@ type QueryOption<S> = S extends { query: infer Query } ? { query?: Query } : unk
  */
 export type ApiCallOptions<R extends AnyApiRoute> = Pick<
   ApiFetchOptions,
-  'signal' | 'timeoutMs' | 'auth'
+  'signal' | 'timeoutMs' | 'auth' | 'headers'
 > &
   ParamsOption<R> &
   // Any route of the table (generic helpers): any body and query.

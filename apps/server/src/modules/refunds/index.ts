@@ -3,7 +3,7 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 export { PARTIAL_REFUND_QUEUE } from './partial-refund-jobs';
-export { linesCents, refundPartOfOrder, shareOf } from './partial-refunds.service';
+export { refundPartOfOrder } from './partial-refunds.service';
 export { REFUND_SETTLE_QUEUE } from './refund-jobs';
 export { refundWorkers } from './refund-workers';
 export type { RefundDeps } from './refunds.service';

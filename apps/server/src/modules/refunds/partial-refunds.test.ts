@@ -1,9 +1,11 @@
 import {
   CANCEL_REASON,
   type CheckoutResponse,
+  linesCents,
   type Order,
   PARTIAL_REFUND_MESSAGES,
   type SellerOrder,
+  shareOf,
 } from '@leafline/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,6 @@ import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures'
 import { businesses, localMoneyMovements, partialRefunds, payouts } from '../../db/schema/index';
 import { payoutCents } from '../orders';
 import { PAYOUT_QUEUES, sendPayoutTransfer } from '../payouts';
-import { linesCents, shareOf } from './partial-refunds.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -75,6 +75,8 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
         </p>
       ) : null}
 
+      <PartialRefunds order={order} />
+
       {order.tracking_number ? (
         <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-sage-50 px-3 py-2 text-sm">
           <Truck aria-hidden="true" className="size-4 text-sage-700" />
@@ -101,6 +103,37 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
 
       <StatusHistory order={order} />
     </article>
+  );
+}
+
+/**
+ * The brand's partial refunds (issue 29 point 3): each amount given back, when, for which
+ * lines and why. (A full refund is the line above.)
+ */
+function PartialRefunds({ order }: { order: Order }) {
+  const partials = order.refunds.filter((r) => r.kind === 'partial');
+  if (!partials.length) return null;
+  return (
+    <section
+      aria-label={ORDER_REFUND_TEXTS.partialList}
+      className="mt-4 rounded-xl bg-sand-100 px-3 py-2 text-sm text-forest-900"
+    >
+      <h3 className="font-medium">{ORDER_REFUND_TEXTS.partialList}</h3>
+      <ul className="mt-1 flex flex-col gap-1">
+        {partials.map((r) => (
+          <li key={r.created_at + r.amount} data-testid="order-partial-refund">
+            {`${ORDER_REFUND_TEXTS.label}: `}
+            <span className="font-medium">{formatMoney(r.amount)}</span>
+            {ORDER_REFUND_TEXTS.on}
+            <time dateTime={r.created_at}>{formatOrderDate(r.created_at)}</time>
+            {r.items.length
+              ? ` — ${r.items.map((i) => `${i.quantity} × ${i.product_name}`).join(', ')}`
+              : ''}
+            {r.reason ? ORDER_REFUND_TEXTS.reason(r.reason) : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

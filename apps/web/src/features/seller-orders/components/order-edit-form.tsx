@@ -1,5 +1,6 @@
 import { type Carrier, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
+import { centsToPrice } from '@leafline/contract/money';
 import {
   REFUND_MESSAGES,
   SELLER_NOTES_TEXTS,
@@ -19,6 +20,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { CARRIER_OPTIONS, SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
+import { refundLeftCents } from './order-refund-actions';
 import { sellerOrderHeadingId } from './seller-order-card';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
@@ -241,14 +243,16 @@ function RefundConfirmation({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
+  // What is left after any partial refunds (issue 29): the whole total without them.
+  const left = centsToPrice(refundLeftCents(order));
   return (
     <ConfirmDialog
       open={confirming !== null}
       onClose={onKeep}
       title={confirming ? REFUND_MESSAGES.confirmTitle(confirming) : ''}
-      description={confirming ? REFUND_MESSAGES.confirm(order.total_price, confirming) : undefined}
+      description={confirming ? REFUND_MESSAGES.confirm(left, confirming) : undefined}
       cancelLabel={REFUND_MESSAGES.keepButton}
-      confirmLabel={REFUND_MESSAGES.confirmButton(order.total_price)}
+      confirmLabel={REFUND_MESSAGES.confirmButton(left)}
       onConfirm={onConfirm}
     />
   );

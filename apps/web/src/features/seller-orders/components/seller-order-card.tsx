@@ -1,4 +1,5 @@
 import { COMMISSION_PERCENT } from '@leafline/contract/constants';
+import { ORDER_REFUND_TEXTS } from '@leafline/contract/orders';
 import {
   FREE_SHIPPING_RULE_TEXTS,
   PAYOUT_STATE_LABELS,
@@ -121,7 +122,33 @@ function OrderMoney({ order }: { order: SellerOrder }) {
         {PAYOUT_STATE_LABELS[order.payout_status]}
       </StateBadge>
       {order.refund ? <OrderRefund refund={order.refund} /> : null}
+      <PartialRefunds order={order} />
     </dl>
+  );
+}
+
+/** The order's partial refunds (issue 29 point 3): amount, lines, reason, where each stands. */
+function PartialRefunds({ order }: { order: SellerOrder }) {
+  const partials = order.refunds.filter((r) => r.kind === 'partial');
+  if (!partials.length) return null;
+  return (
+    <div className="flex flex-col gap-1 border-t border-sand-300 pt-1.5">
+      <dt className="font-medium">{ORDER_REFUND_TEXTS.partialList}</dt>
+      {partials.map((r) => (
+        <dd key={r.created_at + r.amount} className="text-xs" data-testid="order-partial-refund">
+          <span className="font-semibold">{formatMoney(r.amount)}</span>
+          {r.items.length
+            ? ` — ${r.items.map((i) => `${i.quantity} × ${i.product_name}`).join(', ')}`
+            : ''}
+          {r.reason ? ORDER_REFUND_TEXTS.reason(r.reason) : ''}
+          {' · '}
+          <span className={r.status === 'failed' ? 'text-error-fg' : undefined}>
+            {REFUND_STATE_LABELS[r.status]}
+            {r.error ? `: ${r.error}` : ''}
+          </span>
+        </dd>
+      ))}
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { BulkShipDialog } from '../components/bulk-ship-dialog';
 import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
+import { OrderRefundActions } from '../components/order-refund-actions';
 import { PackingSlips } from '../components/packing-slips';
 import { SellerOrderCard } from '../components/seller-order-card';
 import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
@@ -149,6 +150,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
                   <span aria-hidden="true">{SELLER_ORDERS_TEXTS.slipTitle}</span>
                 </Button>
                 <SellerOrderCard order={order}>
+                  <OrderRefundActions businessId={businessId} order={order} />
                   <OrderEditRow businessId={businessId} order={order} />
                 </SellerOrderCard>
               </li>
