@@ -15,5 +15,6 @@ export * from './seller-money';
 export * from './seller-orders';
 export * from './seller-products';
 export * from './shopify';
+export * from './shopify-import';
 export * from './stock';
 export * from './verification';

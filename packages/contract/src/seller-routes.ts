@@ -50,6 +50,12 @@ import type {
   shopifyShippingPreviewResponse,
   shopifySyncStatusResponse,
 } from './shopify';
+import type {
+  shopifyImportSettings,
+  shopifyImportSettingsBody,
+  shopifyStoreProductsQuery,
+  shopifyStoreProductsResponse,
+} from './shopify-import';
 import type { verificationResponse } from './verification';
 
 /**
@@ -187,6 +193,20 @@ export const SELLER_ROUTES = {
   ),
 
   // ---- Shopify ----
+  /** Issue 29, point 8: the store's active products, a page at a time, to pick from. */
+  shopifyStoreProducts: route<{
+    response: Out<typeof shopifyStoreProductsResponse>;
+    query: Query<typeof shopifyStoreProductsQuery>;
+  }>()('GET', '/api/business/shopify-products/{businessId}/'),
+  /** Issue 29, point 8: what the sync imports (all, or the products picked) and as what. */
+  shopifyImportSettings: route<{ response: Out<typeof shopifyImportSettings> }>()(
+    'GET',
+    '/api/business/shopify-import/{businessId}/',
+  ),
+  saveShopifyImportSettings: route<{
+    response: Out<typeof shopifyImportSettings>;
+    json: In<typeof shopifyImportSettingsBody>;
+  }>()('PUT', '/api/business/shopify-import/{businessId}/'),
   shopifyConnect: route<{
     response: Out<typeof shopifyConnectResponse>;
     json: In<typeof shopifyManualConnectBody>;
