@@ -19,6 +19,10 @@ export const SELLER_KEYS = {
   payouts: (businessId: number) => ['dashboard', 'sales', businessId, 'payouts'] as const,
   shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,
   shopifySync: (businessId: number) => ['dashboard', 'shopify-sync', businessId] as const,
+  /** What the product sync imports (issue 29, point 8), and the store's products to pick. */
+  shopifyImport: (businessId: number) => ['dashboard', 'shopify-import', businessId] as const,
+  shopifyStoreProducts: (businessId: number) =>
+    ['dashboard', 'shopify-import', businessId, 'store-products'] as const,
   /** The Verified badge and the brand's latest request (issue 29, point 10). */
   verification: (businessId: number) => ['dashboard', 'verification', businessId] as const,
 };

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
 import { isSyncActive, useShopifySync } from '../api/get-shopify-sync';
 import { useStartShopifyProductSync } from '../api/sync-shopify-products';
+import { ShopifyImportChoice } from './shopify-import-choice';
 
 /**
  * Why a start failed, for under 'Failed to sync products.': the server's own text (not
@@ -66,6 +67,7 @@ export function ShopifyProductSync({ businessId }: { businessId: number }) {
 
   return (
     <div className="flex flex-col gap-3">
+      <ShopifyImportChoice businessId={businessId} disabled={active} />
       <label htmlFor={clearId} className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input
           id={clearId}
