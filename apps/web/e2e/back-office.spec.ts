@@ -318,3 +318,26 @@ test('a partial refund of one line: the buyer gets that unit back, sees it on th
   await waitForMailContaining(buyer.user.email, `Part of your Leafline order #${orderId}`);
   await buyer.context.close();
 });
+
+test('a page of many orders is compact rows; a row opens its full card and closes back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginViaUi(page, SELLER.username, SELLER.password);
+  await openOrders(page);
+  const rows = page.getByTestId('seller-order');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  await expect(page.getByRole('form', { name: /^Update order #/ })).toHaveCount(0);
+  await checkBothWidths(page);
+
+  const open = rows.first().getByRole('button', { name: /^Open order #\d+$/ });
+  const orderId = Number((await open.getAttribute('aria-label'))!.match(/\d+$/)![0]);
+  await open.click();
+  const card = page.getByRole('article', { name: `Order #${orderId}` });
+  await expect(card.getByRole('form', { name: `Update order #${orderId}` })).toBeVisible();
+  await expect(card.getByRole('heading', { name: `Order #${orderId}` })).toBeFocused();
+  await page.getByRole('button', { name: `Show order #${orderId} as a row` }).click();
+  await expect(page.getByRole('form', { name: /^Update order #/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Open order #${orderId}` })).toBeFocused();
+});

@@ -4,6 +4,7 @@ import { FREE_SHIPPING_RULE_TEXTS, REFUND_MESSAGES } from '@leafline/contract/se
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { buyOne, newBuyer, pickProduct, token } from './support/buying';
+import { showFullCards } from './support/orders';
 import { loginViaUi } from './support/users';
 
 /**
@@ -26,6 +27,7 @@ test('a $75+ cart ships free and the brand is told why; its refund is shown to t
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
   const businessId = Number(new URL(page.url()).searchParams.get('business'));
+  await showFullCards(page);
 
   // The brand charges a fee for the US (Fernweh Threads: $6.50, free from $60).
   const fees = await (

@@ -15,6 +15,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
+import { showFullCards } from './support/orders';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi } from './support/users';
 
@@ -98,6 +99,7 @@ test('live order, status from another tab, refund with the buyer’s history and
   const ordersBefore = await todaysOrders(page);
   await checkBothWidths(page);
   await openSection(page, 'Orders');
+  await showFullCards(page);
 
   // 1. A new shopper buys one item of the business in another browser.
   const pick = await pickProduct(request, businessId);
@@ -212,6 +214,7 @@ test('the dashboard shows it is reconnecting while offline and shows the order p
   const problems = watchForProblems(page);
   await loginViaUi(page, SELLER.username, SELLER.password);
   const { businessId } = await openDashboard(page);
+  await showFullCards(page);
   const pick = await pickProduct(request, businessId);
   const buyer = await newBuyer(browser, request);
 

@@ -37,6 +37,16 @@ export const SELLER_ORDERS_TEXTS = {
   searchLabel: 'Search',
   searchHint: 'Order number, or the buyer’s name or e-mail',
   sortLabel: 'Order',
+  /** Issue 29: compact rows that open the full card, or the cards themselves. */
+  layoutLabel: 'Show as',
+  layouts: {
+    auto: 'Rows when more than 5',
+    rows: 'Compact rows',
+    cards: 'Full cards',
+  },
+  open: (id: number) => `Open order #${id}`,
+  close: (id: number) => `Show order #${id} as a row`,
+  lines: (n: number) => `${n} item${n === 1 ? '' : 's'}`,
   sorts: { newest: 'Newest first', oldest: 'Oldest first' } satisfies Record<
     SellerOrderSort,
     string

@@ -6,6 +6,7 @@ import {
   type SellerOrderSort,
 } from '@leafline/contract/seller-orders';
 import { useQueryClient } from '@tanstack/react-query';
+import ChevronUp from 'lucide-react/icons/chevron-up';
 import Inbox from 'lucide-react/icons/inbox';
 import Printer from 'lucide-react/icons/printer';
 import SearchX from 'lucide-react/icons/search-x';
@@ -28,11 +29,19 @@ import {
 } from '../api/get-business-orders';
 import { useUpdateBusinessOrder } from '../api/update-business-order';
 import { BulkShipDialog } from '../components/bulk-ship-dialog';
+import {
+  CompactOrderRow,
+  ORDER_LAYOUTS,
+  type OrderLayout,
+  ROWS_OVER,
+  storedLayout,
+  storeLayout,
+} from '../components/compact-order-row';
 import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
 import { OrderRefundActions } from '../components/order-refund-actions';
 import { PackingSlips } from '../components/packing-slips';
-import { SellerOrderCard } from '../components/seller-order-card';
+import { SellerOrderCard, sellerOrderHeadingId } from '../components/seller-order-card';
 import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
 import { LiveOrdersStatus } from '../live/live-orders';
 
@@ -51,6 +60,10 @@ const STATUS_OPTIONS = (['', ...ORDER_STATUSES] as const).map((value) => ({
 const SORT_OPTIONS = SELLER_ORDER_SORTS.map((value) => ({
   value,
   label: SELLER_ORDERS_TEXTS.sorts[value],
+}));
+const LAYOUT_OPTIONS = ORDER_LAYOUTS.map((value) => ({
+  value,
+  label: SELLER_ORDERS_TEXTS.layouts[value],
 }));
 
 /**
@@ -72,6 +85,26 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   // The orders whose packing slips are being printed (issue 29), or none.
   const [slips, setSlips] = useState<readonly SellerOrder[] | null>(null);
   const endPrinting = useCallback(() => setSlips(null), []);
+  // Issue 29: compact rows that open the full card (the brand's choice, kept in this browser;
+  // automatic: rows for a page of more than ROWS_OVER orders, cards for a few).
+  const [layout, setLayout] = useState<OrderLayout>(storedLayout);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+  const open = (id: number, on: boolean) => {
+    setOpened((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+    // The button pressed goes away: focus goes to what took its place (the card's heading, or
+    // the row's button again).
+    requestAnimationFrame(() =>
+      (on
+        ? document.getElementById(sellerOrderHeadingId(id))
+        : document.querySelector<HTMLElement>(`[data-open-order="${id}"]`)
+      )?.focus(),
+    );
+  };
   const shown = query.data?.items ?? [];
   const selected = shown.filter((order) => picked.has(order.id));
   const change = (next: Partial<OrdersFilter>) => {
@@ -131,30 +164,59 @@ export function OrdersSection({ businessId }: { businessId: number }) {
             {SELLER_ORDERS_TEXTS.count(total, filter.status, filter.sort, filter.q.trim() !== '')}{' '}
             {SELLER_ORDERS_TEXTS.helpPayouts}
           </p>
-          <ol className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
-            {items.map((order) => (
-              <li key={order.id} className="flex flex-col gap-2">
-                <PickBox
-                  label={SELLER_ORDERS_TEXTS.select(order.id)}
-                  checked={picked.has(order.id)}
-                  onChange={(on) => toggle(order.id, on)}
-                />
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="w-fit"
-                  aria-label={SELLER_ORDERS_TEXTS.printSlip(order.id)}
-                  onClick={() => setSlips([order])}
-                >
-                  <Printer aria-hidden="true" className="size-4" />
-                  <span aria-hidden="true">{SELLER_ORDERS_TEXTS.slipTitle}</span>
-                </Button>
-                <SellerOrderCard order={order}>
-                  <OrderRefundActions businessId={businessId} order={order} />
-                  <OrderEditRow businessId={businessId} order={order} />
-                </SellerOrderCard>
-              </li>
-            ))}
+          <ol
+            className={rows(layout, items.length) ? 'flex flex-col gap-2' : 'flex flex-col gap-4'}
+            aria-busy={query.isFetching || undefined}
+          >
+            {items.map((order) =>
+              rows(layout, items.length) && !opened.has(order.id) ? (
+                <li key={order.id} className="flex items-center gap-2">
+                  <PickBox
+                    label={SELLER_ORDERS_TEXTS.select(order.id)}
+                    checked={picked.has(order.id)}
+                    onChange={(on) => toggle(order.id, on)}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <CompactOrderRow order={order} onOpen={() => open(order.id, true)} />
+                  </div>
+                </li>
+              ) : (
+                <li key={order.id} className="flex flex-col gap-2">
+                  <PickBox
+                    label={SELLER_ORDERS_TEXTS.select(order.id)}
+                    checked={picked.has(order.id)}
+                    onChange={(on) => toggle(order.id, on)}
+                  />
+                  {rows(layout, items.length) ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="w-fit"
+                      aria-expanded={true}
+                      aria-label={SELLER_ORDERS_TEXTS.close(order.id)}
+                      onClick={() => open(order.id, false)}
+                    >
+                      <ChevronUp aria-hidden="true" className="size-4" />
+                      <span aria-hidden="true">{`#${order.id}`}</span>
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="w-fit"
+                    aria-label={SELLER_ORDERS_TEXTS.printSlip(order.id)}
+                    onClick={() => setSlips([order])}
+                  >
+                    <Printer aria-hidden="true" className="size-4" />
+                    <span aria-hidden="true">{SELLER_ORDERS_TEXTS.slipTitle}</span>
+                  </Button>
+                  <SellerOrderCard order={order}>
+                    <OrderRefundActions businessId={businessId} order={order} />
+                    <OrderEditRow businessId={businessId} order={order} />
+                  </SellerOrderCard>
+                </li>
+              ),
+            )}
           </ol>
         </>
       )}
@@ -166,7 +228,15 @@ export function OrdersSection({ businessId }: { businessId: number }) {
     <div className="flex flex-col gap-4">
       <LiveOrdersStatus businessId={businessId} />
       <OrderExportForm businessId={businessId} />
-      <OrderFilters filter={filter} onChange={change} />
+      <OrderFilters
+        filter={filter}
+        onChange={change}
+        layout={layout}
+        onLayout={(next) => {
+          setLayout(next);
+          storeLayout(next);
+        }}
+      />
       {body}
       {slips ? <PackingSlips businessId={businessId} orders={slips} onDone={endPrinting} /> : null}
       <BulkShipDialog
@@ -189,6 +259,10 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   );
 }
 
+/** Whether the page shows compact rows (issue 29 point 1). */
+const rows = (layout: OrderLayout, count: number) =>
+  layout === 'rows' || (layout === 'auto' && count > ROWS_OVER);
+
 const SELECTION_TEXTS = {
   selectPage: SELLER_ORDERS_TEXTS.selectPage,
   selected: SELLER_ORDERS_TEXTS.selected,
@@ -202,16 +276,20 @@ const SELECTION_TEXTS = {
 function OrderFilters({
   filter,
   onChange,
+  layout,
+  onLayout,
 }: {
   filter: OrdersFilter;
   onChange: (next: Partial<OrdersFilter>) => void;
+  layout: OrderLayout;
+  onLayout: (layout: OrderLayout) => void;
 }) {
   const { text, setText, submit } = useSearchText(filter.q, (q) => onChange({ q }));
 
   return (
     <search aria-label={SELLER_ORDERS_TEXTS.filtersLabel}>
       <form
-        className="grid gap-3 sm:grid-cols-[12rem_1fr_11rem] sm:items-start"
+        className="grid gap-3 sm:grid-cols-[12rem_1fr_11rem_11rem] sm:items-start"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -236,6 +314,12 @@ function OrderFilters({
           options={SORT_OPTIONS}
           value={filter.sort}
           onChange={(event) => onChange({ sort: event.target.value as SellerOrderSort })}
+        />
+        <SelectField
+          label={SELLER_ORDERS_TEXTS.layoutLabel}
+          options={LAYOUT_OPTIONS}
+          value={layout}
+          onChange={(event) => onLayout(event.target.value as OrderLayout)}
         />
       </form>
     </search>
