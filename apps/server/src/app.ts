@@ -37,6 +37,7 @@ import { sellerSalesRoutes } from './modules/seller-sales';
 import { shippingRoutes } from './modules/shipping';
 import {
   shopifyHooksRoutes,
+  shopifyImportRoutes,
   shopifyRoutes,
   shopifySyncRoutes,
   shopifyWorkers,
@@ -100,6 +101,7 @@ const MODULES = [
   shopifyRoutes,
   shopifyHooksRoutes,
   shopifySyncRoutes,
+  shopifyImportRoutes,
 ];
 
 /**

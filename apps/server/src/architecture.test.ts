@@ -48,6 +48,8 @@ const WRITER: Record<string, string> = {
   promo_codes: 'modules/checkout',
   shopify_sync_runs: 'modules/shopify',
   shopify_webhook_deliveries: 'modules/shopify',
+  shopify_import_settings: 'modules/shopify',
+  shopify_import_picks: 'modules/shopify',
   newsletter_subscriptions: 'modules/newsletter',
   quiz_personas: 'modules/quiz',
   faq_items: 'modules/content',

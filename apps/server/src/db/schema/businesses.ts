@@ -1,4 +1,5 @@
 import type { StripeStatus } from '@leafline/contract/business';
+import { SHOPIFY_IMPORT_MODES, SHOPIFY_IMPORT_STATUSES } from '@leafline/contract/shopify-import';
 import { VERIFICATION_STATUSES } from '@leafline/contract/verification';
 import { sql } from 'drizzle-orm';
 import {
@@ -6,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -158,6 +160,38 @@ export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
   topic: text('topic').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a business's product sync imports from its Shopify store (issue 29 point 8): every active
+ * product (`all`) or only those picked in `shopify_import_picks` (`picked`), and the status a
+ * product the sync or a webhook creates gets (`active`: in the shop at once; `draft`: the brand
+ * makes it active). One row a business; no row is the default (all, active), as before the
+ * choice existed. A product the sync updates keeps the status it has.
+ */
+export const shopifyImportSettings = pgTable('shopify_import_settings', {
+  businessId: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: SHOPIFY_IMPORT_MODES }).notNull().default('all'),
+  status: text('status', { enum: SHOPIFY_IMPORT_STATUSES }).notNull().default('active'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The Shopify products a business picked for import (`gid://shopify/Product/<n>`), read in
+ * `picked` mode only and emptied when the brand goes back to `all`. An id is kept even while
+ * the product is not active in the store: it is imported again once it is.
+ */
+export const shopifyImportPicks = pgTable(
+  'shopify_import_picks',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    shopifyProductId: text('shopify_product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.shopifyProductId] })],
+);
 
 /**
  * A brand's notes sent for the Verified badge (issue 29, point 10): reviewed by an operator

@@ -316,6 +316,25 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: "shopify store's products (picker)",
+    method: 'GET',
+    url: () => `/api/business/shopify-products/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'shopify import choice (read)',
+    method: 'GET',
+    url: () => `/api/business/shopify-import/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'shopify import choice (save)',
+    method: 'PUT',
+    url: () => `/api/business/shopify-import/${businessId}/`,
+    body: json({ mode: 'picked', status: 'draft', product_ids: ['gid://shopify/Product/1'] }),
+    ownerStatus: 200,
+  },
+  {
     name: 'shopify disconnect',
     method: 'DELETE',
     url: () => `/api/shopifymanualconnect/${businessId}/`,
@@ -363,6 +382,8 @@ async function fingerprint(): Promise<string> {
     'shipping_fee_configs',
     'shipping_country_fees',
     'shopify_sync_runs',
+    'shopify_import_settings',
+    'shopify_import_picks',
     'stock_levels',
     'stock_movements',
     'reviews',
@@ -371,7 +392,8 @@ async function fingerprint(): Promise<string> {
   for (const table of tables) {
     const result = (await t.db.execute(
       sql.raw(
-        `select coalesce(md5(string_agg(t::text, '|' order by t.id)), '') as h from ${table} t`,
+        // By the whole row: the Shopify import tables have no id column.
+        `select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`,
       ),
     )) as { rows: { h: string }[] };
     parts.push(`${table}:${result.rows[0]?.h}`);

@@ -1,4 +1,8 @@
-import { DEFAULT_PRODUCT_CATEGORY, type ProductCategory } from '@leafline/contract';
+import {
+  DEFAULT_PRODUCT_CATEGORY,
+  type ProductCategory,
+  type ProductStatus,
+} from '@leafline/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productImages, products, variantImages, variants } from '../../db/schema/index';
@@ -87,6 +91,10 @@ export async function storedShopifyPictures(
 
 // ---- the product row ----
 
+/** The status an imported product is created with: in the shop, or a draft for the brand. */
+export type ImportedProductStatus = Extract<ProductStatus, 'active' | 'draft'>;
+
+/** What an import writes on the product row (never its status: see insertImportedProduct). */
 export interface ImportedProductValues {
   name: string;
   description: string;
@@ -98,18 +106,27 @@ export interface ImportedProductValues {
 }
 
 /**
- * Inserts the imported product; when a concurrent import of the same Shopify product (the sync
- * and a webhook's refresh) inserted it first, updates that row instead. Returns its id.
+ * Inserts the imported product with `status` (the brand's choice for new products, issue 29
+ * point 8); when a concurrent import of the same Shopify product (the sync and a webhook's
+ * refresh) inserted it first, updates that row instead — its status then stays as it is, like
+ * any update's. Returns its id.
  */
 export async function insertImportedProduct(
   db: Db,
   businessId: number,
   shopifyProductId: string,
   values: ImportedProductValues,
+  status: ImportedProductStatus,
 ): Promise<number> {
   const [row] = await db
     .insert(products)
-    .values({ businessId, ...values, category: DEFAULT_PRODUCT_CATEGORY, shopifyProductId })
+    .values({
+      businessId,
+      ...values,
+      category: DEFAULT_PRODUCT_CATEGORY,
+      shopifyProductId,
+      status,
+    })
     .onConflictDoUpdate({
       target: [products.businessId, products.shopifyProductId],
       targetWhere: isNotNull(products.shopifyProductId),

@@ -5,6 +5,7 @@ import {
   deleteProductPictures,
   deleteVariantPictures,
   findImportedProductId,
+  type ImportedProductStatus,
   type ImportedProductValues,
   insertImportedProduct,
   insertProductPicture,
@@ -64,13 +65,17 @@ export interface ImportedProduct {
 /** The stored media keys of an import's pictures, by Shopify image id. */
 export type ImportedPictureKeys = ReadonlyMap<string, string>;
 
-/** The product row: inserted (or taken over on the unique key) or updated. Returns its id. */
+/**
+ * The product row: inserted with `newStatus` (or taken over on the unique key) or updated, its
+ * status left as the brand set it. Returns its id.
+ */
 async function writeProductRow(
   tx: Db,
   businessId: number,
   item: ImportedProduct,
   existingId: number | undefined,
   digest: string | null,
+  newStatus: ImportedProductStatus,
 ): Promise<number> {
   const values: ImportedProductValues = {
     name: item.name,
@@ -82,7 +87,7 @@ async function writeProductRow(
     shopifySyncDigest: digest,
   };
   if (existingId === undefined) {
-    return insertImportedProduct(tx, businessId, item.shopifyProductId, values);
+    return insertImportedProduct(tx, businessId, item.shopifyProductId, values, newStatus);
   }
   await updateImportedProduct(tx, existingId, values);
   return existingId;
@@ -198,7 +203,9 @@ async function writeVariants(
 /**
  * Writes one imported product (insert or update) in the caller's transaction: the row, its
  * pictures (by their stored keys in `pictures`) and its variants. Files no picture uses any more
- * are removed through `batch` once the transaction committed.
+ * are removed through `batch` once the transaction committed. A new product gets `newStatus`
+ * (the brand's Shopify import choice: active, or a draft); an update never changes the status,
+ * so a product the brand made a draft, archived or made active stays so.
  */
 export async function writeImportedProduct(
   tx: Db,
@@ -207,6 +214,7 @@ export async function writeImportedProduct(
   item: ImportedProduct,
   existingId: number | undefined,
   pictures: ImportedPictureKeys,
+  newStatus: ImportedProductStatus,
 ): Promise<void> {
   // A picture that could not be had (Shopify's CDN failing, the time limit): no digest, so the
   // next sync or refresh writes the product again and asks for the picture again.
@@ -219,6 +227,7 @@ export async function writeImportedProduct(
     item,
     existingId,
     allPictures ? item.digest : null,
+    newStatus,
   );
   const dropped = await writeProductPictures(tx, productId, item.images, pictures);
   dropped.push(...(await writeVariants(tx, productId, item.variants, pictures)));

@@ -5,6 +5,7 @@
 
 export type { ImportedPictureKeys, ImportedProduct } from './imported-products';
 export { deleteImportedProduct, writeImportedProduct } from './imported-products';
+export type { ImportedProductStatus } from './imported-products.repo';
 export { importedProductsOf, storedShopifyPictures } from './imported-products.repo';
 export { sellerProductsRoutes } from './seller-products.routes';
 export type { SellerProductsDeps } from './seller-products.service';

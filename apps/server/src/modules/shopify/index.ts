@@ -5,6 +5,7 @@
 
 export { shopifyRoutes } from './shopify.routes';
 export { shopifyHooksRoutes } from './shopify-hooks.routes';
+export { shopifyImportRoutes } from './shopify-import.routes';
 export { SHOPIFY_ORDER_PUSH_QUEUE, SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 export { queueShopifyOrderPushes } from './shopify-order-push';
 export { htmlToText, priceToCents } from './shopify-product-import';

@@ -18,13 +18,16 @@ export const SHOPIFY_API_VERSION = '2026-07';
 /**
  * Why a Shopify call failed: the token or store was refused, Shopify was not reachable, or
  * Shopify refused the query itself (`invalid`: e.g. MAX_COST_EXCEEDED, a query over the
- * 1,000-point limit), which no retry can fix.
+ * 1,000-point limit), which no retry can fix. `codes`: the `extensions.code` of each GraphQL
+ * error Shopify answered (e.g. BAD_REQUEST for a pagination cursor it does not know), so that
+ * a caller may tell its own bad argument from Shopify's trouble; empty without GraphQL errors.
  */
 export class ShopifyAdminError extends Error {
   constructor(
     readonly kind: 'refused' | 'unavailable' | 'invalid',
     message: string,
     readonly status?: number,
+    readonly codes: readonly string[] = [],
   ) {
     super(message);
     this.name = 'ShopifyAdminError';
@@ -179,20 +182,22 @@ function answerError(
   const message = errors.graphQLErrors?.length
     ? errors.graphQLErrors.map((e) => e.message).join('; ')
     : (errors.message ?? 'Shopify did not answer');
-  if (errors.graphQLErrors?.some((e) => INVALID_CODES.has(String(e.extensions?.code)))) {
-    return new ShopifyAdminError('invalid', message, status);
+  const codes = (errors.graphQLErrors ?? []).flatMap((e) =>
+    e.extensions?.code === undefined ? [] : [String(e.extensions.code)],
+  );
+  if (codes.some((c) => INVALID_CODES.has(c))) {
+    return new ShopifyAdminError('invalid', message, status, codes);
   }
   // No answer (refused connection, time limit), Shopify's own trouble or throttling.
   if (status === undefined || status >= 500 || status === 429) {
-    return new ShopifyAdminError('unavailable', message, status);
+    return new ShopifyAdminError('unavailable', message, status, codes);
   }
   // A bad token or unknown store, or a GraphQL refusal such as ACCESS_DENIED.
-  const codes = (errors.graphQLErrors ?? []).map((e) => e.extensions?.code);
-  if (REFUSED.has(status) || codes.some((c) => c && REFUSED_CODES.has(c))) {
-    return new ShopifyAdminError('refused', message, status);
+  if (REFUSED.has(status) || codes.some((c) => REFUSED_CODES.has(c))) {
+    return new ShopifyAdminError('refused', message, status, codes);
   }
   // Anything else (a query Shopify does not understand) is not the owner's to fix.
-  return new ShopifyAdminError('unavailable', message, status);
+  return new ShopifyAdminError('unavailable', message, status, codes);
 }
 
 /** One call, no waiting: its data, or a ShopifyThrottled or ShopifyAdminError thrown. */

@@ -5,6 +5,8 @@ import {
   PRODUCT_LIMITS,
   type ProductCategory,
   SHOPIFY_FALLBACK_PRODUCT_CATEGORY,
+  type ShopifyImportMode,
+  type ShopifyImportStatus,
 } from '@leafline/contract';
 import type { MediaStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
@@ -21,6 +23,7 @@ import {
 } from '../seller-products';
 import type { ShopifyAdmin } from './shopify-admin';
 import { type ShopifyDeps, shopifyAdminForBusiness } from './shopify-connection';
+import { findImportSettings, picksAmong } from './shopify-import.repo';
 import {
   applyShopifyCounts,
   countsOfImport,
@@ -487,6 +490,33 @@ async function picturesOf(
   return keys;
 }
 
+// ---- the brand's choice (issue 29 point 8) ----
+
+/** What an import does with some of the store's products, by the business's choice. */
+export interface ImportChoice {
+  mode: ShopifyImportMode;
+  /** The status of a product the import creates (one it updates keeps its own). */
+  status: ShopifyImportStatus;
+  /** Whether the product is created or updated: every one in "all", the picked in "picked". */
+  wanted(shopifyProductId: string): boolean;
+}
+
+/**
+ * The business's choice for these Shopify products (a sync's page, a webhook's product, the
+ * store's ids for the clear option): its settings, and in "picked" mode which of them are
+ * picked. Read once for all of them, so that they follow one choice.
+ */
+export async function importChoiceFor(
+  db: Db,
+  businessId: number,
+  shopifyProductIds: readonly string[],
+): Promise<ImportChoice> {
+  const { mode, status } = await findImportSettings(db, businessId);
+  if (mode === 'all') return { mode, status, wanted: () => true };
+  const picked = await picksAmong(db, businessId, shopifyProductIds);
+  return { mode, status, wanted: (id) => picked.has(id) };
+}
+
 // ---- writing ----
 
 export interface ImportCounts {
@@ -511,11 +541,15 @@ export interface PreparedImport {
  * Prepares the import of Shopify products: decides per product created / updated / unchanged /
  * skipped (by its digest), and stores the pictures of the ones to write. `write(tx)` then writes
  * them in the caller's transaction; run it with `batch.commit` so pictures of a failed write go.
+ * The products it creates get `newStatus` (the brand's choice: active, or drafts); the ones it
+ * updates keep the status they have. The caller passes only the products the brand wants
+ * imported (ImportChoice).
  */
 export async function prepareImport(
   deps: ImportDeps,
   businessId: number,
   nodes: readonly ShopifyProductNode[],
+  newStatus: ShopifyImportStatus,
 ): Promise<PreparedImport> {
   const counts: ImportCounts = {
     created: 0,
@@ -575,6 +609,7 @@ export async function prepareImport(
           item,
           existing.get(item.shopifyProductId)?.id,
           pictures,
+          newStatus,
         );
       }
       counts.counted = await applyShopifyCounts(tx, businessId, stock);
@@ -612,6 +647,12 @@ export const productGid = (id: string | number) =>
  * The `products/update` webhook's job (SHOPIFY_PRODUCT_REFRESH_QUEUE): imports that one product
  * again. A product that is no longer active in the store leaves the shop (as products/delete).
  * Nothing happens when the store is not connected any more.
+ *
+ * The brand's choice (issue 29 point 8): in "picked" mode a product that is not picked is
+ * neither created nor updated (`not-picked`); one that is on Leafline still leaves the shop when
+ * the store no longer has it active, as its products/delete asks. Shopify is not even asked
+ * about an un-picked product that is not on Leafline: there is nothing to do either way. A
+ * product the refresh creates gets the choice's status.
  */
 export async function refreshShopifyProduct(
   deps: ImportDeps,
@@ -619,7 +660,14 @@ export async function refreshShopifyProduct(
   shopifyProductId: string,
   admin?: ShopifyAdmin,
   signal?: AbortSignal,
-): Promise<'created' | 'updated' | 'unchanged' | 'skipped' | 'removed' | 'not-connected'> {
+): Promise<
+  'created' | 'updated' | 'unchanged' | 'skipped' | 'removed' | 'not-picked' | 'not-connected'
+> {
+  const gid = productGid(shopifyProductId);
+  const choice = await importChoiceFor(deps.db, businessId, [gid]);
+  if (!choice.wanted(gid) && !(await importedProductsOf(deps.db, businessId, [gid])).has(gid)) {
+    return 'not-picked';
+  }
   const client =
     admin ??
     (
@@ -630,7 +678,6 @@ export async function refreshShopifyProduct(
       })
     )?.admin;
   if (!client) return 'not-connected';
-  const gid = productGid(shopifyProductId);
   const data = await client.request<{
     shop: { currencyCode: string } | null;
     product: ShopifyProductNode | null;
@@ -647,7 +694,8 @@ export async function refreshShopifyProduct(
   if (data.product?.status !== 'ACTIVE') {
     return (await removeShopifyProduct(deps, businessId, gid)) ? 'removed' : 'unchanged';
   }
-  const prepared = await prepareImport(deps, businessId, [data.product]);
+  if (!choice.wanted(gid)) return 'not-picked';
+  const prepared = await prepareImport(deps, businessId, [data.product], choice.status);
   await prepared.batch.commit(() => deps.db.transaction((tx) => prepared.write(tx)));
   const { created, updated, skipped, counted } = prepared.counts;
   if (created || updated || counted) deps.catalogCache.clear();

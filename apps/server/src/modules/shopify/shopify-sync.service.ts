@@ -12,9 +12,11 @@ import { ImageBatch } from '../media';
 import { deleteProductInTransaction } from '../seller-products';
 import { type ShopifyAdmin, ShopifyAdminError } from './shopify-admin';
 import { shopifyAdminForBusiness } from './shopify-connection';
+import { findImportSettings, listPicks } from './shopify-import.repo';
 import { SHOPIFY_PRODUCT_SYNC_QUEUE } from './shopify-jobs';
 import {
   type ImportDeps,
+  importChoiceFor,
   isMarketplaceCurrency,
   PRODUCT_FIELDS,
   prepareImport,
@@ -222,12 +224,30 @@ async function storeProductIds(admin: ShopifyAdmin): Promise<string[]> {
 }
 
 /**
+ * The store's active product ids the business keeps with the clear option: all of them, or in
+ * "picked" mode only the picked ones (an un-picked product leaves the shop like one gone from
+ * the store: the brand chose not to sell it here). The picks (SHOPIFY_MAX_PICKS at most) are
+ * read whole and matched here: the store's ids may be far more than one query's parameters.
+ */
+async function productIdsToKeep(
+  deps: SyncDeps,
+  businessId: number,
+  admin: ShopifyAdmin,
+): Promise<string[]> {
+  const storeIds = await storeProductIds(admin);
+  const { mode } = await findImportSettings(deps.db, businessId);
+  if (mode === 'all') return storeIds;
+  const picked = new Set(await listPicks(deps.db, businessId));
+  return storeIds.filter((id) => picked.has(id));
+}
+
+/**
  * The last step of a run whose pages are imported: with the clear option, the business's
- * products that are not in the store leave the shop through the seller's delete path; the run
- * succeeds in the same transaction.
+ * products that are not in the store (or, in "picked" mode, not picked) leave the shop through
+ * the seller's delete path; the run succeeds in the same transaction.
  */
 async function finishPages(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin): Promise<void> {
-  const keep = run.clear ? await storeProductIds(admin) : [];
+  const keep = run.clear ? await productIdsToKeep(deps, run.businessId, admin) : [];
   const batch = new ImageBatch(deps.storage);
   const removed = await batch.commit(() =>
     deps.db.transaction(async (tx) => {
@@ -248,7 +268,13 @@ async function finishPages(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin)
   deps.log.info({ runId: run.id, removed }, 'Shopify product sync finished');
 }
 
-/** Imports the page after the run's cursor and sends the next page's job (or finishes). */
+/**
+ * Imports the page after the run's cursor and sends the next page's job (or finishes). The
+ * brand's choice (issue 29 point 8) is read once for the page: in "picked" mode only the page's
+ * picked products are created or updated — the others are passed over, neither written nor
+ * counted as skipped, though counted in `done` (the run went past them) — and the products it
+ * creates get the choice's status (active, or drafts).
+ */
 async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin): Promise<void> {
   const first = run.cursor === null;
   const data = await admin.request<PageData>(first ? FIRST_PAGE_QUERY : PAGE_QUERY, {
@@ -264,11 +290,18 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
     await finishRun(deps.db, run.id, 'failed', SHOPIFY_MESSAGES.currencyMismatch(code));
     return;
   }
+  const active = data.products.nodes.filter((n) => n.status === 'ACTIVE');
+  const choice = await importChoiceFor(
+    deps.db,
+    run.businessId,
+    active.map((n) => n.id),
+  );
+  // Only the wanted products are read again for their other variants.
   const nodes = await withAllVariants(
     admin,
-    data.products.nodes.filter((n) => n.status === 'ACTIVE'),
+    active.filter((n) => choice.wanted(n.id)),
   );
-  const prepared = await prepareImport(deps, run.businessId, nodes);
+  const prepared = await prepareImport(deps, run.businessId, nodes, choice.status);
   const { hasNextPage, endCursor } = data.products.pageInfo;
   const more = hasNextPage && !!endCursor;
   const { counts } = prepared;
@@ -278,7 +311,8 @@ async function importPage(deps: SyncDeps, run: SyncRunRow, admin: ShopifyAdmin):
       // Another attempt of this page got here first (a job given twice): nothing to do.
       if (locked?.status !== 'running' || locked.cursor !== run.cursor) return false;
       await prepared.write(tx);
-      const skippedHere = counts.skipped + (data.products.nodes.length - nodes.length);
+      // The products Shopify gave that are not active are skipped; un-picked ones are not.
+      const skippedHere = counts.skipped + (data.products.nodes.length - active.length);
       const done = locked.done + data.products.nodes.length;
       const total = first ? (data.productsCount?.count ?? null) : locked.total;
       await updateRun(tx, run.id, {
