@@ -38,7 +38,7 @@ export const SELLER_ORDERS_TEXTS = {
   searchHint: 'Order number, or the buyer’s name or e-mail',
   sortLabel: 'Order',
   /** Issue 29: compact rows that open the full card, or the cards themselves. */
-  layoutLabel: 'Show as',
+  layoutLabel: 'Layout',
   layouts: {
     auto: 'Rows when more than 5',
     rows: 'Compact rows',
