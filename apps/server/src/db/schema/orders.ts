@@ -138,6 +138,14 @@ export const orders = pgTable(
       .notNull()
       .default('marketplace'),
     shopifyOrderId: text('shopify_order_id'),
+    /**
+     * What the seller's order search reads (issue 29): the buyer's name and e-mail as the order
+     * recorded them, lower-cased once when written, so a search is a plain LIKE over it rather
+     * than an ILIKE lower-casing every order of the brand on every request (decision 0046).
+     */
+    buyerSearch: text('buyer_search').generatedAlwaysAs(
+      sql`lower(user_full_name || ' ' || user_email)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,12 +155,9 @@ export const orders = pgTable(
     // at a time, read straight off this index.
     index('orders_business_idx').on(t.businessId, t.createdAt, t.id),
     index('orders_checkout_idx').on(t.checkoutId),
-    // The seller's order search (issue 29): a part of the buyer's name or e-mail, any case
-    // (`orderSearch` in orders.repo.ts writes the same expression).
-    index('orders_buyer_search_idx').using(
-      'gin',
-      sql`(${t.userFullName} || ' ' || ${t.userEmail}) gin_trgm_ops`,
-    ),
+    // The seller's order search (issue 29): a part of the buyer's name or e-mail, a trigram
+    // index for a brand whose orders are too many to read through (`orderSearch`).
+    index('orders_buyer_search_idx').using('gin', sql`${t.buyerSearch} gin_trgm_ops`),
   ],
 );
 

@@ -21,6 +21,7 @@ export {
   insertOrder,
   isPaidOrLater,
   latestOrderEventId,
+  listAndCountBusinessOrders,
   listBoughtQuantities,
   listBusinessOrders,
   listCheckoutOrders,

@@ -18,6 +18,7 @@ import {
   countBusinessOrders,
   findBusinessOrder,
   isPaidOrLater,
+  listAndCountBusinessOrders,
   listBusinessOrders,
   ORDER_EMAILS_QUEUE,
   type OrderRow,
@@ -150,15 +151,15 @@ export async function listSellerOrders(
   page: number,
   filter: BusinessOrderFilter = {},
 ): Promise<{ orders: SellerOrder[]; total: number }> {
-  const [total, rows] = await Promise.all([
-    countBusinessOrders(deps.db, businessId, filter),
-    listBusinessOrders(
-      deps.db,
-      businessId,
-      { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE },
-      filter,
-    ),
-  ]);
+  const slice = { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE };
+  // A search reads all its matches to sort them: the page and its total in one read. Without
+  // one the page comes off the index in order and stops; the count is its own read.
+  const { rows, total } = filter.q
+    ? await listAndCountBusinessOrders(deps.db, businessId, slice, filter)
+    : await Promise.all([
+        listBusinessOrders(deps.db, businessId, slice, filter),
+        countBusinessOrders(deps.db, businessId, filter),
+      ]).then(([rows, total]) => ({ rows, total }));
   return { orders: await toSellerOrders(deps.db, businessId, rows), total };
 }
 

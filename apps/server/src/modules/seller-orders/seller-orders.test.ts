@@ -390,6 +390,10 @@ describe('GET /api/business/orders/{businessId}/', () => {
     expect(await ids('?status=Paid&q=ivy&sort=oldest')).toEqual([ivy, fern]);
     expect(await ids('?sort=oldest')).toEqual([ivy, oak, fern, moss, reed]);
     expect(await ids('?sort=newest&page=1')).toEqual([reed, moss, fern, oak, ivy]);
+    // A search's page past its end still says how many it found (counted apart then).
+    const beyond = await list(headers, business.id, '?q=ivy&page=2');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers[TOTAL_COUNT_HEADER]).toBe('2');
 
     // A status, sort or search it does not know is a 400 that says what it takes.
     for (const [query, text] of [
