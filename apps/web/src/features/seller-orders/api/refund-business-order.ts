@@ -1,11 +1,10 @@
 import { IDEMPOTENCY_KEY_HEADER, type PartialRefundBody } from '@leafline/contract/refunds';
-import type { SellerOrder } from '@leafline/contract/seller-orders';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteMutation } from '@/lib/api/route-mutation';
 import { isApiError } from '@/lib/api-client';
-import type { PagedList } from '@/lib/seller/paged-list';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
+import { orderSaved } from './update-business-order';
 
 /**
  * POST /api/business/orders/{orderId}/refund/ (issue 29 point 3): lines or an amount given
@@ -32,18 +31,7 @@ export function useRefundBusinessOrder(businessId: number) {
       headers: { [IDEMPOTENCY_KEY_HEADER]: requestKey },
     }),
     {
-      onSuccess: (saved) => {
-        queryClient.setQueriesData<PagedList<SellerOrder>>(
-          { queryKey: SELLER_KEYS.orders(businessId) },
-          (list) =>
-            list && {
-              ...list,
-              items: list.items.map((order) => (order.id === saved.id ? saved : order)),
-            },
-        );
-        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
-        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
-      },
+      onSuccess: (saved) => orderSaved(queryClient, businessId, saved),
       onError: (error) => {
         if (isApiError(error, 502) || isApiError(error, 409)) {
           void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.orders(businessId) });

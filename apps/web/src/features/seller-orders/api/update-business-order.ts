@@ -1,6 +1,6 @@
 import type { SellerOrder, SellerOrderUpdateBody } from '@leafline/contract/seller-orders';
 import { SELLER_ROUTES } from '@leafline/contract/seller-routes';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRouteMutation } from '@/lib/api/route-mutation';
 import { isApiError } from '@/lib/api-client';
 import type { PagedList } from '@/lib/seller/paged-list';
@@ -14,6 +14,23 @@ import { SELLER_KEYS } from '@/lib/seller/query-keys';
  * provider refused (502) or one under way (409) reads the orders again, so the card shows the
  * refund's state and reason.
  */
+/**
+ * A saved order's answer in every cached page of the list (its card replaced in place), and the
+ * overview's and sales block's figures read again: after a save and after a refund.
+ */
+export function orderSaved(queryClient: QueryClient, businessId: number, saved: SellerOrder) {
+  queryClient.setQueriesData<PagedList<SellerOrder>>(
+    { queryKey: SELLER_KEYS.orders(businessId) },
+    (list) =>
+      list && {
+        ...list,
+        items: list.items.map((order) => (order.id === saved.id ? saved : order)),
+      },
+  );
+  void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
+  void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+}
+
 export function useUpdateBusinessOrder(businessId: number) {
   const queryClient = useQueryClient();
   return useRouteMutation(
@@ -24,16 +41,7 @@ export function useUpdateBusinessOrder(businessId: number) {
     }),
     {
       onSuccess: (saved, { body }) => {
-        queryClient.setQueriesData<PagedList<SellerOrder>>(
-          { queryKey: SELLER_KEYS.orders(businessId) },
-          (list) =>
-            list && {
-              ...list,
-              items: list.items.map((order) => (order.id === saved.id ? saved : order)),
-            },
-        );
-        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.overview(businessId) });
-        void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.sales(businessId) });
+        orderSaved(queryClient, businessId, saved);
         // A refund that restocks changes the counts the products list shows (issue 26).
         if (body.restock) {
           void queryClient.invalidateQueries({ queryKey: SELLER_KEYS.products(businessId) });
