@@ -7,8 +7,5 @@ import type { Page } from '@playwright/test';
  * seller shows cards too.
  */
 export async function showFullCards(page: Page): Promise<void> {
-  await page
-    .locator('search[aria-label="Find orders"]')
-    .getByLabel('Layout')
-    .selectOption('cards');
+  await page.locator('search[aria-label="Find orders"]').getByLabel('Layout').selectOption('cards');
 }
