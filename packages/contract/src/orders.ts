@@ -217,7 +217,6 @@ export const ORDER_REFUND_TEXTS = {
   /** 'Partial refund: $12.00 on Mar 14, 2026 — 1 × Linen shirt · Reason: damaged'. */
   partial: 'Partial refund',
   partialList: 'Partial refunds',
-  full: 'Refund',
   reason: (reason: string) => ` · Reason: ${reason}`,
 } as const;
 

@@ -30,7 +30,6 @@ export const SHOPIFY_IMPORT_MESSAGES = {
   tooMany: `Pick at most ${SHOPIFY_MAX_PICKS} products (or import all).`,
   nonePicked: 'Pick at least one product, or import all.',
   cursor: 'That page of your store is not known.',
-  saved: 'Your choice is saved: the next sync imports it.',
 } as const;
 
 /** One of the store's active products, as the picker lists it. */

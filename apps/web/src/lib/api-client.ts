@@ -273,7 +273,7 @@ export async function apiFetchWithHeaders<T = unknown>(
  */
 export async function apiFetchStream(
   path: string,
-  options: ApiFetchOptions & { accept?: string; headers?: Record<string, string> } = {},
+  options: ApiFetchOptions & { accept?: string } = {},
 ): Promise<Response> {
   const response = await apiFetchResponse(path, options);
   if (!response.ok) throw toApiError(response.status, await readBody(response));
@@ -282,7 +282,7 @@ export async function apiFetchStream(
 
 async function apiFetchResponse(
   path: string,
-  options: ApiFetchOptions & { accept?: string; headers?: Record<string, string> },
+  options: ApiFetchOptions & { accept?: string },
 ): Promise<Response> {
   const {
     method = options.json !== undefined || options.formData ? 'POST' : 'GET',
@@ -373,7 +373,7 @@ type CallArgs<R extends AnyApiRoute, Extra = unknown> =
 function routeRequest(
   route: AnyApiRoute,
   options: object = {},
-): [string, ApiFetchOptions & { accept?: string; headers?: Record<string, string> }] {
+): [string, ApiFetchOptions & { accept?: string }] {
   const { params, ...rest } = options as ApiFetchOptions & { params?: Record<string, string> };
   return [fillPath(route.pattern, params ?? {}), { ...rest, method: route.method }];
 }
@@ -402,7 +402,7 @@ export function apiCallWithHeaders<R extends AnyApiRoute>(
 /** As `apiCall`, giving the answer unread (`apiFetchStream`): a CSV file, an event stream. */
 export function apiCallStream<R extends AnyApiRoute>(
   route: R,
-  ...[options]: CallArgs<R, { accept?: string; headers?: Record<string, string> }>
+  ...[options]: CallArgs<R, { accept?: string }>
 ): Promise<Response> {
   return apiFetchStream(...routeRequest(route, options));
 }

@@ -37,10 +37,10 @@ import {
 import { findRefund } from './refunds.repo';
 import {
   REFUND_HANDOFF_SECONDS,
-  REFUND_WAIT_MS,
   type RefundDeps,
   refundOrderIfPaid,
   waitForRefund,
+  waitWhilePending,
 } from './refunds.service';
 
 /**
@@ -187,13 +187,9 @@ function answerOf(row: PartialRefundRow | undefined): void {
 
 /** The partial refund once it has an outcome; 409 while still at work after REFUND_WAIT_MS. */
 async function partialOutcome(db: Db, id: number): Promise<PartialRefundRow | undefined> {
-  const until = Date.now() + REFUND_WAIT_MS;
-  for (;;) {
-    const row = await findPartialRefund(db, id);
-    if (row?.status !== 'pending') return row;
-    if (Date.now() >= until) throw conflict(PARTIAL_REFUND_MESSAGES.inProgress);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const row = await waitWhilePending(() => findPartialRefund(db, id));
+  if (row?.status === 'pending') throw conflict(PARTIAL_REFUND_MESSAGES.inProgress);
+  return row;
 }
 
 /**

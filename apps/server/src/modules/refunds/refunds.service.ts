@@ -90,16 +90,17 @@ export const refundIdempotencyKey = (orderId: number, attempt: number) =>
  * What moves when a paid order is refunded, in cents: the buyer gets the order's total back
  * (its share of the payment, after its prorated share of the discount) less what partial
  * refunds gave back already (decision 0047); the brand gives back what it was transferred (its
- * payout, after the commission) less the shares those partial refunds took back.
+ * payout, after the commission) — less the shares partial refunds took, which
+ * `reversePayoutTransfer` subtracts when it takes the payout back.
  */
 export function refundAmounts(
   order: { totalCents: number },
-  payout: { amountCents: number; reversedCents?: number },
+  payout: { amountCents: number },
   partiallyRefundedCents = 0,
 ) {
   return {
     refundCents: order.totalCents - partiallyRefundedCents,
-    reversalCents: payout.amountCents - (payout.reversedCents ?? 0),
+    reversalCents: payout.amountCents,
   };
 }
 
@@ -214,10 +215,20 @@ function answerOf(refund: RefundRow | undefined): 'updated' {
 
 /** The order's refund once it has an outcome, or still pending after REFUND_WAIT_MS. */
 async function refundOutcome(deps: RefundDeps, orderId: number): Promise<RefundRow> {
+  return (await waitWhilePending(() => findRefund(deps.db, orderId)))!;
+}
+
+/**
+ * A refund row (full or partial) read again every POLL_MS while it is pending, for up to
+ * REFUND_WAIT_MS: the row once it has an outcome, or still pending after that.
+ */
+export async function waitWhilePending<T extends { status: string }>(
+  read: () => Promise<T | undefined>,
+): Promise<T | undefined> {
   const until = Date.now() + REFUND_WAIT_MS;
   for (;;) {
-    const refund = (await findRefund(deps.db, orderId))!;
-    if (refund.status !== 'pending' || Date.now() >= until) return refund;
+    const row = await read();
+    if (row?.status !== 'pending' || Date.now() >= until) return row;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

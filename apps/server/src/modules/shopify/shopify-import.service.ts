@@ -1,4 +1,5 @@
 import {
+  centsToPrice,
   SHOPIFY_IMPORT_MESSAGES,
   SHOPIFY_MESSAGES,
   SHOPIFY_STORE_PAGE_SIZE,
@@ -21,6 +22,7 @@ import {
   picksAmong,
   replaceImportChoice,
 } from './shopify-import.repo';
+import { priceToCents } from './shopify-product-import';
 
 /**
  * Shopify: choose what to import (issue 29 point 8). The brand reads its store's active
@@ -86,13 +88,13 @@ interface StorePageData {
 }
 
 /**
- * A Shopify decimal price ("12.5", "12.00", "0") as the contract writes prices ("12.50"); null
- * when it is not a plain amount (the picker then shows no price).
+ * A Shopify decimal price ("12.5", "12.00") as the contract writes prices ("12.50"), read as
+ * the import reads it (`priceToCents`); null when the import could not sell at it (the picker
+ * then shows no price).
  */
 export function storePrice(price: string | null | undefined): string | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(price?.trim() ?? '');
-  if (!match) return null;
-  return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+  const cents = priceToCents(price);
+  return cents === null ? null : centsToPrice(cents);
 }
 
 /**

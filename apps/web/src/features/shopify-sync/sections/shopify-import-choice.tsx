@@ -1,3 +1,4 @@
+import { SHOPIFY_TEXTS } from '@leafline/contract/shopify';
 import {
   type ShopifyImportMode,
   type ShopifyImportSettings,
@@ -188,7 +189,7 @@ function ChoiceForm({
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {SHOPIFY_TEXTS.cancel}
         </Button>
         <Button type="submit" loading={busy}>
           {TEXTS.save}
