@@ -1,4 +1,11 @@
 import type {
+  savedAddressBody,
+  savedAddressesResponse,
+  savedAddressPatchBody,
+  savedAddressSavedResponse,
+} from './addresses';
+import type {
+  changePasswordBody,
   emailBody,
   emailResponse,
   emailUpdatedResponse,
@@ -8,6 +15,7 @@ import type {
   nameBody,
   nameResponse,
   nameUpdatedResponse,
+  passwordChangedResponse,
   passwordResetBody,
   passwordResetConfirmBody,
   registerBody,
@@ -75,6 +83,35 @@ export const ACCOUNT_ROUTES = {
     json: In<typeof emailBody>;
   }>()('PATCH', '/update-email/'),
   deleteAccount: route<{ response: Out<typeof messageResponse> }>()('DELETE', '/delete-account/'),
+  /**
+   * 200 a new token pair for this session; every other session of the account ends (its
+   * refresh tokens revoked, its access tokens refused at once). 400 `wrongCurrentPassword`.
+   */
+  changePassword: route<{
+    response: Out<typeof passwordChangedResponse>;
+    json: In<typeof changePasswordBody>;
+  }>()('POST', '/api/account/password/'),
+
+  // ---- saved addresses (the default one is api/set-shipping-address/'s) ----
+  addresses: route<{ response: Out<typeof savedAddressesResponse> }>()('GET', '/api/addresses/'),
+  /** 201; 409 `tooMany` beyond MAX_SAVED_ADDRESSES. */
+  createAddress: route<{
+    response: Out<typeof savedAddressSavedResponse>;
+    json: In<typeof savedAddressBody>;
+  }>()('POST', '/api/addresses/'),
+  updateAddress: route<{
+    response: Out<typeof savedAddressSavedResponse>;
+    json: In<typeof savedAddressPatchBody>;
+  }>()('PATCH', '/api/addresses/{addressId}/'),
+  /** Deleting the default makes the newest other address the default (none when none is left). */
+  deleteAddress: route<{ response: Out<typeof messageResponse> }>()(
+    'DELETE',
+    '/api/addresses/{addressId}/',
+  ),
+  setDefaultAddress: route<{ response: Out<typeof savedAddressSavedResponse> }>()(
+    'POST',
+    '/api/addresses/{addressId}/default/',
+  ),
 
   // ---- checkout ----
   shippingAddress: route<{ response: Out<typeof shippingAddressResponse> }>()(

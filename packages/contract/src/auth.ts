@@ -17,6 +17,9 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: 'Logged out successfully.',
   resetEmailSent: 'If an account exists for that e-mail, a reset link is on its way.',
   passwordReset: 'Your password has been reset.',
+  /** POST api/account/password/: the other sessions end, this one carries on. */
+  passwordChanged: 'Password changed. You were signed out everywhere else.',
+  wrongCurrentPassword: 'Your current password is not correct.',
 } as const;
 
 /** A body that is not a JSON object at all (an array, null, a bare string). */
@@ -29,7 +32,7 @@ const required = (label: string) =>
     .min(1, `${label} is required.`);
 
 /** A password as typed: required, no length rules (SPEC §5), bounded against abuse. */
-const passwordField = (label: string) =>
+export const passwordField = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .min(1, `${label} is required.`)
@@ -60,7 +63,7 @@ export const registerBody = z
     jsonObject,
   )
   .refine((b) => b.password1 === b.password2, {
-    message: 'Passwords do not match!',
+    message: MESSAGES.passwordsDoNotMatchRegister,
     path: ['password2'],
   });
 export type RegisterBody = z.infer<typeof registerBody>;
@@ -150,6 +153,32 @@ export type NameBody = z.infer<typeof nameBody>;
 
 export const emailBody = z.object({ email: emailField }, jsonObject);
 export type EmailBody = z.infer<typeof emailBody>;
+
+/**
+ * POST api/account/password/: the current password, and the new one twice with registration's
+ * rules and texts (SPEC §5: required, must match, no length rules).
+ */
+export const changePasswordBody = z
+  .object(
+    {
+      current_password: passwordField('Current password'),
+      password1: passwordField('New password'),
+      password2: passwordField('Confirm new password'),
+    },
+    jsonObject,
+  )
+  .refine((b) => b.password1 === b.password2, {
+    message: MESSAGES.passwordsDoNotMatchRegister,
+    path: ['password2'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/**
+ * 200 of POST api/account/password/: a new pair for the session that changed it (every token
+ * issued before, this session's too, ended with the old password; decision 0048).
+ */
+export const passwordChangedResponse = tokenPair.extend({ message: z.string() });
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>;
 
 /** GET update-name/ */
 export const nameResponse = z.object({ first_name: z.string(), last_name: z.string() });

@@ -1,3 +1,4 @@
+export * from './addresses';
 export * from './auth';
 export * from './business';
 export * from './carriers';
