@@ -17,7 +17,7 @@ const SRC = import.meta.dirname;
 const WRITER: Record<string, string> = {
   users: 'modules/auth',
   refresh_tokens: 'modules/auth',
-  shipping_addresses: 'modules/address',
+  addresses: 'modules/address',
   businesses: 'modules/businesses',
   sustainability_notes: 'modules/businesses',
   verification_requests: 'modules/verification',

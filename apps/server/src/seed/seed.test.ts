@@ -57,7 +57,7 @@ const SPEC_PERSONAS = [
 async function tableCounts() {
   const tables = {
     users: s.users,
-    shippingAddresses: s.shippingAddresses,
+    addresses: s.addresses,
     businesses: s.businesses,
     sustainabilityNotes: s.sustainabilityNotes,
     shippingFeeConfigs: s.shippingFeeConfigs,
@@ -367,9 +367,14 @@ describe('demo catalogue', () => {
     expect(owned).toHaveLength(2);
     const [address] = await db()
       .select()
-      .from(s.shippingAddresses)
-      .where(eq(s.shippingAddresses.userId, shopper!.id));
-    expect(address).toMatchObject({ country: 'US', city: 'Portland', state: 'OR' });
+      .from(s.addresses)
+      .where(eq(s.addresses.userId, shopper!.id));
+    expect(address).toMatchObject({
+      country: 'US',
+      city: 'Portland',
+      state: 'OR',
+      isDefault: true,
+    });
     expect(address!.phoneNumber).not.toBe('');
 
     // Every other business has its own owner, with a password nobody was told.

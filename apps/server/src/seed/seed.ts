@@ -11,6 +11,7 @@ import { count, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/client';
 import {
+  addresses,
   businesses,
   curatedLists,
   faqItems,
@@ -22,7 +23,6 @@ import {
   quizPersonas,
   refunds,
   reviews,
-  shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
   sustainabilityNotes,
@@ -289,8 +289,14 @@ async function insertUsers(
     .returning({ id: users.id, username: users.username });
   const userId = new Map(userRows.map((u) => [u.username, u.id]));
   await tx
-    .insert(shippingAddresses)
-    .values(DEMO_BUYERS.map((b) => ({ userId: userId.get(b.username)!, ...addressOf(b) })));
+    .insert(addresses)
+    .values(
+      DEMO_BUYERS.map((b) => ({
+        userId: userId.get(b.username)!,
+        isDefault: true,
+        ...addressOf(b),
+      })),
+    );
   return userId;
 }
 

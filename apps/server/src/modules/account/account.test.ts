@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { bearer, registerShopper, signedInShopper } from '../../../test/helpers/auth';
 import {
+  addresses,
   businesses,
   cartItems,
   carts,
@@ -11,7 +12,6 @@ import {
   orders,
   products,
   refreshTokens,
-  shippingAddresses,
   users,
 } from '../../db/schema/index';
 
@@ -266,8 +266,9 @@ describe('DELETE /delete-account/', () => {
       .returning();
     const [cart] = await t.db.insert(carts).values({ userId: shopper.id }).returning();
     await t.db.insert(cartItems).values({ cartId: cart!.id, productId: product!.id, quantity: 2 });
-    await t.db.insert(shippingAddresses).values({
+    await t.db.insert(addresses).values({
       userId: shopper.id,
+      isDefault: true,
       firstName: 'Lea',
       lastName: 'Ving',
       addressLine1: '1 Fern Way',
@@ -318,7 +319,7 @@ describe('DELETE /delete-account/', () => {
       0,
     );
     expect(
-      await t.db.select().from(shippingAddresses).where(eq(shippingAddresses.userId, shopper.id)),
+      await t.db.select().from(addresses).where(eq(addresses.userId, shopper.id)),
     ).toHaveLength(0);
 
     const [keptA] = await t.db.select().from(orders).where(eq(orders.id, snapshotted!.id));

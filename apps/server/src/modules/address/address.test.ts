@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { ADDRESS } from '../../../test/helpers/buying';
-import { shippingAddresses } from '../../db/schema/index';
+import { addresses } from '../../db/schema/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,10 +53,7 @@ describe('api/set-shipping-address/', () => {
     const moved = { ...valid, address_line1: '9 Birch Lane', postal_code: '97209-1234' };
     expect((await save(headers, moved)).statusCode).toBe(200);
     expect((await read(headers)).json()).toEqual(moved);
-    const rows = await t.db
-      .select()
-      .from(shippingAddresses)
-      .where(eq(shippingAddresses.userId, shopper.id));
+    const rows = await t.db.select().from(addresses).where(eq(addresses.userId, shopper.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ addressLine1: '9 Birch Lane', country: 'US' });
   });
@@ -158,10 +155,7 @@ describe('api/set-shipping-address/', () => {
       ['A', 'B', 'C', 'D'].map((tag) => save(headers, { ...valid, address_line2: tag })),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    const rows = await t.db
-      .select()
-      .from(shippingAddresses)
-      .where(eq(shippingAddresses.userId, shopper.id));
+    const rows = await t.db.select().from(addresses).where(eq(addresses.userId, shopper.id));
     expect(rows).toHaveLength(1);
   });
 });

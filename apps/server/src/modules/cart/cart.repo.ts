@@ -4,11 +4,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { perDb, preparedSql } from '../../db/prepared';
 import {
+  addresses,
   businesses,
   cartItems,
   carts,
   products,
-  shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
   variants,
@@ -190,9 +190,10 @@ export async function findCartLine(
   return row;
 }
 
-/** The saved address's country, for the user of the statement (null when none is saved). */
-const savedCountryOf = sql<string | null>`(select ${shippingAddresses.country}
-  from ${shippingAddresses} where ${shippingAddresses.userId} = ${sql.placeholder('userId')})`;
+/** The default address's country, for the user of the statement (null when none is saved). */
+const savedCountryOf = sql<string | null>`(select ${addresses.country}
+  from ${addresses} where ${addresses.userId} = ${sql.placeholder('userId')}
+  and ${addresses.isDefault})`;
 
 const pricedLines = perDb((db) =>
   db

@@ -5,11 +5,11 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { signedInShopper } from '../../../test/helpers/auth';
 import { addBusiness, addProduct } from '../../../test/helpers/catalog-fixtures';
 import {
+  addresses,
   businesses,
   cartItems,
   carts,
   products,
-  shippingAddresses,
   shippingCountryFees,
   shippingFeeConfigs,
   variants,
@@ -605,8 +605,9 @@ describe('shipping in the cart (DESIGN 2.6)', () => {
     const { shopper, headers, clayProduct } = await twoBrands();
     await add(headers, clayProduct.id);
     // Only US addresses can be saved today; an older row for another country still prices right.
-    await t.db.insert(shippingAddresses).values({
+    await t.db.insert(addresses).values({
       userId: shopper.id,
+      isDefault: true,
       firstName: 'Fern',
       lastName: 'Moss',
       addressLine1: '1 Maple Rd',
@@ -622,10 +623,7 @@ describe('shipping in the cart (DESIGN 2.6)', () => {
       has_shipping_address: true,
       total_shipping_fees: '12.00',
     });
-    await t.db
-      .update(shippingAddresses)
-      .set({ country: 'US' })
-      .where(eq(shippingAddresses.userId, shopper.id));
+    await t.db.update(addresses).set({ country: 'US' }).where(eq(addresses.userId, shopper.id));
     expect((await getCart(headers)).json().total_shipping_fees).toBe('8.00');
   });
 
