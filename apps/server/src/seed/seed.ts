@@ -288,15 +288,13 @@ async function insertUsers(
     ])
     .returning({ id: users.id, username: users.username });
   const userId = new Map(userRows.map((u) => [u.username, u.id]));
-  await tx
-    .insert(addresses)
-    .values(
-      DEMO_BUYERS.map((b) => ({
-        userId: userId.get(b.username)!,
-        isDefault: true,
-        ...addressOf(b),
-      })),
-    );
+  await tx.insert(addresses).values(
+    DEMO_BUYERS.map((b) => ({
+      userId: userId.get(b.username)!,
+      isDefault: true,
+      ...addressOf(b),
+    })),
+  );
   return userId;
 }
 
