@@ -114,6 +114,8 @@ const envSchema = z.object({
   CHECKOUT_STRANDED_SECONDS: wholeNumber(5, 86_400).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag(true),
+  /** false: no welcome e-mail at registration (issue "Account basics", point 3). */
+  WELCOME_EMAIL: flag(true),
   WEB_DIST_DIR: optionalString,
   SITEMAP_MAX_URLS: wholeNumber(10, 50_000).default(50_000),
   SERVER_RENDER: flag(true),
@@ -193,6 +195,8 @@ export interface Config {
   checkoutStrandedSeconds: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Whether a new account gets the welcome e-mail (a mail job queued after the answer). */
+  welcomeEmail: boolean;
   webDistDir: string;
   /**
    * Whether the public pages are rendered on the server (decision 0044; on by default, when
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutStrandedSeconds: e.CHECKOUT_STRANDED_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    welcomeEmail: e.WELCOME_EMAIL,
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),

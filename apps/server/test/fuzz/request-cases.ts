@@ -190,8 +190,14 @@ export const RAW_BODY_ROUTES: Record<string, RawBodyKind> = {
   'POST /api/shopify/webhooks/': 'shopify',
 };
 
-/** Actions that take no body: the address says it all (issue 29: a product's copy). */
-export const NO_BODY_ROUTES = new Set(['POST /api/products/{productId}/duplicate/']);
+/**
+ * Actions that take no body: the address says it all (issue 29: a product's copy; a saved
+ * address made the default).
+ */
+export const NO_BODY_ROUTES = new Set([
+  'POST /api/products/{productId}/duplicate/',
+  'POST /api/addresses/{addressId}/default/',
+]);
 
 export interface Secrets {
   stripeWebhook: string;

@@ -45,6 +45,9 @@ export async function buildTestApp(
     CATALOG_CACHE_SECONDS: '0',
     // Likewise for the guard's memory of active accounts (active-users.test.ts covers it).
     SESSION_CACHE_SECONDS: '0',
+    // Likewise the welcome e-mail of each registration (register.test.ts turns it on): the
+    // other tests count the e-mails of their own flows.
+    WELCOME_EMAIL: 'false',
     // Jobs run when the test settles them (tasks.idle() below, or jobs.drain()): no polling
     // worker takes them at a moment of its own. A test that wants workers turns them on.
     JOBS_WORKERS: 'false',

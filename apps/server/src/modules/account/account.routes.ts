@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_MESSAGES,
+  changePasswordBody,
   emailBody,
   emailResponse,
   emailUpdatedResponse,
@@ -8,6 +10,7 @@ import {
   nameBody,
   nameResponse,
   nameUpdatedResponse,
+  passwordChangedResponse,
   userHasBusinessResponse,
 } from '@leafline/contract';
 import { ROUTES } from '@leafline/contract/routes';
@@ -23,16 +26,21 @@ import {
   getName,
   setEmail,
   setName,
+  setPassword,
   userHasBusiness,
 } from './account.service';
 
-/** Account settings calls of SPEC §7: update-name/, update-email/, delete-account/, has-business. */
+/**
+ * Account settings calls of SPEC §7: update-name/, update-email/, delete-account/, has-business;
+ * and the password change (issue "Account basics").
+ */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (request: FastifyRequest): AccountDeps => ({
     db: app.deps.db,
     log: request.log,
     activeUsers: app.deps.activeUsers,
+    config: app.deps.config,
   });
   const common = { tags: ['account'], security: bearerSecurity };
 
@@ -129,6 +137,26 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       await deleteAccount(deps(request), requireUser(request).id);
       return { message: MESSAGES.accountDeleted };
+    },
+  );
+
+  app.post(
+    fastifyPath(ROUTES.changePassword),
+    {
+      // It answers whether a password is right: within the login's budget, as update-email/.
+      onRequest: [loginBudget(app), authenticate],
+      config: { rateLimit: perMinuteRateLimit(app.deps.config.rateLimitMax) },
+      schema: {
+        ...common,
+        summary:
+          'Change the password: every other session ends at once, this one gets a new token pair',
+        body: changePasswordBody,
+        response: { 200: passwordChangedResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const pair = await setPassword(deps(request), requireUser(request).id, request.body);
+      return { message: ACCOUNT_MESSAGES.passwordChanged, ...pair };
     },
   );
 }

@@ -1,9 +1,11 @@
-import { ACCOUNT_MESSAGES } from '@leafline/contract';
+import { ACCOUNT_MESSAGES, type ChangePasswordBody, type TokenPair } from '@leafline/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ActiveUsers } from '../auth';
 import {
+  changePassword,
   deleteUser,
   emailTaken,
   emailTakenByOther,
@@ -23,6 +25,8 @@ export interface AccountDeps {
   log: FastifyBaseLogger;
   /** The guard's memory of active accounts: a deleted one is forgotten at once. */
   activeUsers: Pick<ActiveUsers, 'forget'>;
+  /** The token secret, for the new pair a password change answers. */
+  config: Pick<Config, 'tokenSecret'>;
 }
 
 // The guard checked the user a moment ago; a row gone since then is a dead session.
@@ -66,6 +70,18 @@ export async function setEmail(deps: AccountDeps, userId: number, email: string)
     if (uniqueViolation(error) !== null) throw emailTaken();
     throw error;
   }
+}
+
+/**
+ * The password change of the settings page: the current password checked, every other session
+ * ended, and a new token pair for this one (the auth module's rules, decision 0048).
+ */
+export async function setPassword(
+  deps: AccountDeps,
+  userId: number,
+  body: ChangePasswordBody,
+): Promise<TokenPair> {
+  return changePassword(deps, userId, body);
 }
 
 /**

@@ -103,21 +103,22 @@ export async function insertUser(
 
 /**
  * Sets a new password hash only if the stored one is still `expected` (compare-and-set), so two
- * uses of one reset link cannot both succeed.
+ * uses of one reset link (or two password changes) cannot both succeed. Answers the user's new
+ * token version, or null when the hash had changed meanwhile.
  */
 export async function replacePasswordHash(
   db: Db,
   userId: number,
   expected: string,
   passwordHash: string,
-): Promise<boolean> {
+): Promise<number | null> {
   const rows = await db
     .update(users)
     // The access tokens issued before end with the old password (a raised token version).
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+    .returning({ tokenVersion: users.tokenVersion });
+  return rows[0]?.tokenVersion ?? null;
 }
 
 // ---- refresh tokens ----

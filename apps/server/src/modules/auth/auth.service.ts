@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  type ChangePasswordBody,
   type LoginBody,
   MESSAGES,
   type RegisterBody,
@@ -41,6 +42,7 @@ import {
   RESET_TOKEN_TTL_SECONDS,
 } from './reset-token';
 import { hashToken, signToken, verifyToken } from './tokens';
+import { welcomeEmail } from './welcome-email';
 
 /** The rules of the account calls (SPEC §3–§5, DESIGN 2.4). Routes only translate HTTP. */
 
@@ -107,6 +109,7 @@ export async function register(
       lastName: body.lname,
       passwordHash,
     });
+    welcome(deps, user);
     return { username: user.username, email: user.email };
   } catch (error) {
     // Two registrations raced past the check above: the unique index decides.
@@ -129,6 +132,26 @@ function tellEmailOwner(deps: AuthDeps, email: string): void {
       loginUrl: `${deps.config.publicUrl}/login`,
       resetLink: resetLink(deps.config, user),
       validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+    });
+    await queueMail(deps.jobs, deps.db, message);
+    deps.jobs.wake(MAIL_QUEUE);
+  });
+}
+
+/**
+ * After the answer: the welcome e-mail, once per account (only a new row gets here), queued as
+ * a mail job like every e-mail. Registration neither waits for it nor fails with it: a mail
+ * server that is away is the job's retries, and a queue that cannot be written is logged by
+ * the task runner (the registration answer is the same as for a taken e-mail, decision 0026,
+ * so nothing is added before it).
+ */
+function welcome(deps: AuthDeps, user: Pick<UserRow, 'email' | 'firstName'>): void {
+  if (!deps.config.welcomeEmail) return;
+  deps.tasks.run('welcome e-mail', async () => {
+    const message = welcomeEmail({
+      to: user.email,
+      firstName: user.firstName,
+      shopUrl: `${deps.config.publicUrl}/shop`,
     });
     await queueMail(deps.jobs, deps.db, message);
     deps.jobs.wake(MAIL_QUEUE);
@@ -274,7 +297,7 @@ export async function confirmPasswordReset(
   }
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) {
+    if ((await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash)) === null) {
       throw invalidResetLink();
     }
     // Whoever knew the old password loses their sessions too (access tokens ended by the
@@ -282,4 +305,42 @@ export async function confirmPasswordReset(
     await revokeAllRefreshTokens(tx, user.id);
   });
   deps.activeUsers.forget(user.id);
+}
+
+// ---- password change (account settings) ----
+
+const wrongCurrentPassword = () =>
+  badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, {
+    current_password: ACCOUNT_MESSAGES.wrongCurrentPassword,
+  });
+
+/**
+ * Changes a signed-in user's password (docs/decisions/0048): the current one must be right;
+ * then, in one transaction, the new hash and a raised token version (every access token issued
+ * before is refused at once, on every instance), every refresh token revoked, and a new pair
+ * for the caller at the new version — so the session that changed it stays signed in and
+ * every other one ends.
+ */
+export async function changePassword(
+  deps: Pick<AuthDeps, 'db' | 'activeUsers' | 'log'> & { config: Pick<Config, 'tokenSecret'> },
+  userId: number,
+  body: ChangePasswordBody,
+): Promise<TokenPair> {
+  const user = await findUserById(deps.db, userId);
+  if (!user?.isActive) throw new AppError(401, ACCOUNT_MESSAGES.tokenNotValid);
+  if (!(await verifyPassword(body.current_password, user.passwordHash))) {
+    throw wrongCurrentPassword();
+  }
+  const passwordHash = await hashPassword(body.password1);
+  const pair = await deps.db.transaction(async (tx) => {
+    const version = await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash);
+    // Changed by another request since it was read: the password sent is no longer current.
+    if (version === null) throw wrongCurrentPassword();
+    const revoked = await revokeAllRefreshTokens(tx, user.id);
+    const issued = await issueTokens(tx, user.id, version, deps.config.tokenSecret);
+    return { pair: issued.pair, revoked };
+  });
+  deps.activeUsers.forget(user.id);
+  deps.log.info({ userId, revokedSessions: pair.revoked }, 'password changed');
+  return pair.pair;
 }

@@ -15,5 +15,5 @@ export {
   updateName,
 } from './auth.repo';
 export { authRoutes } from './auth.routes';
-export { emailTaken, resetLink } from './auth.service';
+export { changePassword, emailTaken, resetLink } from './auth.service';
 export { hashPassword, verifyPassword } from './password';

@@ -363,10 +363,15 @@ describe('OpenAPI', () => {
       '/update-name/',
       '/update-email/',
       '/delete-account/',
+      '/api/account/password/',
+      '/api/addresses/',
+      '/api/addresses/{addressId}/',
+      '/api/addresses/{addressId}/default/',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/update-name/'].put.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/account/password/'].post.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/token/'].post.security).toBeUndefined();
   });
 });
