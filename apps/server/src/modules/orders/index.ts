@@ -6,6 +6,8 @@ export { commissionCents, payoutCents } from './commission';
 export { ORDER_EMAILS_QUEUE, queueOrderEmails } from './order-email-jobs';
 export { orderEmailWorkers } from './order-workers';
 export type {
+  OrderDetailJson,
+  OrderDetailRows,
   OrderEventKind,
   OrderNotice,
   OrderRow,
@@ -15,7 +17,6 @@ export type {
 export {
   type BusinessOrderFilter,
   cancelPendingOrders,
-  countBusinessOrders,
   findBusinessOrder,
   findOrdersByIds,
   insertOrder,
@@ -23,7 +24,6 @@ export {
   latestOrderEventId,
   listAndCountBusinessOrders,
   listBoughtQuantities,
-  listBusinessOrders,
   listCheckoutOrders,
   listCheckoutStockLines,
   listOrderEventsAfter,
@@ -33,7 +33,9 @@ export {
   markOrderPaid,
   moveStockState,
   ORDERS_CHANNEL,
+  orderDetailColumns,
   paidOrLater,
+  readOrderDetails,
   recordOrderEvents,
   setOrderTransfer,
   snapshotBuyerOnOrders,
@@ -41,10 +43,10 @@ export {
 } from './orders.repo';
 export { ordersRoutes } from './orders.routes';
 export {
+  ordersOf,
   partialRefundSource,
   readAddress,
   refundEntriesOf,
   withItems,
-  withItemsAndPartials,
 } from './orders.service';
 export { saveShopifyOrderId } from './shopify-push.repo';

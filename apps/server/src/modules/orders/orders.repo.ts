@@ -8,7 +8,6 @@ import {
   inArray,
   isNotNull,
   max,
-  ne,
   notExists,
   type SQL,
   sql,
@@ -16,7 +15,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { perDb } from '../../db/prepared';
+import { perDb, preparedSql } from '../../db/prepared';
 import {
   businesses,
   checkouts,
@@ -78,20 +77,21 @@ async function selectOrders(
   page?: { limit: number; offset: number },
   oldestFirst = false,
 ): Promise<OrderRow[]> {
-  return (await selectOrdersCounted(db, where, page, oldestFirst, false)).rows;
+  return (await selectOrdersCounted(db, where, page, oldestFirst)).rows;
 }
 
 /**
- * `selectOrders`, with the number of orders `where` matches in all when `counted` (a window
- * count over the same read: one scan for the page and its total, where the matches are read
- * whole anyway, as a search's are).
+ * `selectOrders`, with the number of orders `where` matches in all when `counted`, in the same
+ * statement: a `window` count over the read (one scan for the page and its total, where the
+ * matches are read whole anyway, as a search's are), or a `subquery` counting apart (run once
+ * for the statement, so the page itself still stops at its last row off the index).
  */
 async function selectOrdersCounted(
   db: Db,
   where: SQL,
   page: { limit: number; offset: number } | undefined,
   oldestFirst: boolean,
-  counted: boolean,
+  counted?: 'window' | 'subquery',
 ): Promise<{ rows: OrderRow[]; total: number | null }> {
   const query = db
     .select({
@@ -99,7 +99,10 @@ async function selectOrdersCounted(
       businessName: businesses.name,
       businessEmail: businesses.email,
       checkoutStatus: checkouts.status,
-      ...(counted ? { total: sql<number>`(count(*) over ())::int` } : {}),
+      ...(counted === 'window' ? { total: sql<number>`(count(*) over ())::int` } : {}),
+      ...(counted === 'subquery'
+        ? { total: sql<number>`(select count(*)::int from ${orders} where ${where})` }
+        : {}),
     })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
@@ -209,18 +212,12 @@ const ofBusiness = (businessId: number, filter: BusinessOrderFilter = {}) =>
     filter.q ? orderSearch(filter.q) : undefined,
   ) as SQL;
 
-/** A page of the business's orders, newest first unless asked (off `orders_business_idx`). */
-export const listBusinessOrders = (
-  db: Db,
-  businessId: number,
-  page: { limit: number; offset: number },
-  filter: BusinessOrderFilter = {},
-) => selectOrders(db, ofBusiness(businessId, filter), page, filter.sort === 'oldest');
-
 /**
- * A page of a search of the business's orders and how many it finds in all, in one read (the
- * matches are read whole to be sorted anyway: a second read to count them would do it twice).
- * A page past the end has no row to carry the total: it is counted apart then.
+ * A page of the business's orders and how many the list has in all, in one statement (a round
+ * trip less a page). A search's matches are read whole to be sorted anyway, so it counts them
+ * over that read (a second read would do it twice); a list off the index counts in a subquery
+ * of its own, so the page still stops after its rows. A page past the end has no row to carry
+ * the total: it is counted apart then.
  */
 export async function listAndCountBusinessOrders(
   db: Db,
@@ -233,14 +230,14 @@ export async function listAndCountBusinessOrders(
     ofBusiness(businessId, filter),
     page,
     filter.sort === 'oldest',
-    true,
+    filter.q ? 'window' : 'subquery',
   );
   if (total !== null) return { rows, total };
   return { rows, total: page.offset > 0 ? await countBusinessOrders(db, businessId, filter) : 0 };
 }
 
 /** How many orders the business's list has in all (narrowed as the page is). */
-export async function countBusinessOrders(
+async function countBusinessOrders(
   db: Db,
   businessId: number,
   filter: BusinessOrderFilter = {},
@@ -606,24 +603,6 @@ export async function latestOrderEventId(db: Db, businessId: number): Promise<nu
   return Number(row?.id ?? 0);
 }
 
-/** The status changes (payment included) of these orders, oldest first, for the buyer's history. */
-export async function listStatusHistory(
-  db: Db,
-  orderIds: readonly number[],
-): Promise<{ orderId: number; status: OrderStatus; trackingNumber: string; at: Date }[]> {
-  if (!orderIds.length) return [];
-  return db
-    .select({
-      orderId: orderEvents.orderId,
-      status: orderEvents.status,
-      trackingNumber: orderEvents.trackingNumber,
-      at: orderEvents.createdAt,
-    })
-    .from(orderEvents)
-    .where(and(inArray(orderEvents.orderId, [...orderIds]), ne(orderEvents.type, 'edit')))
-    .orderBy(asc(orderEvents.orderId), asc(orderEvents.id));
-}
-
 /** The transfer that paid the brand for this order. */
 export async function setOrderTransfer(db: Db, orderId: number, transferId: string): Promise<void> {
   await db.update(orders).set({ stripeTransferId: transferId }).where(eq(orders.id, orderId));
@@ -664,71 +643,117 @@ export async function snapshotBuyerOnOrders(db: Db, userId: number): Promise<num
   return rows.length;
 }
 
-/** A refund that went through: the buyer's money is back (issue 24 point 5). */
-export interface SucceededRefundRow {
-  orderId: number;
-  amountCents: number;
-  targetStatus: (typeof refunds.$inferSelect)['targetStatus'];
-  /** The brand's reason ('' when none). */
-  reason: string;
-  /** When it was asked for. */
-  createdAt: Date;
-  /**
-   * When it succeeded: a succeeded refund is never written again (every later update is of a
-   * pending one), so its `updated_at` is the moment it succeeded.
-   */
-  refundedAt: Date;
-}
-
-/** The succeeded refunds of these orders (at most one each), for the buyer's view. */
-export async function listSucceededRefunds(
-  db: Db,
-  orderIds: readonly number[],
-): Promise<SucceededRefundRow[]> {
-  if (!orderIds.length) return [];
-  return db
-    .select({
-      orderId: refunds.orderId,
-      amountCents: refunds.amountCents,
-      targetStatus: refunds.targetStatus,
-      reason: refunds.reason,
-      createdAt: refunds.createdAt,
-      refundedAt: refunds.updatedAt,
-    })
-    .from(refunds)
-    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'succeeded')));
-}
-
 /** A partial refund of an order as the order views show it (issue 29 point 3). */
 export type PartialRefundViewRow = Pick<
   typeof partialRefunds.$inferSelect,
   'orderId' | 'amountCents' | 'reason' | 'lines' | 'status' | 'lastError' | 'createdAt'
 >;
 
-const partialRefundsStatement = perDb((db) =>
-  db
-    .select({
-      orderId: partialRefunds.orderId,
-      amountCents: partialRefunds.amountCents,
-      reason: partialRefunds.reason,
-      lines: partialRefunds.lines,
-      status: partialRefunds.status,
-      lastError: partialRefunds.lastError,
-      createdAt: partialRefunds.createdAt,
-    })
-    .from(partialRefunds)
-    .where(sql`${partialRefunds.orderId} = any(${sql.placeholder('ids')}::int[])`)
-    .orderBy(asc(partialRefunds.orderId), asc(partialRefunds.id))
-    .prepare('orders_partial_refunds_of_orders'),
+/** The status changes of an order as its history shows them (payment included). */
+export interface StatusChangeRow {
+  orderId: number;
+  status: OrderStatus;
+  trackingNumber: string;
+  at: Date;
+}
+
+/** An order's full refund (at most one), in any status. */
+export interface OrderRefundRow {
+  orderId: number;
+  amountCents: number;
+  targetStatus: (typeof refunds.$inferSelect)['targetStatus'];
+  status: (typeof refunds.$inferSelect)['status'];
+  /** The brand's reason ('' when none). */
+  reason: string;
+  lastError: string | null;
+  createdAt: Date;
+  /** When it was last written: a succeeded refund is never written again, so when it succeeded. */
+  updatedAt: Date;
+}
+
+/** Everything an order view shows beside the order's own row (`listOrderDetails`). */
+export interface OrderDetailRows {
+  items: OrderItemRow[];
+  history: StatusChangeRow[];
+  refund: OrderRefundRow | null;
+  partials: PartialRefundViewRow[];
+}
+
+/** `OrderDetailRows` as `orderDetailColumns` read them: each part as JSON (its dates as text). */
+export interface OrderDetailJson {
+  order_id: number;
+  items: OrderItemRow[];
+  history: (Omit<StatusChangeRow, 'at'> & { at: string })[];
+  refund:
+    | (Omit<OrderRefundRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string })
+    | null;
+  partials: (Omit<PartialRefundViewRow, 'createdAt'> & { createdAt: string })[];
+}
+
+/**
+ * The columns of `OrderDetailJson` for the orders of `o.id`: the lines, history, refund and
+ * partial refunds of each order as JSON, so a page of orders reads them in one statement (four
+ * reads a page were four round trips, four queries built and four result sets parsed row by
+ * row: docs/decisions/0049). The lines as `listOrderItems` reads them; the history is every
+ * status change (payment included, the seller's edits of other fields left out), oldest first.
+ */
+export const orderDetailColumns = sql`o.id as order_id,
+    coalesce((select json_agg(json_build_object(
+        'id', i.id, 'orderId', i.order_id, 'productId', i.product_id, 'variantId', i.variant_id,
+        'productName', i.product_name, 'productPriceCents', i.product_price_cents,
+        'quantity', i.quantity, 'totalPriceCents', i.total_price_cents,
+        'variantOptions', i.variant_options,
+        'image', coalesce(i.image, ${variantPicture(sql.raw('i.variant_id'), sql.raw('i.product_id'))})
+      ) order by i.id) from ${orderItems} i where i.order_id = o.id), '[]') as items,
+    coalesce((select json_agg(json_build_object(
+        'orderId', e.order_id, 'status', e.status, 'trackingNumber', e.tracking_number,
+        'at', e.created_at
+      ) order by e.id) from ${orderEvents} e where e.order_id = o.id and e.type <> 'edit'), '[]')
+      as history,
+    (select json_build_object(
+        'orderId', r.order_id, 'amountCents', r.amount_cents, 'targetStatus', r.target_status,
+        'status', r.status, 'reason', r.reason, 'lastError', r.last_error,
+        'createdAt', r.created_at, 'updatedAt', r.updated_at
+      ) from ${refunds} r where r.order_id = o.id) as refund,
+    coalesce((select json_agg(json_build_object(
+        'orderId', p.order_id, 'amountCents', p.amount_cents, 'reason', p.reason,
+        'lines', p.lines, 'status', p.status, 'lastError', p.last_error,
+        'createdAt', p.created_at
+      ) order by p.id) from ${partialRefunds} p where p.order_id = o.id), '[]') as partials`;
+
+/** A row of `orderDetailColumns` as `OrderDetailRows` (its dates as dates). */
+export function readOrderDetails(row: OrderDetailJson): OrderDetailRows {
+  return {
+    items: row.items,
+    history: row.history.map((h) => ({ ...h, at: new Date(h.at) })),
+    refund: row.refund
+      ? {
+          ...row.refund,
+          createdAt: new Date(row.refund.createdAt),
+          updatedAt: new Date(row.refund.updatedAt),
+        }
+      : null,
+    partials: row.partials.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+  };
+}
+
+/** `orderDetailColumns` of a list of order ids, planned once per connection. */
+const orderDetailsStatement = preparedSql<OrderDetailJson>(
+  'orders_details_of_orders',
+  sql`select ${orderDetailColumns} from unnest(${sql.placeholder('ids')}::int[]) as o(id)`,
 );
 
-/** The partial refunds of these orders, any status, oldest first per order. */
-export async function listPartialRefundsOf(
+/** `OrderDetailRows` of each of these orders (every id has an entry). */
+export async function listOrderDetails(
   db: Db,
   orderIds: readonly number[],
-): Promise<PartialRefundViewRow[]> {
-  if (!orderIds.length) return [];
-  return partialRefundsStatement(db).execute({ ids: [...orderIds] });
+): Promise<Map<number, OrderDetailRows>> {
+  const details = new Map<number, OrderDetailRows>();
+  if (!orderIds.length) return details;
+  for (const row of await orderDetailsStatement(db, { ids: [...orderIds] })) {
+    details.set(row.order_id, readOrderDetails(row));
+  }
+  return details;
 }
 
 /**

@@ -34,16 +34,16 @@ import {
   findProductsToReview,
   findUserOrder,
   listAwaitingCheckouts,
+  listOrderDetails,
   listOrderItems,
   listOrdersOfCheckouts,
-  listPartialRefundsOf,
-  listStatusHistory,
-  listSucceededRefunds,
   listUserOrders,
+  type OrderDetailRows,
   type OrderItemRow,
+  type OrderRefundRow,
   type OrderRow,
   type PartialRefundViewRow,
-  type SucceededRefundRow,
+  type StatusChangeRow,
 } from './orders.repo';
 
 /** The buyer's orders (SPEC §2 Orders and Order confirmation, §3 Order, §7 `api/orders/`). */
@@ -84,15 +84,13 @@ export function readNotes(notes: string): OrderNotes | null {
   }
 }
 
-type StatusChangeRow = Awaited<ReturnType<typeof listStatusHistory>>[number];
-
 /**
  * The status change that the refund made (its target status, the first one since the refund
  * was asked for), so the history says the amount there; -1 when there is none.
  */
 function refundChangeIndex(
   history: readonly StatusChangeRow[],
-  refund: SucceededRefundRow | undefined,
+  refund: OrderRefundRow | undefined,
 ): number {
   if (!refund) return -1;
   return history.findIndex(
@@ -150,7 +148,8 @@ export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
   history: readonly StatusChangeRow[] = [],
-  refund?: SucceededRefundRow,
+  /** The order's full refund when it succeeded (what went through only). */
+  refund?: OrderRefundRow,
   partials: readonly PartialRefundViewRow[] = [],
 ): Order {
   const own = history.filter((h) => h.orderId === row.id);
@@ -184,7 +183,7 @@ export function toOrder(
     })),
     refunded:
       refund?.orderId === row.id
-        ? { amount: centsToPrice(refund.amountCents), at: refund.refundedAt.toISOString() }
+        ? { amount: centsToPrice(refund.amountCents), at: refund.updatedAt.toISOString() }
         : null,
     // What went through only: partial refunds that succeeded, and the full one.
     refunds: refundEntriesOf(
@@ -198,7 +197,8 @@ export function toOrder(
                 kind: 'full' as const,
                 amountCents: refund.amountCents,
                 reason: refund.reason,
-                createdAt: refund.refundedAt,
+                // A succeeded refund is never written again: its last write is when it succeeded.
+                createdAt: refund.updatedAt,
                 lines: null,
               },
             ]
@@ -209,54 +209,31 @@ export function toOrder(
   };
 }
 
-/** Rows grouped by their order id, each group in the order read (one pass). */
-function byOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.orderId);
-    if (group) group.push(row);
-    else groups.set(row.orderId, [row]);
-  }
-  return groups;
-}
-
 /**
- * Orders with their items, in the order given. Items and history are grouped by order once,
- * so each order is given only its own (`toOrder` then filters a handful, not the whole batch).
+ * Orders with their items, in the order given: one read of their lines, history and refunds
+ * (`listOrderDetails`).
  */
 export async function withItems(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
-  return (await withItemsAndPartials(db, rows)).orders;
-}
-
-/**
- * `withItems`, handing back the partial refunds it read (any status) for a view that shows
- * more of them than the buyer's (the seller's, issue 29): read once for both.
- */
-export async function withItemsAndPartials(
-  db: Db,
-  rows: readonly OrderRow[],
-): Promise<{ orders: Order[]; partials: PartialRefundViewRow[] }> {
-  const ids = rows.map((r) => r.id);
-  const [items, history, refunds, partials] = await Promise.all([
-    listOrderItems(db, ids),
-    listStatusHistory(db, ids),
-    listSucceededRefunds(db, ids),
-    listPartialRefundsOf(db, ids),
-  ]);
-  const itemsOf = byOrder(items);
-  const historyOf = byOrder(history);
-  const partialsOf = byOrder(partials);
-  const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
-  const orders = rows.map((row) =>
-    toOrder(
-      row,
-      itemsOf.get(row.id) ?? [],
-      historyOf.get(row.id) ?? [],
-      refundOf.get(row.id),
-      partialsOf.get(row.id) ?? [],
+  return ordersOf(
+    rows,
+    await listOrderDetails(
+      db,
+      rows.map((r) => r.id),
     ),
   );
-  return { orders, partials };
+}
+
+/** The orders as the buyer sees them, from their rows and what was read of each. */
+export function ordersOf(
+  rows: readonly OrderRow[],
+  details: ReadonlyMap<number, OrderDetailRows>,
+): Order[] {
+  return rows.map((row) => {
+    const own = details.get(row.id);
+    // What went through only: the full refund once it succeeded.
+    const refund = own?.refund?.status === 'succeeded' ? own.refund : undefined;
+    return toOrder(row, own?.items ?? [], own?.history ?? [], refund, own?.partials ?? []);
+  });
 }
 
 /** GET api/orders/: the user's own orders, newest first. */

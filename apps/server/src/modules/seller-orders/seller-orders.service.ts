@@ -15,28 +15,23 @@ import { conflict, notFound } from '../../lib/errors';
 import {
   type BusinessOrderFilter,
   commissionCents,
-  countBusinessOrders,
   findBusinessOrder,
   isPaidOrLater,
   listAndCountBusinessOrders,
-  listBusinessOrders,
   ORDER_EMAILS_QUEUE,
   type OrderRow,
+  ordersOf,
   partialRefundSource,
   payoutCents,
   queueOrderEmails,
   refundEntriesOf,
   updateOrderBySeller,
-  withItemsAndPartials,
 } from '../orders';
 import { payoutsReady } from '../payouts';
 import { type RefundDeps, refundOrderIfPaid, refundPartOfOrder } from '../refunds';
 import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
-import { listMovementsOfOrders } from '../stock';
 import {
-  findPayoutSetup,
-  listOrderPayouts,
-  listOrderRefunds,
+  listSellerOrderDetails,
   type OrderPayoutRow,
   type PayoutSetup,
 } from './seller-orders.repo';
@@ -80,22 +75,19 @@ export async function toSellerOrders(
   rows: readonly OrderRow[],
 ): Promise<SellerOrder[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [{ orders, partials }, payouts, refunds, setup, movements] = await Promise.all([
-    withItemsAndPartials(db, rows),
-    listOrderPayouts(db, ids),
-    listOrderRefunds(db, ids),
-    findPayoutSetup(db, businessId),
-    listMovementsOfOrders(db, ids),
-  ]);
-  const payoutOf = new Map(payouts.map((p) => [p.orderId, p]));
-  const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
+  const { setup, details } = await listSellerOrderDetails(
+    db,
+    businessId,
+    rows.map((r) => r.id),
+  );
+  const orders = ordersOf(rows, details);
   return rows.map((row, i) => {
-    const payout = payoutOf.get(row.id);
-    const refund = refundOf.get(row.id);
+    const own = details.get(row.id);
+    const payout = own?.payout ?? undefined;
+    const refund = own?.refund ?? undefined;
     const order = orders[i]!;
     const sources = [
-      ...partials.filter((p) => p.orderId === row.id).map(partialRefundSource),
+      ...(own?.partials ?? []).map(partialRefundSource),
       ...(refund
         ? [
             {
@@ -129,16 +121,14 @@ export async function toSellerOrders(
             error: refund.lastError,
           }
         : null,
-      stock_movements: movements
-        .filter((m) => m.orderId === row.id)
-        .map((m) => ({
-          product_id: m.productId,
-          variant_id: m.variantId,
-          kind: m.kind,
-          change: m.delta,
-          stock_after: m.stockAfter,
-          created_at: m.createdAt.toISOString(),
-        })),
+      stock_movements: (own?.movements ?? []).map((m) => ({
+        product_id: m.productId,
+        variant_id: m.variantId,
+        kind: m.kind,
+        change: m.delta,
+        stock_after: m.stockAfter,
+        created_at: m.createdAt.toISOString(),
+      })),
       updated_at: row.updatedAt.toISOString(),
     };
   });
@@ -152,14 +142,7 @@ export async function listSellerOrders(
   filter: BusinessOrderFilter = {},
 ): Promise<{ orders: SellerOrder[]; total: number }> {
   const slice = { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE };
-  // A search reads all its matches to sort them: the page and its total in one read. Without
-  // one the page comes off the index in order and stops; the count is its own read.
-  const { rows, total } = filter.q
-    ? await listAndCountBusinessOrders(deps.db, businessId, slice, filter)
-    : await Promise.all([
-        listBusinessOrders(deps.db, businessId, slice, filter),
-        countBusinessOrders(deps.db, businessId, filter),
-      ]).then(([rows, total]) => ({ rows, total }));
+  const { rows, total } = await listAndCountBusinessOrders(deps.db, businessId, slice, filter);
   return { orders: await toSellerOrders(deps.db, businessId, rows), total };
 }
 

@@ -3,8 +3,8 @@
  * variants (`stock_levels`), the money path's moves on them, and their movements. Nothing else
  * in this folder is imported from outside it.
  */
-export type { Counts, Movement, OrderMovementRow, StockKey, StockLine } from './stock.repo';
-export { listMovementsOfOrders, stockKey } from './stock.repo';
+export type { Counts, Movement, StockKey, StockLine } from './stock.repo';
+export { stockKey } from './stock.repo';
 export type { OrderStockLine, ShortLine } from './stock.service';
 export {
   availableOf,
