@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   /** POST api/account/password/: the other sessions end, this one carries on. */
   passwordChanged: 'Password changed. You were signed out everywhere else.',
   wrongCurrentPassword: 'Your current password is not correct.',
+  passwordChangeFailed: 'Failed to change password.',
 } as const;
 
 /** A body that is not a JSON object at all (an array, null, a bare string). */

@@ -152,6 +152,10 @@ const AccountSettingsPage = lazyPage(
   () => import('@/features/account/pages/account-settings-page'),
   'AccountSettingsPage',
 );
+const AddressesPage = lazyPage(
+  () => import('@/features/account/pages/addresses-page'),
+  'AddressesPage',
+);
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 /**
@@ -192,6 +196,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="account-settings" replace /> },
               { path: 'account-settings', element: <AccountSettingsPage /> },
+              { path: 'addresses', element: <AddressesPage /> },
               { path: 'orders', element: <AccountOrdersPage /> },
               { path: 'registerbusiness', element: <AccountRegisterBusinessPage /> },
               // Each dashboard section has its own address below it (DESIGN 2.18).

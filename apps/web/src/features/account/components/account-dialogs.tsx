@@ -1,4 +1,11 @@
-import { type EmailBody, emailBody, type NameBody, nameBody } from '@leafline/contract/auth';
+import {
+  type ChangePasswordBody,
+  changePasswordBody,
+  type EmailBody,
+  emailBody,
+  type NameBody,
+  nameBody,
+} from '@leafline/contract/auth';
 import type { FormEventHandler, ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { contractResolver, formField } from '@/components/forms/form-field';
@@ -68,7 +75,7 @@ interface ProfileField<T> {
   name: keyof T & string;
   label: string;
   autoComplete: string;
-  type?: 'email';
+  type?: 'email' | 'password';
 }
 
 /** A small form of the profile: its fields, all required, checked with the contract's schema. */
@@ -122,6 +129,37 @@ export function EmailDialog(props: EditDialogProps<EmailBody>) {
   return (
     <EditDialog title="Edit email" {...props}>
       <ProfileForm schema={emailBody} fields={EMAIL_FIELDS} {...props} />
+    </EditDialog>
+  );
+}
+
+const PASSWORD_FIELDS: ProfileField<ChangePasswordBody>[] = [
+  {
+    name: 'current_password',
+    label: 'Current password',
+    autoComplete: 'current-password',
+    type: 'password',
+  },
+  { name: 'password1', label: 'New password', autoComplete: 'new-password', type: 'password' },
+  {
+    name: 'password2',
+    label: 'Confirm new password',
+    autoComplete: 'new-password',
+    type: 'password',
+  },
+];
+
+/**
+ * The password change: the current one and the new one twice, with registration's rules and
+ * texts (the contract's changePasswordBody). Every other device is signed out.
+ */
+export function PasswordDialog(props: EditDialogProps<ChangePasswordBody>) {
+  return (
+    <EditDialog title="Change password" {...props}>
+      <p className="-mt-1 mb-4 text-sm text-ink-muted">
+        You stay signed in here; every other device is signed out.
+      </p>
+      <ProfileForm schema={changePasswordBody} fields={PASSWORD_FIELDS} {...props} />
     </EditDialog>
   );
 }

@@ -2,6 +2,7 @@ import { BRAND_NAME } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
+import MapPin from 'lucide-react/icons/map-pin';
 import Package from 'lucide-react/icons/package';
 import Settings from 'lucide-react/icons/settings';
 import Store from 'lucide-react/icons/store';
@@ -25,6 +26,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 /** The account area's links; the dashboard only for owners of a business. */
 const ACCOUNT_LINKS = [
   { to: '/account/account-settings', label: 'Account Settings', Icon: Settings },
+  { to: '/account/addresses', label: 'Addresses', Icon: MapPin },
   { to: '/account/orders', label: 'My Orders', Icon: Package },
   { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}`, Icon: Store },
   { to: '/account/business', label: 'Business Dashboard', Icon: LayoutDashboard, ownersOnly: true },

@@ -1,3 +1,4 @@
+import KeyRound from 'lucide-react/icons/key-round';
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -48,7 +49,7 @@ export function AccountProfile({
 }: {
   name: { first_name: string; last_name: string } | undefined;
   email: string | undefined;
-  onEdit: (dialog: 'name' | 'email' | 'delete') => void;
+  onEdit: (dialog: 'name' | 'email' | 'password' | 'delete') => void;
 }) {
   const fullName = `${name?.first_name ?? ''} ${name?.last_name ?? ''}`.trim();
   return (
@@ -70,6 +71,14 @@ export function AccountProfile({
             value={email ? <EmailText email={email} /> : null}
             edit="Edit email"
             onEdit={() => onEdit('email')}
+          />
+          <ProfileRow
+            icon={<KeyRound aria-hidden="true" className="size-5 text-sage-700" />}
+            term="Password"
+            testId="account-password"
+            value="••••••••"
+            edit="Change password"
+            onEdit={() => onEdit('password')}
           />
         </div>
       </CardSection>

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@leafline/contract/auth';
 import { ACCOUNT_STATUS_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import { useEffect, useState } from 'react';
@@ -11,17 +12,23 @@ import { useAccountEmail } from '@/lib/api/get-account-email';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { clearTokens } from '@/lib/auth-tokens';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountName } from '../api/get-account-name';
 import { useUpdateEmail, useUpdateName } from '../api/update-account';
-import { DeleteAccountDialog, EmailDialog, NameDialog } from '../components/account-dialogs';
+import {
+  DeleteAccountDialog,
+  EmailDialog,
+  NameDialog,
+  PasswordDialog,
+} from '../components/account-dialogs';
 import { AccountProfile } from '../components/account-profile';
 import { useEndSession } from '../hooks/use-end-session';
 
 type Status = { tone: 'success' | 'error'; message: string };
-type OpenDialog = 'name' | 'email' | 'delete' | null;
+type OpenDialog = 'name' | 'email' | 'password' | 'delete' | null;
 
-/** SPEC §2 Account settings: name, e-mail and account deletion. */
+/** SPEC §2 Account settings: name, e-mail, password and account deletion. */
 export function AccountSettingsPage() {
   useDocumentTitle('Account settings');
   // Checked once on entry (SPEC §2): without a token, log in first.
@@ -51,6 +58,7 @@ function AccountSettings() {
   const emailQuery = useAccountEmail();
   const updateName = useUpdateName();
   const updateEmail = useUpdateEmail();
+  const changePassword = useChangePassword();
   const deleteAccount = useDeleteAccount();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [status, setStatus] = useStatus();
@@ -99,7 +107,7 @@ function AccountSettings() {
   ) : null;
   const name = nameQuery.data;
   const email = emailQuery.data?.email;
-  const dialogProps = (kind: 'name' | 'email', saving: boolean) => ({
+  const dialogProps = (kind: 'name' | 'email' | 'password', saving: boolean) => ({
     open: dialog === kind,
     onClose: closeDialog,
     status: statusMessage,
@@ -109,7 +117,7 @@ function AccountSettings() {
   return (
     <div>
       <h1 className="text-3xl font-semibold sm:text-4xl">Account settings</h1>
-      <p className="mt-2 text-ink-muted">Your name and e-mail, and the way to leave.</p>
+      <p className="mt-2 text-ink-muted">Your name, e-mail and password, and the way to leave.</p>
       <div className="mt-6">{dialog ? null : statusMessage}</div>
       {loadError && !isApiError(loadError, 401) ? (
         <div className="rounded-card border border-sand-300 bg-white/70 p-6">
@@ -147,6 +155,16 @@ function AccountSettings() {
         current={{ email: email ?? '' }}
         onSave={(body) =>
           updateEmail.mutate(body, ends(MESSAGES.emailUpdated, MESSAGES.failedUpdateEmail))
+        }
+      />
+      <PasswordDialog
+        {...dialogProps('password', changePassword.isPending)}
+        current={{ current_password: '', password1: '', password2: '' }}
+        onSave={(body) =>
+          changePassword.mutate(
+            body,
+            ends(ACCOUNT_MESSAGES.passwordChanged, ACCOUNT_MESSAGES.passwordChangeFailed),
+          )
         }
       />
       <DeleteAccountDialog

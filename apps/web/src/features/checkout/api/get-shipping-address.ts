@@ -2,8 +2,7 @@ import { ACCOUNT_ROUTES } from '@leafline/contract/account-routes';
 import type { ShippingAddress } from '@leafline/contract/cart';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, isApiError } from '@/lib/api-client';
-
-export const shippingAddressQueryKey = ['shipping-address'] as const;
+import { shippingAddressQueryKey } from '@/lib/shipping-address';
 
 /** GET /api/set-shipping-address/ (auth): the saved address; none saved (404) is null. */
 export async function getShippingAddress(signal?: AbortSignal): Promise<ShippingAddress | null> {

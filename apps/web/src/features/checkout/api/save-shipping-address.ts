@@ -7,7 +7,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartQueryKey } from '@/lib/api/get-cart';
 import { apiCall } from '@/lib/api-client';
-import { shippingAddressQueryKey } from './get-shipping-address';
+import { shippingAddressQueryKey } from '@/lib/shipping-address';
 
 /** POST /api/set-shipping-address/ (auth): the one address of the user (SPEC §3, §5). */
 export function saveShippingAddress(

@@ -2,13 +2,15 @@ import type { ShippingAddress } from '@leafline/contract/cart';
 import MapPin from 'lucide-react/icons/map-pin';
 import Pencil from 'lucide-react/icons/pencil';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { AddressForm } from '@/components/address/address-form';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { RetryNotice } from '@/components/ui/retry-notice';
-import { addressLines } from '../lib/address';
+import { addressLines } from '@/lib/shipping-address';
+import { useSaveShippingAddress } from '../api/save-shipping-address';
 import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
-import { AddressForm } from './address-form';
 
 /**
  * The checkout's shipping address (SPEC §2 Checkout): the saved one with Edit address, or
@@ -23,6 +25,7 @@ export function ShippingAddressSection({
   addressFailed: boolean;
   onRetryAddress: () => void;
 }) {
+  const save = useSaveShippingAddress();
   const [editing, setEditing] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const showForm = !addressFailed && (editing || savedAddress === null);
@@ -46,6 +49,8 @@ export function ShippingAddressSection({
         ) : showForm ? (
           <AddressForm
             initial={savedAddress}
+            save={save.mutateAsync}
+            saving={save.isPending}
             onSaved={() => {
               setEditing(false);
               setJustSaved(true);
@@ -87,10 +92,18 @@ function SavedAddress({
           </span>
         ))}
       </address>
-      <Button variant="secondary" size="sm" className="self-start" onClick={onEdit}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit address
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit address
+        </Button>
+        <Link
+          to="/account/addresses"
+          className="text-sm font-medium text-forest-900 underline underline-offset-4"
+        >
+          Ship to another saved address
+        </Link>
+      </div>
     </div>
   );
 }

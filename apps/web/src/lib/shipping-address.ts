@@ -1,6 +1,12 @@
 import type { ShippingAddress } from '@leafline/contract/cart';
 import { SUPPORTED_COUNTRIES } from '@leafline/contract/constants';
 
+/**
+ * The cache key of the default address (GET api/set-shipping-address/): the checkout reads it,
+ * the account's saved addresses change it.
+ */
+export const shippingAddressQueryKey = ['shipping-address'] as const;
+
 /** The address form's fields (SPEC §3 user shipping address). */
 export type AddressField = keyof ShippingAddress;
 

@@ -1,5 +1,6 @@
 import type { ShippingAddress } from '@leafline/contract/cart';
 import { SUPPORTED_COUNTRIES } from '@leafline/contract/constants';
+import { MESSAGES } from '@leafline/contract/messages';
 import { US_STATES } from '@leafline/contract/us-states';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,14 +8,19 @@ import { Notice } from '@/components/ui/notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { useSaveShippingAddress } from '../api/save-shipping-address';
 import {
   type AddressField,
   EMPTY_ADDRESS,
   missingAddressFields,
   trimAddress,
-} from '../lib/address';
-import { CHECKOUT_TEXTS } from '../lib/checkout-texts';
+} from '@/lib/shipping-address';
+
+/** The form's own texts (SPEC §5 and §8 from the contract). */
+export const ADDRESS_FORM_TEXTS = {
+  requiredFields: MESSAGES.addressRequiredFields,
+  fieldRequired: 'This field is required.',
+  addressInvalid: MESSAGES.addressInvalid,
+} as const;
 
 const COUNTRY_NAMES: Record<string, string> = { US: 'United States' };
 const COUNTRY_OPTIONS = SUPPORTED_COUNTRIES.map((code) => ({
@@ -32,19 +38,33 @@ function startValues(initial: ShippingAddress | null): ShippingAddress {
 }
 
 export interface AddressFormProps {
-  /** The saved address to edit, or null for a first one. */
+  /** The saved address to edit, or null for a new one. */
   initial: ShippingAddress | null;
+  /** Sends the trimmed address; its rejection (an ApiError) is shown on the form. */
+  save: (address: ShippingAddress) => Promise<unknown>;
+  saving: boolean;
   onSaved: () => void;
-  /** Shown when there is a saved address to go back to. */
+  /** Shown when there is something to go back to. */
   onCancel?: (() => void) | undefined;
+  /** The form's accessible name. */
+  label?: string;
+  submitLabel?: string;
 }
 
 /**
- * The shipping address (SPEC §3, §5): required fields are checked here first (trimmed),
- * then by the server, whose message is shown when it sends one.
+ * A shipping address (SPEC §3, §5): required fields are checked here first (trimmed),
+ * then by the server, whose message is shown when it sends one. The checkout's address and
+ * the account's saved addresses.
  */
-export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
-  const save = useSaveShippingAddress();
+export function AddressForm({
+  initial,
+  save,
+  saving,
+  onSaved,
+  onCancel,
+  label = 'Shipping address',
+  submitLabel = 'Save address',
+}: AddressFormProps) {
   const [values, setValues] = useState<ShippingAddress>(() => startValues(initial));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<AddressField, string>>>({});
@@ -63,17 +83,17 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
     event.preventDefault();
     const missing = missingAddressFields(values);
     if (missing.length > 0) {
-      setError(CHECKOUT_TEXTS.requiredFields);
-      setFieldErrors(Object.fromEntries(missing.map((f) => [f, CHECKOUT_TEXTS.fieldRequired])));
+      setError(ADDRESS_FORM_TEXTS.requiredFields);
+      setFieldErrors(Object.fromEntries(missing.map((f) => [f, ADDRESS_FORM_TEXTS.fieldRequired])));
       const first = event.currentTarget.elements.namedItem(missing[0] as string);
       if (first instanceof HTMLElement) first.focus();
       return;
     }
     setError(null);
     setFieldErrors({});
-    // mutateAsync: the saved address replaces this form, and the answer must still arrive.
-    save.mutateAsync(trimAddress(values)).then(onSaved, (err: unknown) => {
-      setError(errorMessage(err, CHECKOUT_TEXTS.addressInvalid));
+    // A promise: the saved address replaces this form, and the answer must still arrive.
+    save(trimAddress(values)).then(onSaved, (err: unknown) => {
+      setError(errorMessage(err, ADDRESS_FORM_TEXTS.addressInvalid));
       if (isApiError(err) && err.fields) {
         setFieldErrors(err.fields as Partial<Record<AddressField, string>>);
       }
@@ -81,12 +101,7 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-label="Shipping address"
-    >
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={label}>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" autoComplete="given-name" required {...field('first_name')} />
@@ -138,8 +153,8 @@ export function AddressForm({ initial, onSaved, onCancel }: AddressFormProps) {
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" loading={save.isPending}>
-          Save address
+        <Button type="submit" loading={saving}>
+          {submitLabel}
         </Button>
       </div>
     </form>
