@@ -28,6 +28,12 @@ import type {
   shippingAddressSavedResponse,
 } from './cart';
 import type {
+  orderMessageBody,
+  orderMessageSentResponse,
+  orderMessageSummariesResponse,
+  orderMessagesResponse,
+} from './order-messages';
+import type {
   awaitingPaymentResponse,
   checkoutBody,
   checkoutResponse,
@@ -147,6 +153,23 @@ export const ACCOUNT_ROUTES = {
     '/api/orders/awaiting-payment/',
   ),
   order: route<{ response: Out<typeof order> }>()('GET', '/api/orders/{orderId}/'),
+
+  // ---- the buyer's messages with the brand about an order (decision 0051) ----
+  /** The buyer's orders that have messages: how many, the last one's time and side. */
+  myOrderMessageSummaries: route<{ response: Out<typeof orderMessageSummariesResponse> }>()(
+    'GET',
+    '/api/orders/messages/',
+  ),
+  /** One paid order's thread, oldest first; 404 for an order that is not the buyer's. */
+  myOrderMessages: route<{ response: Out<typeof orderMessagesResponse> }>()(
+    'GET',
+    '/api/orders/{orderId}/messages/',
+  ),
+  /** 201; the brand is e-mailed. 429 ORDER_MESSAGE_MESSAGES.tooMany past the limits. */
+  sendMyOrderMessage: route<{
+    response: Out<typeof orderMessageSentResponse>;
+    json: In<typeof orderMessageBody>;
+  }>()('POST', '/api/orders/{orderId}/messages/'),
 
   // ---- the buyer's reviews (issue 27) ----
   myReview: route<{ response: Out<typeof myReviewResponse> }>()(

@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './constants';
 export * from './content';
 export * from './messages';
+export * from './order-messages';
 export * from './orders';
 export * from './payments';
 export * from './refunds';

@@ -13,7 +13,7 @@ export * from './reviews-texts';
 import { REVIEW_LIMITS, REVIEW_MESSAGES, REVIEW_SORTS } from './reviews-texts';
 
 /** Whether a text holds a C0 control other than tab, line feed and carriage return, or DEL. */
-function hasControl(value: string): boolean {
+export function hasControl(value: string): boolean {
   for (const ch of value) {
     const code = ch.codePointAt(0)!;
     if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {

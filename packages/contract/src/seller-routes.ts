@@ -11,6 +11,12 @@ import type {
   shopifyManualConnectBody,
 } from './business';
 import type { shippingFeesBody, shippingFeesResponse, shippingFeesSavedResponse } from './cart';
+import type {
+  orderMessageBody,
+  orderMessageSentResponse,
+  orderMessageSummariesResponse,
+  orderMessagesResponse,
+} from './order-messages';
 import type { partialRefundBody } from './refunds';
 import type {
   reviewReplyBody,
@@ -241,4 +247,19 @@ export const SELLER_ROUTES = {
     response: Out<typeof reviewSavedResponse>;
     json: In<typeof reviewReplyBody>;
   }>()('POST', '/api/business/reviews/{reviewId}/reply/'),
+  /** The business's paid orders that have messages with their buyers (decision 0051). */
+  sellerOrderMessageSummaries: route<{ response: Out<typeof orderMessageSummariesResponse> }>()(
+    'GET',
+    '/api/business/order-messages/{businessId}/',
+  ),
+  /** One paid order's thread with its buyer, oldest first (the order's owner only). */
+  sellerOrderMessages: route<{ response: Out<typeof orderMessagesResponse> }>()(
+    'GET',
+    '/api/business/orders/{orderId}/messages/',
+  ),
+  /** 201; the buyer is e-mailed. 429 ORDER_MESSAGE_MESSAGES.tooMany past the limits. */
+  sendSellerOrderMessage: route<{
+    response: Out<typeof orderMessageSentResponse>;
+    json: In<typeof orderMessageBody>;
+  }>()('POST', '/api/business/orders/{orderId}/messages/'),
 } as const;
