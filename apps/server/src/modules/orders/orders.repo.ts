@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   getTableName,
   gt,
   inArray,
@@ -71,57 +72,26 @@ export const paidOrLater = notExists(
 export const isPaidOrLater = (row: Pick<OrderRow, 'checkoutStatus'>) =>
   row.checkoutStatus === null || row.checkoutStatus === 'paid';
 
-async function selectOrders(
-  db: Db,
-  where: SQL,
-  page?: { limit: number; offset: number },
-  oldestFirst = false,
-): Promise<OrderRow[]> {
-  return (await selectOrdersCounted(db, where, page, oldestFirst)).rows;
-}
-
-/**
- * `selectOrders`, with the number of orders `where` matches in all when `counted`, in the same
- * statement: a `window` count over the read (one scan for the page and its total, where the
- * matches are read whole anyway, as a search's are), or a `subquery` counting apart (run once
- * for the statement, so the page itself still stops at its last row off the index).
- */
-async function selectOrdersCounted(
-  db: Db,
-  where: SQL,
-  page: { limit: number; offset: number } | undefined,
-  oldestFirst: boolean,
-  counted?: 'window' | 'subquery',
-): Promise<{ rows: OrderRow[]; total: number | null }> {
-  const query = db
+/** Orders with their business and checkout, newest first. */
+async function selectOrders(db: Db, where: SQL): Promise<OrderRow[]> {
+  const read = await db
     .select({
       order: orders,
       businessName: businesses.name,
       businessEmail: businesses.email,
       checkoutStatus: checkouts.status,
-      ...(counted === 'window' ? { total: sql<number>`(count(*) over ())::int` } : {}),
-      ...(counted === 'subquery'
-        ? { total: sql<number>`(select count(*)::int from ${orders} where ${where})` }
-        : {}),
     })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(where)
-    .orderBy(
-      ...(oldestFirst
-        ? [asc(orders.createdAt), asc(orders.id)]
-        : [desc(orders.createdAt), desc(orders.id)]),
-    );
-  const read = await (page ? query.limit(page.limit).offset(page.offset) : query);
-  const rows = read.map((r) => ({
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return read.map((r) => ({
     ...r.order,
     businessName: r.businessName,
     businessEmail: r.businessEmail,
     checkoutStatus: r.checkoutStatus,
   }));
-  const first = read[0] as { total?: number } | undefined;
-  return { rows, total: counted ? (first?.total ?? null) : null };
 }
 
 /** The user's orders, newest first: paid ones only (`paidOrLater`). */
@@ -212,32 +182,8 @@ const ofBusiness = (businessId: number, filter: BusinessOrderFilter = {}) =>
     filter.q ? orderSearch(filter.q) : undefined,
   ) as SQL;
 
-/**
- * A page of the business's orders and how many the list has in all, in one statement (a round
- * trip less a page). A search's matches are read whole to be sorted anyway, so it counts them
- * over that read (a second read would do it twice); a list off the index counts in a subquery
- * of its own, so the page still stops after its rows. A page past the end has no row to carry
- * the total: it is counted apart then.
- */
-export async function listAndCountBusinessOrders(
-  db: Db,
-  businessId: number,
-  page: { limit: number; offset: number },
-  filter: BusinessOrderFilter,
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const { rows, total } = await selectOrdersCounted(
-    db,
-    ofBusiness(businessId, filter),
-    page,
-    filter.sort === 'oldest',
-    filter.q ? 'window' : 'subquery',
-  );
-  if (total !== null) return { rows, total };
-  return { rows, total: page.offset > 0 ? await countBusinessOrders(db, businessId, filter) : 0 };
-}
-
 /** How many orders the business's list has in all (narrowed as the page is). */
-async function countBusinessOrders(
+export async function countBusinessOrders(
   db: Db,
   businessId: number,
   filter: BusinessOrderFilter = {},
@@ -247,6 +193,93 @@ async function countBusinessOrders(
     .from(orders)
     .where(ofBusiness(businessId, filter));
   return row?.n ?? 0;
+}
+
+/**
+ * The shape of a business order list's statement (`businessOrderPage`): which filters it has, not
+ * their values, so each shape is one statement prepared once per connection.
+ */
+export interface BusinessOrderShape {
+  status: boolean;
+  /** No search, a text search, or a search that may also be an order number. */
+  q: 'none' | 'text' | 'number';
+  oldestFirst: boolean;
+}
+
+/** The values of a `BusinessOrderShape`'s placeholders (`business`, `status`, `pattern`, `number`). */
+export function businessOrderQuery(
+  businessId: number,
+  filter: BusinessOrderFilter,
+): { shape: BusinessOrderShape; values: Record<string, unknown> } {
+  const number = filter.q ? /^#?\s*(\d{1,9})$/.exec(filter.q)?.[1] : undefined;
+  return {
+    shape: {
+      status: Boolean(filter.status),
+      q: !filter.q ? 'none' : number ? 'number' : 'text',
+      oldestFirst: filter.sort === 'oldest',
+    },
+    values: {
+      business: businessId,
+      status: filter.status ?? null,
+      pattern: filter.q ? containsPattern(filter.q.toLowerCase()) : null,
+      number: number ? Number(number) : null,
+    },
+  };
+}
+
+/**
+ * A business order list of this shape, as one statement's parts: the ids of the page (a CTE
+ * `page` with each order's `id` and, for a search, its `total`) and how the list counts and sorts
+ * (`ofBusiness` and `orderSearch` with placeholders for their values).
+ */
+export function businessOrderPage(shape: BusinessOrderShape): {
+  page: SQL;
+  total: SQL;
+  orderBy: SQL;
+} {
+  const byText = sql`${orders.buyerSearch} like ${sql.placeholder('pattern')}`;
+  const where = and(
+    eq(orders.businessId, sql.placeholder('business')),
+    paidOrLater,
+    shape.status ? eq(orders.status, sql.placeholder('status')) : undefined,
+    shape.q === 'text' ? byText : undefined,
+    shape.q === 'number'
+      ? sql`(${orders.id} = ${sql.placeholder('number')}::int or ${byText})`
+      : undefined,
+  ) as SQL;
+  const direction = sql.raw(shape.oldestFirst ? 'asc' : 'desc');
+  // A search reads all its matches to sort them: its total is counted over that read. Without
+  // one the page comes off `orders_business_idx` in order and stops; its total is a subquery.
+  const windowed = shape.q !== 'none';
+  return {
+    page: sql`select ${orders.id} as id${windowed ? sql`, (count(*) over ())::int as total` : sql``}
+      from ${orders} where ${where}
+      order by ${orders.createdAt} ${direction}, ${orders.id} ${direction}
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+    total: windowed ? sql`page.total` : sql`(select count(*)::int from ${orders} where ${where})`,
+    orderBy: sql`o.created_at ${direction}, o.id ${direction}`,
+  };
+}
+
+const orderColumns = Object.entries(getTableColumns(orders));
+const orderDateKeys = orderColumns.filter(([, c]) => c.dataType === 'date').map(([key]) => key);
+
+/**
+ * An `OrderRow` as one JSON object, of the order `o`, its business `b` and its checkout `c`
+ * (a left join): the keys are the row's fields (`readOrderRow` makes its dates dates).
+ */
+export const orderRowJson = sql.raw(
+  `json_build_object(${orderColumns.map(([key, c]) => `'${key}', o.${c.name}`).join(', ')},
+    'businessName', b.name, 'businessEmail', b.email, 'checkoutStatus', c.status)`,
+);
+
+/** An `orderRowJson` object as the `OrderRow` it is. */
+export function readOrderRow(json: Record<string, unknown>): OrderRow {
+  for (const key of orderDateKeys) {
+    const value = json[key];
+    if (typeof value === 'string') json[key] = new Date(value);
+  }
+  return json as unknown as OrderRow;
 }
 
 /** One order of the business (any state), or undefined. */

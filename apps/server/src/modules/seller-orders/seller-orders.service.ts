@@ -17,7 +17,6 @@ import {
   commissionCents,
   findBusinessOrder,
   isPaidOrLater,
-  listAndCountBusinessOrders,
   ORDER_EMAILS_QUEUE,
   type OrderRow,
   ordersOf,
@@ -32,8 +31,10 @@ import { type RefundDeps, refundOrderIfPaid, refundPartOfOrder } from '../refund
 import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import {
   listSellerOrderDetails,
+  listSellerOrderPage,
   type OrderPayoutRow,
   type PayoutSetup,
+  type SellerOrderDetailRows,
 } from './seller-orders.repo';
 
 /**
@@ -80,6 +81,15 @@ export async function toSellerOrders(
     businessId,
     rows.map((r) => r.id),
   );
+  return sellerOrdersOf(rows, details, setup);
+}
+
+/** `toSellerOrders` of rows whose details were read (with the page, or by id). */
+function sellerOrdersOf(
+  rows: readonly OrderRow[],
+  details: ReadonlyMap<number, SellerOrderDetailRows>,
+  setup: PayoutSetup,
+): SellerOrder[] {
   const orders = ordersOf(rows, details);
   return rows.map((row, i) => {
     const own = details.get(row.id);
@@ -142,8 +152,9 @@ export async function listSellerOrders(
   filter: BusinessOrderFilter = {},
 ): Promise<{ orders: SellerOrder[]; total: number }> {
   const slice = { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE };
-  const { rows, total } = await listAndCountBusinessOrders(deps.db, businessId, slice, filter);
-  return { orders: await toSellerOrders(deps.db, businessId, rows), total };
+  const { total, page: read } = await listSellerOrderPage(deps.db, businessId, slice, filter);
+  if (!read) return { orders: [], total };
+  return { orders: sellerOrdersOf(read.rows, read.details, read.setup), total };
 }
 
 /** The checked body (`sellerOrderUpdateBody`): what is absent stays as it is. */
