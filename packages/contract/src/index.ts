@@ -6,6 +6,7 @@ export * from './cart';
 export * from './catalog';
 export * from './constants';
 export * from './content';
+export * from './favorites';
 export * from './messages';
 export * from './order-messages';
 export * from './orders';

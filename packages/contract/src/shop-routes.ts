@@ -31,6 +31,17 @@ import type {
   subscribeRequest,
   subscribeResponse,
 } from './content';
+import type {
+  favoriteBody,
+  favoriteSavedResponse,
+  favoritesMergeBody,
+  favoritesMergedResponse,
+  favoritesResponse,
+  followBody,
+  followedNewProductsResponse,
+  followSavedResponse,
+  followsResponse,
+} from './favorites';
 import type { reviewsQuery, reviewsResponse } from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
 
@@ -117,6 +128,41 @@ export const SHOP_ROUTES = {
     response: Out<typeof setCartQuantityResponse>;
     json: In<typeof setCartQuantityBody>;
   }>()('PATCH', '/api/cart/items/{itemId}/'),
+
+  // ---- the shopper's favourites and followed brands (docs/decisions/0050) ----
+  // Here, not with the account's calls: every product card's heart, the storefront's Follow
+  // and the home row call them.
+  favorites: route<{ response: Out<typeof favoritesResponse> }>()('GET', '/api/favorites/'),
+  /** 201 saved now, 200 already saved; 404 a product the shop does not show; 409 `tooMany`. */
+  addFavorite: route<{
+    response: Out<typeof favoriteSavedResponse>;
+    json: In<typeof favoriteBody>;
+  }>()('POST', '/api/favorites/'),
+  /** The browser's favourites at sign-in: unknown ones and those beyond the cap skipped. */
+  mergeFavorites: route<{
+    response: Out<typeof favoritesMergedResponse>;
+    json: In<typeof favoritesMergeBody>;
+  }>()('POST', '/api/favorites/merge/'),
+  /** 200 whether or not it was a favourite. */
+  removeFavorite: route<{ response: Out<typeof messageResponse> }>()(
+    'DELETE',
+    '/api/favorites/{productId}/',
+  ),
+  follows: route<{ response: Out<typeof followsResponse> }>()('GET', '/api/follows/'),
+  /** 201 followed now, 200 already followed; 404 a brand not open; 409 `tooMany`. */
+  follow: route<{
+    response: Out<typeof followSavedResponse>;
+    json: In<typeof followBody>;
+  }>()('POST', '/api/follows/'),
+  /** 200 whether or not it was followed. */
+  unfollow: route<{ response: Out<typeof messageResponse> }>()(
+    'DELETE',
+    '/api/follows/{businessId}/',
+  ),
+  followedNewProducts: route<{ response: Out<typeof followedNewProductsResponse> }>()(
+    'GET',
+    '/api/follows/new-products/',
+  ),
 
   // ---- the buyer's orders ----
 } as const;
