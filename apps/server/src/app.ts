@@ -18,6 +18,8 @@ import { cartRoutes } from './modules/cart';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, checkoutWorkers } from './modules/checkout';
 import { contentRoutes } from './modules/content';
+import { favoritesRoutes } from './modules/favorites';
+import { followsRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
 import { liveOrdersRoutes } from './modules/live-orders';
 import { mailWorkers } from './modules/mail';
@@ -87,6 +89,8 @@ const MODULES = [
   checkoutRoutes,
   ordersRoutes,
   reviewsRoutes,
+  favoritesRoutes,
+  followsRoutes,
   sellerOrdersRoutes,
   sellerSalesRoutes,
   liveOrdersRoutes,

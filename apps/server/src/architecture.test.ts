@@ -33,6 +33,8 @@ const WRITER: Record<string, string> = {
   product_ratings: 'modules/reviews',
   review_events: 'modules/reviews',
   stock_movements: 'modules/stock',
+  favorites: 'modules/favorites',
+  follows: 'modules/follows',
   search_words: 'modules/search',
   search_changes: 'modules/search',
   carts: 'modules/cart',

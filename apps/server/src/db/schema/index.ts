@@ -1,6 +1,7 @@
 export * from './businesses';
 export * from './catalog';
 export * from './content';
+export * from './favorites';
 export * from './jobs';
 export * from './order-messages';
 export * from './orders';

@@ -1,0 +1,6 @@
+/**
+ * The favorites module's face (docs/decisions/0050): its routes. Nothing else in this folder is
+ * imported from outside it.
+ */
+
+export { favoritesRoutes } from './favorites.routes';
