@@ -26,6 +26,7 @@ import { mailWorkers } from './modules/mail';
 import { metricsRoutes } from './modules/metrics';
 import { newsletterRoutes } from './modules/newsletter';
 import { opsRoutes } from './modules/ops';
+import { orderMessagesRoutes } from './modules/order-messages';
 import { orderEmailWorkers, ordersRoutes } from './modules/orders';
 import { paymentPageAssets, paymentsRoutes } from './modules/payments';
 import { payoutWorkers } from './modules/payouts';
@@ -88,6 +89,7 @@ const MODULES = [
   businessesRoutes,
   checkoutRoutes,
   ordersRoutes,
+  orderMessagesRoutes,
   reviewsRoutes,
   favoritesRoutes,
   followsRoutes,

@@ -43,6 +43,7 @@ const WRITER: Record<string, string> = {
   orders: 'modules/orders',
   order_items: 'modules/orders',
   order_events: 'modules/orders',
+  order_messages: 'modules/order-messages',
   processed_webhook_events: 'modules/payments',
   payouts: 'modules/payouts',
   refunds: 'modules/refunds',

@@ -272,6 +272,25 @@ const calls: SellerCall[] = [
     ownerStatus: 200,
   },
   {
+    name: 'order messages of the business',
+    method: 'GET',
+    url: () => `/api/business/order-messages/${businessId}/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'order messages (read)',
+    method: 'GET',
+    url: () => `/api/business/orders/${orderId}/messages/`,
+    ownerStatus: 200,
+  },
+  {
+    name: 'order messages (write)',
+    method: 'POST',
+    url: () => `/api/business/orders/${orderId}/messages/`,
+    body: json({ body: 'Your parcel leaves tomorrow.' }),
+    ownerStatus: 201,
+  },
+  {
     name: 'shipping fees (read)',
     method: 'GET',
     url: () => `/api/shipping-fees/${businessId}/`,
@@ -387,6 +406,7 @@ async function fingerprint(): Promise<string> {
     'stock_levels',
     'stock_movements',
     'reviews',
+    'order_messages',
   ];
   const parts: string[] = [];
   for (const table of tables) {
