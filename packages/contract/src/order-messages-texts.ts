@@ -42,7 +42,6 @@ export const ORDER_MESSAGE_TEXTS = {
   buyerHint: 'The brand gets your message by e-mail and answers here.',
   brandHint: 'The buyer gets your message by e-mail and answers here.',
   send: 'Send',
-  sending: 'Sending…',
   loading: 'Loading the messages…',
   loadFailed: 'The messages could not be loaded.',
   sendFailed: 'Your message could not be sent. Please try again.',

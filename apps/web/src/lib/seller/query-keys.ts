@@ -15,6 +15,8 @@ export const SELLER_KEYS = {
   reviewsPage: (businessId: number, sort: 'newest' | 'lowest', page: number) =>
     ['dashboard', 'reviews', businessId, sort, page] as const,
   sales: (businessId: number) => ['dashboard', 'sales', businessId] as const,
+  /** The counts of the orders' messages with their buyers, and each thread (decision 0051). */
+  orderMessages: (businessId: number) => ['dashboard', 'order-messages', businessId] as const,
   /** The payout ledger (issue 29): a saved or refunded order changes it as it does the sales. */
   payouts: (businessId: number) => ['dashboard', 'sales', businessId, 'payouts'] as const,
   shippingFees: (businessId: number) => ['dashboard', 'shipping-fees', businessId] as const,

@@ -3,6 +3,7 @@ import { ORDER_REFUND_TEXTS, type Order, STATUS_HISTORY_TEXTS } from '@leafline/
 import { REVIEW_LINK_TEXTS } from '@leafline/contract/reviews-texts';
 import Star from 'lucide-react/icons/star';
 import Truck from 'lucide-react/icons/truck';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLines } from '@/components/order/order-line';
@@ -14,10 +15,12 @@ export interface OrderCardProps {
   order: Order;
   /** The card's heading level: 2 in My Orders, 3 under a heading on the confirmation. */
   headingLevel?: 2 | 3;
+  /** What follows the order (My Orders: the messages with the brand). */
+  children?: ReactNode;
 }
 
 /** One brand order: number, brand, date, status, items, shipping, discount, total, tracking. */
-export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
+export function OrderCard({ order, headingLevel = 2, children }: OrderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const notes = readNotes(order);
   const discount = priceToCents(order.discount_amount);
@@ -102,6 +105,7 @@ export function OrderCard({ order, headingLevel = 2 }: OrderCardProps) {
       ) : null}
 
       <StatusHistory order={order} />
+      {children}
     </article>
   );
 }

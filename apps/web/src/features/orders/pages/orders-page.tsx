@@ -9,9 +9,11 @@ import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAwaitingPayment } from '../api/get-awaiting-payment';
+import { useOrderMessageSummaries } from '../api/get-order-message-summaries';
 import { useOrders } from '../api/get-orders';
 import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { OrderCard } from '../components/order-card';
+import { OrderMessages } from '../components/order-messages';
 import { newestFirst } from '../lib/order-format';
 import { ORDERS_TEXTS } from '../lib/orders-texts';
 
@@ -52,6 +54,10 @@ function OrdersList() {
   // failure hides only that entry; the orders are what the page is about.
   const awaiting = useAwaitingPayment();
   const open = awaiting.data ?? [];
+  // The count of each order's messages with its brand (decision 0051); without it the sections
+  // show none and still open.
+  const summaries = useOrderMessageSummaries();
+  const messageCounts = new Map((summaries.data ?? []).map((s) => [s.order_id, s]));
 
   // SPEC §4: a failed load ends at /logout/; the message is shown for a moment first.
   useEffect(() => {
@@ -108,7 +114,9 @@ function OrdersList() {
         <ol className="mt-6 flex flex-col gap-4" aria-label="Your orders, newest first">
           {newestFirst(orders.data).map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} />
+              <OrderCard order={order}>
+                <OrderMessages orderId={order.id} summary={messageCounts.get(order.id)} />
+              </OrderCard>
             </li>
           ))}
         </ol>

@@ -163,7 +163,11 @@ describe('OrdersSection', () => {
     expect(card(41).getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
     expect((card(41).getByLabelText('Tracking number') as HTMLInputElement).value).toBe('TRK-123');
     // No refetch was needed; the other order is untouched.
-    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    expect(
+      calls.filter(
+        (call) => call.method === 'GET' && call.url.startsWith('/api/business/orders/3/'),
+      ),
+    ).toHaveLength(1);
     expect(card(40).getByTestId('order-status').textContent).toBe('Status: Delivered');
 
     // The toast stays 4 s (SPEC §9), not the default 5 s.

@@ -21,6 +21,7 @@ import { isApiError } from '@/lib/api-client';
 import { SELLER_KEYS } from '@/lib/seller/query-keys';
 import { useSearchText } from '@/lib/seller/use-search-text';
 import { useSectionPage } from '@/lib/seller/use-section-page';
+import { useBusinessOrderMessageSummaries } from '../api/get-business-order-message-summaries';
 import {
   ALL_ORDERS,
   isAllOrders,
@@ -39,6 +40,7 @@ import {
 } from '../components/compact-order-row';
 import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
+import { OrderMessages } from '../components/order-messages';
 import { OrderRefundActions } from '../components/order-refund-actions';
 import { PackingSlips } from '../components/packing-slips';
 import { SellerOrderCard, sellerOrderHeadingId } from '../components/seller-order-card';
@@ -78,6 +80,9 @@ export function OrdersSection({ businessId }: { businessId: number }) {
   const [page, setPage] = useSectionPage(businessId);
   const [filter, setFilter] = useState<OrdersFilter>(ALL_ORDERS);
   const query = useBusinessOrders(businessId, page, filter);
+  // Each order's count of messages with its buyer (decision 0051); without it none is shown.
+  const messageSummaries = useBusinessOrderMessageSummaries(businessId);
+  const messageCounts = new Map((messageSummaries.data ?? []).map((s) => [s.order_id, s]));
   const narrowed = !isAllOrders(filter);
   // The orders picked for "Mark shipped", of the page shown (issue 29).
   const { picked, setPicked, toggle } = usePicked();
@@ -213,6 +218,11 @@ export function OrdersSection({ businessId }: { businessId: number }) {
                   <SellerOrderCard order={order}>
                     <OrderRefundActions businessId={businessId} order={order} />
                     <OrderEditRow businessId={businessId} order={order} />
+                    <OrderMessages
+                      businessId={businessId}
+                      orderId={order.id}
+                      summary={messageCounts.get(order.id)}
+                    />
                   </SellerOrderCard>
                 </li>
               ),
