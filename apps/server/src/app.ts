@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account';
 import { addressRoutes } from './modules/address';
 import { authRoutes } from './modules/auth';
 import { businessesRoutes } from './modules/businesses';
+import { cancellationsRoutes } from './modules/cancellations';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, checkoutWorkers } from './modules/checkout';
@@ -94,6 +95,7 @@ const MODULES = [
   favoritesRoutes,
   followsRoutes,
   sellerOrdersRoutes,
+  cancellationsRoutes,
   sellerSalesRoutes,
   liveOrdersRoutes,
   paymentsRoutes,

@@ -153,6 +153,11 @@ export const ACCOUNT_ROUTES = {
     '/api/orders/awaiting-payment/',
   ),
   order: route<{ response: Out<typeof order> }>()('GET', '/api/orders/{orderId}/'),
+  /**
+   * No body: the buyer cancels a paid order not shipped yet (issue 30 point 4): refunded in
+   * full, once; the answer is the order. 409 ORDER_CANCEL_MESSAGES past Paid; 404 another's.
+   */
+  cancelOrder: route<{ response: Out<typeof order> }>()('POST', '/api/orders/{orderId}/cancel/'),
 
   // ---- the buyer's messages with the brand about an order (decision 0051) ----
   /** The buyer's orders that have messages: how many, the last one's time and side. */

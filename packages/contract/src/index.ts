@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './auth';
 export * from './business';
+export * from './cancellations';
 export * from './carriers';
 export * from './cart';
 export * from './catalog';

@@ -192,11 +192,12 @@ export const RAW_BODY_ROUTES: Record<string, RawBodyKind> = {
 
 /**
  * Actions that take no body: the address says it all (issue 29: a product's copy; a saved
- * address made the default).
+ * address made the default; issue 30: the buyer's cancel of an order).
  */
 export const NO_BODY_ROUTES = new Set([
   'POST /api/products/{productId}/duplicate/',
   'POST /api/addresses/{addressId}/default/',
+  'POST /api/orders/{orderId}/cancel/',
 ]);
 
 export interface Secrets {

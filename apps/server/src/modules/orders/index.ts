@@ -23,6 +23,7 @@ export {
   countBusinessOrders,
   findBusinessOrder,
   findOrdersByIds,
+  findUserOrder,
   insertOrder,
   isPaidOrLater,
   latestOrderEventId,

@@ -17,6 +17,8 @@ export type OrderEmailJob =
       /** `Partial`: part of the order given back (issue 29), its status unchanged. */
       status: 'Refunded' | 'Canceled' | 'Partial';
       reason?: string;
+      /** The shopper cancelled it themselves (issue 30 point 4): the brand is told too. */
+      byBuyer?: boolean;
     }
   /** A paid order refunded at once because its stock was gone (issue 26): buyer and brand. */
   | { kind: 'sold_out'; orderId: number }

@@ -301,6 +301,8 @@ export interface OrderRefundedInput {
   status: 'Refunded' | 'Canceled' | 'Partial';
   /** The brand's reason, when it gave one. */
   reason?: string;
+  /** The shopper cancelled it themselves (issue 30 point 4). */
+  byBuyer?: boolean;
   publicUrl: string;
 }
 
@@ -317,9 +319,11 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
     ? `Part of your ${BRAND_NAME} order #${order.id} has been refunded`
     : `Your ${BRAND_NAME} order #${order.id} has been ${word}`;
   const greeting = greetingOf(input.firstName);
-  const intro = partial
-    ? `${order.business_name} has refunded part of your order #${order.id}.`
-    : `${order.business_name} has ${word} your order #${order.id}.`;
+  const intro = input.byBuyer
+    ? `You cancelled your order #${order.id} from ${order.business_name} before it was sent.`
+    : partial
+      ? `${order.business_name} has refunded part of your order #${order.id}.`
+      : `${order.business_name} has ${word} your order #${order.id}.`;
   const reasonLine = input.reason ? `Reason: ${input.reason}` : '';
   const amountLine = `Amount refunded: ${amount}`;
   const ordersLink = `${input.publicUrl}/myorders`;
@@ -350,6 +354,44 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
       paragraph(escapeHtml(REFUND_TIMING), true),
       orderHtml(order),
       emailButton(ordersLink, 'See your orders'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/**
+ * The brand's e-mail when a shopper cancelled a paid order before it was sent (issue 30 point
+ * 4): refunded in full, the payout taken back, not to be shipped.
+ */
+export function buyerCancelledBrandEmail(input: {
+  to: string;
+  order: Order;
+  refundedCents: number;
+  publicUrl: string;
+}): MailMessage {
+  const { order } = input;
+  const subject = `Order #${order.id} on ${BRAND_NAME} was cancelled by the buyer`;
+  const intro = `${order.user_full_name || 'The buyer'} cancelled order #${order.id} before it was sent. They have been refunded ${money(centsToPrice(input.refundedCents))} in full and no payout is made for it. Do not ship it; its items are back in stock.`;
+  const dashboard = `${input.publicUrl}/dashboard`;
+  const text = [
+    `Hello ${order.business_name},`,
+    '',
+    intro,
+    '',
+    ...orderText(order),
+    '',
+    `Your dashboard: ${dashboard}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    `Order #${order.id} cancelled by the buyer`,
+    [
+      paragraph(escapeHtml(`Hello ${order.business_name},`)),
+      paragraph(escapeHtml(intro)),
+      orderHtml(order),
+      emailButton(dashboard, 'Open your dashboard'),
     ].join('\n'),
   );
   return { to: input.to, subject, text, html };

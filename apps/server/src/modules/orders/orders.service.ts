@@ -20,6 +20,7 @@ import { mediaUrl } from '../../lib/media-url';
 import { payoutCents } from './commission';
 import {
   brandNewOrderEmail,
+  buyerCancelledBrandEmail,
   buyerConfirmationEmail,
   orderRefundedEmail,
   orderShippedEmail,
@@ -376,27 +377,53 @@ export async function reviewRequestEmailOf(
   ];
 }
 
-/** The buyer's e-mail after the brand refunded or cancelled a paid order. */
+/**
+ * The buyer's e-mail after the brand refunded or cancelled a paid order; after the shopper's own
+ * cancel (issue 30 point 4), theirs and the brand's.
+ */
 export async function orderRefundedEmailOf(
   deps: OrderEmailDeps,
   orderId: number,
-  refund: { amountCents: number; status: 'Refunded' | 'Canceled' | 'Partial'; reason?: string },
+  refund: {
+    amountCents: number;
+    status: 'Refunded' | 'Canceled' | 'Partial';
+    reason?: string;
+    byBuyer?: boolean;
+  },
 ): Promise<MailMessage[]> {
   const [row] = await findOrdersByIds(deps.db, [orderId]);
-  if (!row || row.userEmail.trim() === '') return [];
+  if (!row) return [];
   const [order] = await withItems(deps.db, [row]);
-  const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
-  return [
-    orderRefundedEmail({
-      to: row.userEmail,
-      firstName: firstName ?? '',
-      order: order!,
-      refundedCents: refund.amountCents,
-      status: refund.status,
-      ...(refund.reason ? { reason: refund.reason } : {}),
-      publicUrl: deps.config.publicUrl,
-    }),
-  ];
+  const messages: MailMessage[] = [];
+  if (row.userEmail.trim() !== '') {
+    const firstName = row.userId ? await findBuyerFirstName(deps.db, row.userId) : undefined;
+    messages.push(
+      orderRefundedEmail({
+        to: row.userEmail,
+        firstName: firstName ?? '',
+        order: order!,
+        refundedCents: refund.amountCents,
+        status: refund.status,
+        ...(refund.reason ? { reason: refund.reason } : {}),
+        ...(refund.byBuyer ? { byBuyer: true } : {}),
+        publicUrl: deps.config.publicUrl,
+      }),
+    );
+  }
+  if (refund.byBuyer) {
+    const brandTo = (await findOrderEmailTargets(deps.db, [row.businessId])).get(row.businessId);
+    if (brandTo) {
+      messages.push(
+        buyerCancelledBrandEmail({
+          to: brandTo,
+          order: order!,
+          refundedCents: refund.amountCents,
+          publicUrl: deps.config.publicUrl,
+        }),
+      );
+    }
+  }
+  return messages;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CANCEL_REASON, REFUND_MESSAGES } from '@leafline/contract';
+import { BUYER_CANCEL_REASON, CANCEL_REASON, REFUND_MESSAGES } from '@leafline/contract';
 import {
   type PaymentProvider,
   PaymentRefusedError,
@@ -12,6 +12,7 @@ import {
   lockOrderForRefund,
   moveStockState,
   ORDER_EMAILS_QUEUE,
+  type OrderRow,
   queueOrderEmails,
   updateOrderBySeller,
 } from '../orders';
@@ -114,6 +115,11 @@ export interface SellerChanges {
   reason?: string;
   /** The refund call's request key (issue 29 point 3), when it asked for all that was left. */
   requestKey?: string;
+  /**
+   * Only while the order has this status (read under its row lock), else 409 `refusal`: the
+   * buyer's cancel (issue 30 point 4) of an order the brand may be marking shipped meanwhile.
+   */
+  mustBe?: { status: OrderRow['status']; refusal: string };
 }
 
 type Claim = 'not_needed' | 'wait' | 'claimed';
@@ -136,6 +142,9 @@ export async function refundOrderIfPaid(
   const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrderForRefund(tx, businessId, orderId);
     if (!order) return 'not_needed';
+    if (changes.mustBe && order.status !== changes.mustBe.status) {
+      throw conflict(changes.mustBe.refusal);
+    }
     const payout = await findOrderPayout(tx, orderId);
     if (!payout) return 'not_needed';
     const existing = await findRefund(tx, orderId);
@@ -284,6 +293,8 @@ export async function settleRefund(deps: RefundDeps, orderId: number): Promise<S
         orderId,
         amountCents: refund.amountCents,
         status: done.row.targetStatus,
+        // The shopper's own cancel: their e-mail says so, and the brand gets one (issue 30).
+        ...(done.row.reason === BUYER_CANCEL_REASON ? { byBuyer: true } : {}),
       });
     }
     return done.emailed;

@@ -1,0 +1,5 @@
+/**
+ * The cancellations module's face: what other modules, the app and the tests may use (DESIGN §5,
+ * decision 0035). Nothing else in this folder is imported from outside it.
+ */
+export { cancellationsRoutes } from './cancellations.routes';
