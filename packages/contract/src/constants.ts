@@ -140,6 +140,11 @@ export const STORAGE_KEYS = {
   dashboardBusiness: 'dashboard_business',
   /** Set once the app's fonts have loaded: a server-rendered page then asks for them at once. */
   fontsCached: 'fonts_cached',
+  /**
+   * The products a signed-out shopper saved with the heart, newest first (decision 0050): kept
+   * through the sign-in's clean slate and merged into the account.
+   */
+  guestFavorites: 'guest_favorites',
 } as const;
 
 /** Names of the curated lists kept in the database (DESIGN 2.9). */

@@ -156,6 +156,14 @@ const AddressesPage = lazyPage(
   () => import('@/features/account/pages/addresses-page'),
   'AddressesPage',
 );
+const FavoritesPage = lazyPage(
+  () => import('@/features/favorites/pages/favorites-page'),
+  'FavoritesPage',
+);
+const AccountFavoritesPage = lazyPage(
+  () => import('@/features/favorites/pages/favorites-page'),
+  'AccountFavoritesPage',
+);
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 /**
@@ -197,6 +205,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="account-settings" replace /> },
               { path: 'account-settings', element: <AccountSettingsPage /> },
               { path: 'addresses', element: <AddressesPage /> },
+              { path: 'favorites', element: <AccountFavoritesPage /> },
               { path: 'orders', element: <AccountOrdersPage /> },
               { path: 'registerbusiness', element: <AccountRegisterBusinessPage /> },
               // Each dashboard section has its own address below it (DESIGN 2.18).
@@ -206,6 +215,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'myorders', element: <OrdersPage /> },
+          { path: 'favorites', element: <FavoritesPage /> },
           { path: 'registerbusiness', element: <RegisterBusinessPage /> },
           { path: 'dashboard/*', element: <DashboardPage /> },
           { path: 'quiz', element: <QuizPage /> },

@@ -37,9 +37,15 @@ export function clearTokens(): void {
   announce();
 }
 
-/** Login: forget everything stored by the previous session, then keep the new tokens. */
+/**
+ * Login: forget everything stored by the previous session, then keep the new tokens — and the
+ * products hearted while signed out, which the favourites query merges into the account
+ * (decision 0050).
+ */
 export function startSession(tokens: Required<Tokens>): void {
+  const guestFavorites = readStorage(STORAGE_KEYS.guestFavorites);
   clearAllStorage();
+  if (guestFavorites) writeStorage(STORAGE_KEYS.guestFavorites, guestFavorites);
   setTokens(tokens);
 }
 

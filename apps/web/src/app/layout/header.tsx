@@ -1,4 +1,6 @@
 import { BRAND_NAME } from '@leafline/contract/constants';
+import { FAVORITE_TEXTS } from '@leafline/contract/favorites-texts';
+import Heart from 'lucide-react/icons/heart';
 import Menu from 'lucide-react/icons/menu';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import UserRound from 'lucide-react/icons/user-round';
@@ -21,6 +23,7 @@ function phoneOnlyLinks(isSeller: boolean) {
   return [
     { to: '/quiz', label: 'Quiz' },
     { to: '/faqs', label: 'FAQ' },
+    { to: '/favorites', label: FAVORITE_TEXTS.title },
     { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}` },
     ...(isSeller ? [{ to: '/account/business', label: 'Seller Dashboard' }] : []),
   ];
@@ -108,6 +111,12 @@ export function Header() {
             ))}
           </ul>
           <ul className="flex items-center gap-0.5 sm:gap-1">
+            {/* The saved products (decision 0050), signed in or not; the heart alone. */}
+            <li className="hidden sm:block">
+              <NavLink to="/favorites" className={linkClass} aria-label={FAVORITE_TEXTS.title}>
+                <Heart aria-hidden="true" className="size-5" />
+              </NavLink>
+            </li>
             <li>
               <NavLink to="/cart" className={linkClass}>
                 {/* The count sits on the icon, so the header is no wider with it (360 px). */}

@@ -1,12 +1,23 @@
+import { FAVORITE_TEXTS } from '@leafline/contract/favorites-texts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readGuestFavorites } from '@/lib/guest-favorites';
 import { ProductCard } from './product-card';
 import type { ProductCardData } from './product-card-data';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
-const inRouter = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+/** The router, and the query cache the card's heart reads (decision 0050). */
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+const inRouter = (ui: ReactNode) => render(ui, { wrapper: Providers });
 
 const toothbrush: ProductCardData = {
   id: 12,
@@ -66,11 +77,7 @@ describe('ProductCard', () => {
   it("shows 'No Image' without an image or when it fails", () => {
     const { rerender, container } = inRouter(<ProductCard {...toothbrush} primaryImage={null} />);
     expect(screen.getByText('No Image')).toBeTruthy();
-    rerender(
-      <MemoryRouter>
-        <ProductCard {...toothbrush} primaryImage="/media/products/gone.webp" />
-      </MemoryRouter>,
-    );
+    rerender(<ProductCard {...toothbrush} primaryImage="/media/products/gone.webp" />);
     fireEvent.error(container.querySelector('img')!);
     expect(screen.getByText('No Image')).toBeTruthy();
   });
@@ -115,5 +122,41 @@ describe('ProductGrid', () => {
     render(<ProductGridSkeleton count={6} />);
     expect(screen.getByRole('status').textContent).toContain('Loading products…');
     expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(6);
+  });
+});
+
+describe('the heart (decision 0050)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('saves a product in the browser while signed out, as a toggle named by what it does', () => {
+    inRouter(<ProductCard {...toothbrush} />);
+    const heart = screen.getByRole('button', {
+      name: `${FAVORITE_TEXTS.save}: Bamboo Toothbrush`,
+    });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(heart);
+    expect(readGuestFavorites()).toEqual([12]);
+    const pressed = screen.getByRole('button', {
+      name: `${FAVORITE_TEXTS.remove}: Bamboo Toothbrush`,
+    });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(pressed);
+    expect(readGuestFavorites()).toEqual([]);
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows the same product saved on every card of it, newest saved first', () => {
+    inRouter(
+      <ProductGrid
+        products={[toothbrush, { ...toothbrush, id: 13, name: 'Soap Bar' }]}
+        label="Results"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: `${FAVORITE_TEXTS.save}: Soap Bar` }));
+    fireEvent.click(
+      screen.getByRole('button', { name: `${FAVORITE_TEXTS.save}: Bamboo Toothbrush` }),
+    );
+    expect(readGuestFavorites()).toEqual([12, 13]);
+    expect(screen.getAllByRole('button', { pressed: true })).toHaveLength(2);
   });
 });

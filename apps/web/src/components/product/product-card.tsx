@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { cx } from '@/lib/cx';
 import { formatMoney } from '@/lib/money';
+import { FavoriteButton } from './favorite-button';
 import type { ProductCardData } from './product-card-data';
 
 /** Image widths of a card in the 2 / 3 / 4 column grid (the page is at most 72rem). */
@@ -21,7 +22,7 @@ export interface ProductCardProps extends ProductCardData {
  * A product in a grid (SPEC §2 Shop): image or 'No Image', name, business name (or
  * 'Loading...'), price and condition. The name is the product's one link, stretched over
  * the whole card so the card is one click target; the business name is a second, separate
- * link on top of it — never a link inside a link.
+ * link on top of it — never a link inside a link. The heart saves it to the Favourites.
  */
 export function ProductCard({
   id,
@@ -60,6 +61,8 @@ export function ProductCard({
           className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </div>
+      {/* The heart (decision 0050), above the name's stretched link like the brand's link. */}
+      <FavoriteButton productId={id} productName={name} className="absolute top-2 right-2 z-10" />
       {/* Half a phone wide: smaller type and padding there, so names wrap less. */}
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <Heading className="text-base leading-snug font-semibold sm:text-lg">

@@ -1,5 +1,7 @@
 import { BRAND_NAME } from '@leafline/contract/constants';
+import { FAVORITE_TEXTS, FAVORITES_PATH } from '@leafline/contract/favorites-texts';
 import { MESSAGES } from '@leafline/contract/messages';
+import Heart from 'lucide-react/icons/heart';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import MapPin from 'lucide-react/icons/map-pin';
@@ -28,6 +30,7 @@ const ACCOUNT_LINKS = [
   { to: '/account/account-settings', label: 'Account Settings', Icon: Settings },
   { to: '/account/addresses', label: 'Addresses', Icon: MapPin },
   { to: '/account/orders', label: 'My Orders', Icon: Package },
+  { to: FAVORITES_PATH, label: FAVORITE_TEXTS.title, Icon: Heart },
   { to: '/account/registerbusiness', label: `Sell on ${BRAND_NAME}`, Icon: Store },
   { to: '/account/business', label: 'Business Dashboard', Icon: LayoutDashboard, ownersOnly: true },
   { to: '/account/logout', label: 'Logout', Icon: LogOut },

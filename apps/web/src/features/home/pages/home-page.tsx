@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { FreeShippingBanner } from '@/components/ui/free-shipping-banner';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSignedIn } from '@/lib/api/favorites';
 import { curatedProductsQueryOptions } from '@/lib/api/get-curated-products';
 import { useDocumentTitle } from '@/lib/document-title';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
@@ -21,6 +22,10 @@ const SustainabilitySection = lazyWithPreload(() =>
 );
 const NewsletterForm = lazyWithPreload(() =>
   import('../components/newsletter-form').then((m) => m.NewsletterForm),
+);
+// Personal, for a signed-in shopper only (decision 0050): never on the first load of a visit.
+const FollowedBrandsSection = lazyWithPreload(() =>
+  import('../components/followed-brands-section').then((m) => m.FollowedBrandsSection),
 );
 
 /** At start-up on /: the carousel's and Newly Added's data and the lower sections' code. */
@@ -65,6 +70,7 @@ function usePrefetchShop() {
 export function HomePage() {
   useDocumentTitle('Sustainable small brands, one cart');
   usePrefetchShop();
+  const signedIn = useSignedIn();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-14 px-4 py-8 sm:gap-20 sm:py-12">
       <div className="flex flex-col gap-5">
@@ -110,6 +116,11 @@ export function HomePage() {
       </div>
 
       <BusinessCarouselSection />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <FollowedBrandsSection />
+        </Suspense>
+      ) : null}
       <div className="render-lazily">
         <NewlyAddedSection />
       </div>

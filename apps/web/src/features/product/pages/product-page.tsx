@@ -2,6 +2,7 @@ import type { ProductDetail } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { FavoriteButton } from '@/components/product/favorite-button';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -102,6 +103,13 @@ function ProductDetails({
             needsVariant={variants.length > 0}
             // What is left of the picked unit: the variant, else the product (null: not counted).
             stock={variants.length > 0 ? (variant?.stock ?? null) : product.stock}
+          />
+
+          <FavoriteButton
+            productId={product.id}
+            productName={product.name}
+            variant="page"
+            className="w-full sm:w-fit"
           />
 
           <ProductDescription description={product.description} />

@@ -1,5 +1,6 @@
 import type { PublicBusiness } from '@leafline/contract/catalog';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { FollowButton } from './follow-button';
 import { VerifiedBadge } from './verified-badge';
 
 const BANNER_SIZES = '(min-width: 1152px) 1120px, 100vw';
@@ -69,6 +70,8 @@ export function StorefrontHero({
               Price range: <span className="font-medium text-ink">{business.price_range}</span>
             </p>
           ) : null}
+          {/* Its new products then come to the home page (decision 0050). */}
+          <FollowButton businessId={business.id} name={business.name} />
         </div>
       </div>
       <nav aria-label="Storefront sections" className="mt-6 border-b border-sand-300">
