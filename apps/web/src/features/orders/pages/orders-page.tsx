@@ -12,6 +12,7 @@ import { useAwaitingPayment } from '../api/get-awaiting-payment';
 import { useOrderMessageSummaries } from '../api/get-order-message-summaries';
 import { useOrders } from '../api/get-orders';
 import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
+import { CancelOrder } from '../components/cancel-order';
 import { OrderCard } from '../components/order-card';
 import { OrderMessages } from '../components/order-messages';
 import { newestFirst } from '../lib/order-format';
@@ -115,6 +116,7 @@ function OrdersList() {
           {newestFirst(orders.data).map((order) => (
             <li key={order.id}>
               <OrderCard order={order}>
+                <CancelOrder order={order} />
                 <OrderMessages orderId={order.id} summary={messageCounts.get(order.id)} />
               </OrderCard>
             </li>
