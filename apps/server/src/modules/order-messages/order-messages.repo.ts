@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
 import { businesses, orderMessages, orders, users } from '../../db/schema/index';
-import { paidOrLater } from '../orders';
+import { brandOrderEmail, paidOrLater } from '../orders';
 
 /**
  * The order messages' rows (decision 0051): a thread per order, and the reads around it (the
@@ -24,11 +24,8 @@ export interface ThreadOrderRow {
 
 export type OrderMessageRow = typeof orderMessages.$inferSelect;
 
-/**
- * The brand's address for order e-mails (issue 24 point 7, the new-order e-mail's rule): its
- * order-notification address when set, else its owner's account e-mail, never its public one.
- */
-const brandEmail = sql<string>`coalesce(nullif(trim(${businesses.orderEmail}), ''), ${users.email}, '')`;
+/** The brand's address for order e-mails ('' with none): the new-order e-mail's rule. */
+const brandEmail = sql<string>`coalesce(${brandOrderEmail}, '')`;
 
 async function findThreadOrder(db: Db, where: SQL): Promise<ThreadOrderRow | undefined> {
   const [row] = await db

@@ -17,6 +17,7 @@ export type {
 export {
   type BusinessOrderFilter,
   type BusinessOrderShape,
+  brandOrderEmail,
   businessOrderPage,
   businessOrderQuery,
   cancelPendingOrders,

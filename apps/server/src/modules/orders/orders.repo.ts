@@ -790,6 +790,15 @@ export async function listOrderDetails(
 }
 
 /**
+ * A business's address for order e-mails (issue 24 point 7), of `businesses` joined to its owner
+ * in `users`: its order-notification address when set, else its owner's account e-mail — never
+ * the public storefront address; null with neither.
+ */
+export const brandOrderEmail = sql<
+  string | null
+>`coalesce(nullif(trim(${businesses.orderEmail}), ''), ${users.email})`;
+
+/**
  * Where each business's new-order e-mails go (issue 24 point 7): its order-notification
  * address when set, else its owner's account e-mail — never the public storefront address. A
  * business without either (owner gone, nothing set) is left out.
@@ -802,7 +811,7 @@ export async function findOrderEmailTargets(
   const rows = await db
     .select({
       id: businesses.id,
-      to: sql<string | null>`coalesce(nullif(trim(${businesses.orderEmail}), ''), ${users.email})`,
+      to: brandOrderEmail,
     })
     .from(businesses)
     .leftJoin(users, eq(users.id, businesses.ownerId))
