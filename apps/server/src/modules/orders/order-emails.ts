@@ -360,6 +360,45 @@ export function orderRefundedEmail(input: OrderRefundedInput): MailMessage {
 }
 
 /**
+ * A brand's notice about one of its orders (sold out, cancelled by the buyer): a greeting, what
+ * happened, the order, the way to the dashboard.
+ */
+function brandOrderNotice(input: {
+  to: string;
+  order: Order;
+  subject: string;
+  heading: string;
+  intro: string;
+  publicUrl: string;
+}): MailMessage {
+  const { order } = input;
+  const hello = `Hello ${order.business_name},`;
+  const dashboard = `${input.publicUrl}/dashboard`;
+  const text = [
+    hello,
+    '',
+    input.intro,
+    '',
+    ...orderText(order),
+    '',
+    `Your dashboard: ${dashboard}`,
+    '',
+    `— The ${BRAND_NAME} team`,
+  ].join('\n');
+  const html = emailLayout(
+    input.subject,
+    input.heading,
+    [
+      paragraph(escapeHtml(hello)),
+      paragraph(escapeHtml(input.intro)),
+      orderHtml(order),
+      emailButton(dashboard, 'Open your dashboard'),
+    ].join('\n'),
+  );
+  return { to: input.to, subject: input.subject, text, html };
+}
+
+/**
  * The brand's e-mail when a shopper cancelled a paid order before it was sent (issue 30 point
  * 4): refunded in full, the payout taken back, not to be shipped.
  */
@@ -370,31 +409,14 @@ export function buyerCancelledBrandEmail(input: {
   publicUrl: string;
 }): MailMessage {
   const { order } = input;
-  const subject = `Order #${order.id} on ${BRAND_NAME} was cancelled by the buyer`;
-  const intro = `${order.user_full_name || 'The buyer'} cancelled order #${order.id} before it was sent. They have been refunded ${money(centsToPrice(input.refundedCents))} in full and no payout is made for it. Do not ship it; its items are back in stock.`;
-  const dashboard = `${input.publicUrl}/dashboard`;
-  const text = [
-    `Hello ${order.business_name},`,
-    '',
-    intro,
-    '',
-    ...orderText(order),
-    '',
-    `Your dashboard: ${dashboard}`,
-    '',
-    `— The ${BRAND_NAME} team`,
-  ].join('\n');
-  const html = emailLayout(
-    subject,
-    `Order #${order.id} cancelled by the buyer`,
-    [
-      paragraph(escapeHtml(`Hello ${order.business_name},`)),
-      paragraph(escapeHtml(intro)),
-      orderHtml(order),
-      emailButton(dashboard, 'Open your dashboard'),
-    ].join('\n'),
-  );
-  return { to: input.to, subject, text, html };
+  return brandOrderNotice({
+    to: input.to,
+    order,
+    subject: `Order #${order.id} on ${BRAND_NAME} was cancelled by the buyer`,
+    heading: `Order #${order.id} cancelled by the buyer`,
+    intro: `${order.user_full_name || 'The buyer'} cancelled order #${order.id} before it was sent. They have been refunded ${money(centsToPrice(input.refundedCents))} in full and no payout is made for it. Do not ship it; its items are back in stock.`,
+    publicUrl: input.publicUrl,
+  });
 }
 
 export interface SoldOutInput {
@@ -442,31 +464,14 @@ export function soldOutBuyerEmail(input: SoldOutInput & { firstName: string }): 
 /** The brand's e-mail for the same order: nothing to ship, nothing paid out. */
 export function soldOutBrandEmail(input: SoldOutInput): MailMessage {
   const { order } = input;
-  const subject = `Order #${order.id} on ${BRAND_NAME} was refunded: sold out`;
-  const intro = `A payment for order #${order.id} arrived after its items had sold out, so the order was refunded to the shopper in full. Do not ship it; no payout is made for it. Check the stock counts in your dashboard.`;
-  const dashboard = `${input.publicUrl}/dashboard`;
-  const text = [
-    `Hello ${order.business_name},`,
-    '',
-    intro,
-    '',
-    ...orderText(order),
-    '',
-    `Your dashboard: ${dashboard}`,
-    '',
-    `— The ${BRAND_NAME} team`,
-  ].join('\n');
-  const html = emailLayout(
-    subject,
-    `Order #${order.id} refunded: sold out`,
-    [
-      paragraph(escapeHtml(`Hello ${order.business_name},`)),
-      paragraph(escapeHtml(intro)),
-      orderHtml(order),
-      emailButton(dashboard, 'Open your dashboard'),
-    ].join('\n'),
-  );
-  return { to: input.to, subject, text, html };
+  return brandOrderNotice({
+    to: input.to,
+    order,
+    subject: `Order #${order.id} on ${BRAND_NAME} was refunded: sold out`,
+    heading: `Order #${order.id} refunded: sold out`,
+    intro: `A payment for order #${order.id} arrived after its items had sold out, so the order was refunded to the shopper in full. Do not ship it; no payout is made for it. Check the stock counts in your dashboard.`,
+    publicUrl: input.publicUrl,
+  });
 }
 
 export interface ReviewRequestInput {
