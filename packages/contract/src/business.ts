@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicBusinessResponse } from './catalog';
 import { BRAND_NAME, BUSINESS_TYPES, COMMISSION_PERCENT } from './constants';
+import { checkReturnsPolicy, deliveryFormFields } from './delivery';
 import { MESSAGES } from './messages';
 
 /**
@@ -154,11 +155,14 @@ export const registerBusinessFields = z
     shipping_strategy: trimmed('Shipping strategy', BUSINESS_LIMITS.shortText),
     price_range: trimmed('Price range', BUSINESS_LIMITS.shortText),
     production: trimmed('Production', BUSINESS_LIMITS.shortText),
+    /** Processing time and returns policy (decision 0052); absent: DELIVERY_DEFAULTS. */
+    ...deliveryFormFields,
   })
   .superRefine((v, ctx) => {
     if (v.business_type === 'eco_friendly_company' && v.description === '') {
       ctx.addIssue({ code: 'custom', path: ['description'], message: 'Description is required.' });
     }
+    checkReturnsPolicy(v, ctx);
   });
 export type RegisterBusinessFields = z.output<typeof registerBusinessFields>;
 
@@ -198,17 +202,21 @@ const orderEmail = z
  * The text fields of `POST api/business/edit/{businessId}/` (multipart; `logonew` and
  * `banner` are files). Name and e-mail required (SPEC §5); the rest as in registration.
  */
-export const editBusinessFields = z.object({
-  name: trimmed('Business name', BUSINESS_LIMITS.name),
-  description: optionalText('Description', BUSINESS_LIMITS.description),
-  email: publicEmail,
-  website,
-  shipping_strategy: optionalText('Shipping strategy', BUSINESS_LIMITS.shortText),
-  price_range: optionalText('Price range', BUSINESS_LIMITS.shortText),
-  production: optionalText('Production', BUSINESS_LIMITS.shortText),
-  /** Absent: unchanged; '': the owner's account e-mail. */
-  order_email: orderEmail.optional(),
-});
+export const editBusinessFields = z
+  .object({
+    name: trimmed('Business name', BUSINESS_LIMITS.name),
+    description: optionalText('Description', BUSINESS_LIMITS.description),
+    email: publicEmail,
+    website,
+    shipping_strategy: optionalText('Shipping strategy', BUSINESS_LIMITS.shortText),
+    price_range: optionalText('Price range', BUSINESS_LIMITS.shortText),
+    production: optionalText('Production', BUSINESS_LIMITS.shortText),
+    /** Absent: unchanged; '': the owner's account e-mail. */
+    order_email: orderEmail.optional(),
+    /** Processing time and returns policy (decision 0052); absent: unchanged. */
+    ...deliveryFormFields,
+  })
+  .superRefine(checkReturnsPolicy);
 export type EditBusinessFields = z.output<typeof editBusinessFields>;
 
 /** One business of the owner (`GET api/business/dashboard/` → `businesses`). */
@@ -236,6 +244,11 @@ export const businessOverviewResponse = publicBusinessResponse.extend({
   shopify_order_sync: z.boolean(),
   /** Where new-order e-mails go; '' when they go to the owner's account e-mail. */
   order_email: z.string(),
+  /** The delivery fields of the form (decision 0052): days to send, and the returns policy. */
+  processing_days: z.number().int(),
+  returns_accepted: z.boolean(),
+  /** Null when the brand takes no returns. */
+  returns_days: z.number().int().nullable(),
   /** Figures of the overview panel. */
   stats: z.object({
     product_count: z.number().int(),

@@ -7,6 +7,7 @@ export * from './cart';
 export * from './catalog';
 export * from './constants';
 export * from './content';
+export * from './delivery';
 export * from './favorites';
 export * from './messages';
 export * from './order-messages';

@@ -1,9 +1,11 @@
 import type { StripeStatus } from '@leafline/contract/business';
+import { DELIVERY_DEFAULTS, DELIVERY_LIMITS } from '@leafline/contract/delivery-texts';
 import { SHOPIFY_IMPORT_MODES, SHOPIFY_IMPORT_STATUSES } from '@leafline/contract/shopify-import';
 import { VERIFICATION_STATUSES } from '@leafline/contract/verification';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -59,6 +61,16 @@ export const businesses = pgTable(
      * signs the webhooks of that app's subscriptions with it (issue 13). Null: not given.
      */
     shopifyWebhookSecret: text('shopify_webhook_secret'),
+    /**
+     * Days the brand takes to send an order (docs/decisions/0052): the first part of the
+     * shopper's delivery estimate, within DELIVERY_LIMITS.processingDays.
+     */
+    processingDays: integer('processing_days').notNull().default(DELIVERY_DEFAULTS.processingDays),
+    /** Whether the brand takes returns, and within how many days (null when it does not). */
+    returnsAccepted: boolean('returns_accepted')
+      .notNull()
+      .default(DELIVERY_DEFAULTS.returnsAccepted),
+    returnsDays: integer('returns_days').default(DELIVERY_DEFAULTS.returnsDays),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +78,15 @@ export const businesses = pgTable(
     index('businesses_owner_idx').on(t.ownerId),
     // `account.updated` finds its business by the connected account.
     index('businesses_stripe_account_idx').on(t.stripeAccountId),
+    check(
+      'businesses_processing_days_range',
+      sql`${t.processingDays} between ${sql.raw(String(DELIVERY_LIMITS.processingDays.min))} and ${sql.raw(String(DELIVERY_LIMITS.processingDays.max))}`,
+    ),
+    // Returns accepted: within a number of days in range; not accepted: no days.
+    check(
+      'businesses_returns_days_range',
+      sql`(${t.returnsAccepted} and ${t.returnsDays} is not null and ${t.returnsDays} between ${sql.raw(String(DELIVERY_LIMITS.returnsDays.min))} and ${sql.raw(String(DELIVERY_LIMITS.returnsDays.max))}) or (not ${t.returnsAccepted} and ${t.returnsDays} is null)`,
+    ),
   ],
 );
 

@@ -20,6 +20,9 @@ export type NewBusiness = Pick<
   | 'production'
   | 'logo'
   | 'banner'
+  | 'processingDays'
+  | 'returnsAccepted'
+  | 'returnsDays'
 >;
 export type BusinessChanges = Partial<
   Pick<
@@ -34,6 +37,9 @@ export type BusinessChanges = Partial<
     | 'logo'
     | 'banner'
     | 'orderEmail'
+    | 'processingDays'
+    | 'returnsAccepted'
+    | 'returnsDays'
   >
 >;
 

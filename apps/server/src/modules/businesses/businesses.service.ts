@@ -3,6 +3,7 @@ import {
   type BusinessOverview,
   centsToPrice,
   type DashboardResponse,
+  deliveryChanges,
   editBusinessFields,
   type RegisterBusinessResponse,
   registerBusinessFields,
@@ -162,6 +163,8 @@ export async function registerBusiness(
         production: fields.production,
         logo: images.logo ?? null,
         banner: images.banner ?? null,
+        // Processing time and returns policy (decision 0052): the defaults unless sent.
+        ...deliveryChanges(fields),
       }),
     ),
   );
@@ -200,6 +203,8 @@ export async function editBusiness(
   }
   // Where new-order e-mails go (issue 24 point 7): '' is the owner's account e-mail.
   if (fields.order_email !== undefined) changes.orderEmail = fields.order_email || null;
+  // Processing time and returns policy (decision 0052): only the fields the form sent.
+  Object.assign(changes, deliveryChanges(fields));
   const batch = new ImageBatch(deps.storage);
   const images = await storeImages(batch, form, ['logonew', 'banner']);
   await batch.commit(() =>
@@ -253,6 +258,9 @@ export async function getOverview(
     shopify_connected: Boolean(b.shopifyAccessToken),
     shopify_order_sync: b.shopifyOrderSync,
     order_email: b.orderEmail ?? '',
+    processing_days: b.processingDays,
+    returns_accepted: b.returnsAccepted,
+    returns_days: b.returnsDays,
     stats: {
       product_count: stats.productCount,
       order_count: stats.orderCount,
