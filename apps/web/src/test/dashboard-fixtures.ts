@@ -23,6 +23,9 @@ export function businessOverview(extra: Partial<BusinessOverview> = {}): Busines
     shopify_connected: false,
     shopify_order_sync: false,
     order_email: '',
+    processing_days: 2,
+    returns_accepted: true,
+    returns_days: 30,
     stats: {
       product_count: 12,
       order_count: 30,

@@ -48,7 +48,10 @@ type Status = { kind: 'idle' } | { kind: 'error'; message: string } | { kind: 'r
 /** The fields as the contract read them, then the chosen images: the §7 multipart. */
 function registrationForm(fields: RegisterBusinessFields, { logo, banner }: RegistrationValues) {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [key, value] of Object.entries(fields)) {
+    // Absent fields (the processing time and returns policy left as they are) are not sent.
+    if (value !== undefined) form.append(key, String(value));
+  }
   if (logo) form.append('logo', logo);
   if (banner) form.append('banner', banner);
   return form;

@@ -106,7 +106,10 @@ function EditBusinessForm({
   const onValid = (fields: EditBusinessFields) => {
     const { logonew, banner } = form.getValues();
     const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    for (const [key, value] of Object.entries(fields)) {
+      // Absent fields (the processing time and returns policy left as they are) are not sent.
+      if (value !== undefined) body.append(key, String(value));
+    }
     if (logonew) body.append('logonew', logonew);
     if (banner) body.append('banner', banner);
     edit.mutate(body, {
