@@ -19,6 +19,7 @@ import { cartRoutes } from './modules/cart';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, checkoutWorkers } from './modules/checkout';
 import { contentRoutes } from './modules/content';
+import { deliveryRoutes } from './modules/delivery';
 import { favoritesRoutes } from './modules/favorites';
 import { followsRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
@@ -87,6 +88,7 @@ const MODULES = [
   cartRoutes,
   addressRoutes,
   shippingRoutes,
+  deliveryRoutes,
   businessesRoutes,
   checkoutRoutes,
   ordersRoutes,

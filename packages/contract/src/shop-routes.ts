@@ -31,6 +31,7 @@ import type {
   subscribeRequest,
   subscribeResponse,
 } from './content';
+import type { deliveryQuery, deliveryResponse } from './delivery';
 import type {
   favoriteBody,
   favoriteSavedResponse,
@@ -84,6 +85,15 @@ export const SHOP_ROUTES = {
     response: Out<typeof reviewsResponse>;
     query: Query<typeof reviewsQuery>;
   }>()('GET', '/api/products/{productId}/reviews/'),
+  /**
+   * A brand's shipping fee, free-shipping rules, delivery estimate and returns policy for the
+   * shopper's country (decision 0052): `?country=`, else the signed-in shopper's default
+   * address's, else US. Not cached (it depends on who asks).
+   */
+  businessDelivery: route<{
+    response: Out<typeof deliveryResponse>;
+    query: Query<typeof deliveryQuery>;
+  }>()('GET', '/api/businesses/{businessId}/delivery/'),
   sustainabilityNotes: route<{ response: Out<typeof sustainabilityNotesResponse> }>()(
     'GET',
     '/api/sustainability/{businessId}/',

@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { freeShippingFromCents } from './fees';
+import { freeShippingFromCents, rateForCountry } from './fees';
 import { loadAllShippingFees, loadShippingFees } from './shipping.repo';
 
 /**
@@ -37,4 +37,40 @@ export async function businessesNotShippingFreeAt(
   return [...stored]
     .filter(([, fees]) => freeShippingFromCents(fees.rates, country) > amountCents)
     .map(([id]) => id);
+}
+
+/** What one brand's shipping to a country is before any cart (decision 0052). */
+export interface BrandShippingTerms {
+  /** Its rate for the country: what checkout charges it below every free-shipping rule. */
+  feeCents: number;
+  /** Its own free-shipping subtotal, or null. */
+  thresholdFreeCents: number | null;
+  /** The smallest cart of this brand alone that ships free (freeShippingFromCents). */
+  shipsFreeFromCents: number;
+}
+
+/**
+ * Per business of `businessIds`, its shipping to `country` as the product page and the cart
+ * show it before checkout: the rate and rules of fees.ts (the ones quoteShipping charges with),
+ * read from the stored settings (a business without one ships free).
+ */
+export async function shippingTermsOf(
+  db: Db,
+  businessIds: readonly number[],
+  country: string,
+): Promise<Map<number, BrandShippingTerms>> {
+  const stored = await loadShippingFees(db, businessIds);
+  return new Map(
+    businessIds.map((id) => {
+      const rates = stored.get(id)?.rates ?? null;
+      return [
+        id,
+        {
+          feeCents: rateForCountry(rates, country),
+          thresholdFreeCents: rates?.thresholdFreeCents ?? null,
+          shipsFreeFromCents: freeShippingFromCents(rates, country),
+        },
+      ];
+    }),
+  );
 }

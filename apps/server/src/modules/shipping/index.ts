@@ -5,6 +5,11 @@
 
 export type { ShippingQuote, ShippingRates } from './fees';
 export { quoteShipping } from './fees';
-export { businessesNotShippingFreeAt, freeShippingFromOf } from './free-shipping';
+export type { BrandShippingTerms } from './free-shipping';
+export {
+  businessesNotShippingFreeAt,
+  freeShippingFromOf,
+  shippingTermsOf,
+} from './free-shipping';
 export { shippingRoutes } from './shipping.routes';
 export { getShippingFees, saveShippingFees } from './shipping.service';
