@@ -78,11 +78,13 @@ const daysField = (limits: { min: number; max: number }, message: string) =>
       return n;
     });
 
+/** 'true' or 'false' from a form's text (a checkbox's own true or false too); '' is absent. */
 const booleanField = (message: string) =>
   z
-    .string({ error: message })
+    .union([z.string(), z.boolean()], { error: message })
     .optional()
     .transform((value, ctx): boolean | undefined => {
+      if (typeof value === 'boolean') return value;
       const text = value?.trim().toLowerCase() ?? '';
       if (text === '') return undefined;
       if (text === 'true') return true;

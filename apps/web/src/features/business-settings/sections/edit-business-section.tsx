@@ -4,6 +4,7 @@ import {
   editBusinessFields,
   ORDER_EMAIL_TEXTS,
 } from '@leafline/contract/business';
+import { DELIVERY_DEFAULTS } from '@leafline/contract/delivery-texts';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { BusinessImageFields } from '@/components/forms/business-image-fields';
@@ -25,6 +26,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useBusinessOverview } from '@/lib/api/get-business-overview';
 import { ApiError } from '@/lib/api-client';
 import { useEditBusiness } from '../api/edit-business';
+import { DeliveryFields, type DeliveryValues } from '../components/delivery-fields';
 import { VerificationPanel } from '../components/verification-panel';
 import { BUSINESS_SETTINGS_TEXTS } from '../lib/business-settings-texts';
 
@@ -52,12 +54,13 @@ export const EditBusinessSection = querySection(
   ),
 );
 
-type EditValues = BusinessProfileValues & {
-  /** Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail. */
-  order_email: string;
-  logonew: File | null;
-  banner: File | null;
-};
+type EditValues = BusinessProfileValues &
+  DeliveryValues & {
+    /** Where new-order e-mails go (issue 24 point 7); '' is the owner's account e-mail. */
+    order_email: string;
+    logonew: File | null;
+    banner: File | null;
+  };
 
 function valuesOf(overview: BusinessOverview): EditValues {
   return {
@@ -69,6 +72,10 @@ function valuesOf(overview: BusinessOverview): EditValues {
     price_range: overview.price_range,
     production: overview.production,
     order_email: overview.order_email,
+    processing_days: String(overview.processing_days),
+    returns_accepted: overview.returns_accepted,
+    // Ticking "Accept returns" again starts from the usual window.
+    returns_days: String(overview.returns_days ?? DELIVERY_DEFAULTS.returnsDays),
     logonew: null,
     banner: null,
   };
@@ -143,6 +150,7 @@ function EditBusinessForm({
           hint={ORDER_EMAIL_TEXTS.hint}
           {...formField(form, 'order_email')}
         />
+        <DeliveryFields form={form} />
         <BusinessImageFields
           key={saves}
           logoName="logonew"

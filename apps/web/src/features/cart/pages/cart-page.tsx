@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { CartStates } from '@/components/cart/cart-states';
 import { STOCK_CHANGED_TEXTS, StockChanged } from '@/components/cart/stock-changed';
+import { CartBrandDelivery } from '@/components/delivery/cart-brand-delivery';
 import { buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
@@ -135,38 +136,42 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
         {short.length ? (
           <StockChanged items={short} onFix={() => void onFixAll(short)} fixing={fixing} />
         ) : null}
-        {groups.map((group) => (
-          <section
-            key={group.business}
-            aria-labelledby={`cart-brand-${group.business}`}
-            className="rounded-card border border-sand-300 bg-white/70 px-5 pt-4 shadow-soft sm:px-6"
-            data-testid="cart-brand"
-          >
-            <h2
-              id={`cart-brand-${group.business}`}
-              className="flex items-center gap-2 border-b border-sand-200 pb-3 font-sans text-lg font-semibold"
+        {groups.map((group) => {
+          const shipping = cart.shipping_by_business.find((b) => b.business === group.business);
+          return (
+            <section
+              key={group.business}
+              aria-labelledby={`cart-brand-${group.business}`}
+              className="rounded-card border border-sand-300 bg-white/70 px-5 pt-4 shadow-soft sm:px-6"
+              data-testid="cart-brand"
             >
-              <Store aria-hidden="true" className="size-5 text-sage-700" />
-              <Link
-                to={`/businessproducts/${group.business}`}
-                className="text-forest-900 no-underline hover:underline"
+              <h2
+                id={`cart-brand-${group.business}`}
+                className="flex items-center gap-2 border-b border-sand-200 pb-3 font-sans text-lg font-semibold"
               >
-                {group.businessName}
-              </Link>
-            </h2>
-            <ul className="divide-y divide-sand-200">
-              {group.items.map((item) => (
-                <CartLine
-                  key={item.id}
-                  item={item}
-                  onQuantity={(line, quantity) => void onQuantity(line, quantity)}
-                  onRemove={(line) => void onRemove(line)}
-                  removing={removingId === item.id}
-                />
-              ))}
-            </ul>
-          </section>
-        ))}
+                <Store aria-hidden="true" className="size-5 text-sage-700" />
+                <Link
+                  to={`/businessproducts/${group.business}`}
+                  className="text-forest-900 no-underline hover:underline"
+                >
+                  {group.businessName}
+                </Link>
+              </h2>
+              <ul className="divide-y divide-sand-200">
+                {group.items.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    onQuantity={(line, quantity) => void onQuantity(line, quantity)}
+                    onRemove={(line) => void onRemove(line)}
+                    removing={removingId === item.id}
+                  />
+                ))}
+              </ul>
+              {shipping ? <CartBrandDelivery brand={shipping} cart={cart} /> : null}
+            </section>
+          );
+        })}
       </div>
 
       <CardSection

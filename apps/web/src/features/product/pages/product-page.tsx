@@ -2,6 +2,7 @@ import type { ProductDetail } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { ShippingAndReturns } from '@/components/delivery/shipping-returns';
 import { FavoriteButton } from '@/components/product/favorite-button';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { LoadingRegion, Skeletons } from '@/components/ui/skeleton';
@@ -111,6 +112,8 @@ function ProductDetails({
             variant="page"
             className="w-full sm:w-fit"
           />
+
+          <ShippingAndReturns businessId={product.business} />
 
           <ProductDescription description={product.description} />
         </div>

@@ -1,6 +1,7 @@
 import type { PublicBusiness } from '@leafline/contract/catalog';
 import { parseId } from '@leafline/contract/ids';
 import { useParams, useSearchParams } from 'react-router';
+import { ShippingAndReturns } from '@/components/delivery/shipping-returns';
 import { DetailQuery, RetryOrBackToShop, type RetryProps } from '@/components/ui/detail-query';
 import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -77,6 +78,7 @@ function Storefront({ business }: { business: PublicBusiness }) {
       <div className="grid gap-12 lg:grid-cols-2 lg:gap-10">
         <StorefrontAbout business={business} />
         {noteList.length > 0 ? <SustainabilityNotes notes={noteList} /> : null}
+        <ShippingAndReturns businessId={business.id} className="self-start" />
       </div>
 
       <StorefrontProducts
