@@ -63,7 +63,7 @@ export function DeliveryFields<T extends DeliveryValues>({
           step={1}
           label={DELIVERY_FORM_TEXTS.returnsDays}
           hint={DELIVERY_FORM_TEXTS.returnsDaysHint}
-          {...form.register('returns_days', { disabled: !accepted })}
+          {...form.register('returns_days', { shouldUnregister: true })}
           error={errorText(form.formState.errors.returns_days)}
         />
       ) : null}
