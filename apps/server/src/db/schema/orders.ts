@@ -156,7 +156,7 @@ export const orders = pgTable(
     index('orders_business_idx').on(t.businessId, t.createdAt, t.id),
     index('orders_checkout_idx').on(t.checkoutId),
     // The seller's order search (issue 29): a part of the buyer's name or e-mail, a trigram
-    // index for a brand whose orders are too many to read through (`orderSearch`).
+    // index for a brand whose orders are too many to read through (`businessOrderWhere` in orders.repo.ts).
     index('orders_buyer_search_idx').using('gin', sql`${t.buyerSearch} gin_trgm_ops`),
   ],
 );

@@ -20,6 +20,7 @@ export {
   brandOrderEmail,
   businessOrderPage,
   businessOrderQuery,
+  businessOrderShapeKey,
   cancelPendingOrders,
   countBusinessOrders,
   findBusinessOrder,

@@ -162,40 +162,6 @@ export interface BusinessOrderFilter {
 }
 
 /**
- * The search: an order number matches its order; any text matches a part of the buyer's name
- * or e-mail as the order recorded them (any case).
- */
-function orderSearch(q: string): SQL {
-  // `buyer_search` is lower-cased when written: a LIKE of the lower-cased text is "any case"
-  // at a fraction of an ILIKE's cost (which lower-cases every row it reads), and the trigram
-  // index `orders_buyer_search_idx` serves it too.
-  const byText = sql`${orders.buyerSearch} like ${containsPattern(q.toLowerCase())}`;
-  const number = /^#?\s*(\d{1,9})$/.exec(q)?.[1];
-  return number ? sql`(${orders.id} = ${Number(number)} or ${byText})` : byText;
-}
-
-const ofBusiness = (businessId: number, filter: BusinessOrderFilter = {}) =>
-  and(
-    eq(orders.businessId, businessId),
-    paidOrLater,
-    filter.status ? eq(orders.status, filter.status) : undefined,
-    filter.q ? orderSearch(filter.q) : undefined,
-  ) as SQL;
-
-/** How many orders the business's list has in all (narrowed as the page is). */
-export async function countBusinessOrders(
-  db: Db,
-  businessId: number,
-  filter: BusinessOrderFilter = {},
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(ofBusiness(businessId, filter));
-  return row?.n ?? 0;
-}
-
-/**
  * The shape of a business order list's statement (`businessOrderPage`): which filters it has, not
  * their values, so each shape is one statement prepared once per connection.
  */
@@ -227,18 +193,20 @@ export function businessOrderQuery(
   };
 }
 
+/** A shape's statement name: one per shape (sort included), prepared once per connection. */
+export const businessOrderShapeKey = (shape: BusinessOrderShape) =>
+  `${shape.status ? 's' : ''}${shape.q === 'none' ? '' : shape.q[0]}${shape.oldestFirst ? 'o' : 'n'}`;
+
 /**
- * A business order list of this shape, as one statement's parts: the ids of the page (a CTE
- * `page` with each order's `id` and, for a search, its `total`) and how the list counts and sorts
- * (`ofBusiness` and `orderSearch` with placeholders for their values).
+ * The orders of a business list of this shape, with placeholders for the values
+ * (`businessOrderQuery`): paid ones only, of a status, searched. An order number matches its
+ * order; any text matches a part of the buyer's name or e-mail as the order recorded them:
+ * `buyer_search` is lower-cased when written, so a LIKE of the lower-cased text is "any case" at
+ * a fraction of an ILIKE's cost, and the trigram index `orders_buyer_search_idx` serves it.
  */
-export function businessOrderPage(shape: BusinessOrderShape): {
-  page: SQL;
-  total: SQL;
-  orderBy: SQL;
-} {
+function businessOrderWhere(shape: BusinessOrderShape): SQL {
   const byText = sql`${orders.buyerSearch} like ${sql.placeholder('pattern')}`;
-  const where = and(
+  return and(
     eq(orders.businessId, sql.placeholder('business')),
     paidOrLater,
     shape.status ? eq(orders.status, sql.placeholder('status')) : undefined,
@@ -247,6 +215,42 @@ export function businessOrderPage(shape: BusinessOrderShape): {
       ? sql`(${orders.id} = ${sql.placeholder('number')}::int or ${byText})`
       : undefined,
   ) as SQL;
+}
+
+/** The count statements, one per shape, made on first use. */
+const countStatements = new Map<string, ReturnType<typeof preparedSql<{ n: number }>>>();
+
+/** How many orders the business's list has in all (narrowed as the page is). */
+export async function countBusinessOrders(
+  db: Db,
+  businessId: number,
+  filter: BusinessOrderFilter = {},
+): Promise<number> {
+  const { shape, values } = businessOrderQuery(businessId, filter);
+  const key = businessOrderShapeKey(shape);
+  let statement = countStatements.get(key);
+  if (!statement) {
+    statement = preparedSql<{ n: number }>(
+      `orders_business_count_${key}`,
+      sql`select count(*)::int as n from ${orders} where ${businessOrderWhere(shape)}`,
+    );
+    countStatements.set(key, statement);
+  }
+  const [row] = await statement(db, values);
+  return row?.n ?? 0;
+}
+
+/**
+ * A business order list of this shape, as one statement's parts: the ids of the page (a CTE
+ * `page` with each order's `id` and, for a search, its `total`) and how the list counts and sorts
+ * (`businessOrderWhere`).
+ */
+export function businessOrderPage(shape: BusinessOrderShape): {
+  page: SQL;
+  total: SQL;
+  orderBy: SQL;
+} {
+  const where = businessOrderWhere(shape);
   const direction = sql.raw(shape.oldestFirst ? 'asc' : 'desc');
   // A search reads all its matches to sort them: its total is counted over that read. Without
   // one the page comes off `orders_business_idx` in order and stops; its total is a subquery.

@@ -7,6 +7,7 @@ import {
   type BusinessOrderShape,
   businessOrderPage,
   businessOrderQuery,
+  businessOrderShapeKey,
   countBusinessOrders,
   type OrderDetailJson,
   type OrderDetailRows,
@@ -151,7 +152,7 @@ interface SellerOrderPageJson extends SellerOrderDetailJson {
 const pageStatements = new Map<string, ReturnType<typeof preparedSql<SellerOrderPageJson>>>();
 
 function pageStatement(shape: BusinessOrderShape) {
-  const key = `${shape.status ? 's' : ''}${shape.q === 'none' ? '' : shape.q[0]}${shape.oldestFirst ? 'o' : 'n'}`;
+  const key = businessOrderShapeKey(shape);
   let statement = pageStatements.get(key);
   if (!statement) {
     const { page, total, orderBy } = businessOrderPage(shape);
