@@ -144,7 +144,7 @@ export const partialRefundSource = (row: PartialRefundViewRow) => ({
   error: row.lastError,
 });
 
-/** The buyer's view of one order, from the items and history given (only its own are kept). */
+/** The buyer's view of one order, from its own lines, history and refunds. */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
@@ -153,8 +153,7 @@ export function toOrder(
   refund?: OrderRefundRow,
   partials: readonly PartialRefundViewRow[] = [],
 ): Order {
-  const own = history.filter((h) => h.orderId === row.id);
-  const refundAt = refund?.orderId === row.id ? refundChangeIndex(own, refund) : -1;
+  const refundAt = refundChangeIndex(history, refund);
   return {
     id: row.id,
     business: row.businessId,
@@ -175,24 +174,21 @@ export function toOrder(
     card_brand: row.cardBrand,
     billing_address: readAddress(row.billingAddress),
     shipping_address: readAddress(row.shippingAddress),
-    order_items: items.filter((i) => i.orderId === row.id).map(toOrderItem),
-    status_history: own.map((h, i) => ({
+    order_items: items.map(toOrderItem),
+    status_history: history.map((h, i) => ({
       status: h.status,
       at: h.at.toISOString(),
       tracking_number: h.status === 'Shipped' ? h.trackingNumber : '',
       ...(i === refundAt && refund ? { refund_amount: centsToPrice(refund.amountCents) } : {}),
     })),
-    refunded:
-      refund?.orderId === row.id
-        ? { amount: centsToPrice(refund.amountCents), at: refund.updatedAt.toISOString() }
-        : null,
+    refunded: refund
+      ? { amount: centsToPrice(refund.amountCents), at: refund.updatedAt.toISOString() }
+      : null,
     // What went through only: partial refunds that succeeded, and the full one.
     refunds: refundEntriesOf(
       [
-        ...partials
-          .filter((p) => p.orderId === row.id && p.status === 'succeeded')
-          .map(partialRefundSource),
-        ...(refund?.orderId === row.id
+        ...partials.filter((p) => p.status === 'succeeded').map(partialRefundSource),
+        ...(refund
           ? [
               {
                 kind: 'full' as const,
