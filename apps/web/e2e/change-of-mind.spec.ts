@@ -1,11 +1,10 @@
 import { ORDER_CANCEL_TEXTS } from '@leafline/contract/cancellations';
-import { LIVE_TEXTS } from '@leafline/contract/seller-money';
 import { REFUND_STATE_LABELS } from '@leafline/contract/seller-orders';
 import { expect, test } from '@playwright/test';
 import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
-import { showFullCards } from './support/orders';
+import { openLiveSellerOrders, showFullCards } from './support/orders';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi } from './support/users';
 
@@ -27,10 +26,7 @@ test('a shopper cancels a paid order and the brand’s dashboard updates live', 
   test.setTimeout(120_000);
   const problems = watchForProblems(page);
   await loginViaUi(page, SELLER.username, SELLER.password);
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
-  const businessId = Number(new URL(page.url()).searchParams.get('business'));
-  await expect(page.getByText(LIVE_TEXTS.live)).toBeVisible();
+  const businessId = await openLiveSellerOrders(page);
   await showFullCards(page);
 
   const pick = await pickProduct(request, businessId);

@@ -15,7 +15,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
-import { showFullCards } from './support/orders';
+import { openLiveSellerOrders, showFullCards } from './support/orders';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi } from './support/users';
 
@@ -40,12 +40,9 @@ const PARTS = {
 
 /** The seller's dashboard on its first business's orders, the live stream open. */
 async function openDashboard(page: Page): Promise<{ businessId: number; businessName: string }> {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
-  const businessId = Number(new URL(page.url()).searchParams.get('business'));
+  const businessId = await openLiveSellerOrders(page);
   const selector = page.getByLabel('Business');
   const businessName = (await selector.locator('option:checked').textContent()) ?? '';
-  await expect(page.getByText(LIVE_TEXTS.live)).toBeVisible();
   return { businessId, businessName };
 }
 

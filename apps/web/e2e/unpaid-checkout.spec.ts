@@ -3,6 +3,7 @@ import { LIVE_TEXTS } from '@leafline/contract/seller-money';
 import { expect, type Page, test } from '@playwright/test';
 import { payWithCard, saveAddressViaApi, token } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
+import { openLiveSellerOrders } from './support/orders';
 import { watchForProblems } from './support/page-problems';
 import { loginViaUi, newUser, registerViaApi } from './support/users';
 
@@ -29,10 +30,7 @@ test('an unpaid checkout is one Awaiting payment entry for the shopper and nothi
   test.setTimeout(240_000);
   const problems = watchForProblems(page);
   await loginViaUi(page, SELLER.username, SELLER.password);
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
-  const businessId = Number(new URL(page.url()).searchParams.get('business'));
-  await expect(page.getByText(LIVE_TEXTS.live)).toBeVisible();
+  const businessId = await openLiveSellerOrders(page);
 
   // Two items of the seller's business and one of another brand in a new shopper's cart.
   // A surname of its own: the journeys before this one bought from the same seller as other

@@ -6,7 +6,7 @@ import { ordersQueryKey } from './get-orders';
 
 /**
  * POST /api/orders/{orderId}/cancel/ (issue 30 point 4): the buyer cancels a paid order the
- * brand has not sent yet. The answer (the cancelled order) replaces it in My Orders; any answer
+ * brand has not sent yet. The answer (the cancelled order) replaces it in My Orders; a refusal
  * reads the orders again, so a card the brand changed meanwhile shows where it stands.
  */
 export function useCancelOrder() {
@@ -20,7 +20,7 @@ export function useCancelOrder() {
           orders?.map((o) => (o.id === saved.id ? saved : o)),
         );
       },
-      onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+      onError: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
     },
   );
 }
