@@ -14,6 +14,9 @@ export const ORDER_CANCEL_MESSAGES = {
     'This order can no longer be cancelled: the brand has already sent it or closed it.',
   /** 409: refunded or cancelled already (by the brand, or by an earlier request). */
   alreadyClosed: 'This order has been refunded or cancelled already.',
+  /** 409 to the brand: a status change of an order its buyer cancelled (it must not be sent). */
+  cancelledByBuyer:
+    'The buyer cancelled this order and has been refunded: it must not be sent, and its status can no longer be changed.',
 } as const;
 
 /** How My Orders offers and confirms a cancel. */

@@ -64,6 +64,14 @@ const moved = (orderId: number, kind: 'refund' | 'reversal') =>
     .where(eq(localMoneyMovements.orderId, orderId))
     .then((rows) => rows.filter((r) => r.kind === kind).map((r) => r.amountCents));
 
+const patch = (headers: Headers, orderId: number, payload: Record<string, string>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/business/orders/edit/${orderId}/`,
+    headers,
+    payload,
+  });
+
 const stockOf = async (productId: number) =>
   (await t.db.select().from(stockLevels).where(eq(stockLevels.productId, productId)))[0]?.stock;
 
@@ -160,5 +168,51 @@ describe('POST api/orders/{orderId}/cancel/', () => {
     expect(again.json().error).toBe(ORDER_CANCEL_MESSAGES.alreadyClosed);
     await t.app.deps.tasks.idle();
     expect(await moved(other.orderId, 'refund')).toHaveLength(1);
+  });
+
+  it('the brand cannot send an order its buyer cancelled; tracking and notes may still change', async () => {
+    const { owner, buyer, orderId } = await paidOrder();
+    expect((await cancel(buyer.headers, orderId)).statusCode).toBe(200);
+    for (const status of ['Shipped', 'Delivered', 'Paid', 'Refunded'] as const) {
+      const res = await patch(owner.headers, orderId, { status, tracking_number: '1Z999' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(ORDER_CANCEL_MESSAGES.cancelledByBuyer);
+    }
+    const notes = await patch(owner.headers, orderId, { status: 'Canceled', notes: 'not sent' });
+    expect(notes.statusCode).toBe(200);
+    expect((notes.json() as SellerOrder).status).toBe('Canceled');
+    await t.app.deps.tasks.idle();
+    const mine = await t.app.inject({ url: `/api/orders/${orderId}/`, headers: buyer.headers });
+    expect((mine.json() as Order).status).toBe('Canceled');
+    expect(t.mail.filter((m) => m.subject.includes(`order #${orderId} has shipped`))).toEqual([]);
+  });
+
+  it('a cancel and the brand’s Shipped at the same moment: one of them wins, whole', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const { owner, buyer, orderId } = await paidOrder();
+      const [cancelled, shipped] = await Promise.all([
+        cancel(buyer.headers, orderId),
+        patch(owner.headers, orderId, { status: 'Shipped', tracking_number: '1Z999' }),
+      ]);
+      await t.app.deps.tasks.idle();
+      const mine = await t.app.inject({ url: `/api/orders/${orderId}/`, headers: buyer.headers });
+      const shippedMail = t.mail.filter((m) => m.subject.includes(`order #${orderId} has shipped`));
+      if (cancelled.statusCode === 200) {
+        expect(shipped.statusCode).toBe(409);
+        expect([ORDER_CANCEL_MESSAGES.cancelledByBuyer, REFUND_MESSAGES.inProgress]).toContain(
+          shipped.json().error,
+        );
+        expect((mine.json() as Order).status).toBe('Canceled');
+        expect(await moved(orderId, 'refund')).toHaveLength(1);
+        expect(shippedMail).toEqual([]);
+      } else {
+        expect(cancelled.statusCode).toBe(409);
+        expect(cancelled.json().error).toBe(ORDER_CANCEL_MESSAGES.notCancellable);
+        expect(shipped.statusCode).toBe(200);
+        expect((mine.json() as Order).status).toBe('Shipped');
+        expect(await moved(orderId, 'refund')).toEqual([]);
+        expect(shippedMail).toHaveLength(1);
+      }
+    }
   });
 });

@@ -7,4 +7,4 @@ export { refundPartOfOrder } from './partial-refunds.service';
 export { REFUND_SETTLE_QUEUE } from './refund-jobs';
 export { refundWorkers } from './refund-workers';
 export type { RefundDeps } from './refunds.service';
-export { claimSoldOutRefund, refundOrderIfPaid } from './refunds.service';
+export { claimSoldOutRefund, refundOrderIfPaid, statusChangeRefusal } from './refunds.service';

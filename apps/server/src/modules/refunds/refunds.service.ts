@@ -1,4 +1,10 @@
-import { BUYER_CANCEL_REASON, CANCEL_REASON, REFUND_MESSAGES } from '@leafline/contract';
+import {
+  BUYER_CANCEL_REASON,
+  CANCEL_REASON,
+  ORDER_CANCEL_MESSAGES,
+  type OrderStatus,
+  REFUND_MESSAGES,
+} from '@leafline/contract';
 import {
   type PaymentProvider,
   PaymentRefusedError,
@@ -201,6 +207,31 @@ export async function refundOrderIfPaid(
   const ran = await deps.jobs.runNow(REFUND_SETTLE_QUEUE, refundSettleKey(orderId));
   const refund = ran ? await findRefund(deps.db, orderId) : await refundOutcome(deps, orderId);
   return answerOf(refund);
+}
+
+/**
+ * Why the seller's change of the order's status to `status` may not go now (decision 0053),
+ * read with the order row locked for the rest of the caller's transaction, so that the refund's
+ * claim and completion (which take the same lock) run wholly before or after the change:
+ * - a full refund at work (409 REFUND_MESSAGES.inProgress): its completion sets the order's
+ *   status, and a Shipped let through meanwhile would send an order being refunded;
+ * - the buyer's cancel gone through (409 ORDER_CANCEL_MESSAGES.cancelledByBuyer): the money is
+ *   back with the buyer and the units in stock; the brand must not send it.
+ * Undefined when the change may go (the same status again, as an edit of tracking or notes, always may).
+ */
+export async function statusChangeRefusal(
+  tx: Db,
+  scope: { businessId: number; orderId: number },
+  status: OrderStatus,
+): Promise<string | undefined> {
+  const order = await lockOrderForRefund(tx, scope.businessId, scope.orderId);
+  if (!order || order.status === status) return undefined;
+  const refund = await findRefund(tx, scope.orderId);
+  if (refund?.status === 'pending') return REFUND_MESSAGES.inProgress;
+  if (refund?.status === 'succeeded' && refund.reason === BUYER_CANCEL_REASON) {
+    return ORDER_CANCEL_MESSAGES.cancelledByBuyer;
+  }
+  return undefined;
 }
 
 /**

@@ -27,7 +27,12 @@ import {
   updateOrderBySeller,
 } from '../orders';
 import { payoutsReady } from '../payouts';
-import { type RefundDeps, refundOrderIfPaid, refundPartOfOrder } from '../refunds';
+import {
+  type RefundDeps,
+  refundOrderIfPaid,
+  refundPartOfOrder,
+  statusChangeRefusal,
+} from '../refunds';
 import { queueShopifyOrderPushes, SHOPIFY_ORDER_PUSH_QUEUE } from '../shopify';
 import {
   listSellerOrderDetails,
@@ -172,6 +177,10 @@ export type SellerOrderUpdate = z.output<typeof sellerOrderUpdateBody>;
  *
  * An order whose checkout is not paid (the buyer is still on the payment page, or left it) is
  * nobody's order yet (`paidOrLater`): nothing of it changes, 409 (issue 24 point 1).
+ *
+ * Two limits the shopper's cancel brought (decision 0053), checked under the order's row lock:
+ * no status change while a full refund is at work (its completion sets the status), none once
+ * the buyer cancelled the order (409 each; tracking and notes may still be edited).
  */
 export async function updateSellerOrder(
   deps: SellerOrdersDeps,
@@ -199,6 +208,11 @@ export async function updateSellerOrder(
     }
   }
   const result = await deps.db.transaction(async (tx) => {
+    // Under the order's lock: not while a full refund is at work, never once the buyer cancelled.
+    if (body.status !== undefined) {
+      const refusal = await statusChangeRefusal(tx, scope, body.status);
+      if (refusal) throw conflict(refusal);
+    }
     const updated = await updateOrderBySeller(tx, businessId, orderId, {
       status: body.status,
       carrier: body.carrier,
