@@ -6,6 +6,14 @@ export class BrandTable {
   verified = new Uint8Array(256);
   /** The smallest cart amount it ships free from (BrandDoc.freeShippingFromCents). */
   freeFrom = new Float64Array(256);
+  /** The same amount to the countries it does not name (BrandDoc.freeShippingByCountry). */
+  freeElsewhere = new Float64Array(256);
+  /** Country → brand → the amount to that country, for the countries brands name. */
+  private readonly freeByCountry = new Map<string, Map<number, number>>();
+  /** Per brand, the countries it names in `freeByCountry`. */
+  private readonly countriesOf = new Map<number, string[]>();
+  /** The per-brand amounts of the countries asked lately (emptied by every change). */
+  private readonly freeToKept = new Map<string, Float64Array>();
   names: string[] = [];
 
   /** Makes room for brand `id`. */
@@ -21,6 +29,10 @@ export class BrandTable {
     const freeFrom = new Float64Array(size);
     freeFrom.set(this.freeFrom);
     this.freeFrom = freeFrom;
+    const freeElsewhere = new Float64Array(size);
+    freeElsewhere.set(this.freeElsewhere);
+    this.freeElsewhere = freeElsewhere;
+    this.freeToKept.clear();
   }
 
   /** Sets a brand's attributes; true when its open state changed. */
@@ -30,8 +42,46 @@ export class BrandTable {
     this.active[doc.id] = doc.active ? 1 : 0;
     this.verified[doc.id] = doc.verified ? 1 : 0;
     this.freeFrom[doc.id] = doc.freeShippingFromCents;
+    this.setFreeByCountry(doc);
     this.names[doc.id] = doc.name ?? '';
     return wasActive !== doc.active;
+  }
+
+  private setFreeByCountry(doc: BrandDoc) {
+    for (const country of this.countriesOf.get(doc.id) ?? []) {
+      this.freeByCountry.get(country)?.delete(doc.id);
+    }
+    this.countriesOf.delete(doc.id);
+    const byCountry = doc.freeShippingByCountry;
+    this.freeElsewhere[doc.id] = byCountry?.elsewhereCents ?? doc.freeShippingFromCents;
+    if (byCountry) {
+      const countries = Object.keys(byCountry.countries);
+      for (const country of countries) {
+        let brands = this.freeByCountry.get(country);
+        if (!brands) {
+          brands = new Map();
+          this.freeByCountry.set(country, brands);
+        }
+        brands.set(doc.id, byCountry.countries[country]!);
+      }
+      if (countries.length) this.countriesOf.set(doc.id, countries);
+    }
+    this.freeToKept.clear();
+  }
+
+  /**
+   * Per brand id, the smallest cart of that brand alone that ships free to `country` (its
+   * amount for the country, else for every other): worked out once per country until a brand
+   * changes. Not to be written.
+   */
+  freeTo(country: string): Float64Array {
+    let amounts = this.freeToKept.get(country);
+    if (amounts) return amounts;
+    amounts = this.freeElsewhere.slice();
+    for (const [id, cents] of this.freeByCountry.get(country) ?? []) amounts[id] = cents;
+    if (this.freeToKept.size >= 8) this.freeToKept.clear();
+    this.freeToKept.set(country, amounts);
+    return amounts;
   }
 
   isActive(id: number): boolean {

@@ -1,14 +1,16 @@
+import { chosenBrands } from './filter';
 import type { SlotSet } from './set-ops';
 import { ALIVE } from './slot-store';
 import type { IndexState } from './state';
-import type { FacetCounts, SearchRefinements } from './types';
+import type { BrandCount, FacetCounts, SearchRefinements } from './types';
 
 /**
  * Facet counts: for each choice, the products the search finds with that choice made and
  * every other current choice kept. One pass that only counts: each shown match adds one to
- * the cell of its category, second-hand flag, price range, price-filter result, sold-out flag
- * and brand flags
- * (a few thousand cells, no branch to mispredict). The facets are then read off the cells.
+ * the cell of its category, second-hand flag, price range, price-filter result, sold-out flag,
+ * whether it ships free to the shopper's country and its brand's flags (some ten thousand
+ * cells, no branch to mispredict), and to its brand's count when its cell passes every filter
+ * but the brand choice. The facets are then read off the cells.
  */
 
 /** Filter bits of a cell for one query (facets count with one of them left out). */
@@ -18,12 +20,16 @@ const PASS_VERIFIED = 4;
 const PASS_PRICE = 8;
 const PASS_FREE = 16;
 const PASS_STOCK = 32;
-const PASS_ALL = 63;
+const PASS_BRAND = 64;
+const PASS_SHIPS_FREE = 128;
+const PASS_ALL = 255;
 
-/** A brand's flags in a cell: bit 0 shown, bit 1 verified, bit 2 ships free. */
+/** A brand's flags in a cell: bit 0 shown, bit 1 verified, bit 2 ships free, bit 3 chosen. */
 const BRAND_SHOWN = 1;
 const BRAND_VERIFIED = 2;
 const BRAND_FREE = 4;
+const BRAND_CHOSEN = 8;
+const BRAND_BITS = 4;
 
 /** The facets over these matches (null: every product) in a category (-1: any). */
 export function facetsOver(
@@ -32,30 +38,50 @@ export function facetsOver(
   categoryCode: number,
   r: SearchRefinements,
 ): FacetCounts {
-  const cells = countCells(state, matches, r);
-  return readCells(state, cells, categoryCode, r);
+  const brandPass = new Uint8Array(state.layout.facetCells);
+  for (let key = 0; key < brandPass.length; key++) {
+    const cell = decode(state, key, categoryCode, r);
+    brandPass[key] = cell.shown && (cell.bits | PASS_BRAND) === PASS_ALL ? 1 : 0;
+  }
+  const { cells, perBrand } = countCells(state, matches, r, brandPass);
+  const counts = readCells(state, cells, categoryCode, r);
+  counts.brands = brandCounts(state, perBrand, r);
+  return counts;
 }
 
-/** Per brand, once: shown, verified, ships free at the filter's amount (0 without one). */
+/** Per brand, once: shown, verified, ships free at the filter's amount (0 without one), chosen. */
 function brandFlags(state: IndexState, r: SearchRefinements): Uint8Array {
   const { brands } = state;
   const freeAt = r.freeShippingAtCents ?? 0;
   const count = brands.active.length;
+  const chosen = chosenBrands(count, r.brandIds);
   const flags = new Uint8Array(count);
   for (let b = 0; b < count; b++) {
     if (brands.active[b] !== 1) continue;
     flags[b] =
       BRAND_SHOWN |
       (brands.verified[b] === 1 ? BRAND_VERIFIED : 0) |
-      (brands.shipsFreeAt(b, freeAt) ? BRAND_FREE : 0);
+      (brands.shipsFreeAt(b, freeAt) ? BRAND_FREE : 0) |
+      (chosen === null || chosen[b] === 1 ? BRAND_CHOSEN : 0);
   }
   return flags;
 }
 
-function countCells(state: IndexState, matches: SlotSet | null, r: SearchRefinements) {
-  const { layout, store } = state;
+/**
+ * Each match adds one to its cell, and to its brand's count when its cell passes every
+ * filter but the brand choice (`brandPass`, worked out per cell once).
+ */
+function countCells(
+  state: IndexState,
+  matches: SlotSet | null,
+  r: SearchRefinements,
+  brandPass: Uint8Array,
+) {
+  const { layout, store, brands } = state;
   const bizFlags = brandFlags(state, r);
+  const freeTo = brands.freeTo(r.country);
   const cells = new Int32Array(layout.facetCells);
+  const perBrand = new Int32Array(bizFlags.length);
   const { flags, business, category, price, priceRange } = store;
   const rangeCodes = layout.rangeCodes;
   const min = r.minPriceCents ?? Number.NEGATIVE_INFINITY;
@@ -64,19 +90,55 @@ function countCells(state: IndexState, matches: SlotSet | null, r: SearchRefinem
   const count = (s: number) => {
     const f = flags[s]!;
     const p = price[s]!;
+    const b = business[s]!;
     const inPrice = priced ? (p >= min && p <= max ? 1 : 0) : 1;
     // A dead slot counts as a closed brand's.
-    const brand = bizFlags[business[s]!]! & -(f & ALIVE);
-    const key =
-      (((((category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!) * 2 + inPrice) * 2 +
-        ((f >> 2) & 1)) <<
-        3) |
-      brand;
+    const brand = bizFlags[b]! & -(f & ALIVE);
+    let key = (category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!;
+    key = ((key * 2 + inPrice) * 2 + ((f >> 2) & 1)) * 2 + (p >= freeTo[b]! ? 1 : 0);
+    key = (key << BRAND_BITS) | brand;
     cells[key]!++;
+    perBrand[b]! += brandPass[key]!;
   };
   if (matches) for (let i = 0; i < matches.length; i++) count(matches[i]!);
   else for (let s = 0; s < store.count; s++) count(s);
-  return cells;
+  return { cells, perBrand };
+}
+
+/** What a cell's key holds, and which of the query's filters its products pass. */
+function decode(state: IndexState, key: number, categoryCode: number, r: SearchRefinements) {
+  const { layout } = state;
+  const bf = key & ((1 << BRAND_BITS) - 1);
+  let rest = key >> BRAND_BITS;
+  const shipsFree = rest & 1;
+  rest >>= 1;
+  const soldOut = rest & 1;
+  rest >>= 1;
+  const inPrice = rest & 1;
+  rest >>= 1;
+  const range = rest % layout.rangeCodes;
+  rest = (rest - range) / layout.rangeCodes;
+  const secondHand = rest & 1;
+  const c = rest >> 1;
+  const bits =
+    (!r.verified || bf & BRAND_VERIFIED ? PASS_VERIFIED : 0) |
+    (r.freeShippingAtCents === null || bf & BRAND_FREE ? PASS_FREE : 0) |
+    (bf & BRAND_CHOSEN ? PASS_BRAND : 0) |
+    (!r.shipsFree || shipsFree ? PASS_SHIPS_FREE : 0) |
+    (categoryCode < 0 || c === categoryCode ? PASS_CATEGORY : 0) |
+    (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
+    (inPrice ? PASS_PRICE : 0) |
+    ((r.inStock && soldOut) || (r.soldOut && !soldOut) ? 0 : PASS_STOCK);
+  return {
+    shown: (bf & BRAND_SHOWN) !== 0,
+    bits,
+    brandFlags: bf,
+    shipsFree,
+    soldOut,
+    range,
+    secondHand,
+    category: c,
+  };
 }
 
 function readCells(
@@ -95,39 +157,46 @@ function readCells(
     inStock: 0,
     priceRanges: layout.priceRanges.map(() => 0),
     categories: new Map(layout.categories.map((c) => [c, 0])),
+    shipsFree: 0,
+    brands: [],
   };
   const perCategory = new Int32Array(layout.otherCategory + 1);
   for (let key = 0; key < cells.length; key++) {
     const n = cells[key]!;
     if (n === 0) continue;
-    const bf = key & 7;
-    if ((bf & BRAND_SHOWN) === 0) continue;
-    let rest = key >> 3;
-    const soldOut = rest & 1;
-    rest >>= 1;
-    const inPrice = rest & 1;
-    rest >>= 1;
-    const range = rest % layout.rangeCodes;
-    rest = (rest - range) / layout.rangeCodes;
-    const secondHand = rest & 1;
-    const c = rest >> 1;
-    const bits =
-      (!r.verified || bf & BRAND_VERIFIED ? PASS_VERIFIED : 0) |
-      (r.freeShippingAtCents === null || bf & BRAND_FREE ? PASS_FREE : 0) |
-      (categoryCode < 0 || c === categoryCode ? PASS_CATEGORY : 0) |
-      (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
-      (inPrice ? PASS_PRICE : 0) |
-      ((r.inStock && soldOut) || (r.soldOut && !soldOut) ? 0 : PASS_STOCK);
+    const cell = decode(state, key, categoryCode, r);
+    if (!cell.shown) continue;
+    const { bits, brandFlags: bf } = cell;
     if (bits === PASS_ALL) counts.count += n;
-    if ((bits | PASS_SECOND_HAND) === PASS_ALL && secondHand) counts.secondHand += n;
+    if ((bits | PASS_SECOND_HAND) === PASS_ALL && cell.secondHand) counts.secondHand += n;
     if ((bits | PASS_VERIFIED) === PASS_ALL && bf & BRAND_VERIFIED) counts.verified += n;
     if ((bits | PASS_FREE) === PASS_ALL && bf & BRAND_FREE) counts.freeShipping += n;
-    if ((bits | PASS_STOCK) === PASS_ALL && !soldOut) counts.inStock += n;
-    if ((bits | PASS_PRICE) === PASS_ALL && range < ranges) counts.priceRanges[range]! += n;
-    if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[c]! += n;
+    if ((bits | PASS_SHIPS_FREE) === PASS_ALL && cell.shipsFree) counts.shipsFree += n;
+    if ((bits | PASS_STOCK) === PASS_ALL && !cell.soldOut) counts.inStock += n;
+    if ((bits | PASS_PRICE) === PASS_ALL && cell.range < ranges) {
+      counts.priceRanges[cell.range]! += n;
+    }
+    if ((bits | PASS_CATEGORY) === PASS_ALL) perCategory[cell.category]! += n;
   }
   layout.categories.forEach((c, k) => {
     counts.categories.set(c, perCategory[k]!);
   });
   return counts;
+}
+
+/** The brand facet: brands with a count, and the chosen ones shown; most first, then by name. */
+function brandCounts(state: IndexState, perBrand: Int32Array, r: SearchRefinements): BrandCount[] {
+  const { brands } = state;
+  const result: BrandCount[] = [];
+  for (let b = 0; b < perBrand.length; b++) {
+    if (perBrand[b]! > 0) result.push({ id: b, name: brands.names[b] ?? '', count: perBrand[b]! });
+  }
+  for (const id of new Set(r.brandIds)) {
+    if (id >= 0 && id < perBrand.length && perBrand[id] === 0 && brands.isActive(id)) {
+      result.push({ id, name: brands.names[id] ?? '', count: 0 });
+    }
+  }
+  return result.sort(
+    (a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id,
+  );
 }

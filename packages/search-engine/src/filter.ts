@@ -19,6 +19,11 @@ export interface Filter {
   priced: boolean;
   min: number;
   max: number;
+  /**
+   * Per brand, the lowest price its products must have (ships free: the amount the brand ships
+   * free from to the shopper's country), or null for none; asked with `priced`.
+   */
+  brandMin: Float64Array | null;
   /** True when `brand16` cannot be read (a brand id over two bytes). */
   wide: boolean;
   /** The bits of a slot's `meta` the filter asks, and their values. */
@@ -38,18 +43,21 @@ export function filterOf(
 ): Filter {
   const stocked = r.inStock || r.soldOut;
   let bizOk = brands.active;
-  if (r.verified || r.freeShippingAtCents !== null) {
+  if (r.verified || r.freeShippingAtCents !== null || r.brandIds.length > 0) {
     const freeAt = r.freeShippingAtCents;
     bizOk = new Uint8Array(brands.active.length);
+    const chosen = chosenBrands(bizOk.length, r.brandIds);
     for (let b = 0; b < bizOk.length; b++) {
       bizOk[b] =
         brands.active[b] === 1 &&
         (!r.verified || brands.verified[b] === 1) &&
-        (freeAt === null || brands.shipsFreeAt(b, freeAt))
+        (freeAt === null || brands.shipsFreeAt(b, freeAt)) &&
+        (chosen === null || chosen[b] === 1)
           ? 1
           : 0;
     }
   }
+  const brandMin = r.shipsFree ? brands.freeTo(r.country) : null;
   return {
     bizOk,
     brands: bizOk !== brands.active,
@@ -57,9 +65,10 @@ export function filterOf(
     secondHand: r.secondHand,
     stocked: stocked,
     soldOut: r.soldOut,
-    priced: r.minPriceCents !== null || r.maxPriceCents !== null,
+    priced: r.minPriceCents !== null || r.maxPriceCents !== null || brandMin !== null,
     min: r.minPriceCents ?? Number.NEGATIVE_INFINITY,
     max: r.maxPriceCents ?? Number.POSITIVE_INFINITY,
+    brandMin,
     wide: store.wideBusiness,
     mask:
       1 |
@@ -72,6 +81,14 @@ export function filterOf(
       (categoryCode >= 0 ? categoryCode << 2 : 0) |
       (r.soldOut ? META_SOLD_OUT : 0),
   };
+}
+
+/** Per brand id below `size`, 1 when chosen; null when no brand is chosen (any brand). */
+export function chosenBrands(size: number, brandIds: readonly number[]): Uint8Array | null {
+  if (brandIds.length === 0) return null;
+  const chosen = new Uint8Array(size);
+  for (const id of brandIds) if (id >= 0 && id < size) chosen[id] = 1;
+  return chosen;
 }
 
 /** A filter that keeps every shown product. */
@@ -88,7 +105,9 @@ export function hasRefinements(r: SearchRefinements): boolean {
     r.maxPriceCents !== null ||
     r.freeShippingAtCents !== null ||
     r.inStock ||
-    r.soldOut
+    r.soldOut ||
+    r.brandIds.length > 0 ||
+    r.shipsFree
   );
 }
 
@@ -100,6 +119,7 @@ export function keeps(store: SlotStore, f: Filter, s: number): boolean {
     if (f.brands && f.bizOk[store.brand16[s]!] !== 1) return false;
     if (!f.priced) return true;
     const price = store.price[s]!;
+    if (f.brandMin !== null && price < f.brandMin[store.brand16[s]!]!) return false;
     return price >= f.min && price <= f.max;
   }
   // Shown first (one byte), then only the filters the query has.
@@ -110,6 +130,7 @@ export function keeps(store: SlotStore, f: Filter, s: number): boolean {
   if (f.stocked && (store.flags[s]! & SOLD_OUT) !== (f.soldOut ? SOLD_OUT : 0)) return false;
   if (!f.priced) return true;
   const price = store.price[s]!;
+  if (f.brandMin !== null && price < f.brandMin[store.business[s]!]!) return false;
   return price >= f.min && price <= f.max;
 }
 
@@ -126,7 +147,7 @@ export function countKept(store: SlotStore, p: Postings, filter: Filter): number
     // keeps() as a sum of 0s and 1s: no branch per product to mispredict (whether a product
     // passes a filter is as good as random).
     const { meta, brand16, price } = store;
-    const { mask, bits, bizOk, brands, priced, min, max } = filter;
+    const { mask, bits, bizOk, brands, priced, min, max, brandMin } = filter;
     for (let j = 0; j < length; j++) {
       const s = docs[j]!;
       let pass = +((meta[s]! & mask) === bits);
@@ -134,6 +155,7 @@ export function countKept(store: SlotStore, p: Postings, filter: Filter): number
       if (priced) {
         const cents = price[s]!;
         pass &= +(cents >= min) & +(cents <= max);
+        if (brandMin !== null) pass &= +(cents >= brandMin[brand16[s]!]!);
       }
       total += pass;
     }

@@ -6,6 +6,7 @@
 export { SearchIndex } from './search-index';
 export { type DocumentTerm, hasPhrase, parseTsquery, type QueryNode } from './text';
 export {
+  type BrandCount,
   type BrandDoc,
   type EngineQuery,
   type FacetCounts,

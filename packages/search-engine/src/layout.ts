@@ -19,7 +19,7 @@ export class Layout {
   readonly rangeCodes: number;
   /**
    * Facet cells: category × second-hand × price range × in the price filter × sold out ×
-   * brand flags.
+   * ships free to the shopper × brand flags (four).
    */
   readonly facetCells: number;
   private readonly categoryIndex: Map<string, number>;
@@ -38,7 +38,7 @@ export class Layout {
     this.otherCategory = this.categories.length;
     this.rangeNone = this.priceRanges.length;
     this.rangeCodes = this.rangeNone + 1;
-    this.facetCells = (this.otherCategory + 1) * 2 * this.rangeCodes * 2 * 2 * 8;
+    this.facetCells = (this.otherCategory + 1) * 2 * this.rangeCodes * 2 * 2 * 2 * 16;
   }
 
   /** A category's code (`otherCategory` when not listed). */

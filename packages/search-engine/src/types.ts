@@ -24,6 +24,19 @@ export interface SearchRefinements {
   freeShippingAtCents: number | null;
   /** Products that can be bought only (not sold out). */
   inStock: boolean;
+  /** Products of these brands only (ids); empty for any brand. */
+  brandIds: readonly number[];
+  /**
+   * The shopper's country (upper-case code, as the brands' `freeShippingByCountry` names it):
+   * what `shipsFree` and the `shipsFree` facet count are for. '' names no country (each brand's
+   * amount for the countries it does not name).
+   */
+  country: string;
+  /**
+   * Products a cart of which alone ships free to `country`: the product's price reaches the
+   * amount its brand ships free from to that country (BrandDoc.freeShippingByCountry).
+   */
+  shipsFree: boolean;
   /**
    * Sold-out products only: the second part of a search that lists them after the others
    * (SearchIndex.search does this itself; a caller asks `inStock` or neither).
@@ -38,6 +51,9 @@ export const NO_REFINEMENTS: Readonly<SearchRefinements> = Object.freeze({
   maxPriceCents: null,
   freeShippingAtCents: null,
   inStock: false,
+  brandIds: Object.freeze([]) as readonly number[],
+  country: '',
+  shipsFree: false,
   soldOut: false,
 });
 
@@ -53,6 +69,24 @@ export interface FacetCounts {
   priceRanges: number[];
   /** Category → count, for every category of the options. */
   categories: Map<string, number>;
+  /**
+   * Products a cart of which alone ships free to the refinements' `country` (every other
+   * current choice kept).
+   */
+  shipsFree: number;
+  /**
+   * Per brand, the products of that brand with every other current choice kept (the brand
+   * choice itself left out): the brands with any, and every chosen brand that is shown (even
+   * at 0); by count, most first, then by name, then by id.
+   */
+  brands: BrandCount[];
+}
+
+/** One brand of the brand facet. */
+export interface BrandCount {
+  id: number;
+  name: string;
+  count: number;
 }
 
 /** A product as the index takes it. */
@@ -95,6 +129,15 @@ export interface BrandDoc {
    * (Leafline's shipping module), the index only compares it with the filter's amount.
    */
   freeShippingFromCents: number;
+  /**
+   * The same amount per country the shopper may be in (the `shipsFree` filter's): for each
+   * country the brand names (upper-case codes), and for every other. Absent: the brand ships
+   * free from `freeShippingFromCents` to every country.
+   */
+  freeShippingByCountry?: {
+    countries: Readonly<Record<string, number>>;
+    elsewhereCents: number;
+  };
 }
 
 /** One search, its terms already parsed. */

@@ -28,6 +28,8 @@ const WEIGHTS = ['A', 'B', 'C', 'D', ''];
 /** Brand ids, one too wide for two bytes (the filters then read the full column). */
 const WIDE_BRAND = 70_000;
 const BRAND_IDS = [1, 2, 3, 4, WIDE_BRAND];
+/** Countries a brand may name in its shipping (the shopper's may be another, or '' none). */
+const COUNTRIES = ['US', 'FR', 'CA'];
 const CATEGORIES = [...OPTIONS.categories.slice(0, 4), 'Garden Tools'];
 const NAMES = ['Cotton Tote', 'Linen Tote', 'Hemp Sock', 'Organic Bag', 'Zero-Waste Kit'];
 /** Prices at and around the facets' range bounds. */
@@ -88,6 +90,20 @@ const brand: fc.Arbitrary<BrandDoc> = fc.record({
   active: fc.integer({ min: 0, max: 3 }).map((k) => k > 0),
   verified: fc.boolean(),
   freeShippingFromCents: fc.constantFrom(0, 2000, 3000, 7500),
+  // Its own amounts for some countries, another for every other; or none (the same everywhere).
+  freeShippingByCountry: fc.option(
+    fc.record({
+      countries: fc.dictionary(
+        fc.constantFrom(...COUNTRIES),
+        fc.constantFrom(0, 1500, 3000, 7500),
+        {
+          maxKeys: 2,
+        },
+      ),
+      elsewhereCents: fc.constantFrom(0, 2500, 7500),
+    }),
+    { nil: undefined },
+  ),
 });
 
 type Op =
@@ -130,6 +146,12 @@ const refinements: fc.Arbitrary<SearchRefinements> = fc.record({
     freq: 2,
   }),
   inStock: fc.boolean(),
+  brandIds: fc.oneof(
+    fc.constant([]),
+    fc.uniqueArray(fc.constantFrom(...BRAND_IDS, 99), { minLength: 1, maxLength: 3 }),
+  ),
+  country: fc.constantFrom('', ...COUNTRIES),
+  shipsFree: fc.boolean(),
   // Sold-out only is the engine's own second part; the shop never asks it.
   soldOut: fc.constant(false),
 });
@@ -296,6 +318,10 @@ describe('the index against a naive reference', () => {
               active: id !== 4,
               verified: id % 2 === 1,
               freeShippingFromCents: (id % 10) * 1000,
+              freeShippingByCountry:
+                id % 2 === 0
+                  ? { countries: { FR: (id % 3) * 2500 }, elsewhereCents: (id % 4) * 2000 }
+                  : undefined,
             },
           }));
           for (let id = 1; id <= size; id++) ops.push(put(id));

@@ -25,7 +25,16 @@ interface Product extends ProductDoc {
 }
 
 /** Which filter a facet leaves out. */
-type Leave = 'none' | 'category' | 'secondHand' | 'verified' | 'price' | 'free' | 'stock';
+type Leave =
+  | 'none'
+  | 'category'
+  | 'secondHand'
+  | 'verified'
+  | 'price'
+  | 'free'
+  | 'stock'
+  | 'brand'
+  | 'shipsFree';
 
 export class Oracle {
   private readonly products = new Map<number, Product>();
@@ -130,9 +139,21 @@ export class Oracle {
       (leave === 'free' ||
         r.freeShippingAtCents === null ||
         brand.freeShippingFromCents <= r.freeShippingAtCents) &&
+      (leave === 'brand' || r.brandIds.length === 0 || r.brandIds.includes(p.businessId)) &&
+      (leave === 'shipsFree' || !r.shipsFree || this.shipsFreeTo(p, r.country)) &&
       (leave === 'stock' || !r.inStock || !soldOut(p)) &&
       (leave === 'stock' || !r.soldOut || soldOut(p))
     );
+  }
+
+  /** Whether a cart of this product alone ships free to `country` (its brand's amount there). */
+  private shipsFreeTo(p: Product, country: string): boolean {
+    const brand = this.brands.get(p.businessId)!;
+    const byCountry = brand.freeShippingByCountry;
+    const from = byCountry
+      ? (byCountry.countries[country] ?? byCountry.elsewhereCents)
+      : brand.freeShippingFromCents;
+    return p.priceCents >= from;
   }
 
   /** The order of the results: rank (or newest first without terms), or price; then id. */
@@ -165,7 +186,10 @@ export class Oracle {
       inStock: 0,
       priceRanges: this.options.priceRanges.map(() => 0),
       categories: new Map(this.options.categories.map((c) => [c, 0])),
+      shipsFree: 0,
+      brands: [],
     };
+    const perBrand = new Map<number, number>();
     for (const p of matches) {
       if (!this.shown(p)) continue;
       const brand = this.brands.get(p.businessId)!;
@@ -177,6 +201,8 @@ export class Oracle {
         counts.freeShipping++;
       }
       if (!soldOut(p) && pass('stock')) counts.inStock++;
+      if (this.shipsFreeTo(p, r.country) && pass('shipsFree')) counts.shipsFree++;
+      if (pass('brand')) perBrand.set(p.businessId, (perBrand.get(p.businessId) ?? 0) + 1);
       this.options.priceRanges.forEach(([low, high], k) => {
         const inRange = p.priceCents >= low && (high === null || p.priceCents <= high);
         if (inRange && pass('price')) counts.priceRanges[k]!++;
@@ -185,6 +211,16 @@ export class Oracle {
         counts.categories.set(p.productCategory, counts.categories.get(p.productCategory)! + 1);
       }
     }
+    // The chosen brands that are shown, even without a product here.
+    for (const id of r.brandIds) {
+      if (this.brands.get(id)?.active && !perBrand.has(id)) perBrand.set(id, 0);
+    }
+    counts.brands = [...perBrand]
+      .map(([id, count]) => ({ id, name: this.brands.get(id)?.name ?? '', count }))
+      .sort(
+        (a, b) =>
+          b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id,
+      );
     return counts;
   }
 }

@@ -248,6 +248,90 @@ describe('the search index', () => {
     expect(all.categories.get('Apparel')).toBe(3);
   });
 
+  it('filters by brand, one or several, and counts each brand with its own choice left out', () => {
+    const index = fixture();
+    index.setBusiness(brand({ id: 3, name: 'Alder & Oak' }));
+    index.upsert(doc({ id: 5, name: 'Oak Comb', vector: "'oak':1A 'comb':2A", businessId: 3 }));
+    const ids = (r: Partial<SearchRefinements>) =>
+      index.search(query({ refinements: refine(r) }), 10, 0).ids;
+    expect(ids({ brandIds: [2] })).toEqual([3]);
+    expect(ids({ brandIds: [2, 3] })).toEqual([5, 3]);
+    expect(ids({ brandIds: [2], secondHand: true })).toEqual([3]);
+    expect(ids({ brandIds: [99] })).toEqual([]);
+    const all = index.facets(query()).brands;
+    expect(all).toEqual([
+      { id: 1, name: 'Fern Goods', count: 3 },
+      { id: 3, name: 'Alder & Oak', count: 1 },
+      { id: 2, name: 'Kelp Studio', count: 1 },
+    ]);
+    // The counts ignore the brand choice itself (each brand says what picking it would add),
+    // but keep every other choice; the list's count is the chosen brands'.
+    const chosen = index.facets(query({ refinements: refine({ brandIds: [2] }) }));
+    expect(chosen.brands).toEqual(all);
+    expect(chosen.count).toBe(1);
+    expect(chosen.secondHand).toBe(1);
+    expect(chosen.priceRanges).toEqual([1, 0, 0, 0]);
+    const cotton = index.facets(
+      query({
+        typed: parseTsquery("'cotton'"),
+        hasTerms: true,
+        refinements: refine({ brandIds: [3] }),
+      }),
+    );
+    // A chosen brand without a match stays listed (at 0), so it can be unticked.
+    expect(cotton.brands).toEqual([
+      { id: 1, name: 'Fern Goods', count: 2 },
+      { id: 2, name: 'Kelp Studio', count: 1 },
+      { id: 3, name: 'Alder & Oak', count: 0 },
+    ]);
+    expect(cotton.count).toBe(0);
+    const secondHand = index.facets(query({ refinements: refine({ secondHand: true }) }));
+    expect(secondHand.brands).toEqual([{ id: 2, name: 'Kelp Studio', count: 1 }]);
+    // A closed brand is not counted, nor listed when chosen.
+    index.setBusiness(brand({ id: 3, name: 'Alder & Oak', active: false }));
+    expect(index.facets(query({ refinements: refine({ brandIds: [3] }) })).brands).toEqual([
+      { id: 1, name: 'Fern Goods', count: 3 },
+      { id: 2, name: 'Kelp Studio', count: 1 },
+    ]);
+  });
+
+  it("keeps the products a cart of which alone ships free to the shopper's country", () => {
+    const index = fixture();
+    // Fern: free to France from $15, to the US from its $30, elsewhere from $75.
+    index.setBusiness(
+      brand({
+        id: 1,
+        name: 'Fern Goods',
+        verified: true,
+        freeShippingFromCents: 3000,
+        freeShippingByCountry: { countries: { FR: 1500, US: 3000 }, elsewhereCents: 7500 },
+      }),
+    );
+    const ids = (country: string, r: Partial<SearchRefinements> = {}) =>
+      index.search(query({ refinements: refine({ country, shipsFree: true, ...r }) }), 10, 0).ids;
+    // Kelp (no per-country amounts) ships free from 0 everywhere; Fern's $20 tote and $60
+    // shirt reach $15 for France, only the shirt $30 for the US, nothing $75 elsewhere.
+    expect(ids('FR')).toEqual([3, 2, 1]);
+    expect(ids('US')).toEqual([3, 2]);
+    expect(ids('DE')).toEqual([3]);
+    expect(ids('')).toEqual([3]);
+    expect(ids('FR', { maxPriceCents: 2500 })).toEqual([3, 1]);
+    const facets = (country: string, shipsFree: boolean) =>
+      index.facets(query({ refinements: refine({ country, shipsFree }) }));
+    expect(facets('FR', false).shipsFree).toBe(3);
+    expect(facets('DE', false).shipsFree).toBe(1);
+    // Its own count ignores the choice; the others keep it.
+    expect(facets('US', true).shipsFree).toBe(2);
+    expect(facets('US', true).count).toBe(2);
+    expect(facets('US', true).brands).toEqual([
+      { id: 1, name: 'Fern Goods', count: 1 },
+      { id: 2, name: 'Kelp Studio', count: 1 },
+    ]);
+    // A change of the brand's amounts is seen at once.
+    index.setBusiness(brand({ id: 1, name: 'Fern Goods', freeShippingFromCents: 0 }));
+    expect(ids('DE')).toEqual([4, 3, 2, 1]);
+  });
+
   it('matches words that must all be there from the rarest one, as the lists intersected', () => {
     const index = fixture();
     // 'common' in every product, 'middle' in every third, 'rare' in every tenth; weights vary.
