@@ -15,13 +15,17 @@ import { PAYOUT_STATES, sellerOrder, sellerPageQuery } from './seller-orders';
  * Server-Sent Events (`text/event-stream`). Each event has an `id:` (a growing number: send the
  * last one back as `Last-Event-ID` when reconnecting, and the events after it are sent first),
  * an `event:` name of LIVE_EVENT_TYPES, and `data:` one JSON `orderEvent` (`order.paid`,
- * `order.updated`) or `reviewEvent` (`review.created`, issue 27: a buyer reviewed one of the
+ * `order.updated`, `order.message`) or `reviewEvent` (`review.created`, issue 27: a buyer reviewed one of the
  * business's products). A comment line (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies
  * keep the connection open. Clients ignore event names they do not know.
  */
 
-/** `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed. */
-export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated'] as const;
+/**
+ * `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed;
+ * `order.message`: its buyer wrote to the brand about it (issue 30 point 7; the thread is read
+ * with `GET api/business/orders/{orderId}/messages/`).
+ */
+export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated', 'order.message'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 export const orderEvent = z.object({
@@ -60,6 +64,9 @@ export const LIVE_TEXTS = {
     `New order #${id}${buyer ? ` from ${buyer}` : ''}: $${total}`,
   /** The toast when a buyer reviews one of the business's products. */
   newReview: (rating: number, product: string) => `New ${rating}-star review of ${product}`,
+  /** The toast when a buyer writes to the brand about an order. */
+  newMessage: (id: number, buyer: string) =>
+    `New message${buyer ? ` from ${buyer}` : ''} about order #${id}`,
   /** Under the orders heading while the stream is down and being reconnected. */
   reconnecting: 'Live updates paused, reconnecting…',
   live: 'Live: new orders appear here as they are paid.',

@@ -381,7 +381,11 @@ export const orderEvents = pgTable(
     businessId: integer('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['paid', 'status', 'edit'] }).notNull(),
+    /**
+     * `paid`, `status` (a status change), `edit` (tracking or notes alone), `message` (the buyer
+     * wrote to the brand about the order, decision 0051: the dashboard is told live).
+     */
+    type: text('type', { enum: ['paid', 'status', 'edit', 'message'] }).notNull(),
     /** The order's status after the change. */
     status: text('status', {
       enum: ['Pending', 'Paid', 'Shipped', 'Delivered', 'Refunded', 'Canceled'],

@@ -125,6 +125,37 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     expect(updated.id).toBeGreaterThan(paid.id);
   });
 
+  it('a buyer’s message is order.message on the brand’s stream; the brand’s own is not, and neither is order history', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    const buyer = await shopper(t.app);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    await c.next(forOrder('order.paid', orderId));
+    const write = (url: string, headers: Headers, body: string) =>
+      t.app.inject({ method: 'POST', url, headers, payload: { body } });
+    const buyerUrl = `/api/orders/${orderId}/messages/`;
+    expect((await write(buyerUrl, buyer.headers, 'Could you gift-wrap it?')).statusCode).toBe(201);
+    const first = parse(await c.next(forOrder('order.message', orderId)));
+    expect([first.type, first.business, first.order.status]).toEqual([
+      'order.message',
+      s.business.id,
+      'Paid',
+    ]);
+    const brandUrl = `/api/business/orders/${orderId}/messages/`;
+    expect((await write(brandUrl, s.headers, 'Of course.')).statusCode).toBe(201);
+    expect((await write(buyerUrl, buyer.headers, 'Thank you!')).statusCode).toBe(201);
+    const second = parse(
+      await c.next((e) => forOrder('order.message', orderId)(e) && Number(e.id) > first.id),
+    );
+    // Two buyer messages, two events: the brand's reply made none.
+    expect(c.events.filter(forOrder('order.message', orderId)).map((e) => Number(e.id))).toEqual([
+      first.id,
+      second.id,
+    ]);
+    const mine = await t.app.inject({ url: `/api/orders/${orderId}/`, headers: buyer.headers });
+    expect(mine.json().status_history.map((h: { status: string }) => h.status)).toEqual(['Paid']);
+  });
+
   it('announces paid orders only: an unpaid, replaced or ended checkout never reaches the stream, and list and counts agree', async () => {
     const s = await seller();
     const c = await stream(s.headers, s.business.id);

@@ -20,6 +20,8 @@ export interface ThreadOrderRow {
   buyerEmail: string;
   /** The brand's order-notification address, else its owner's e-mail; '' with neither. */
   brandEmail: string;
+  /** The order's status (an order event records it). */
+  status: (typeof orders.$inferSelect)['status'];
 }
 
 export type OrderMessageRow = typeof orderMessages.$inferSelect;
@@ -36,6 +38,7 @@ async function findThreadOrder(db: Db, where: SQL): Promise<ThreadOrderRow | und
       buyerName: orders.userFullName,
       buyerEmail: orders.userEmail,
       brandEmail,
+      status: orders.status,
     })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))

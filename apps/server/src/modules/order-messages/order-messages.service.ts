@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../mail';
+import { recordOrderEvents } from '../orders';
 import { orderMessageEmail } from './order-message-emails';
 import {
   countRecent,
@@ -34,7 +35,8 @@ import {
  * it. Each side reaches only its own orders (the buyer by account, the brand through the seller
  * guard); an unpaid order is nobody's (issue 24) and answers the same 404. Each message is
  * limited per author and order, counted in the database under a lock on the thread (so the limit
- * holds across instances), and e-mailed to the other side by a mail job in its transaction.
+ * holds across instances), and e-mailed to the other side by a mail job in its transaction. A
+ * buyer's message is also an order event (`message`): the brand's open dashboards hear it live.
  */
 
 export interface OrderMessagesDeps {
@@ -101,6 +103,12 @@ async function send(
       throw new AppError(429, ORDER_MESSAGE_MESSAGES.tooMany);
     }
     const saved = await insertMessage(tx, { orderId: order.orderId, side, authorId, body });
+    // The brand's open dashboards are told of a buyer's message live (`order.message`).
+    if (side === 'buyer') {
+      await recordOrderEvents(tx, [
+        { order: order.orderId, business: order.businessId, type: 'message', status: order.status },
+      ]);
+    }
     const to = side === 'buyer' ? order.brandEmail : order.buyerEmail.trim();
     if (to) {
       await queueMail(

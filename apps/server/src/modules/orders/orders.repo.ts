@@ -745,7 +745,7 @@ export const orderDetailColumns = sql`o.id as order_id,
     coalesce((select json_agg(json_build_object(
         'orderId', e.order_id, 'status', e.status, 'trackingNumber', e.tracking_number,
         'at', e.created_at
-      ) order by e.id) from ${orderEvents} e where e.order_id = o.id and e.type <> 'edit'), '[]')
+      ) order by e.id) from ${orderEvents} e where e.order_id = o.id and e.type in ('paid', 'status')), '[]')
       as history,
     (select json_build_object(
         'orderId', r.order_id, 'amountCents', r.amount_cents, 'targetStatus', r.target_status,
