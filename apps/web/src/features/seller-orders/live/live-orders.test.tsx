@@ -215,6 +215,28 @@ describe('live orders on the dashboard', () => {
     expect(screen.getAllByText(LIVE_TEXTS.newReview(5, 'Beeswax Wrap'))).toHaveLength(1);
   });
 
+  it('a buyer’s message is a toast, once, and the order’s message counts are read again', async () => {
+    const s = server([sellerOrder({ id: 41, user_full_name: 'Ann' })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    await screen.findByRole('heading', { name: /^Order #41/ });
+    const countCalls = () =>
+      s.calls.filter((c: RecordedCall) => c.url.startsWith('/api/business/order-messages/3/'))
+        .length;
+    await waitFor(() => expect(countCalls()).toBe(1));
+    const event: LiveEvent = {
+      id: 9,
+      type: 'order.message',
+      business: 3,
+      order: sellerOrder({ id: 41, user_full_name: 'Ann' }),
+    };
+    s.send(event);
+    s.send(event);
+    expect(await screen.findByText(LIVE_TEXTS.newMessage(41, 'Ann'))).toBeTruthy();
+    await waitFor(() => expect(countCalls()).toBe(2));
+    expect(screen.getAllByText(LIVE_TEXTS.newMessage(41, 'Ann'))).toHaveLength(1);
+  });
+
   it('an updated order replaces its row', async () => {
     const s = server([sellerOrder({ id: 41 }), sellerOrder({ id: 40, user_full_name: 'Ann' })]);
     renderDashboardOrders();

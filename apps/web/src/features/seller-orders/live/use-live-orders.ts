@@ -5,6 +5,7 @@ import {
   LIVE_RECONNECT_MS,
   LIVE_TEXTS,
   type LiveEvent,
+  ORDER_EVENT_TYPES,
   orderEvent,
   REVIEW_EVENT_TYPE,
   reviewEvent,
@@ -196,7 +197,8 @@ function remember(set: Set<number>, value: number) {
 
 /**
  * What an event of the stream does: a paid order is a toast (once an order) and the top row
- * of the orders list; a changed order replaces its row; either reads the figures again. A new
+ * of the orders list; a changed order replaces its row; either reads the figures again. A
+ * buyer's message is a toast, and the order's message counts and thread are read again. A new
  * review is a toast and the top row of the Reviews section. An event already seen (the server may send one again on resume) does nothing. Answers whether
  * the event was taken (its id is then one to resume after).
  */
@@ -219,6 +221,13 @@ function eventHandler(
         toast.success(LIVE_TEXTS.newReview(review.rating, review.product_name));
       }
       putNewReview(client, businessId, review);
+      return true;
+    }
+    if (event.type === 'order.message') {
+      // A buyer wrote about an order: a toast, and the counts and the thread read again.
+      toast.success(LIVE_TEXTS.newMessage(event.order.id, event.order.user_full_name));
+      replaceOrder(client, businessId, event.order);
+      void client.invalidateQueries({ queryKey: SELLER_KEYS.orderMessages(businessId) });
       return true;
     }
     if (event.type === 'order.paid') {
@@ -276,12 +285,11 @@ function network(signal: AbortSignal) {
 
 /** An event of the stream as the contract reads it, or null (another event, a bad one). */
 function readLiveEvent(message: { event: string; data: string }): LiveEvent | null {
-  const shape =
-    message.event === 'order.paid' || message.event === 'order.updated'
-      ? orderEvent
-      : message.event === REVIEW_EVENT_TYPE
-        ? reviewEvent
-        : undefined;
+  const shape = (ORDER_EVENT_TYPES as readonly string[]).includes(message.event)
+    ? orderEvent
+    : message.event === REVIEW_EVENT_TYPE
+      ? reviewEvent
+      : undefined;
   if (!shape) return null;
   try {
     const parsed = shape.safeParse(JSON.parse(message.data));
