@@ -34,6 +34,7 @@ import { paymentPageAssets, paymentsRoutes } from './modules/payments';
 import { payoutWorkers } from './modules/payouts';
 import { quizRoutes } from './modules/quiz';
 import { refundWorkers } from './modules/refunds';
+import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { sellerOrdersRoutes } from './modules/seller-orders';
@@ -93,6 +94,7 @@ const MODULES = [
   checkoutRoutes,
   ordersRoutes,
   orderMessagesRoutes,
+  returnsRoutes,
   reviewsRoutes,
   favoritesRoutes,
   followsRoutes,

@@ -44,6 +44,8 @@ const WRITER: Record<string, string> = {
   order_items: 'modules/orders',
   order_events: 'modules/orders',
   order_messages: 'modules/order-messages',
+  order_returns: 'modules/returns',
+  order_return_lines: 'modules/returns',
   processed_webhook_events: 'modules/payments',
   payouts: 'modules/payouts',
   refunds: 'modules/refunds',

@@ -40,6 +40,7 @@ import type {
   order,
   ordersResponse,
 } from './orders';
+import type { orderReturnsResponse, returnRequestBody } from './returns';
 import type {
   myReviewResponse,
   reviewCreateBody,
@@ -175,6 +176,21 @@ export const ACCOUNT_ROUTES = {
     response: Out<typeof orderMessageSentResponse>;
     json: In<typeof orderMessageBody>;
   }>()('POST', '/api/orders/{orderId}/messages/'),
+
+  // ---- the buyer's returns (issue 30, decision 0055) ----
+  /** One of the buyer's orders' returns, oldest first; 404 for an order that is not theirs. */
+  myOrderReturns: route<{ response: Out<typeof orderReturnsResponse> }>()(
+    'GET',
+    '/api/orders/{orderId}/returns/',
+  ),
+  /**
+   * 201 with the order; the brand is e-mailed. 409 RETURN_MESSAGES (not Delivered, no returns,
+   * window closed, one open already); 400 on `items` beyond what can be returned.
+   */
+  requestReturn: route<{ response: Out<typeof order>; json: In<typeof returnRequestBody> }>()(
+    'POST',
+    '/api/orders/{orderId}/returns/',
+  ),
 
   // ---- the buyer's reviews (issue 27) ----
   myReview: route<{ response: Out<typeof myReviewResponse> }>()(

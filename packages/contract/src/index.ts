@@ -14,6 +14,7 @@ export * from './order-messages';
 export * from './orders';
 export * from './payments';
 export * from './refunds';
+export * from './returns';
 export * from './reviews';
 export * from './routes';
 export * from './seller-money';

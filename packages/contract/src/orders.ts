@@ -4,6 +4,7 @@ import { CARRIERS } from './carriers';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { orderReturn } from './returns';
 
 /**
  * Buying, part 2 (SPEC §2 Checkout, Order confirmation, Orders; §3 Order; §7 `checkout/`,
@@ -269,6 +270,13 @@ export const order = z.object({
   refunded: orderRefunded.nullable(),
   /** Added to §3 (issue 29): every refund given back to the buyer, partial or full, oldest first. */
   refunds: z.array(orderRefundEntry),
+  /** Added to §3 (issue 30, decision 0055): the order's returns, oldest first. */
+  returns: z.array(orderReturn),
+  /**
+   * The last moment its buyer may request a return (Delivered + the brand's returns days), or
+   * null: not Delivered, or the brand takes no returns. Past it the request is refused.
+   */
+  returns_open_until: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

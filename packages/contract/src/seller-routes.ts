@@ -18,6 +18,7 @@ import type {
   orderMessagesResponse,
 } from './order-messages';
 import type { partialRefundBody } from './refunds';
+import type { orderReturnsResponse, returnDeclineBody } from './returns';
 import type {
   reviewReplyBody,
   reviewSavedResponse,
@@ -262,4 +263,23 @@ export const SELLER_ROUTES = {
     response: Out<typeof orderMessageSentResponse>;
     json: In<typeof orderMessageBody>;
   }>()('POST', '/api/business/orders/{orderId}/messages/'),
+  /** One of the business's orders' returns, oldest first (decision 0055; the order's owner only). */
+  sellerOrderReturns: route<{ response: Out<typeof orderReturnsResponse> }>()(
+    'GET',
+    '/api/business/orders/{orderId}/returns/',
+  ),
+  /**
+   * No body: the brand accepts a requested return — its lines refunded once through the partial
+   * refund (RETURN_REFUND_REASON), the buyer e-mailed by it; the answer is the order. 409 once
+   * declined; sent again, the same refund.
+   */
+  acceptReturn: route<{ response: Out<typeof sellerOrder> }>()(
+    'POST',
+    '/api/business/orders/{orderId}/returns/{returnId}/accept/',
+  ),
+  /** The brand declines a requested return with a reason the buyer is e-mailed; 409 once decided. */
+  declineReturn: route<{ response: Out<typeof sellerOrder>; json: In<typeof returnDeclineBody> }>()(
+    'POST',
+    '/api/business/orders/{orderId}/returns/{returnId}/decline/',
+  ),
 } as const;

@@ -192,12 +192,14 @@ export const RAW_BODY_ROUTES: Record<string, RawBodyKind> = {
 
 /**
  * Actions that take no body: the address says it all (issue 29: a product's copy; a saved
- * address made the default; issue 30: the buyer's cancel of an order).
+ * address made the default; issue 30: the buyer's cancel of an order, the brand's acceptance
+ * of a return).
  */
 export const NO_BODY_ROUTES = new Set([
   'POST /api/products/{productId}/duplicate/',
   'POST /api/addresses/{addressId}/default/',
   'POST /api/orders/{orderId}/cancel/',
+  'POST /api/business/orders/{orderId}/returns/{returnId}/accept/',
 ]);
 
 export interface Secrets {

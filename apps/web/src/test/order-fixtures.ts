@@ -50,6 +50,8 @@ export function buyerOrder(extra: Partial<Order> & Pick<Order, 'id'>): Order {
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     refunded: null,
     refunds: [],
+    returns: [],
+    returns_open_until: null,
     ...extra,
   };
 }

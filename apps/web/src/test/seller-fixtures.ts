@@ -123,6 +123,8 @@ export function sellerOrder(extra: Partial<SellerOrder> = {}): SellerOrder {
     free_shipping_reason: null,
     refunded: null,
     refunds: [],
+    returns: [],
+    returns_open_until: null,
     status_history: [{ status: 'Paid', at: '2026-03-14T09:27:00.000Z', tracking_number: '' }],
     stock_movements: [],
     updated_at: '2026-03-14T09:30:00.000Z',

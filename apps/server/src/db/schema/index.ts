@@ -5,5 +5,6 @@ export * from './favorites';
 export * from './jobs';
 export * from './order-messages';
 export * from './orders';
+export * from './returns';
 export * from './reviews';
 export * from './users';

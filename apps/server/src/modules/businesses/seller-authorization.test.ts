@@ -14,7 +14,7 @@ import {
   startFakeShopify,
 } from '../../../test/helpers/fake-shopify-server';
 import { multipartPayload, pngFile } from '../../../test/helpers/multipart-form';
-import { orderItems, orders, reviews } from '../../db/schema/index';
+import { orderItems, orderReturnLines, orderReturns, orders, reviews } from '../../db/schema/index';
 
 /**
  * DESIGN 2.16, issue 11's authorization test: every seller route, called as anonymous, as a
@@ -32,6 +32,7 @@ let productId: number;
 let variantId: number;
 let orderId: number;
 let reviewId: number;
+let returnId: number;
 let baseUrl: string;
 let shopify: FakeShopify;
 
@@ -291,6 +292,27 @@ const calls: SellerCall[] = [
     ownerStatus: 201,
   },
   {
+    name: 'order returns (read)',
+    method: 'GET',
+    url: () => `/api/business/orders/${orderId}/returns/`,
+    ownerStatus: 200,
+  },
+  {
+    // The owner's order was never paid through the provider (no payout): the refund cannot be
+    // claimed, 409, and the return is requested again. Accepted returns are returns.test.ts's.
+    name: 'order return (accept)',
+    method: 'POST',
+    url: () => `/api/business/orders/${orderId}/returns/${returnId}/accept/`,
+    ownerStatus: 409,
+  },
+  {
+    name: 'order return (decline)',
+    method: 'POST',
+    url: () => `/api/business/orders/${orderId}/returns/${returnId}/decline/`,
+    body: json({ reason: 'Worn items cannot be returned.' }),
+    ownerStatus: 200,
+  },
+  {
     name: 'shipping fees (read)',
     method: 'GET',
     url: () => `/api/shipping-fees/${businessId}/`,
@@ -407,6 +429,8 @@ async function fingerprint(): Promise<string> {
     'stock_movements',
     'reviews',
     'order_messages',
+    'order_returns',
+    'order_return_lines',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -453,14 +477,22 @@ beforeAll(async () => {
     })
     .returning();
   orderId = order!.id;
-  await t.db.insert(orderItems).values({
-    orderId,
-    productId,
-    productName: 'Linen tote',
-    productPriceCents: 1000,
-    quantity: 1,
-    totalPriceCents: 1000,
-  });
+  const [item] = await t.db
+    .insert(orderItems)
+    .values({
+      orderId,
+      productId,
+      productName: 'Linen tote',
+      productPriceCents: 1000,
+      quantity: 1,
+      totalPriceCents: 1000,
+    })
+    .returning();
+  const [asked] = await t.db.insert(orderReturns).values({ orderId }).returning();
+  returnId = asked!.id;
+  await t.db
+    .insert(orderReturnLines)
+    .values({ returnId, orderItemId: item!.id, quantity: 1, reason: 'Too small' });
   const [review] = await t.db
     .insert(reviews)
     .values({ productId, userId: buyer.shopper.id, rating: 5, body: 'A fine tote, well sewn.' })

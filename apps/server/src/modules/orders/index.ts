@@ -10,6 +10,7 @@ export type {
   OrderDetailRows,
   OrderEventKind,
   OrderNotice,
+  OrderReturnViewRow,
   OrderRow,
   OrderStockLineRow,
   StockState,
@@ -32,6 +33,7 @@ export {
   listBoughtQuantities,
   listCheckoutOrders,
   listCheckoutStockLines,
+  listOrderDetails,
   listOrderEventsAfter,
   listOrderItems,
   listOrderStockLines,
@@ -51,10 +53,13 @@ export {
 } from './orders.repo';
 export { ordersRoutes } from './orders.routes';
 export {
+  deliveredAt,
   ordersOf,
   partialRefundSource,
   readAddress,
   refundEntriesOf,
+  returnsOf,
+  returnsOpenUntil,
   withItems,
 } from './orders.service';
 export { saveShopifyOrderId } from './shopify-push.repo';

@@ -22,6 +22,8 @@ import {
   checkouts,
   orderEvents,
   orderItems,
+  orderReturnLines,
+  orderReturns,
   orders,
   partialRefunds,
   refunds,
@@ -708,12 +710,25 @@ export interface OrderRefundRow {
   updatedAt: Date;
 }
 
+/** A return of an order with its lines, as the order views show it (decision 0055). */
+export interface OrderReturnViewRow {
+  id: number;
+  status: (typeof orderReturns.$inferSelect)['status'];
+  declineReason: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+  lines: { orderItemId: number; quantity: number; reason: string }[];
+}
+
 /** Everything an order view shows beside the order's own row (`listOrderDetails`). */
 export interface OrderDetailRows {
   items: OrderItemRow[];
   history: StatusChangeRow[];
   refund: OrderRefundRow | null;
   partials: PartialRefundViewRow[];
+  returns: OrderReturnViewRow[];
+  /** The brand's returns window in days today, or null when it takes no returns. */
+  returnsDays: number | null;
 }
 
 /** `OrderDetailRows` as `orderDetailColumns` read them: each part as JSON (its dates as text). */
@@ -725,13 +740,18 @@ export interface OrderDetailJson {
     | (Omit<OrderRefundRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string })
     | null;
   partials: (Omit<PartialRefundViewRow, 'createdAt'> & { createdAt: string })[];
+  returns: (Omit<OrderReturnViewRow, 'createdAt' | 'decidedAt'> & {
+    createdAt: string;
+    decidedAt: string | null;
+  })[];
+  returns_days: number | null;
 }
 
 /**
- * The columns of `OrderDetailJson` for the orders of `o.id`: the lines, history, refund and
- * partial refunds of each order as JSON, so a page of orders reads them in one statement (four
- * reads a page were four round trips, four queries built and four result sets parsed row by
- * row: docs/decisions/0049). The lines as `listOrderItems` reads them; the history is every
+ * The columns of `OrderDetailJson` for the orders of `o.id`: the lines, history, refund,
+ * partial refunds and returns of each order as JSON (with its brand's returns days, decision
+ * 0055), so a page of orders reads them in one statement (four reads a page were four round
+ * trips, four queries built and four result sets parsed row by row: docs/decisions/0049). The lines as `listOrderItems` reads them; the history is every
  * status change (payment included, the seller's edits of other fields left out), oldest first.
  */
 export const orderDetailColumns = sql`o.id as order_id,
@@ -756,7 +776,17 @@ export const orderDetailColumns = sql`o.id as order_id,
         'orderId', p.order_id, 'amountCents', p.amount_cents, 'reason', p.reason,
         'lines', p.lines, 'status', p.status, 'lastError', p.last_error,
         'createdAt', p.created_at
-      ) order by p.id) from ${partialRefunds} p where p.order_id = o.id), '[]') as partials`;
+      ) order by p.id) from ${partialRefunds} p where p.order_id = o.id), '[]') as partials,
+    coalesce((select json_agg(json_build_object(
+        'id', x.id, 'status', x.status, 'declineReason', x.decline_reason,
+        'createdAt', x.created_at, 'decidedAt', x.decided_at,
+        'lines', coalesce((select json_agg(json_build_object(
+            'orderItemId', l.order_item_id, 'quantity', l.quantity, 'reason', l.reason
+          ) order by l.id) from ${orderReturnLines} l where l.return_id = x.id), '[]')
+      ) order by x.id) from ${orderReturns} x where x.order_id = o.id), '[]') as returns,
+    (select case when b.returns_accepted then b.returns_days end
+      from ${orders} ob join ${businesses} b on b.id = ob.business_id where ob.id = o.id)
+      as returns_days`;
 
 /** A row of `orderDetailColumns` as `OrderDetailRows` (its dates as dates). */
 export function readOrderDetails(row: OrderDetailJson): OrderDetailRows {
@@ -771,6 +801,12 @@ export function readOrderDetails(row: OrderDetailJson): OrderDetailRows {
         }
       : null,
     partials: row.partials.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+    returns: row.returns.map((r) => ({
+      ...r,
+      createdAt: new Date(r.createdAt),
+      decidedAt: r.decidedAt ? new Date(r.decidedAt) : null,
+    })),
+    returnsDays: row.returns_days,
   };
 }
 

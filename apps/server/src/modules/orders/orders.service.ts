@@ -7,6 +7,7 @@ import {
   type OrderItem,
   type OrderNotes,
   type OrderRefundEntry,
+  type OrderReturn,
   orderAddress,
   orderNotes,
 } from '@leafline/contract';
@@ -42,6 +43,7 @@ import {
   type OrderDetailRows,
   type OrderItemRow,
   type OrderRefundRow,
+  type OrderReturnViewRow,
   type OrderRow,
   type PartialRefundViewRow,
   type StatusChangeRow,
@@ -144,7 +146,61 @@ export const partialRefundSource = (row: PartialRefundViewRow) => ({
   error: row.lastError,
 });
 
-/** The buyer's view of one order, from its own lines, history and refunds. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the order last became Delivered (the first of the history's last run of Delivered
+ * entries: a later entry of the same status is not a new delivery), or undefined while it is not
+ * Delivered: the returns window counts from it (decision 0055).
+ */
+export function deliveredAt(
+  status: OrderRow['status'],
+  history: readonly Pick<StatusChangeRow, 'status' | 'at'>[],
+): Date | undefined {
+  if (status !== 'Delivered') return undefined;
+  let at: Date | undefined;
+  for (let i = history.length - 1; i >= 0 && history[i]!.status === 'Delivered'; i -= 1) {
+    at = history[i]!.at;
+  }
+  return at;
+}
+
+/**
+ * The last moment the order's buyer may request a return: Delivered + the brand's returns days
+ * (its policy today), or undefined — not Delivered, or the brand takes no returns.
+ */
+export function returnsOpenUntil(
+  status: OrderRow['status'],
+  history: readonly Pick<StatusChangeRow, 'status' | 'at'>[],
+  returnsDays: number | null,
+): Date | undefined {
+  const at = deliveredAt(status, history);
+  if (!at || returnsDays === null) return undefined;
+  return new Date(at.getTime() + returnsDays * DAY_MS);
+}
+
+/** An order's returns as both views list them, each line named by its product. */
+export function returnsOf(
+  returns: readonly OrderReturnViewRow[],
+  items: readonly Pick<OrderItemRow, 'id' | 'productName'>[],
+): OrderReturn[] {
+  const nameOf = new Map(items.map((i) => [i.id, i.productName]));
+  return returns.map((r) => ({
+    id: r.id,
+    status: r.status,
+    decline_reason: r.declineReason,
+    created_at: r.createdAt.toISOString(),
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    items: r.lines.map((l) => ({
+      order_item_id: l.orderItemId,
+      product_name: nameOf.get(l.orderItemId) ?? '',
+      quantity: l.quantity,
+      reason: l.reason,
+    })),
+  }));
+}
+
+/** The buyer's view of one order, from its own lines, history, refunds and returns. */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
@@ -152,6 +208,7 @@ export function toOrder(
   /** The order's full refund when it succeeded (what went through only). */
   refund?: OrderRefundRow,
   partials: readonly PartialRefundViewRow[] = [],
+  returns: { rows: readonly OrderReturnViewRow[]; days: number | null } = { rows: [], days: null },
 ): Order {
   const refundAt = refundChangeIndex(history, refund);
   return {
@@ -203,6 +260,8 @@ export function toOrder(
       ],
       items,
     ).map(({ source: _, ...entry }) => entry),
+    returns: returnsOf(returns.rows, items),
+    returns_open_until: returnsOpenUntil(row.status, history, returns.days)?.toISOString() ?? null,
   };
 }
 
@@ -229,7 +288,10 @@ export function ordersOf(
     const own = details.get(row.id);
     // What went through only: the full refund once it succeeded.
     const refund = own?.refund?.status === 'succeeded' ? own.refund : undefined;
-    return toOrder(row, own?.items ?? [], own?.history ?? [], refund, own?.partials ?? []);
+    return toOrder(row, own?.items ?? [], own?.history ?? [], refund, own?.partials ?? [], {
+      rows: own?.returns ?? [],
+      days: own?.returnsDays ?? null,
+    });
   });
 }
 

@@ -230,6 +230,8 @@ describe('GET /api/business/orders/{businessId}/', () => {
       free_shipping_reason: null,
       refunded: null,
       refunds: [],
+      returns: [],
+      returns_open_until: null,
       status_history: [{ status: 'Paid', at: expect.any(String), tracking_number: '' }],
       updated_at: row.updatedAt.toISOString(),
     });
