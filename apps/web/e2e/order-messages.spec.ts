@@ -1,16 +1,18 @@
 import { ORDER_MESSAGE_MESSAGES, ORDER_MESSAGE_TEXTS } from '@leafline/contract/order-messages';
+import { LIVE_TEXTS } from '@leafline/contract/seller-money';
 import { expect, type Locator, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { WIDE } from './support/layout';
 import { waitForMailContaining } from './support/mail';
-import { showFullCards } from './support/orders';
+import { openLiveSellerOrders, showFullCards } from './support/orders';
 import { loginViaUi } from './support/users';
 
 /**
  * Decision 0051: the buyer writes to the brand about a paid order on My Orders, the brand sees
- * it on its order card and answers, and the buyer sees the answer (each e-mailed the other's
- * text). Axe on both sides with the thread open.
+ * it on its open dashboard at once (a toast, the card's count) and answers on the order card,
+ * and the buyer sees the answer (each e-mailed the other's text). Axe on both sides with the
+ * thread open.
  */
 
 const SELLER = { username: 'seller', password: 'leafline-seller' };
@@ -31,9 +33,8 @@ test('the buyer contacts the brand about an order; the brand answers on its orde
   test.setTimeout(120_000);
   const seller = await (await browser.newContext({ viewport: WIDE })).newPage();
   await loginViaUi(seller, SELLER.username, SELLER.password);
-  await seller.goto('/dashboard');
-  await expect(seller).toHaveURL(/\/dashboard\/orders\?business=\d+$/);
-  const businessId = Number(new URL(seller.url()).searchParams.get('business'));
+  const businessId = await openLiveSellerOrders(seller);
+  await showFullCards(seller);
 
   const buyer = await newBuyer(browser, request);
   const { orderId } = await buyOne(buyer.page, request, await pickProduct(request, businessId));
@@ -59,9 +60,10 @@ test('the buyer contacts the brand about an order; the brand answers on its orde
   );
   await expectNoSeriousA11yViolations(buyer.page);
 
-  // The brand: its order card has the message, as text.
-  await seller.reload();
-  await showFullCards(seller);
+  // The brand's open dashboard is told at once, without a reload: a toast and the card's count.
+  await expect(
+    seller.getByText(LIVE_TEXTS.newMessage(orderId, `${buyer.user.fname} ${buyer.user.lname}`)),
+  ).toBeVisible();
   const sellerCard = seller.locator(`article[aria-labelledby="seller-order-${orderId}-heading"]`);
   await expect(sellerCard.getByTestId('order-messages-count')).toHaveText(
     `· ${ORDER_MESSAGE_TEXTS.count(1)}`,
