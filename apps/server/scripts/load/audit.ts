@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BUYER_CANCEL_REASON } from '@leafline/contract';
 import pg from 'pg';
 import type { Received } from '../../test/helpers/smtp-peer';
 import type { CartLine, RestockLog, SellerLog, ShopperLog } from './shoppers';
@@ -7,7 +8,8 @@ import type { CartLine, RestockLog, SellerLog, ShopperLog } from './shoppers';
  * The consistency audit after a load run (issue 14 point 4), read straight from the database
  * and the SMTP peer's inbox, against what the shoppers and sellers logged on their side: every
  * paid checkout has exactly its orders, payouts, transfers and mails; nothing was bought twice,
- * sent twice or lost on the way from the cart to the order.
+ * sent twice or lost on the way from the cart to the order; every order its buyer cancelled
+ * (issue 30 point 4) was refunded, restocked and mailed once, and none it was refused.
  */
 
 export interface AuditLine {
@@ -200,6 +202,7 @@ interface PayoutRow {
   amount_cents: number;
   commission_cents: number;
   transfer_id: string | null;
+  reversal_id: string | null;
   status: string;
 }
 
@@ -215,6 +218,8 @@ interface RunRows {
   payoutsByOrder: Map<number, PayoutRow[]>;
   orderById: Map<number, OrderRow>;
   paidCheckouts: CheckoutRow[];
+  /** The orders a cancel of the run answered 200 for (issue 30 point 4). */
+  cancelled: Set<number>;
 }
 
 const PAID = new Set(['Paid', 'Shipped', 'Delivered']);
@@ -242,7 +247,8 @@ async function readRun(q: Query, input: AuditInput): Promise<RunRows> {
     [input.since],
   );
   const payouts = await q<PayoutRow>(
-    `select p.id, p.order_id, p.amount_cents, p.commission_cents, p.transfer_id, p.status
+    `select p.id, p.order_id, p.amount_cents, p.commission_cents, p.transfer_id, p.reversal_id,
+            p.status
      from payouts p join orders o on o.id = p.order_id where o.created_at >= $1`,
     [input.since],
   );
@@ -277,6 +283,11 @@ async function readRun(q: Query, input: AuditInput): Promise<RunRows> {
     payoutsByOrder,
     orderById: new Map(orders.map((o) => [o.id, o])),
     paidCheckouts: checkouts.filter((c) => c.status === 'paid'),
+    cancelled: new Set(
+      input.shoppers.flatMap((s) =>
+        s.cancels.filter((c) => c.answers.some((a) => a.status === 200)).map((c) => c.orderId),
+      ),
+    ),
   };
 }
 
@@ -296,7 +307,8 @@ function auditOrders(run: RunRows): Line {
       );
     }
     for (const o of own) {
-      if (!PAID.has(o.status))
+      // Its buyer's cancel (200): the cancel line checks it.
+      if (!PAID.has(o.status) && !run.cancelled.has(o.id))
         orderLine.problem('lost', `order ${o.id} of paid checkout ${c.id} is ${o.status}`);
       const lines = run.itemsByOrder.get(o.id) ?? [];
       const itemsCents = lines.reduce((s, i) => s + i.total_price_cents, 0);
@@ -356,8 +368,17 @@ function auditPayouts(
     }
     const ready = run.businessById.get(o.business_id)?.ready ?? false;
     transferLine.count += 1;
-    if (row.status === 'paid') {
-      const expected = `tr_local_${createHash('sha256').update(`payout-${o.id}`).digest('hex').slice(0, 24)}`;
+    const expected = `tr_local_${createHash('sha256').update(`payout-${o.id}`).digest('hex').slice(0, 24)}`;
+    if (run.cancelled.has(o.id)) {
+      // Cancelled by its buyer: the transfer, if it went out before, is the one of its payout
+      // (the cancel line checks that it was taken back).
+      if (row.transfer_id && row.transfer_id !== expected) {
+        transferLine.problem(
+          'duplicated',
+          `order ${o.id} (cancelled): transfer ${row.transfer_id}, expected ${expected}`,
+        );
+      }
+    } else if (row.status === 'paid') {
       if (row.transfer_id !== expected || o.stripe_transfer_id !== row.transfer_id) {
         transferLine.problem(
           'duplicated',
@@ -399,7 +420,7 @@ async function auditSharedTransfers(q: Query, run: RunRows, transferLine: Line):
   // Payouts of orders that were never paid would be money sent for nothing.
   for (const p of run.payouts) {
     const o = run.orderById.get(p.order_id);
-    if (o && !PAID.has(o.status))
+    if (o && !PAID.has(o.status) && !run.cancelled.has(o.id))
       transferLine.problem('duplicated', `payout ${p.id} for order ${o.id} which is ${o.status}`);
   }
 }
@@ -510,6 +531,21 @@ interface Mail {
   subject: string;
   /** The `#123` order numbers the subject names. */
   ids: number[];
+  raw: string;
+}
+
+/** A raw message with its quoted-printable soft line breaks and `=XX` bytes decoded (its text part readable). */
+function decodedBody(raw: string): string {
+  const bytes: number[] = [];
+  const text = raw.replace(/=\r?\n/g, '');
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
 }
 
 /** How many mails to `to` pass `test`. */
@@ -552,12 +588,40 @@ function auditOrderMails(run: RunRows, mails: readonly Mail[], confirmLine: Line
   }
 }
 
+/**
+ * Each Shipped the sellers were refused (409): only for an order its buyer cancelled (a cancel
+ * answered 200), which ended Canceled — a refusal of any other order is a shipment lost.
+ */
+async function auditShipRefusals(
+  q: Query,
+  input: AuditInput,
+  cancelled: ReadonlySet<number>,
+): Promise<Line> {
+  const line = new Line('sellers: Shipped refused only for a cancelled order');
+  const refused = [...new Set(input.sellers.flatMap((s) => s.shipRefused))];
+  const rows = await q<{ id: number; status: string }>(
+    'select id, status from orders where id = any($1)',
+    [refused],
+  );
+  for (const o of rows) {
+    line.count += 1;
+    if (!cancelled.has(o.id) || o.status !== 'Canceled') {
+      line.problem(
+        'lost',
+        `order ${o.id}: Shipped refused (409) but ${o.status}, not cancelled by its buyer`,
+      );
+    }
+  }
+  return line;
+}
+
 /** Each order its seller shipped: Shipped, and its buyer's shipped mail sent once. */
 async function auditShippedMails(
   q: Query,
   input: AuditInput,
   mails: readonly Mail[],
   shippedByLog: ReadonlySet<number>,
+  cancelled: ReadonlySet<number>,
 ): Promise<Line> {
   const shippedLine = new Line('mails: shipped mail per shipped order');
   const shippedOrders = await q<{ id: number; status: string; user_email: string }>(
@@ -568,7 +632,10 @@ async function auditShippedMails(
   for (const o of shippedOrders) {
     shippedLine.count += 1;
     if (o.status !== 'Shipped' && o.status !== 'Delivered') {
-      shippedLine.problem('lost', `order ${o.id}: set Shipped by its seller but ${o.status}`);
+      shippedLine.problem(
+        'lost',
+        `order ${o.id}: set Shipped by its seller but ${o.status}${cancelled.has(o.id) ? ' (its buyer cancelled it meanwhile, 200: the shipped mail went out for a cancelled order)' : ''}`,
+      );
     }
     const n = countMails(
       mails,
@@ -592,6 +659,170 @@ function auditDuplicateMails(mails: readonly Mail[]): Line {
   }
   for (const [key, n] of seen) if (n > 1) anyDupLine.problem('duplicated', `${n} × ${key}`, n - 1);
   return anyDupLine;
+}
+
+/**
+ * The buyers' cancels (issue 30 point 4). Every order a cancel answered 200 for: one refund,
+ * succeeded, of the order's total, with the buyer's reason; the order Canceled; its payout not
+ * left to the brand (canceled, or reversed once transferred); its sold units back in stock once
+ * (a restock movement per sale movement of the order); the buyer's "has been cancelled" mail and
+ * the brand's "cancelled by the buyer" mail, each once. Every order only refused (409, no request
+ * of its shopper answered 200): no refund with the buyer's reason.
+ */
+async function auditCancels(
+  q: Query,
+  run: RunRows,
+  input: AuditInput,
+  mails: readonly Mail[],
+  shippedByLog: ReadonlySet<number>,
+): Promise<{ lines: Line[]; note: string }> {
+  const cancelLine = new Line('buyer cancels (200): 1 refund, Canceled, payout back, restocked');
+  const mailLine = new Line('mails: buyer cancels (200): buyer and brand mailed once each');
+  const refusedLine = new Line('buyer cancels refused (409): no buyer refund');
+  const logged = input.shoppers.flatMap((s) => s.cancels);
+  const ids = [...new Set(logged.map((c) => c.orderId))];
+  const refunds = await q<{
+    order_id: number;
+    status: string;
+    amount_cents: number;
+    target_status: string;
+    reason: string;
+  }>(
+    `select order_id, status, amount_cents, target_status, reason from refunds
+     where order_id = any($1::int[])`,
+    [ids],
+  );
+  const moves = await q<{
+    order_id: number;
+    product_id: number;
+    variant_id: number | null;
+    kind: string;
+    delta: number;
+  }>(
+    `select order_id, product_id, variant_id, kind, delta from stock_movements
+     where order_id = any($1::int[]) and kind in ('sale', 'restock') and delta is not null`,
+    [ids],
+  );
+  const states = await q<{ order_id: number; stock_state: string; n: number }>(
+    `select order_id, stock_state, count(*)::int as n from order_items
+     where order_id = any($1::int[]) group by order_id, stock_state`,
+    [ids],
+  );
+  const refundsOf = (id: number) => refunds.filter((r) => r.order_id === id);
+  let restocked = 0;
+  for (const id of run.cancelled) {
+    cancelLine.count += 1;
+    const o = run.orderById.get(id);
+    if (!o) {
+      cancelLine.problem('lost', `order ${id}: cancelled (200) but not an order of the run`);
+      continue;
+    }
+    const own = refundsOf(id);
+    if (!own.length) cancelLine.problem('lost', `order ${id}: cancelled (200) without a refund`);
+    if (own.length > 1)
+      cancelLine.problem('duplicated', `order ${id}: ${own.length} refunds`, own.length - 1);
+    const refund = own[0];
+    if (refund && refund.status !== 'succeeded')
+      cancelLine.problem('lost', `order ${id}: its refund is ${refund.status}`);
+    if (refund && refund.amount_cents !== o.total_cents) {
+      cancelLine.problem(
+        refund.amount_cents < o.total_cents ? 'lost' : 'duplicated',
+        `order ${id}: refunded ${refund.amount_cents} of a total of ${o.total_cents}`,
+      );
+    }
+    if (refund && (refund.target_status !== 'Canceled' || refund.reason !== BUYER_CANCEL_REASON)) {
+      cancelLine.problem(
+        'lost',
+        `order ${id}: its refund is to ${refund.target_status} for '${refund.reason}'`,
+      );
+    }
+    if (o.status !== 'Canceled') {
+      cancelLine.problem(
+        'lost',
+        `order ${id}: cancelled (200) but ${o.status}${shippedByLog.has(id) ? ' (its seller set it Shipped, PATCH 200)' : ''}`,
+      );
+    }
+    for (const p of run.payoutsByOrder.get(id) ?? []) {
+      if (p.status !== 'canceled' && p.status !== 'reversed')
+        cancelLine.problem('lost', `order ${id}: its payout is left ${p.status}`);
+      else if (p.transfer_id && !p.reversal_id)
+        cancelLine.problem('lost', `order ${id}: its transfer ${p.transfer_id} not taken back`);
+    }
+    // Units per product/variant: what the sale took, what the cancel put back.
+    const net = new Map<string, { sold: number; back: number }>();
+    for (const m of moves.filter((x) => x.order_id === id)) {
+      const key = lineKey(m.product_id, m.variant_id);
+      const u = net.get(key) ?? { sold: 0, back: 0 };
+      if (m.kind === 'sale') u.sold -= m.delta;
+      else u.back += m.delta;
+      net.set(key, u);
+    }
+    for (const [key, u] of net) {
+      restocked += u.back;
+      if (u.back < u.sold)
+        cancelLine.problem('lost', `order ${id}: ${u.sold} of ${key} sold, ${u.back} put back`);
+      if (u.back > u.sold)
+        cancelLine.problem(
+          'duplicated',
+          `order ${id}: ${u.sold} of ${key} sold, ${u.back} put back`,
+          u.back - u.sold,
+        );
+    }
+    const stillSold = states.find((x) => x.order_id === id && x.stock_state === 'sold')?.n ?? 0;
+    if (stillSold) cancelLine.problem('lost', `order ${id}: ${stillSold} lines still 'sold'`);
+
+    mailLine.count += 1;
+    const buyer = mails.filter(
+      (m) =>
+        m.to.includes(o.user_email.toLowerCase()) &&
+        /has been cancelled$/.test(m.subject) &&
+        m.ids.length === 1 &&
+        m.ids[0] === id,
+    );
+    if (!buyer.length) mailLine.problem('lost', `order ${id}: no cancel mail to ${o.user_email}`);
+    if (buyer.length > 1)
+      mailLine.problem('duplicated', `order ${id}: ${buyer.length} cancel mails to the buyer`);
+    for (const m of buyer) {
+      if (!decodedBody(m.raw).includes(`You cancelled your order #${id} `))
+        mailLine.problem('lost', `order ${id}: the buyer's mail does not say they cancelled it`);
+    }
+    const brandTo = run.businessById.get(o.business_id)?.email ?? '';
+    if (brandTo) {
+      const n = countMails(
+        mails,
+        brandTo,
+        (subject, found) =>
+          /was cancelled by the buyer$/.test(subject) && found.length === 1 && found[0] === id,
+      );
+      if (n === 0) mailLine.problem('lost', `order ${id}: no cancel mail to its brand ${brandTo}`);
+      if (n > 1) mailLine.problem('duplicated', `order ${id}: ${n} cancel mails to its brand`);
+    }
+  }
+  const refused = new Set(
+    logged
+      .filter((c) => !run.cancelled.has(c.orderId) && c.answers.every((a) => a.status === 409))
+      .map((c) => c.orderId),
+  );
+  for (const id of refused) {
+    refusedLine.count += 1;
+    const own = refundsOf(id).filter((r) => r.reason === BUYER_CANCEL_REASON);
+    if (own.length)
+      refusedLine.problem(
+        'duplicated',
+        `order ${id}: refused (409) yet refunded for '${BUYER_CANCEL_REASON}' (${own[0]!.status})`,
+      );
+  }
+  const answers = logged.flatMap((c) => c.answers);
+  const byAnswer = new Map<string, number>();
+  for (const a of answers) {
+    const key = a.status === 200 ? '200' : a.status === 409 ? `409 '${a.error}'` : `${a.status}`;
+    byAnswer.set(key, (byAnswer.get(key) ?? 0) + 1);
+  }
+  const twice = logged.filter((c) => c.answers.length > 1).length;
+  return {
+    lines: [cancelLine, mailLine, refusedLine],
+    note: `cancels: ${logged.length} orders (${twice} with two requests at once), ${run.cancelled.size} cancelled, ${refused.size} refused, ${restocked} units back in stock; answers: ${[...byAnswer].map(([k, n]) => `${n} × ${k}`).join(', ')}`,
+  };
 }
 
 /** Pending orders: each still has a payment page that can take the money. */
@@ -670,7 +901,7 @@ async function auditStock(q: Query, input: AuditInput): Promise<{ lines: Line[];
         `${unit}: ${c.reserved} reserved, ${c.held} held by open checkouts`,
       );
   }
-  const soldLine = new Line('stock: movements add up; units sold = paid lines');
+  const soldLine = new Line('stock: movements add up; sold = paid lines, back = restocked');
   const ids = input.stock?.productIds ?? [];
   if (!ids.length) return { lines: [holdLine, soldLine] };
   const units = await q<{
@@ -680,6 +911,8 @@ async function auditStock(q: Query, input: AuditInput): Promise<{ lines: Line[];
     sold: number;
     paid: number;
     outside: number;
+    back: number;
+    restocked: number;
   }>(
     `select s.product_id, s.stock,
        (select coalesce(sum(m.delta), 0)::int from stock_movements m
@@ -692,7 +925,12 @@ async function auditStock(q: Query, input: AuditInput): Promise<{ lines: Line[];
        (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
          where i.product_id = s.product_id and i.variant_id is null
            and o.status not in ('Pending', 'Canceled') and i.stock_state not in ('sold', 'restocked')
-           and o.created_at >= $2) as outside
+           and o.created_at >= $2) as outside,
+       (select coalesce(sum(m.delta), 0)::int from stock_movements m
+         where m.product_id = s.product_id and m.variant_id is null and m.kind = 'restock') as back,
+       (select coalesce(sum(i.quantity), 0)::int from order_items i
+         where i.product_id = s.product_id and i.variant_id is null
+           and i.stock_state = 'restocked') as restocked
      from stock_levels s where s.product_id = any($1::int[]) and s.variant_id is null`,
     [ids, input.since],
   );
@@ -713,12 +951,19 @@ async function auditStock(q: Query, input: AuditInput): Promise<{ lines: Line[];
         'duplicated',
         `product ${u.product_id}: ${u.outside} paid units not counted`,
       );
+    // Refunds and the buyers' cancels put units back: once per restocked line's unit.
+    if (u.back !== u.restocked)
+      soldLine.problem(
+        u.back > u.restocked ? 'duplicated' : 'lost',
+        `product ${u.product_id}: ${u.back} units put back by refunds, ${u.restocked} on restocked lines`,
+      );
   }
+  const back = units.reduce((n, u) => n + u.back, 0);
   const sold = units.reduce((n, u) => n + u.sold, 0);
   const s = input.stock!;
   return {
     lines: [holdLine, soldLine],
-    note: `stock: ${units.length} counted products (${s.atStart} each at the start): ${sold} units sold, ${s.restock.units} put back on the shelf in ${s.restock.restocks} restocks, ${s.refused} adds refused (sold out or fewer left), ${s.short} checkouts refused for stock and fixed in one click`,
+    note: `stock: ${units.length} counted products (${s.atStart} each at the start): ${sold} units sold, ${back} back from refunds and cancels, ${s.restock.units} put back on the shelf in ${s.restock.restocks} restocks, ${s.refused} adds refused (sold out or fewer left), ${s.short} checkouts refused for stock and fixed in one click`,
   };
 }
 
@@ -744,15 +989,18 @@ async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
   const mails: Mail[] = input.inbox.map((m) => {
     const subject = subjectOf(m.raw);
     const ids = [...subject.matchAll(/#(\d+)/g)].map((x) => Number(x[1]));
-    return { to: m.to.map((t) => t.toLowerCase()), subject, ids };
+    return { to: m.to.map((t) => t.toLowerCase()), subject, ids, raw: m.raw };
   });
   const confirmLine = new Line('mails: buyer confirmation per paid checkout');
   const brandLine = new Line("mails: brand's new-order mail per paid order");
   auditOrderMails(run, mails, confirmLine, brandLine);
   // Sellers also ship the demo orders seeded Paid before the run: those count too.
   const shippedByLog = new Set(input.sellers.flatMap((s) => s.shipped));
-  const shippedLine = await auditShippedMails(q, input, mails, shippedByLog);
+  const shippedLine = await auditShippedMails(q, input, mails, shippedByLog, run.cancelled);
+  const refusedLine = await auditShipRefusals(q, input, run.cancelled);
   const anyDupLine = auditDuplicateMails(mails);
+  const cancels = await auditCancels(q, run, input, mails, shippedByLog);
+  notes.push(cancels.note);
 
   const pending = await auditPending(q, input.since);
   const parkedLine = await auditParkedJobs(q, input.since);
@@ -774,7 +1022,9 @@ async function audit(db: pg.Client, input: AuditInput): Promise<Audit> {
     confirmLine,
     brandLine,
     shippedLine,
+    refusedLine,
     anyDupLine,
+    ...cancels.lines,
     pending.line,
     parkedLine,
     ...stock.lines,

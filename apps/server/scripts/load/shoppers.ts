@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CURATED_LISTS, PAYMENT_PAGE, PRODUCT_CATEGORIES } from '@leafline/contract';
+import {
+  CURATED_LISTS,
+  ORDER_CANCEL_MESSAGES,
+  PARTIAL_REFUND_MESSAGES,
+  PAYMENT_PAGE,
+  PRODUCT_CATEGORIES,
+  REFUND_MESSAGES,
+} from '@leafline/contract';
 import { ADDRESS } from '../../test/helpers/buying';
 import { CallError, type Client } from './stats';
 
@@ -8,7 +15,9 @@ import { CallError, type Client } from './stats';
  * the home page, the shop's search, product pages and storefronts) and buy (sign up or log in,
  * address, cart, checkout, pay on the local provider's page), and sellers who ship their paid
  * orders. Each is an async loop with small think times; what the shoppers put in their carts is
- * logged here, for the audit to compare with what the database holds.
+ * logged here, for the audit to compare with what the database holds. A share of the payments
+ * is followed by the buyer's cancel of one of its orders (issue 30 point 4), sometimes sent twice
+ * at once, while the sellers may be shipping that very order.
  */
 
 export interface CatalogueProduct {
@@ -37,6 +46,13 @@ export interface CartLine {
   quantity: number;
 }
 
+/** A buyer's cancel of one of its just-paid orders (issue 30 point 4): each request's answer. */
+export interface CancelLog {
+  orderId: number;
+  /** Per request sent at once: its status (0: no answer, already recorded as an error). */
+  answers: { status: number; error?: string }[];
+}
+
 /** One shopper's account and the log of its carts. */
 export interface ShopperLog {
   username: string;
@@ -51,12 +67,16 @@ export interface ShopperLog {
   stockRefused: number;
   /** Checkouts refused because a line was beyond what is left (409), fixed in one click. */
   stockShort: number;
+  /** Its cancels: answered 200 (the order cancelled) or 409 (shipped first, closed, at work). */
+  cancels: CancelLog[];
 }
 
 export interface SellerLog {
   username: string;
   /** Orders this seller set Shipped (the PATCH answered 200). */
   shipped: number[];
+  /** Orders whose Shipped was refused (409): their buyer cancelled them, or was cancelling. */
+  shipRefused: number[];
 }
 
 const F = PAYMENT_PAGE.fields;
@@ -216,6 +236,8 @@ async function browse(ctx: RunContext) {
 // ---- buying ----
 
 interface Session {
+  /** The shopper's number in the run: which payments it cancels depends on it. */
+  index: number;
   log: ShopperLog;
   password: string;
   headers: Record<string, string> | null;
@@ -360,6 +382,88 @@ async function buy(ctx: RunContext, session: Session) {
   await client.call('orders', `/api/orders/${orderIds[0]}/`, { headers });
   // 404 'Cart is empty' once everything in it was bought.
   await client.call('cart', '/api/cart/', { headers, expect: [200, 404] });
+  const plan = cancelPlan(session.index, session.log.paid.length);
+  if (plan) {
+    await think();
+    await cancelOrder(ctx, session, orderIds[plan.pick % orderIds.length]!, plan.twice ? 2 : 1);
+  }
+}
+
+/**
+ * Which payments are followed by a cancel (issue 30 point 4): about 1 in 4, from the shopper's
+ * number and its count of payments so far (the same ones in every run, whatever the timing);
+ * 1 in 3 of them sent twice at once (a double click, two tabs), the once-only path.
+ */
+export function cancelPlan(
+  index: number,
+  paidCount: number,
+): { pick: number; twice: boolean } | null {
+  const n = index * 7 + paidCount;
+  if (n % 4 !== 0) return null;
+  return { pick: n / 4, twice: (n / 4) % 3 === 0 };
+}
+
+/**
+ * The answers a cancel may get beside 200 (409): the brand shipped it first (the sellers' loop
+ * races the shoppers for it), it was refunded or cancelled already (the other of two requests),
+ * or the other request's refund is still at work.
+ */
+const CANCEL_REFUSALS: readonly string[] = [
+  ORDER_CANCEL_MESSAGES.notCancellable,
+  ORDER_CANCEL_MESSAGES.alreadyClosed,
+  REFUND_MESSAGES.inProgress,
+  PARTIAL_REFUND_MESSAGES.inProgress,
+];
+
+/**
+ * The answers the sellers' Shipped may get beside 200 (409): the buyer cancelled the order after
+ * the seller's list was read, or the cancel's refund is still at work.
+ */
+const SHIP_REFUSALS: readonly string[] = [
+  ORDER_CANCEL_MESSAGES.cancelledByBuyer,
+  REFUND_MESSAGES.inProgress,
+];
+
+/**
+ * My Orders' "Cancel order" on one of the orders just paid, `times` requests at once: each
+ * answer logged; a 200 is the cancelled order, a 409 one of CANCEL_REFUSALS, anything else a
+ * fault (recorded by the client, or here when the answer says something else).
+ */
+async function cancelOrder(ctx: RunContext, session: Session, orderId: number, times: number) {
+  const entry: CancelLog = { orderId, answers: [] };
+  session.log.cancels.push(entry);
+  const sent = await Promise.allSettled(
+    Array.from({ length: times }, () =>
+      ctx.client.call('cancel', `/api/orders/${orderId}/cancel/`, {
+        method: 'POST',
+        headers: session.headers!,
+        expect: [200, 409],
+      }),
+    ),
+  );
+  let fault: unknown;
+  for (const outcome of sent) {
+    if (outcome.status === 'rejected') {
+      entry.answers.push({ status: 0 });
+      fault ??= outcome.reason;
+      continue;
+    }
+    const answer = outcome.value;
+    if (answer.status === 200) {
+      entry.answers.push({ status: 200 });
+      const status = answer.json().status;
+      if (status !== 'Canceled') {
+        fault ??= new Error(`cancel of order ${orderId} answered 200 with the order ${status}`);
+      }
+    } else {
+      const error = String(answer.json().error);
+      entry.answers.push({ status: answer.status, error });
+      if (!CANCEL_REFUSALS.includes(error)) {
+        fault ??= new Error(`cancel of order ${orderId}: 409 ${answer.text.slice(0, 200)}`);
+      }
+    }
+  }
+  if (fault) throw fault;
 }
 
 /**
@@ -460,6 +564,7 @@ export async function restockLoop(ctx: RunContext, keepers: StockKeeper[]): Prom
 export async function shopperLoop(ctx: RunContext, index: number): Promise<ShopperLog> {
   const tag = `${index}_${randomBytes(4).toString('hex')}`;
   const session: Session = {
+    index,
     log: {
       username: `load_${tag}`,
       email: `load_${tag}@example.com`,
@@ -468,6 +573,7 @@ export async function shopperLoop(ctx: RunContext, index: number): Promise<Shopp
       cart: [],
       stockRefused: 0,
       stockShort: 0,
+      cancels: [],
     },
     password: `pw-${randomBytes(6).toString('hex')}`,
     headers: null,
@@ -498,7 +604,7 @@ export async function sellerLoop(
   account: { username: string; password: string },
 ): Promise<SellerLog> {
   const { client } = ctx;
-  const log: SellerLog = { username: account.username, shipped: [] };
+  const log: SellerLog = { username: account.username, shipped: [], shipRefused: [] };
   let headers: Record<string, string> = {};
   let businessIds: number[] = [];
   // Logs in and opens the dashboard, again after a failed call (recorded), while the run lasts.
@@ -530,15 +636,31 @@ export async function sellerLoop(
         ).json() as { id: number; status: string }[];
         for (const order of orders.filter((o) => o.status === 'Paid').slice(0, 5)) {
           await think(20, 80);
-          await client.call('seller-ship', `/api/business/orders/edit/${order.id}/`, {
-            method: 'PATCH',
-            headers,
-            json: {
-              status: 'Shipped',
-              tracking_number: `LL${order.id}X${randomBytes(3).toString('hex')}`,
+          const answer = await client.call(
+            'seller-ship',
+            `/api/business/orders/edit/${order.id}/`,
+            {
+              method: 'PATCH',
+              headers,
+              json: {
+                status: 'Shipped',
+                tracking_number: `LL${order.id}X${randomBytes(3).toString('hex')}`,
+              },
+              expect: [200, 409],
             },
-          });
-          log.shipped.push(order.id);
+          );
+          if (answer.status === 200) {
+            log.shipped.push(order.id);
+            continue;
+          }
+          // The list still showed Paid, but its buyer cancelled it meanwhile (decision 0053).
+          const error = String(answer.json().error);
+          if (!SHIP_REFUSALS.includes(error)) {
+            client.recorder.flowErrors.push(
+              `Shipped of order ${order.id}: 409 ${answer.text.slice(0, 200)}`,
+            );
+          }
+          log.shipRefused.push(order.id);
         }
       } catch (error) {
         if (!(error instanceof CallError)) client.recorder.flowErrors.push(String(error));

@@ -4,7 +4,8 @@ import { runLoad } from '../../scripts/load/load';
 /**
  * The short `npm run load` (issue 14 point 4): two real app instances on a private PostgreSQL
  * behind the round-robin proxy, 20 shoppers and the demo sellers for 8 s (a few products with
- * 3 in stock among them), then the audit. No
+ * 3 in stock among them), a share of the payments followed by the buyer's cancel (sometimes
+ * twice at once) while the sellers ship, then the audit. No
  * call may fail and the audit must find nothing lost and nothing duplicated.
  */
 describe('npm run load, short', () => {
@@ -19,6 +20,11 @@ describe('npm run load, short', () => {
     expect(count('cart lines → order lines'), report).toBeGreaterThan(0);
     // Counted products were contended for (issue 26): their counts were audited.
     expect(count('stock: movements add up'), report).toBeGreaterThan(0);
+    // Buyers cancelled some of their paid orders (issue 30 point 4), some while shipped.
+    expect(
+      (count('buyer cancels (200)') ?? 0) + (count('buyer cancels refused') ?? 0),
+      report,
+    ).toBeGreaterThan(0);
     // Brands were paid: transfers went out (the money path ran, not only the orders).
     expect(count('transfers'), report).toBeGreaterThan(0);
     // Both instances took requests through the proxy, and none failed there.
