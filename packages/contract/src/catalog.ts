@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, CURATED_LISTS, PRODUCT_CATEGORIES, PRODUCT_CONDITIONS } from './constants';
+import { isCountryCode } from './countries';
 import { MESSAGES } from './messages';
+import { SEARCH_MAX_BRANDS, SHOP_FACET_MESSAGES } from './shop-facets-texts';
 import { stockCount } from './stock';
 
 /**
@@ -245,6 +247,31 @@ const queryFlag = (label: string) =>
       return z.NEVER;
     });
 
+/** Brand ids as the shop's address writes them, '3,7': distinct, in order; '' is none. */
+const queryBrands = z
+  .string({ error: SHOP_FACET_MESSAGES.brands })
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? '';
+    if (text === '') return [];
+    const parts = text.split(',').map((part) => part.trim());
+    const ids = parts.map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : Number.NaN));
+    if (ids.some((n) => !Number.isSafeInteger(n) || n < 1) || ids.length > SEARCH_MAX_BRANDS) {
+      ctx.addIssue({ code: 'custom', message: SHOP_FACET_MESSAGES.brands });
+      return z.NEVER;
+    }
+    return [...new Set(ids)].sort((a, b) => a - b);
+  });
+
+/** `?country=`: two letters of ISO 3166, either case; absent or '' for the shopper's own. */
+export const queryCountry = z
+  .string({ error: SHOP_FACET_MESSAGES.country })
+  .trim()
+  .toUpperCase()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || isCountryCode(v), SHOP_FACET_MESSAGES.country);
+
 /**
  * The filters eco shoppers ask for (issue 15), beside `category` and the price sort, each in
  * the query string of `api/search/` and `api/search/facets/` (and of the shop's URL):
@@ -254,7 +281,13 @@ const queryFlag = (label: string) =>
  * - `free_shipping_at` (dollars): products of brands that ship free to the US at that cart
  *   amount (their US rate is 0, their own free-shipping threshold is reached, or the amount
  *   reaches the marketplace's $75);
- * - `in_stock=true`: products that can be bought now (not sold out; issue 26).
+ * - `in_stock=true`: products that can be bought now (not sold out; issue 26);
+ * - `brands=3,7` (issue 30): products of these brands only (at most SEARCH_MAX_BRANDS);
+ * - `ships_free=true` (issue 30): products a cart of which alone ships free to the shopper's
+ *   country — the product's price reaches the amount its brand ships free from there (its rate
+ *   is 0, or the price reaches its own threshold or the marketplace's $75; decision 0057);
+ * - `country` (issue 30): the country `ships_free` and its count are for; absent, the signed-in
+ *   shopper's default address's (a token is then read), else US — as the delivery call.
  * Prices are turned into cents here. Without `in_stock`, sold-out products come after the
  * others, each part in the asked order.
  */
@@ -265,6 +298,9 @@ export const searchRefinements = {
   min_price: queryPrice('min_price'),
   max_price: queryPrice('max_price'),
   free_shipping_at: queryPrice('free_shipping_at'),
+  brands: queryBrands,
+  ships_free: queryFlag('ships_free'),
+  country: queryCountry,
 };
 
 /** The price ranges the shop offers, in cents: [min, max] with max null for "and over". */
@@ -341,6 +377,16 @@ export const searchFacetsResponse = z.object({
   free_shipping: z.number().int(),
   /** Products of the search that are not sold out (`in_stock=true`). */
   in_stock: z.number().int(),
+  /** The country `ships_free` counts for (`country`, else the shopper's, else US). */
+  country: z.string(),
+  /** Products a cart of which alone ships free to `country` (`ships_free=true`). */
+  ships_free: z.number().int(),
+  /**
+   * The brand facet: per brand, the products of the search with that brand and every other
+   * current choice (the brand choice itself left out); the brands with any and the chosen ones
+   * (even at 0), most first, then by name; at most SEARCH_BRAND_FACET_MAX besides the chosen.
+   */
+  brands: z.array(z.object({ id, name: z.string(), count: z.number().int() })),
   /** One entry per SEARCH_PRICE_RANGES range, in order, with the price filter itself left out. */
   price_ranges: z.array(
     z.object({

@@ -33,10 +33,24 @@ export function searchPage(url: URL) {
   };
 }
 
+/** The brands of the mock's brand facet: ten, most products first (id n + 1, count 10 − n). */
+export const SHOP_BRANDS: SearchFacets['brands'] = [
+  'Porto Studio',
+  'Fern Goods',
+  'Kelp Studio',
+  'Cedar Works',
+  'Alder & Oak',
+  'Juniper Lane',
+  'Saltmarsh Goods',
+  'Tidal Threads',
+  'Moss & Stone',
+  'Willow Row',
+].map((name, n) => ({ id: n + 1, name, count: 10 - n }));
+
 /**
  * The facet counts the mock answers: second-hand 12, in stock 41, verified 30, free shipping 7 (40 at a
- * cart of $75 or more), the price ranges 10, 15, 12 and 8, and category n of
- * PRODUCT_CATEGORIES n + 1 (Art Supplies, the last, 8).
+ * cart of $75 or more), ships free to me 9 (to ?country=, else US), the price ranges 10, 15,
+ * 12 and 8, category n of PRODUCT_CATEGORIES n + 1 (Art Supplies, the last, 8), and SHOP_BRANDS.
  */
 export function shopFacets(url: URL): SearchFacets {
   const freeAt = Number(url.searchParams.get('free_shipping_at') ?? '0');
@@ -46,6 +60,9 @@ export function shopFacets(url: URL): SearchFacets {
     in_stock: 41,
     verified: 30,
     free_shipping: freeAt >= 75 ? 40 : 7,
+    country: url.searchParams.get('country') || 'US',
+    ships_free: 9,
+    brands: SHOP_BRANDS,
     price_ranges: [
       { min_price: '0.00', max_price: '24.99', count: 10 },
       { min_price: '25.00', max_price: '49.99', count: 15 },

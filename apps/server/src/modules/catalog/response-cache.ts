@@ -13,12 +13,17 @@ import type { z } from 'zod';
  */
 export interface ResponseCache {
   readonly enabled: boolean;
-  /** Serves the request from the cache, or computes, validates, stores and sends the answer. */
+  /**
+   * Serves the request from the cache, or computes, validates, stores and sends the answer;
+   * kept under the request's address, or under `key` when the answer depends on more (it must
+   * then depend on nothing but what the key says).
+   */
   respond<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
+    key?: string,
   ): Promise<FastifyReply>;
   /**
    * A text kept under `key` until the next change (the server-rendered pages, decision 0044):
@@ -95,11 +100,9 @@ export function createResponseCache(options: {
       generation++;
       entries.clear();
     },
-    async respond(request, reply, schema, compute) {
+    async respond(request, reply, schema, compute, key = request.url) {
       reply.type('application/json; charset=utf-8');
-      const body = await remember(request.url, async () =>
-        JSON.stringify(schema.parse(await compute())),
-      );
+      const body = await remember(key, async () => JSON.stringify(schema.parse(await compute())));
       return reply.send(body);
     },
     remember,

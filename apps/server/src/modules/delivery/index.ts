@@ -4,4 +4,4 @@
  */
 
 export { deliveryRoutes } from './delivery.routes';
-export { transitDaysFor } from './delivery.service';
+export { shopperCountry, transitDaysFor } from './delivery.service';

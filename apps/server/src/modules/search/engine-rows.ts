@@ -2,14 +2,14 @@ import type { BrandDoc, ProductDoc } from '@leafline/search-engine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rowsOf } from '../../db/raw-rows';
-import { freeShippingFromOf } from '../shipping';
+import { freeShippingByCountryOf, freeShippingFromOf } from '../shipping';
 import { productStockSql } from '../stock';
 import { FREE_SHIPPING_COUNTRY } from './search-criteria';
 
 /**
  * The rows the in-memory engine is loaded and kept in step with (engine-follower.ts): products
- * with their search document as PostgreSQL made it, and brands with where they ship free from
- * (the shipping module's rule, handed as data).
+ * with their search document as PostgreSQL made it, and brands with where they ship free from,
+ * to the US and per country (the shipping module's rule, handed as data).
  */
 
 interface ProductRow {
@@ -87,17 +87,18 @@ async function brandsWhere(db: Db, where: SQL): Promise<BrandDoc[]> {
     db,
     sql`select b.id, b.name, b.is_active, b.verified from businesses b where ${where}`,
   );
-  const freeFrom = await freeShippingFromOf(
-    db,
-    rows.map((row) => row.id),
-    FREE_SHIPPING_COUNTRY,
-  );
+  const ids = rows.map((row) => row.id);
+  const [freeFrom, byCountry] = await Promise.all([
+    freeShippingFromOf(db, ids, FREE_SHIPPING_COUNTRY),
+    freeShippingByCountryOf(db, ids),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     active: row.is_active,
     verified: row.verified,
     freeShippingFromCents: freeFrom.get(row.id) ?? 0,
+    freeShippingByCountry: byCountry.get(row.id),
   }));
 }
 

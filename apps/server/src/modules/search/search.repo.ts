@@ -64,8 +64,20 @@ const soldOutRank = sql`(case when ${soldOut} then 1 else 0 end)`;
 export function refinementConditions(
   r: SearchRefinements,
   notShippingFree: readonly number[],
+  shipsFreeFrom: ReadonlyMap<number, number>,
 ): SQL[] {
   const conditions: SQL[] = [];
+  if (r.brandIds.length) {
+    conditions.push(sql`${businesses.id} = any(${pgArray(r.brandIds)}::int[])`);
+  }
+  if (r.shipsFree && shipsFreeFrom.size) {
+    // The product's price reaches its brand's amount for the country (0 for a brand not listed).
+    const ids = [...shipsFreeFrom.keys()];
+    const amounts = [...shipsFreeFrom.values()];
+    conditions.push(sql`${products.priceCents} >= coalesce((select t.cents
+      from unnest(${pgArray(ids)}::int[], ${pgArray(amounts)}::int[]) as t(id, cents)
+      where t.id = ${businesses.id}), 0)`);
+  }
   if (r.secondHand) conditions.push(eq(products.condition, 'second_hand'));
   if (r.verified) conditions.push(eq(businesses.verified, true));
   if (r.minPriceCents !== null) conditions.push(sql`${products.priceCents} >= ${r.minPriceCents}`);
@@ -113,6 +125,11 @@ export interface SearchCriteria extends SearchRequest {
    * by the shipping module's rule, free-shipping.ts), left out. Empty without one.
    */
   notShippingFree: readonly number[];
+  /**
+   * With "ships free to me": per brand that does not ship every product free to the shopper's
+   * country, the smallest product price that does (the shipping module's rule). Empty without.
+   */
+  shipsFreeFrom: ReadonlyMap<number, number>;
 }
 
 export async function searchProducts(
@@ -121,7 +138,11 @@ export async function searchProducts(
   limit: number,
   offset: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
-  const conditions: SQL[] = refinementConditions(criteria.refinements, criteria.notShippingFree);
+  const conditions: SQL[] = refinementConditions(
+    criteria.refinements,
+    criteria.notShippingFree,
+    criteria.shipsFreeFrom,
+  );
   if (criteria.productCategory !== null) {
     conditions.push(eq(products.productCategory, criteria.productCategory));
   }

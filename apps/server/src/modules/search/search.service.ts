@@ -1,4 +1,9 @@
-import { CURATED_LISTS, PRODUCT_CATEGORIES, SEARCH_PAGE_SIZE } from '@leafline/contract';
+import {
+  CURATED_LISTS,
+  DEFAULT_SHIPPING_COUNTRY,
+  PRODUCT_CATEGORIES,
+  SEARCH_PAGE_SIZE,
+} from '@leafline/contract';
 import {
   CATEGORY_ALIASES,
   type ProductPage,
@@ -8,6 +13,7 @@ import {
   type SearchQuery,
   type SearchSuggestion,
 } from '@leafline/contract/catalog';
+import { SEARCH_BRAND_FACET_MAX } from '@leafline/contract/shop-facets-texts';
 import {
   assertPageExists,
   type CatalogDeps,
@@ -40,7 +46,11 @@ export function termWords(terms: string): string[] {
   return words.slice(0, MAX_WORDS).map((w) => Array.from(w).slice(0, MAX_WORD_LENGTH).join(''));
 }
 
-export function refinementsOf(query: SearchQuery): SearchRefinements {
+/**
+ * The search's refinements; `country` is the shopper's (the route's `countryFor`): what
+ * "Ships free to me" and its count are for.
+ */
+export function refinementsOf(query: SearchQuery, country: string): SearchRefinements {
   let min = query.min_price ?? null;
   let max = query.max_price ?? null;
   // A range typed the wrong way round means the same range.
@@ -52,6 +62,9 @@ export function refinementsOf(query: SearchQuery): SearchRefinements {
     maxPriceCents: max,
     freeShippingAtCents: query.free_shipping_at ?? null,
     inStock: query.in_stock,
+    brandIds: query.brands,
+    country,
+    shipsFree: query.ships_free,
     soldOut: false,
   };
 }
@@ -61,13 +74,13 @@ function productCategoryOf(query: SearchQuery): string | null {
 }
 
 /** The search a query asks, as the adapters take it. */
-function requestOf(query: SearchQuery, words: string[]): SearchRequest {
+function requestOf(query: SearchQuery, words: string[], country: string): SearchRequest {
   return {
     terms: query.search,
     words,
     productCategory: productCategoryOf(query),
     sort: query.filter,
-    refinements: refinementsOf(query),
+    refinements: refinementsOf(query, country),
   };
 }
 
@@ -75,6 +88,7 @@ export async function search(
   deps: SearchDeps,
   query: SearchQuery,
   requestUrl: string,
+  country: string = DEFAULT_SHIPPING_COUNTRY,
 ): Promise<ProductPage> {
   const page = query.page ?? 1;
   const pageSize = Math.min(query.page_size ?? SEARCH_PAGE_SIZE, SEARCH_MAX_PAGE_SIZE);
@@ -90,7 +104,7 @@ export async function search(
   if (query.category === 'weekly_favorites') {
     // The 'Current Favorites' category is the curated list itself (SPEC §4), in its order,
     // with the shop's filters applied to it.
-    const refinements = refinementsOf(query);
+    const refinements = refinementsOf(query, country);
     let favorites = await curatedProducts(deps, CURATED_LISTS.currentFavorites);
     const kept = await firstAnswer(deps.search, (port) =>
       port.filterList(
@@ -112,7 +126,7 @@ export async function search(
   if (query.search !== '' && words.length === 0) return respond([], 0);
 
   const offset = (page - 1) * pageSize;
-  const request = requestOf(query, words);
+  const request = requestOf(query, words, country);
   const found = await firstAnswer(deps.search, (port) => port.search(request, pageSize, offset));
   if (!found) throw new Error('no search adapter answered');
   return respond(found.rows.map(toSummary), found.total);
@@ -121,13 +135,18 @@ export async function search(
 /** Cents as the contract's price strings. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export function facetsResponse(counts: FacetCounts): SearchFacets {
+export function facetsResponse(counts: FacetCounts, refinements: SearchRefinements): SearchFacets {
+  const chosen = new Set(refinements.brandIds);
   return {
     count: counts.count,
     second_hand: counts.secondHand,
     verified: counts.verified,
     free_shipping: counts.freeShipping,
     in_stock: counts.inStock,
+    country: refinements.country,
+    ships_free: counts.shipsFree,
+    // The brands with the most products, and every chosen one wherever it stands.
+    brands: counts.brands.filter((b, k) => k < SEARCH_BRAND_FACET_MAX || chosen.has(b.id)),
     price_ranges: SEARCH_PRICE_RANGES.map(([min, max], k) => ({
       min_price: dollars(min),
       max_price: max === null ? null : dollars(max),
@@ -142,9 +161,13 @@ export function facetsResponse(counts: FacetCounts): SearchFacets {
 
 export class SearchUnavailableError extends Error {}
 
-/** The facet counts of a search (`api/search/facets/`). */
-export async function searchFacets(deps: SearchDeps, query: SearchQuery): Promise<SearchFacets> {
-  const refinements = refinementsOf(query);
+/** The facet counts of a search (`api/search/facets/`) for the shopper's `country`. */
+export async function searchFacets(
+  deps: SearchDeps,
+  query: SearchQuery,
+  country: string = DEFAULT_SHIPPING_COUNTRY,
+): Promise<SearchFacets> {
+  const refinements = refinementsOf(query, country);
   if (query.category === 'weekly_favorites') {
     // The curated list: its products' facets, the shop's filters applied.
     const favorites = await curatedProducts(deps, CURATED_LISTS.currentFavorites);
@@ -161,13 +184,13 @@ export async function searchFacets(deps: SearchDeps, query: SearchQuery): Promis
     );
     if (!shop) throw new SearchUnavailableError();
     counts.categories = shop.categories;
-    return facetsResponse(counts);
+    return facetsResponse(counts, refinements);
   }
   const counts = await firstAnswer(deps.search, (port) =>
-    port.facets(requestOf(query, termWords(query.search))),
+    port.facets(requestOf(query, termWords(query.search), country)),
   );
   if (!counts) throw new SearchUnavailableError();
-  return facetsResponse(counts);
+  return facetsResponse(counts, refinements);
 }
 
 /** Search as you type (`api/search/suggestions/`): none while no adapter suggests. */

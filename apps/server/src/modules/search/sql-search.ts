@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { businessesNotShippingFreeAt } from '../shipping';
+import { businessesNotShippingFreeAt, freeShippingFromOfAll } from '../shipping';
 import { correctWords, searchProducts } from './search.repo';
 import { FREE_SHIPPING_COUNTRY } from './search-criteria';
 import type { SearchPort } from './search-port';
@@ -14,11 +14,18 @@ export function createSqlSearch(db: Db): SearchPort {
   return {
     async search(request, limit, offset) {
       const at = request.refinements.freeShippingAtCents;
-      const [corrected, notShippingFree] = await Promise.all([
+      const { shipsFree, country } = request.refinements;
+      const [corrected, notShippingFree, shipsFreeFrom] = await Promise.all([
         correctWords(db, request.words),
         at === null ? [] : businessesNotShippingFreeAt(db, at, FREE_SHIPPING_COUNTRY),
+        shipsFree ? freeShippingFromOfAll(db, country) : new Map<number, number>(),
       ]);
-      return searchProducts(db, { ...request, corrected, notShippingFree }, limit, offset);
+      return searchProducts(
+        db,
+        { ...request, corrected, notShippingFree, shipsFreeFrom },
+        limit,
+        offset,
+      );
     },
     facets: async () => null,
     facetsOfList: async () => null,

@@ -1,6 +1,6 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@leafline/contract';
 import type { Db } from '../../db/client';
-import { freeShippingFromCents, rateForCountry } from './fees';
+import { freeShippingFromCents, rateForCountry, type ShippingRates } from './fees';
 import { loadAllShippingFees, loadShippingFees } from './shipping.repo';
 
 /**
@@ -22,6 +22,50 @@ export async function freeShippingFromOf(
   return new Map(
     businessIds.map((id) => [id, freeShippingFromCents(stored.get(id)?.rates ?? null, country)]),
   );
+}
+
+/**
+ * Where a brand ships free from, per country (the shop's "Ships free to me", decision 0057):
+ * `freeShippingFromCents` for each country its setting names, and for every other (its amount
+ * depends on the country only through whether the setting names it).
+ */
+export interface FreeShippingByCountry {
+  countries: Record<string, number>;
+  elsewhereCents: number;
+}
+
+function byCountryOf(rates: ShippingRates | null): FreeShippingByCountry {
+  const countries: Record<string, number> = {};
+  for (const country of rates?.countryFeesCents.keys() ?? []) {
+    countries[country] = freeShippingFromCents(rates, country);
+  }
+  // A country the setting does not name: its other rates only.
+  const elsewhere = rates ? { ...rates, countryFeesCents: new Map<string, number>() } : null;
+  return { countries, elsewhereCents: freeShippingFromCents(elsewhere, '') };
+}
+
+/** Per business of `businessIds`, where it ships free from per country (a business without a setting: 0). */
+export async function freeShippingByCountryOf(
+  db: Db,
+  businessIds: readonly number[],
+): Promise<Map<number, FreeShippingByCountry>> {
+  const stored = await loadShippingFees(db, businessIds);
+  return new Map(businessIds.map((id) => [id, byCountryOf(stored.get(id)?.rates ?? null)]));
+}
+
+/**
+ * The businesses that do not ship every product free to `country` on its own, each with the
+ * smallest product price that does (freeShippingFromCents; every other business ships free
+ * from 0).
+ */
+export async function freeShippingFromOfAll(db: Db, country: string): Promise<Map<number, number>> {
+  const stored = await loadAllShippingFees(db);
+  const result = new Map<number, number>();
+  for (const [id, fees] of stored) {
+    const from = freeShippingFromCents(fees.rates, country);
+    if (from > 0) result.set(id, from);
+  }
+  return result;
 }
 
 /** The businesses that do not ship free to `country` at this cart amount (every other does). */

@@ -5,10 +5,12 @@
 
 export type { ShippingQuote, ShippingRates } from './fees';
 export { quoteShipping } from './fees';
-export type { BrandShippingTerms } from './free-shipping';
+export type { BrandShippingTerms, FreeShippingByCountry } from './free-shipping';
 export {
   businessesNotShippingFreeAt,
+  freeShippingByCountryOf,
   freeShippingFromOf,
+  freeShippingFromOfAll,
   shippingTermsOf,
 } from './free-shipping';
 export { shippingRoutes } from './shipping.routes';
