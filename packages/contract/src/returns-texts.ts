@@ -74,7 +74,8 @@ export const RETURN_TEXTS = {
   } satisfies Record<ReturnStatus, string>,
   line: (quantity: number, name: string, reason: string) => `${quantity} × ${name} — “${reason}”`,
   declinedBecause: (reason: string) => `The brand’s reason: ${reason}`,
-  requestedOn: (date: string) => `Requested ${date}`,
+  /** Before the request's date. */
+  requestedOn: 'Requested',
   accept: 'Accept and refund',
   accepting: 'Refunding…',
   decline: 'Decline…',

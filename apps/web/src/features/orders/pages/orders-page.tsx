@@ -15,6 +15,7 @@ import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { CancelOrder } from '../components/cancel-order';
 import { OrderCard } from '../components/order-card';
 import { OrderMessages } from '../components/order-messages';
+import { OrderReturns } from '../components/order-returns';
 import { newestFirst } from '../lib/order-format';
 import { ORDERS_TEXTS } from '../lib/orders-texts';
 
@@ -117,6 +118,7 @@ function OrdersList() {
             <li key={order.id}>
               <OrderCard order={order}>
                 <CancelOrder order={order} />
+                <OrderReturns order={order} />
                 <OrderMessages orderId={order.id} summary={messageCounts.get(order.id)} />
               </OrderCard>
             </li>

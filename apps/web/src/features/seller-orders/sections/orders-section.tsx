@@ -42,6 +42,7 @@ import { OrderEditForm } from '../components/order-edit-form';
 import { OrderExportForm } from '../components/order-export-form';
 import { OrderMessages } from '../components/order-messages';
 import { OrderRefundActions } from '../components/order-refund-actions';
+import { SellerOrderReturns } from '../components/order-returns';
 import { PackingSlips } from '../components/packing-slips';
 import { SellerOrderCard, sellerOrderHeadingId } from '../components/seller-order-card';
 import { SELLER_ORDERS_TEXTS } from '../lib/seller-orders-texts';
@@ -216,6 +217,7 @@ export function OrdersSection({ businessId }: { businessId: number }) {
                     <span aria-hidden="true">{SELLER_ORDERS_TEXTS.slipTitle}</span>
                   </Button>
                   <SellerOrderCard order={order}>
+                    <SellerOrderReturns businessId={businessId} order={order} />
                     <OrderRefundActions businessId={businessId} order={order} />
                     <OrderEditRow businessId={businessId} order={order} />
                     <OrderMessages
