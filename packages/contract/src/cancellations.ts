@@ -30,4 +30,6 @@ export const ORDER_CANCEL_TEXTS = {
   working: 'Cancelling…',
   done: (orderId: number) => `Order #${orderId} is cancelled. Your refund is on its way.`,
   failed: 'The order could not be cancelled. Please try again.',
+  /** On the brand's order card, by its status: the status cannot change any more. */
+  brandNotice: 'The buyer cancelled this order and has been refunded. Do not send it.',
 } as const;

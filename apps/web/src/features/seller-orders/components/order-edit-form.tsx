@@ -1,3 +1,4 @@
+import { BUYER_CANCEL_REASON, ORDER_CANCEL_TEXTS } from '@leafline/contract/cancellations';
 import { type Carrier, TRACKING_TEXTS } from '@leafline/contract/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '@leafline/contract/constants';
 import { centsToPrice } from '@leafline/contract/money';
@@ -37,6 +38,14 @@ export function savingRefunds(order: SellerOrder, status: OrderStatus): status i
     (order.refund === null || order.refund.status === 'failed')
   );
 }
+
+/**
+ * Whether the order's buyer cancelled it (issue 30 point 4): its status can no longer change
+ * (the server refuses it, decision 0053); tracking and notes still can.
+ */
+export const cancelledByBuyer = (order: SellerOrder) =>
+  order.refund?.status === 'succeeded' &&
+  order.refunds.some((r) => r.kind === 'full' && r.reason === BUYER_CANCEL_REASON);
 
 type OrderEditValues = {
   status: OrderStatus;
@@ -110,6 +119,7 @@ export function OrderEditForm({
   });
   const [confirming, setConfirming] = useState<RefundStatus | null>(null);
   const id = `order-${order.id}`;
+  const locked = cancelledByBuyer(order);
   useFollowOrder(form, order);
 
   // After a confirmed refund the dialog closes while Save is busy: focus goes to the card's
@@ -146,12 +156,21 @@ export function OrderEditForm({
       className="flex flex-col gap-4 rounded-xl border border-sand-300 bg-sand-100/60 p-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={`${id}-status`}
-          label="Status"
-          options={STATUS_OPTIONS}
-          {...formField(form, 'status')}
-        />
+        <div className="flex flex-col gap-1">
+          <SelectField
+            id={`${id}-status`}
+            label="Status"
+            options={STATUS_OPTIONS}
+            {...formField(form, 'status')}
+            disabled={locked}
+            aria-describedby={locked ? `${id}-status-locked` : undefined}
+          />
+          {locked ? (
+            <p id={`${id}-status-locked`} className="text-sm text-ink-muted">
+              {ORDER_CANCEL_TEXTS.brandNotice}
+            </p>
+          ) : null}
+        </div>
         <SelectField
           id={`${id}-carrier`}
           label={TRACKING_TEXTS.carrierLabel}

@@ -1,12 +1,15 @@
 import { BUSINESS_MESSAGES } from '@leafline/contract/business';
+import { BUYER_CANCEL_REASON, ORDER_CANCEL_TEXTS } from '@leafline/contract/cancellations';
 import {
   ORDER_STATUSES,
   TOAST_ORDER_SAVE_MS,
   TOTAL_COUNT_HEADER,
 } from '@leafline/contract/constants';
+import { CANCEL_REASON } from '@leafline/contract/refunds';
 import { EXPORT_TEXTS } from '@leafline/contract/seller-money';
 import {
   PAYOUT_STATE_LABELS,
+  SELLER_NOTES_TEXTS,
   SELLER_ORDER_MESSAGES,
   type SellerOrder,
 } from '@leafline/contract/seller-orders';
@@ -205,6 +208,76 @@ describe('OrdersSection', () => {
     expect((await card(41).findByRole('alert')).textContent).toBe(
       `${BUSINESS_MESSAGES.orderUpdateFailed} ${SELLER_ORDER_MESSAGES.trackingNumber}`,
     );
+  });
+
+  it('an order its buyer cancelled keeps its status: the select is off and says why; notes still save', async () => {
+    const cancelled = sellerOrder({
+      status: 'Canceled',
+      payout_status: 'canceled',
+      refund: {
+        status: 'succeeded',
+        amount: '35.00',
+        created_at: '2026-03-14T10:00:00.000Z',
+        error: null,
+      },
+      refunds: [
+        {
+          kind: 'full',
+          amount: '35.00',
+          reason: BUYER_CANCEL_REASON,
+          created_at: '2026-03-14T10:00:00.000Z',
+          items: [],
+          status: 'succeeded',
+          error: null,
+        },
+      ],
+    });
+    const s = server([cancelled], 1, (call) =>
+      call.method === 'PATCH' ? jsonResponse(200, { ...cancelled, notes: 'not sent' }) : undefined,
+    );
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    const status = card(41).getByLabelText('Status') as HTMLSelectElement;
+    expect(status.disabled).toBe(true);
+    expect(status.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(status.getAttribute('aria-describedby')!)?.textContent).toBe(
+      ORDER_CANCEL_TEXTS.brandNotice,
+    );
+    fill(card(41).getByLabelText(SELLER_NOTES_TEXTS.label), 'not sent');
+    fireEvent.click(card(41).getByRole('button', { name: 'Save order #41' }));
+    await waitFor(() => expect(s.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const sent = s.calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(sent.notes).toBe('not sent');
+    expect([undefined, 'Canceled']).toContain(sent.status);
+  });
+
+  it('a brand’s own cancel leaves the status free', async () => {
+    server([
+      sellerOrder({
+        status: 'Canceled',
+        refund: {
+          status: 'succeeded',
+          amount: '35.00',
+          created_at: '2026-03-14T10:00:00.000Z',
+          error: null,
+        },
+        refunds: [
+          {
+            kind: 'full',
+            amount: '35.00',
+            reason: CANCEL_REASON,
+            created_at: '2026-03-14T10:00:00.000Z',
+            items: [],
+            status: 'succeeded',
+            error: null,
+          },
+        ],
+      }),
+    ]);
+    renderSection(<OrdersSection businessId={3} />);
+    await screen.findAllByTestId('seller-order');
+    expect((card(41).getByLabelText('Status') as HTMLSelectElement).disabled).toBe(false);
+    expect(card(41).queryByText(ORDER_CANCEL_TEXTS.brandNotice)).toBeNull();
   });
 
   it('pages with the X-Total-Count header', async () => {
