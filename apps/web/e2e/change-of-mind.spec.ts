@@ -56,6 +56,9 @@ test('a shopper cancels a paid order and the brand’s dashboard updates live', 
     timeout: 10_000,
   });
   await expect(card.getByTestId('order-refund-state')).toHaveText(REFUND_STATE_LABELS.succeeded);
+  // Its status can no longer change: not to be sent (decision 0053).
+  await expect(card.getByLabel('Status')).toBeDisabled();
+  await expect(card.getByText(ORDER_CANCEL_TEXTS.brandNotice)).toBeVisible();
   await checkBothWidths(page, [`article[aria-labelledby="seller-order-${orderId}-heading"]`]);
 
   const buyerMail = await waitForMailContaining(
