@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES } from '@leafline/contract/auth';
-import { ACCOUNT_STATUS_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,9 +22,9 @@ import {
   PasswordDialog,
 } from '../components/account-dialogs';
 import { AccountProfile } from '../components/account-profile';
+import { useAccountStatus } from '../hooks/use-account-status';
 import { useEndSession } from '../hooks/use-end-session';
 
-type Status = { tone: 'success' | 'error'; message: string };
 type OpenDialog = 'name' | 'email' | 'password' | 'delete' | null;
 
 /** SPEC §2 Account settings: name, e-mail, password and account deletion. */
@@ -39,17 +38,6 @@ export function AccountSettingsPage() {
   );
 }
 
-/** The page's status message, cleared after ACCOUNT_STATUS_MS (SPEC §4). */
-function useStatus() {
-  const [status, setStatus] = useState<Status | null>(null);
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(null), ACCOUNT_STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-  return [status, setStatus] as const;
-}
-
 function AccountSettings() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -61,7 +49,7 @@ function AccountSettings() {
   const changePassword = useChangePassword();
   const deleteAccount = useDeleteAccount();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [status, setStatus] = useStatus();
+  const [status, setStatus] = useAccountStatus();
 
   const loadError = nameQuery.error ?? emailQuery.error;
   useEffect(() => {

@@ -3,7 +3,6 @@ import {
   SAVED_ADDRESS_MESSAGES,
   type SavedAddress,
 } from '@leafline/contract/addresses';
-import { ACCOUNT_STATUS_MS } from '@leafline/contract/constants';
 import { MESSAGES } from '@leafline/contract/messages';
 import MapPin from 'lucide-react/icons/map-pin';
 import Pencil from 'lucide-react/icons/pencil';
@@ -27,6 +26,7 @@ import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
 import { useUpdateAddress } from '../api/update-address';
+import { useAccountStatus } from '../hooks/use-account-status';
 import { useEndSession } from '../hooks/use-end-session';
 
 const TEXTS = {
@@ -36,8 +36,6 @@ const TEXTS = {
   loadFailed: 'Could not load your addresses. Please try again.',
   failed: 'Something went wrong. Please try again.',
 } as const;
-
-type Status = { tone: 'success' | 'error'; message: string };
 
 /** The form's fields of a saved address (without its id and default mark). */
 function fieldsOf({ id: _id, is_default: _default, ...fields }: SavedAddress) {
@@ -64,13 +62,7 @@ function Addresses() {
   /** 'new', an address id being edited, or nothing. */
   const [editing, setEditing] = useState<'new' | number | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(null), ACCOUNT_STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const [status, setStatus] = useAccountStatus();
   useEffect(() => {
     if (isApiError(query.error, 401)) endSession();
   }, [query.error, endSession]);
