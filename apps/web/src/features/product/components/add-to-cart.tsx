@@ -1,16 +1,14 @@
-import { PRODUCT_LOGIN_REDIRECT_MS, PRODUCT_TOAST_MS } from '@leafline/contract/constants';
+import { PRODUCT_TOAST_MS } from '@leafline/contract/constants';
 import { LOW_STOCK_THRESHOLD } from '@leafline/contract/stock-texts';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useLoginFirst } from '@/components/auth/login-first';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth-tokens';
-import type { NoticeState } from '@/lib/navigation';
-import { saveProductRedirect } from '@/lib/storage';
 import { useAddToCart } from '../api/add-to-cart';
 import { PRODUCT_TEXTS } from '../lib/product-texts';
 
@@ -31,29 +29,15 @@ export interface AddToCartProps {
  */
 export function AddToCart({ productId, variantId, needsVariant, stock = null }: AddToCartProps) {
   const soldOut = stock === 0;
-  const navigate = useNavigate();
-  const location = useLocation();
   const toast = useToast();
   const addToCart = useAddToCart();
-  const [mustLogin, setMustLogin] = useState(false);
+  const loginFirst = useLoginFirst(PRODUCT_TEXTS);
   // After a successful add, a lasting way to the cart beside the (5 s) toast.
   const [added, setAdded] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const goToLogin = () => {
-    clearTimeout(timer.current);
-    const state: NoticeState = { notice: PRODUCT_TEXTS.mustLogin, noticeTone: 'info' };
-    navigate('/login', { state });
-  };
 
   const onClick = () => {
     if (!getAccessToken()) {
-      saveProductRedirect(`${location.pathname}${location.search}`);
-      setMustLogin(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(goToLogin, PRODUCT_LOGIN_REDIRECT_MS);
+      loginFirst.ask();
       return;
     }
     if (needsVariant && variantId === null) {
@@ -98,16 +82,7 @@ export function AddToCart({ productId, variantId, needsVariant, stock = null }: 
           </Link>
         ) : null}
       </div>
-      {mustLogin ? (
-        <Notice tone="warning" className="items-center">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <span>{PRODUCT_TEXTS.mustLogin}</span>
-            <Button size="sm" variant="secondary" onClick={goToLogin}>
-              {PRODUCT_TEXTS.loginNow}
-            </Button>
-          </div>
-        </Notice>
-      ) : null}
+      {loginFirst.notice}
     </div>
   );
 }

@@ -1,16 +1,11 @@
-import { PRODUCT_LOGIN_REDIRECT_MS } from '@leafline/contract/constants';
 import { FOLLOW_TEXTS } from '@leafline/contract/favorites-texts';
 import Check from 'lucide-react/icons/check';
 import Plus from 'lucide-react/icons/plus';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLoginFirst } from '@/components/auth/login-first';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useSignedIn } from '@/lib/api/favorites';
 import { errorMessage } from '@/lib/api-client';
-import type { NoticeState } from '@/lib/navigation';
-import { saveProductRedirect } from '@/lib/storage';
 import { useFollows, useSetFollow } from '../api/follows';
 
 /**
@@ -24,28 +19,15 @@ export function FollowButton({ businessId, name }: { businessId: number; name: s
   const follows = useFollows(signedIn);
   const setFollow = useSetFollow();
   const toast = useToast();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [mustLogin, setMustLogin] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const loginFirst = useLoginFirst(FOLLOW_TEXTS);
 
   const following =
     signedIn && (follows.data?.results ?? []).some((business) => business.id === businessId);
   const pressed = setFollow.isPending ? setFollow.variables.follow : following;
 
-  const goToLogin = () => {
-    clearTimeout(timer.current);
-    const state: NoticeState = { notice: FOLLOW_TEXTS.mustLogin, noticeTone: 'info' };
-    navigate('/login', { state });
-  };
-
   const onClick = () => {
     if (!signedIn) {
-      saveProductRedirect(`${location.pathname}${location.search}`);
-      setMustLogin(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(goToLogin, PRODUCT_LOGIN_REDIRECT_MS);
+      loginFirst.ask();
       return;
     }
     setFollow.mutate(
@@ -71,16 +53,7 @@ export function FollowButton({ businessId, name }: { businessId: number; name: s
         )}
         {pressed ? FOLLOW_TEXTS.following : FOLLOW_TEXTS.follow}
       </Button>
-      {mustLogin ? (
-        <Notice tone="warning" className="items-center">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <span>{FOLLOW_TEXTS.mustLogin}</span>
-            <Button size="sm" variant="secondary" onClick={goToLogin}>
-              {FOLLOW_TEXTS.loginNow}
-            </Button>
-          </div>
-        </Notice>
-      ) : null}
+      {loginFirst.notice}
     </div>
   );
 }
