@@ -13,6 +13,7 @@ export * from './messages';
 export * from './order-messages';
 export * from './orders';
 export * from './payments';
+export * from './promo-codes';
 export * from './refunds';
 export * from './returns';
 export * from './reviews';

@@ -4,6 +4,7 @@ import { CARRIERS } from './carriers';
 import { priceString } from './catalog';
 import { ORDER_STATUSES } from './constants';
 import { MESSAGES } from './messages';
+import { checkoutPromoCode, PROMO_CODE_MESSAGES } from './promo-codes';
 import { orderReturn } from './returns';
 
 /**
@@ -60,7 +61,7 @@ export const PAYMENT_PAGE_MESSAGES = {
   subtotal: 'Subtotal',
   discount: 'Discount',
   totalDue: 'Total due',
-  promoLabel: 'Promo code',
+  promoLabel: PROMO_CODE_MESSAGES.label,
   apply: 'Apply',
   removePromo: 'Remove code',
   cardDetails: 'Card details',
@@ -80,10 +81,10 @@ export const PAYMENT_PAGE_MESSAGES = {
   expiryPast: "Your card's expiration date is in the past.",
   cvcIncomplete: "Your card's security code is incomplete.",
   nameMissing: 'Enter the name on the card.',
-  promoApplied: 'Promo code applied.',
-  promoRemoved: 'Promo code removed.',
-  promoInvalid: 'This promo code is not valid.',
-  promoExpired: 'This promo code has expired.',
+  promoApplied: PROMO_CODE_MESSAGES.applied,
+  promoRemoved: PROMO_CODE_MESSAGES.removed,
+  promoInvalid: PROMO_CODE_MESSAGES.invalid,
+  promoExpired: PROMO_CODE_MESSAGES.expired,
   promoNoLongerValid: 'The promo code is no longer valid and was removed. Check the new total.',
   sessionNotFound: 'This payment page does not exist.',
   sessionExpired: 'This payment page has expired. Return to checkout to try again.',
@@ -103,9 +104,13 @@ export type CheckoutItem = z.infer<typeof checkoutItem>;
 /**
  * POST checkout/ (auth). `items` is what the buyer saw in the cart; the server's cart is the
  * truth, and a difference answers 409 `cartChanged`. Any price or total sent is ignored.
+ * `promo_code` (docs/decisions/0056): the code chosen in the cart, applied on the payment page;
+ * one that no longer works answers 400 PROMO_CODE_MESSAGES.noLongerValid (with `fields.promo_code`)
+ * and makes nothing.
  */
 export const checkoutBody = z.object({
   items: z.array(checkoutItem).max(200).optional(),
+  promo_code: checkoutPromoCode,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -43,6 +43,7 @@ import type {
   followSavedResponse,
   followsResponse,
 } from './favorites';
+import type { cartPromoBody, cartPromoResponse } from './promo-codes';
 import type { reviewsQuery, reviewsResponse } from './reviews';
 import { type In, type Out, type Query, route } from './route-kit';
 
@@ -138,6 +139,14 @@ export const SHOP_ROUTES = {
     response: Out<typeof setCartQuantityResponse>;
     json: In<typeof setCartQuantityBody>;
   }>()('PATCH', '/api/cart/items/{itemId}/'),
+  /**
+   * A promo code checked against the cart as it is now (docs/decisions/0056): the discount and
+   * each brand's share as the payment will split it; 400 for a code that does not work.
+   */
+  cartPromo: route<{
+    response: Out<typeof cartPromoResponse>;
+    json: In<typeof cartPromoBody>;
+  }>()('POST', '/api/cart/promo/'),
 
   // ---- the shopper's favourites and followed brands (docs/decisions/0050) ----
   // Here, not with the account's calls: every product card's heart, the storefront's Follow

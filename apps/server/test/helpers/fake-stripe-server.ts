@@ -37,6 +37,26 @@ export interface FakeSession {
   promotion_code: string | null;
 }
 
+/** A promotion code with its coupon, as Stripe answers it (API 2025-09+: `promotion.coupon`). */
+export interface FakePromotion {
+  id: string;
+  code: string;
+  active: boolean;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  coupon: {
+    id: string;
+    percent_off: number | null;
+    amount_off: number | null;
+    currency: string | null;
+    valid: boolean;
+    redeem_by: number | null;
+    max_redemptions: number | null;
+    times_redeemed: number;
+  };
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -74,6 +94,14 @@ export interface FakeStripe {
   /** Transfers made (one per idempotency key), in order. */
   transfers: Array<{ id: string; params: Params; idempotencyKey: string | undefined }>;
   promotionCodes: Map<string, string>;
+  /** Promotion codes with their coupons (listed by code; a session's `discounts` must name one). */
+  promotions: Map<string, FakePromotion>;
+  /** A promotion code and its coupon (percent or amount off); its id. */
+  addPromotion(
+    code: string,
+    coupon: { percentOff?: number; amountOff?: number; currency?: string },
+    options?: { active?: boolean; expiresAt?: number | null },
+  ): FakePromotion;
   /** The next n session creations answer 500. */
   failSessionCreates: number;
   /** Transfer failures still to answer, per destination account (each one request). */
@@ -173,11 +201,12 @@ function publicSession(session: FakeSession, expand: string[]): Params {
 export async function startFakeStripe(): Promise<FakeStripe> {
   let counter = 0;
   const next = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
-  const fake: Omit<FakeStripe, 'url' | 'port' | 'close' | 'complete'> = {
+  const fake: Omit<FakeStripe, 'url' | 'port' | 'close' | 'complete' | 'addPromotion'> = {
     requests: [],
     sessions: new Map(),
     transfers: [],
     promotionCodes: new Map(),
+    promotions: new Map(),
     failSessionCreates: 0,
     failTransfers: new Map(),
     transferDelayMs: 0,
@@ -216,6 +245,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (fake.failSessionCreates > 0) {
           fake.failSessionCreates -= 1;
           return error(res, 500, 'api_error', 'Something went wrong on Stripe.');
+        }
+        // A code applied at creation must be one Stripe would take now.
+        const discounts = (params.discounts as Params[] | undefined) ?? [];
+        for (const discount of discounts) {
+          const promotion = fake.promotions.get(String(discount.promotion_code));
+          if (!promotion?.active || !promotion.coupon.valid) {
+            res.statusCode = 400;
+            res.setHeader('content-type', 'application/json');
+            res.setHeader('stripe-should-retry', 'false');
+            return res.end(
+              JSON.stringify({
+                error: {
+                  type: 'invalid_request_error',
+                  param: 'discounts[0][promotion_code]',
+                  message: 'This promotion code cannot be redeemed because it is inactive.',
+                },
+              }),
+            );
+          }
+        }
+        if (discounts.length && params.allow_promotion_codes !== undefined) {
+          return error(
+            res,
+            400,
+            'invalid_request_error',
+            'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+          );
         }
         const id = next('cs');
         const lines = (params.line_items as Params[]) ?? [];
@@ -267,6 +323,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return send(res, publicSession(session, []));
         }
         if (req.method === 'GET' && !parts[4]) return send(res, publicSession(session, expand));
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/promotion_codes') {
+        const wanted = String(params.code ?? '').toLowerCase();
+        const data = [...fake.promotions.values()]
+          .filter((p) => !wanted || p.code.toLowerCase() === wanted)
+          .filter((p) => params.active === undefined || String(p.active) === params.active)
+          .map(({ coupon, ...promotion }) => ({
+            ...promotion,
+            object: 'promotion_code',
+            promotion: {
+              type: 'coupon',
+              coupon: expand.includes('data.promotion.coupon')
+                ? { ...coupon, object: 'coupon', applies_to: null }
+                : coupon.id,
+            },
+            restrictions: { first_time_transaction: false, minimum_amount: null },
+          }));
+        return send(res, { object: 'list', data, has_more: false, url: '/v1/promotion_codes' });
       }
       if (req.method === 'GET' && parts[0] === 'v1' && parts[1] === 'promotion_codes' && parts[2]) {
         const code = fake.promotionCodes.get(parts[2]);
@@ -420,6 +494,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return Object.assign(fake, {
     port,
     url: `http://127.0.0.1:${port}`,
+    addPromotion(
+      code: string,
+      coupon: { percentOff?: number; amountOff?: number; currency?: string },
+      options: { active?: boolean; expiresAt?: number | null } = {},
+    ): FakePromotion {
+      const promotion: FakePromotion = {
+        id: next('promo'),
+        code,
+        active: options.active ?? true,
+        expires_at: options.expiresAt ?? null,
+        max_redemptions: null,
+        times_redeemed: 0,
+        coupon: {
+          id: next('coupon'),
+          percent_off: coupon.percentOff ?? null,
+          amount_off: coupon.amountOff ?? null,
+          currency: coupon.amountOff === undefined ? null : (coupon.currency ?? 'usd'),
+          valid: true,
+          redeem_by: null,
+          max_redemptions: null,
+          times_redeemed: 0,
+        },
+      };
+      fake.promotions.set(promotion.id, promotion);
+      fake.promotionCodes.set(promotion.id, code);
+      return promotion;
+    },
     complete(
       sessionId: string,
       options: {

@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { localPaymentSessions, promoCodes } from '../../db/schema/index';
+import { localPaymentSessions } from '../../db/schema/index';
 import { eventPayload, sessionAmounts } from './local-provider-events';
+import { findPromo, promoDiscountCents, promoUsable } from './local-provider-promo';
 import { findSession } from './local-provider-sessions';
 import type {
   LocalPaymentProvider,
@@ -14,33 +15,6 @@ import { checkTestCard } from './test-card';
  * What the local provider's hosted card page (`/pay/{sessionId}`, modules/payments) does with
  * a session: a promo code applied or taken off, and the test card paid.
  */
-
-/** What a promo code takes off the items (never the shipping), rounded half-up to a cent. */
-export function promoDiscountCents(
-  promo: { percentOff: number | null; amountOffCents: number | null },
-  itemsCents: number,
-): number {
-  if (promo.percentOff !== null)
-    return Math.min(itemsCents, Math.floor((itemsCents * promo.percentOff + 50) / 100));
-  return Math.min(itemsCents, promo.amountOffCents ?? 0);
-}
-
-type PromoRow = typeof promoCodes.$inferSelect;
-
-async function findPromo(db: Db, code: string): Promise<PromoRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(promoCodes)
-    .where(eq(sql`lower(${promoCodes.code})`, code.trim().toLowerCase()));
-  return row;
-}
-
-const promoUsable = (promo: PromoRow | undefined, now: Date) =>
-  !promo?.active
-    ? 'promo_invalid'
-    : promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()
-      ? 'promo_expired'
-      : null;
 
 /**
  * Takes off a session's promo code that stopped working since it was applied; whether it did

@@ -2,9 +2,14 @@ import { CURRENCY } from '@leafline/contract';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type LocalPaymentLine, localPaymentSessions } from '../../db/schema/index';
-import { eventPayload, randomId } from './local-provider-events';
+import { eventPayload, randomId, sessionAmounts } from './local-provider-events';
+import { promoDiscountCents, recheckPromotion } from './local-provider-promo';
 import type { LocalPaymentProvider, LocalProviderState } from './local-provider-types';
-import type { CheckoutSessionInput, CreatedSession } from './payment-provider';
+import {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  PromotionCodeRefusedError,
+} from './payment-provider';
 
 /**
  * The local provider's checkout sessions (local-provider.ts): made, read and expired here; the
@@ -85,11 +90,28 @@ export function localCheckoutSessions({
   return {
     async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
       const id = randomId('cs_local_');
+      const lineItems = sessionLines(input);
+      // A code chosen in the cart: on the page from the start, as if the buyer had applied it
+      // there (the page's own rules, read again now).
+      let promo = {};
+      if (input.promotion) {
+        const found = await recheckPromotion(db, input.promotion);
+        if (!found.ok) {
+          throw new PromotionCodeRefusedError(found.problem, `promotion code ${found.problem}`);
+        }
+        const { itemsCents } = sessionAmounts({ lineItems, amountDiscountCents: 0 });
+        promo = {
+          promoCodeId: found.row.id,
+          discountCode: found.row.code,
+          amountDiscountCents: promoDiscountCents(found.row, itemsCents),
+        };
+      }
       await db.insert(localPaymentSessions).values({
+        ...promo,
         id,
         checkoutId: input.checkoutId,
         currency: CURRENCY,
-        lineItems: sessionLines(input),
+        lineItems,
         customerEmail: input.customerEmail,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,

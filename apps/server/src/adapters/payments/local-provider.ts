@@ -2,6 +2,7 @@ import { localAccounts } from './local-provider-accounts';
 import { localEventDelivery } from './local-provider-events';
 import { localHostedPage } from './local-provider-hosted-page';
 import { localMoney } from './local-provider-money';
+import { findLocalPromotion } from './local-provider-promo';
 import { expireDueSessions, localCheckoutSessions } from './local-provider-sessions';
 import type {
   LocalPaymentProvider,
@@ -33,7 +34,7 @@ export {
   onboardingLinkExpired,
 } from './local-provider-accounts';
 export { sessionAmounts } from './local-provider-events';
-export { promoDiscountCents } from './local-provider-hosted-page';
+export { promoDiscountCents } from './local-provider-promo';
 export type {
   DeliverEvent,
   LocalAccountRow,
@@ -55,6 +56,8 @@ export function createLocalProvider(options: LocalProviderOptions): LocalPayment
     name: 'local',
     ...localCheckoutSessions(state),
     ...localHostedPage(state),
+
+    findPromotionCode: (code) => findLocalPromotion(options.db, code),
 
     verifyWebhook(rawBody, signature) {
       return verifyStripeSignedEvent(rawBody, signature, options.webhookSecret);

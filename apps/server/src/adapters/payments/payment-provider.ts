@@ -29,6 +29,46 @@ export interface PaymentShippingLine {
   amountCents: number;
 }
 
+/**
+ * A promotion code the provider knows (docs/decisions/0056): the local page's `promo_codes` row,
+ * or a Stripe promotion code with its coupon. Its rules (on, expiry, limits) were checked when
+ * it was found; what it takes off is `promotionDiscountCents`.
+ */
+export interface PromotionCode {
+  /** The provider's id: Stripe's `promo_…`, the local `promo_local_<row id>`. */
+  id: string;
+  /** The code as the provider spells it (what the paid orders' notes will read). */
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  /**
+   * Whether it takes off the shipping lines too: a Stripe coupon applies to every line of the
+   * session, shipping lines included; the local page's codes take off the items only.
+   */
+  coversShipping: boolean;
+}
+
+export type PromotionProblem = 'invalid' | 'expired';
+
+export type PromotionLookup =
+  | { ok: true; promotion: PromotionCode }
+  | { ok: false; problem: PromotionProblem };
+
+/**
+ * What a promotion takes off a payment, in cents: a percentage rounded half up, or an amount,
+ * never more than what it applies to (the items; the shipping lines too when it covers them).
+ */
+export function promotionDiscountCents(
+  promotion: Pick<PromotionCode, 'percentOff' | 'amountOffCents' | 'coversShipping'>,
+  amounts: { itemsCents: number; shippingCents: number },
+): number {
+  const base = amounts.itemsCents + (promotion.coversShipping ? amounts.shippingCents : 0);
+  if (promotion.percentOff !== null) {
+    return Math.min(base, Math.floor((base * promotion.percentOff + 50) / 100));
+  }
+  return Math.min(base, promotion.amountOffCents ?? 0);
+}
+
 export interface CheckoutSessionInput {
   checkoutId: number;
   /** The Stripe `transfer_group` shared by the payment and the brands' transfers. */
@@ -40,6 +80,11 @@ export interface CheckoutSessionInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /**
+   * A code chosen in the cart, applied on the page from the start (Stripe: `discounts`
+   * instead of `allow_promotion_codes`); none: the buyer may enter one on the page.
+   */
+  promotion?: PromotionCode | null;
 }
 
 export interface CreatedSession {
@@ -140,6 +185,12 @@ export interface TransferReversalInput {
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
+  /**
+   * A promotion code as the payment page would take it now (docs/decisions/0056): found,
+   * switched on, not expired, not used up. Case does not matter.
+   */
+  findPromotionCode(code: string): Promise<PromotionLookup>;
+  /** A session whose `promotion` no longer works throws PromotionCodeRefusedError. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession>;
   /**
    * Stops the session from taking payment. 'paid' when it was already paid (it cannot be
@@ -204,6 +255,18 @@ export class PaymentRefusedError extends PaymentProviderError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PaymentRefusedError';
+  }
+}
+
+/** The session's promotion code stopped working since it was found: nothing was made. */
+export class PromotionCodeRefusedError extends PaymentRefusedError {
+  constructor(
+    readonly problem: PromotionProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PromotionCodeRefusedError';
   }
 }
 

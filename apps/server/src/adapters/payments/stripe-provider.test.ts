@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, type CheckoutResponse } from '@leafline/contract';
+import { CHECKOUT_MESSAGES, type CheckoutResponse, PROMO_CODE_MESSAGES } from '@leafline/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -541,5 +541,136 @@ describe('no Stripe call inside a database transaction (decision 0011)', () => {
       t.app.deps.payments.createTransfer(transfer, 'outside-transaction-app'),
     ).resolves.toMatchObject({ id: expect.stringMatching(/^tr_/) });
     expect(seen.map((s) => s.open)).toEqual([[expect.any(String)], []]);
+  });
+});
+
+describe('Stripe: a promo code chosen in the cart (decision 0056)', () => {
+  const checkPromo = (headers: Headers, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/cart/promo/', headers, payload: { code } });
+
+  /** A paid brand order's money, the order-specific ids left out. */
+  const paidAmounts = async (ids: number[]) =>
+    (await ordersOf(ids)).map((o) => {
+      const { related_orders: _r, ...notes } = JSON.parse(o.notes) as Record<string, unknown>;
+      return [o.status, o.discountCents, o.totalCents, o.payoutCents, notes];
+    });
+
+  it('looks the code up at Stripe, splits its discount as the payment will, and puts it on the session instead of the code field', async () => {
+    const promotion = stripe.addPromotion(`CART10_${n}`, { percentOff: 10 });
+    const buyer = await shopper(t.app);
+    const { brandA, brandB } = await cart(buyer.headers);
+
+    const check = await checkPromo(buyer.headers, promotion.code.toLowerCase());
+    expect(check.statusCode).toBe(200);
+    // A Stripe coupon takes off every line of the session, shipping lines too: 10 % of $71.00
+    // (items $61.50 + shipping $9.50) = $7.10, spread by items 5250 : 900 → A $6.06, B $1.04.
+    expect(check.json()).toEqual({
+      message: PROMO_CODE_MESSAGES.applied,
+      code: promotion.code,
+      discount: '7.10',
+      total: '63.90',
+      discount_by_business: [
+        { business: brandA.id, business_name: brandA.name, discount: '6.06' },
+        { business: brandB.id, business_name: brandB.name, discount: '1.04' },
+      ],
+    });
+    const lookup = stripe.requests.findLast((r) => r.path === '/v1/promotion_codes');
+    expect(lookup?.params).toMatchObject({
+      code: promotion.code.toLowerCase(),
+      active: 'true',
+      expand: ['data.promotion.coupon'],
+    });
+
+    const res = await checkout(t.app, buyer.headers, { promo_code: promotion.code });
+    expect(res.statusCode).toBe(200);
+    const body: CheckoutResponse = res.json();
+    const sessionId = body.checkout_url.split('/').pop()!;
+    const params = stripe.sessions.get(sessionId)!.params;
+    expect(params.discounts).toEqual([{ promotion_code: promotion.id }]);
+    expect(params.allow_promotion_codes).toBeUndefined();
+
+    // Stripe takes the coupon off at payment; the orders read as with a code typed on its page.
+    stripe.complete(sessionId, { discount: 710, promotionCode: promotion.id });
+    expect((await deliver('checkout.session.completed', sessionOf(sessionId))).statusCode).toBe(
+      200,
+    );
+    await t.app.deps.tasks.idle();
+
+    const typed = await started();
+    stripe.complete(typed.sessionId, { discount: 710, promotionCode: promotion.id });
+    await deliver('checkout.session.completed', sessionOf(typed.sessionId));
+    await t.app.deps.tasks.idle();
+
+    const paid = await paidAmounts(body.order_ids);
+    expect(paid).toEqual(await paidAmounts(typed.body.order_ids));
+    expect(paid).toEqual([
+      [
+        'Paid',
+        606,
+        5250 + 600 - 606,
+        expect.any(Number),
+        {
+          discount_applied: true,
+          discount_code: promotion.code,
+          global_original_total: '71.00',
+          global_discount_amount: '7.10',
+          global_discounted_total: '63.90',
+        },
+      ],
+      ['Paid', 104, 900 + 350 - 104, expect.any(Number), expect.any(Object)],
+    ]);
+  });
+
+  it('refuses unknown, inactive and expired codes with the readable texts', async () => {
+    const buyer = await shopper(t.app);
+    await cart(buyer.headers);
+    const off = stripe.addPromotion(`PAUSED_${n}`, { amountOff: 500 }, { active: false });
+    const old = stripe.addPromotion(
+      `OLD_${n}`,
+      { percentOff: 50 },
+      { expiresAt: Math.floor(Date.now() / 1000) - 60 },
+    );
+    for (const [code, message] of [
+      ['NOPE', PROMO_CODE_MESSAGES.invalid],
+      [off.code, PROMO_CODE_MESSAGES.invalid],
+      [old.code, PROMO_CODE_MESSAGES.expired],
+    ] as const) {
+      const res = await checkPromo(buyer.headers, code);
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json()).toEqual({ error: message, fields: { code: message } });
+    }
+  });
+
+  it('a code switched off after the cart checked it: 400 before anything is made; switched off while the session is made: 400, the orders canceled', async () => {
+    const promotion = stripe.addPromotion(`FADE_${n}`, { percentOff: 20 });
+    const buyer = await shopper(t.app);
+    await cart(buyer.headers);
+    expect((await checkPromo(buyer.headers, promotion.code)).statusCode).toBe(200);
+
+    promotion.active = false;
+    const creates = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const res = await checkout(t.app, buyer.headers, { promo_code: promotion.code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: PROMO_CODE_MESSAGES.noLongerValid,
+      fields: { promo_code: PROMO_CODE_MESSAGES.invalid },
+    });
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(creates);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, buyer.account.id))).toEqual([]);
+
+    // Looked up as working, refused by Stripe when the session is made (the last moment).
+    promotion.active = true;
+    stripe.beforeAnswer = async (request) => {
+      if (request.path === '/v1/checkout/sessions') promotion.active = false;
+    };
+    try {
+      const late = await checkout(t.app, buyer.headers, { promo_code: promotion.code });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error).toBe(PROMO_CODE_MESSAGES.noLongerValid);
+    } finally {
+      stripe.beforeAnswer = null;
+    }
+    const mine = await t.db.select().from(orders).where(eq(orders.userId, buyer.account.id));
+    expect(mine.map((o) => o.status)).toEqual(['Canceled', 'Canceled']);
   });
 });

@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   PaymentRefusedError,
+  PromotionCodeRefusedError,
+  type PromotionLookup,
   type RefundInput,
   readExpandedDetails,
   type SessionSnapshot,
@@ -85,20 +87,79 @@ function checkoutLineItems(
   return lineItems;
 }
 
+/**
+ * A promotion code as Stripe's Checkout would take it now (docs/decisions/0056): active, not
+ * expired, not used up, its coupon valid and in the shop's currency, not limited to products
+ * (the session's lines are made per payment, so such a coupon would take nothing off).
+ */
+async function findStripePromotion(stripe: Stripe, code: string): Promise<PromotionLookup> {
+  let found: Stripe.PromotionCode | undefined;
+  try {
+    const list = await stripe.promotionCodes.list({
+      code: code.trim(),
+      active: true,
+      limit: 1,
+      expand: ['data.promotion.coupon'],
+    });
+    found = list.data[0];
+  } catch (error) {
+    throw unavailable('promotion code lookup', error);
+  }
+  if (!found) return { ok: false, problem: 'invalid' };
+  const now = Date.now() / 1000;
+  const coupon = found.promotion?.coupon;
+  if (!coupon || typeof coupon === 'string') return { ok: false, problem: 'invalid' };
+  if (
+    (found.expires_at && found.expires_at <= now) ||
+    (coupon.redeem_by && coupon.redeem_by <= now)
+  ) {
+    return { ok: false, problem: 'expired' };
+  }
+  const usedUp = (max: number | null, used: number) => max !== null && used >= max;
+  if (
+    !coupon.valid ||
+    usedUp(found.max_redemptions, found.times_redeemed) ||
+    usedUp(coupon.max_redemptions, coupon.times_redeemed) ||
+    (coupon.amount_off !== null && coupon.currency !== CURRENCY) ||
+    (coupon.applies_to?.products?.length ?? 0) > 0
+  ) {
+    return { ok: false, problem: 'invalid' };
+  }
+  return {
+    ok: true,
+    promotion: {
+      id: found.id,
+      code: found.code,
+      percentOff: coupon.percent_off,
+      amountOffCents: coupon.amount_off,
+      coversShipping: true,
+    },
+  };
+}
+
 /** Checkout sessions: made, expired, and read back for the payment's details. */
 function stripeCheckout(
   stripe: Stripe,
-): Pick<PaymentProvider, 'createCheckoutSession' | 'expireSession' | 'paymentDetails'> {
+): Pick<
+  PaymentProvider,
+  'findPromotionCode' | 'createCheckoutSession' | 'expireSession' | 'paymentDetails'
+> {
   return {
+    findPromotionCode: (code) => findStripePromotion(stripe, code),
+
     async createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedSession> {
       const lineItems = checkoutLineItems(input);
+      // Stripe takes either a code applied now or the page's code field, never both.
+      const promotion = input.promotion
+        ? { discounts: [{ promotion_code: input.promotion.id }] }
+        : { allow_promotion_codes: true };
       try {
         // No idempotency key of our own: checkout ids repeat across databases (a reset
         // development database), and one key with other parameters is refused for 24 h.
         const session = await stripe.checkout.sessions.create({
           mode: 'payment',
           line_items: lineItems,
-          allow_promotion_codes: true,
+          ...promotion,
           customer_email: input.customerEmail,
           client_reference_id: String(input.checkoutId),
           metadata: { checkout_id: String(input.checkoutId) },
@@ -113,6 +174,14 @@ function stripeCheckout(
         if (!session.url) throw new Error('the session has no url');
         return { id: session.id, url: session.url };
       } catch (error) {
+        // The code chosen in the cart was switched off, expired or used up meanwhile.
+        if (
+          input.promotion &&
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.param?.startsWith('discounts')
+        ) {
+          throw new PromotionCodeRefusedError('invalid', error.message, { cause: error });
+        }
         throw unavailable('checkout session', error);
       }
     },

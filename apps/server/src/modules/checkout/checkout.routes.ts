@@ -1,6 +1,8 @@
 import {
   CHECKOUT_MESSAGES,
   cancelCheckoutBody,
+  cartPromoBody,
+  cartPromoResponse,
   checkoutBody,
   checkoutIdParams,
   checkoutResponse,
@@ -16,8 +18,12 @@ import { AppError } from '../../lib/errors';
 import { fastifyPath } from '../../lib/route-path';
 import { authenticate, bearerSecurity, requireUser } from '../auth';
 import { cancelCheckout, moneyPathDeps, startCheckout } from './checkout.service';
+import { checkCartPromo } from './checkout-promo';
 
-/** SPEC §7 `POST checkout/`: one hosted payment for the cart, one Pending order per brand. */
+/**
+ * SPEC §7 `POST checkout/`: one hosted payment for the cart, one Pending order per brand; and
+ * the cart's promo code check that leads to it (`POST api/cart/promo/`, decision 0056).
+ */
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = moneyPathDeps(app);
@@ -41,6 +47,22 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => startCheckout(deps, requireUser(request).id, request.body),
+  );
+
+  app.post(
+    fastifyPath(ROUTES.cartPromo),
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['cart'],
+        security: bearerSecurity,
+        summary:
+          "Check a promo code against the cart: the discount and each brand's share as the payment will split it (400 for a code that does not work)",
+        body: cartPromoBody,
+        response: { 200: cartPromoResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => checkCartPromo(deps, requireUser(request).id, request.body.code),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import {
   payOrders,
   reserveOrders,
 } from './checkout.steps';
+import { checkoutPromotion } from './checkout-promo';
 import { runWorkflow } from './workflow';
 
 /**
@@ -24,6 +25,9 @@ import { runWorkflow } from './workflow';
  * (decision 0011).
  *
  * POST checkout/                              undo when a later step fails
+ *   0. checkoutPromotion  (provider: the code    —
+ *      chosen in the cart, if any, still works;
+ *      else 400 and nothing is made)
  *   1. reserveOrders      (closes the buyer's    cancelReservation: checkout failed,
  *      previous pages at the provider first)    orders Canceled
  *   2. openPaymentPage    (provider)            closePaymentPage (provider)
@@ -60,6 +64,10 @@ export function startCheckout(
   body: CheckoutBody | null | undefined,
 ): Promise<CheckoutResponse> {
   return runWorkflow('checkout', deps.log, async (flow) => {
+    // Nothing to undo: a look-up only.
+    const promotion = await flow.step('check the promo code', () =>
+      checkoutPromotion(deps.payments, body?.promo_code),
+    );
     const reservation = await flow.step(
       'reserve the orders',
       () => reserveOrders(deps, userId, body),
@@ -72,7 +80,7 @@ export function startCheckout(
     }
     const page = await flow.step(
       'open the payment page',
-      () => openPaymentPage(deps, reservation.session),
+      () => openPaymentPage(deps, { ...reservation.session, promotion }),
       (done) => closePaymentPage(deps, done.id),
     );
     await flow.step('attach the payment page', () => attachPaymentPage(deps.db, reservation, page));

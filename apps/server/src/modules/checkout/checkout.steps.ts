@@ -14,6 +14,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
+  PromotionCodeRefusedError,
   type SessionSnapshot,
 } from '../../adapters/payments/payment-provider';
 import type { Config } from '../../config';
@@ -56,6 +57,7 @@ import {
   lockOpenCheckouts,
   markCheckoutPaid,
 } from './checkout.repo';
+import { promotionNoLongerValid } from './checkout-promo';
 import {
   checkoutStockShort,
   releaseHolds,
@@ -99,11 +101,15 @@ const RESERVE_ROUNDS = 3;
 
 const unavailable = () => new AppError(503, CHECKOUT_MESSAGES.paymentUnavailable);
 
-/** A provider failure is the buyer's 503; anything else is a defect and stays a 500. */
+/**
+ * A provider failure is the buyer's 503 (a promo code refused at the last moment: their 400);
+ * anything else is a defect and stays a 500.
+ */
 async function provider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof PromotionCodeRefusedError) throw promotionNoLongerValid(error.problem);
     if (error instanceof PaymentProviderError) throw unavailable();
     throw error;
   }
