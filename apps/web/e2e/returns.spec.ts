@@ -1,4 +1,5 @@
 import { RETURN_REFUND_REASON, RETURN_TEXTS } from '@leafline/contract/returns';
+import { LIVE_TEXTS } from '@leafline/contract/seller-money';
 import { expect, test } from '@playwright/test';
 import { buyOne, newBuyer, pickProduct } from './support/buying';
 import { checkBothWidths, WIDE } from './support/layout';
@@ -9,8 +10,8 @@ import { loginViaUi } from './support/users';
 
 /**
  * Returns (issue 30 point 4, decision 0055): the brand marks an order Delivered, its shopper
- * requests a return of one unit on My Orders, the brand accepts it on the order card and the
- * shopper sees it refunded, with the refund's e-mail. Axe at 1280 and 390 px on the dialog, the
+ * requests a return of one unit on My Orders, the brand's open dashboard shows it at once, the
+ * brand accepts it on the order card and the shopper sees it refunded, with the refund's e-mail. Axe at 1280 and 390 px on the dialog, the
  * requested return, the brand's card and the refunded order.
  */
 
@@ -62,13 +63,16 @@ test('a return requested, accepted and refunded', async ({ page, browser, reques
   ).toHaveCount(0);
   await checkBothWidths(buyer.page);
 
-  // The brand is e-mailed, finds the return on the card and accepts it.
+  // The brand's open dashboard is told at once (no reload): a toast, the return on the card.
+  await expect(
+    page.getByText(LIVE_TEXTS.newReturn(orderId, `${buyer.user.fname} ${buyer.user.lname}`)),
+  ).toBeVisible();
+  // It is e-mailed too, and accepts the return on the card.
   const brandMail = await waitForMailContaining(
     SELLER_EMAIL,
     `Return requested for order #${orderId}`,
   );
   expect(brandMail).toContain('The glaze is chipped.');
-  await page.reload();
   const returns = card.getByTestId('seller-order-returns');
   await expect(returns).toContainText(RETURN_TEXTS.brandStatus.requested);
   await expect(returns).toContainText(RETURN_TEXTS.line(1, name, 'The glaze is chipped.'));

@@ -15,7 +15,7 @@ import { PAYOUT_STATES, sellerOrder, sellerPageQuery } from './seller-orders';
  * Server-Sent Events (`text/event-stream`). Each event has an `id:` (a growing number: send the
  * last one back as `Last-Event-ID` when reconnecting, and the events after it are sent first),
  * an `event:` name of LIVE_EVENT_TYPES, and `data:` one JSON `orderEvent` (`order.paid`,
- * `order.updated`, `order.message`) or `reviewEvent` (`review.created`, issue 27: a buyer reviewed one of the
+ * `order.updated`, `order.message`, `order.return`) or `reviewEvent` (`review.created`, issue 27: a buyer reviewed one of the
  * business's products). A comment line (`: keep-alive`) comes every LIVE_KEEPALIVE_MS so proxies
  * keep the connection open. Clients ignore event names they do not know.
  */
@@ -23,9 +23,15 @@ import { PAYOUT_STATES, sellerOrder, sellerPageQuery } from './seller-orders';
 /**
  * `order.paid`: a new order was paid; `order.updated`: its status, tracking or notes changed;
  * `order.message`: its buyer wrote to the brand about it (issue 30 point 7; the thread is read
- * with `GET api/business/orders/{orderId}/messages/`).
+ * with `GET api/business/orders/{orderId}/messages/`); `order.return`: its buyer asked to
+ * return lines of it (issue 30 point 4: the order carries the return in `returns`).
  */
-export const ORDER_EVENT_TYPES = ['order.paid', 'order.updated', 'order.message'] as const;
+export const ORDER_EVENT_TYPES = [
+  'order.paid',
+  'order.updated',
+  'order.message',
+  'order.return',
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 export const orderEvent = z.object({
@@ -67,6 +73,9 @@ export const LIVE_TEXTS = {
   /** The toast when a buyer writes to the brand about an order. */
   newMessage: (id: number, buyer: string) =>
     `New message${buyer ? ` from ${buyer}` : ''} about order #${id}`,
+  /** The toast when a buyer asks to return lines of an order. */
+  newReturn: (id: number, buyer: string) =>
+    `Return requested${buyer ? ` by ${buyer}` : ''} for order #${id}`,
   /** Under the orders heading while the stream is down and being reconnected. */
   reconnecting: 'Live updates paused, reconnecting…',
   live: 'Live: new orders appear here as they are paid.',

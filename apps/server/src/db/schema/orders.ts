@@ -383,9 +383,10 @@ export const orderEvents = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     /**
      * `paid`, `status` (a status change), `edit` (tracking or notes alone), `message` (the buyer
-     * wrote to the brand about the order, decision 0051: the dashboard is told live).
+     * wrote to the brand about the order, decision 0051), `return` (the buyer asked to return
+     * lines of it, decision 0055): the last two tell the brand's open dashboards live.
      */
-    type: text('type', { enum: ['paid', 'status', 'edit', 'message'] }).notNull(),
+    type: text('type', { enum: ['paid', 'status', 'edit', 'message', 'return'] }).notNull(),
     /** The order's status after the change. */
     status: text('status', {
       enum: ['Pending', 'Paid', 'Shipped', 'Delivered', 'Refunded', 'Canceled'],

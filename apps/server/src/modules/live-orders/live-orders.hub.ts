@@ -51,7 +51,13 @@ export const MAX_UNSENT_BYTES = 1024 * 1024;
 const SENT_IDS_KEPT = 5_000;
 
 export const sseEventName = (kind: OrderEventKind): OrderEventType =>
-  kind === 'paid' ? 'order.paid' : kind === 'message' ? 'order.message' : 'order.updated';
+  kind === 'paid'
+    ? 'order.paid'
+    : kind === 'message'
+      ? 'order.message'
+      : kind === 'return'
+        ? 'order.return'
+        : 'order.updated';
 
 /** One event as written on the stream. */
 export const sseFrame = (event: LiveEvent) =>

@@ -34,7 +34,7 @@ export async function liveOrdersRoutes(fastify: FastifyInstance): Promise<void> 
         tags: ['seller orders'],
         security: bearerSecurity,
         summary:
-          "The business's orders as they are paid and changed, and its new reviews: a text/event-stream of order.paid, order.updated, order.message and review.created events (its owner only); Last-Event-ID resumes",
+          "The business's orders as they are paid and changed, and its new reviews: a text/event-stream of order.paid, order.updated, order.message, order.return and review.created events (its owner only); Last-Event-ID resumes",
         params: businessIdParams,
         querystring: orderEventsQuery,
         response: { '4xx': errorResponse },

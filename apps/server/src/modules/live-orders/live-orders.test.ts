@@ -156,6 +156,38 @@ describe('GET /api/business/orders/{businessId}/events/', () => {
     expect(mine.json().status_history.map((h: { status: string }) => h.status)).toEqual(['Paid']);
   });
 
+  it('a buyer’s return request is order.return on the brand’s stream, the order carrying it', async () => {
+    const s = await seller();
+    const c = await stream(s.headers, s.business.id);
+    const buyer = await shopper(t.app);
+    const orderId = await buy(t.app, buyer.headers, s.product.id);
+    const paid = parse(await c.next(forOrder('order.paid', orderId)));
+    const delivered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/business/orders/edit/${orderId}/`,
+      headers: s.headers,
+      payload: { status: 'Delivered' },
+    });
+    expect(delivered.statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/returns/`,
+      headers: buyer.headers,
+      payload: {
+        items: [{ order_item_id: paid.order.order_items[0]!.id, quantity: 1, reason: 'Too small' }],
+      },
+    });
+    expect(asked.statusCode).toBe(201);
+    const event = parse(await c.next(forOrder('order.return', orderId)));
+    expect(event.order.status).toBe('Delivered');
+    expect(event.order.returns.map((r) => r.status)).toEqual(['requested']);
+    const mine = await t.app.inject({ url: `/api/orders/${orderId}/`, headers: buyer.headers });
+    expect(mine.json().status_history.map((h: { status: string }) => h.status)).toEqual([
+      'Paid',
+      'Delivered',
+    ]);
+  });
+
   it('announces paid orders only: an unpaid, replaced or ended checkout never reaches the stream, and list and counts agree', async () => {
     const s = await seller();
     const c = await stream(s.headers, s.business.id);

@@ -22,6 +22,7 @@ import {
   listOrderDetails,
   lockOrderForRefund,
   type OrderDetailRows,
+  recordOrderEvents,
   returnsOf,
   returnsOpenUntil,
   withItems,
@@ -142,6 +143,10 @@ export async function requestReturn(
       row.id,
       lines.map((l) => ({ orderItemId: l.item.id, quantity: l.quantity, reason: l.reason })),
     );
+    // The brand's open dashboards are told live (`order.return`, the order with its return).
+    await recordOrderEvents(tx, [
+      { order: row.id, business: row.businessId, type: 'return', status: locked.status },
+    ]);
     const brand = await findBrandContact(tx, row.businessId);
     if (brand.email) {
       await queueMail(

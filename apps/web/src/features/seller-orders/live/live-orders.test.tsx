@@ -237,6 +237,38 @@ describe('live orders on the dashboard', () => {
     expect(screen.getAllByText(LIVE_TEXTS.newMessage(41, 'Ann'))).toHaveLength(1);
   });
 
+  it('a buyer’s return request is a toast and the return on the order’s card', async () => {
+    const s = server([sellerOrder({ id: 41, user_full_name: 'Ann', status: 'Delivered' })]);
+    renderDashboardOrders();
+    await screen.findByText(LIVE_TEXTS.live);
+    await screen.findByRole('heading', { name: /^Order #41/ });
+    expect(screen.queryByTestId('seller-order-return')).toBeNull();
+    s.send({
+      id: 10,
+      type: 'order.return',
+      business: 3,
+      order: sellerOrder({
+        id: 41,
+        user_full_name: 'Ann',
+        status: 'Delivered',
+        returns: [
+          {
+            id: 5,
+            status: 'requested',
+            decline_reason: '',
+            created_at: '2026-03-20T10:00:00.000Z',
+            decided_at: null,
+            items: [
+              { order_item_id: 1, product_name: 'Linen Tote', quantity: 1, reason: 'Too small' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(await screen.findByText(LIVE_TEXTS.newReturn(41, 'Ann'))).toBeTruthy();
+    expect(await screen.findByTestId('seller-order-return')).toBeTruthy();
+  });
+
   it('an updated order replaces its row', async () => {
     const s = server([sellerOrder({ id: 41 }), sellerOrder({ id: 40, user_full_name: 'Ann' })]);
     renderDashboardOrders();

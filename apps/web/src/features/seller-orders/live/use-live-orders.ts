@@ -198,7 +198,8 @@ function remember(set: Set<number>, value: number) {
 /**
  * What an event of the stream does: a paid order is a toast (once an order) and the top row
  * of the orders list; a changed order replaces its row; either reads the figures again. A
- * buyer's message is a toast, and the order's message counts and thread are read again. A new
+ * buyer's message is a toast, and the order's message counts and thread are read again; a
+ * buyer's return request a toast and its row replaced (the return on it to decide). A new
  * review is a toast and the top row of the Reviews section. An event already seen (the server may send one again on resume) does nothing. Answers whether
  * the event was taken (its id is then one to resume after).
  */
@@ -228,6 +229,12 @@ function eventHandler(
       toast.success(LIVE_TEXTS.newMessage(event.order.id, event.order.user_full_name));
       replaceOrder(client, businessId, event.order);
       void client.invalidateQueries({ queryKey: SELLER_KEYS.orderMessages(businessId) });
+      return true;
+    }
+    if (event.type === 'order.return') {
+      // A buyer asked to return lines: a toast, and the card shows the return to decide.
+      toast.success(LIVE_TEXTS.newReturn(event.order.id, event.order.user_full_name));
+      replaceOrder(client, businessId, event.order);
       return true;
     }
     if (event.type === 'order.paid') {
