@@ -1,3 +1,4 @@
+import { RETURN_TEXTS } from '@leafline/contract/returns';
 import { PAYOUT_STATE_LABELS, type SellerOrder } from '@leafline/contract/seller-orders';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
@@ -35,10 +36,12 @@ export function storeLayout(layout: OrderLayout): void {
 
 /**
  * One order as a compact row (issue 29 point 1): number, date, buyer, items, total, status and
- * where the payout stands, on one line to scan; its number opens the full card in place.
+ * where the payout stands, on one line to scan (and a return waiting for the brand's answer,
+ * issue 30); its number opens the full card in place.
  */
 export function CompactOrderRow({ order, onOpen }: { order: SellerOrder; onOpen: () => void }) {
   const units = order.order_items.reduce((n, item) => n + item.quantity, 0);
+  const returnWaiting = order.returns.some((r) => r.status === 'requested');
   return (
     <article
       aria-label={`Order #${order.id}`}
@@ -74,6 +77,14 @@ export function CompactOrderRow({ order, onOpen }: { order: SellerOrder; onOpen:
       <p className="w-full text-xs text-ink-muted sm:w-44" data-testid="order-payout-state">
         {PAYOUT_STATE_LABELS[order.payout_status]}
       </p>
+      {returnWaiting ? (
+        <p
+          className="w-full text-xs font-semibold text-clay-700"
+          data-testid="order-return-waiting"
+        >
+          {RETURN_TEXTS.brandStatus.requested}
+        </p>
+      ) : null}
     </article>
   );
 }

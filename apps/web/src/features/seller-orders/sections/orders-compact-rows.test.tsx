@@ -1,4 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@leafline/contract/constants';
+import { RETURN_TEXTS } from '@leafline/contract/returns';
 import { PAYOUT_STATE_LABELS } from '@leafline/contract/seller-orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,8 +18,23 @@ afterEach(() => {
 
 const orders = (n: number) =>
   Array.from({ length: n }, (_, i) =>
-    sellerOrder({ id: 100 + i, user_full_name: `Buyer ${i}`, payout_status: 'paid' }),
+    sellerOrder({
+      id: 100 + i,
+      user_full_name: `Buyer ${i}`,
+      payout_status: 'paid',
+      // Order #104 has a return waiting; #103 one declined already.
+      returns: i === 4 || i === 3 ? [waitingReturn(i === 4 ? 'requested' : 'declined')] : [],
+    }),
   );
+
+const waitingReturn = (status: 'requested' | 'declined') => ({
+  id: 1,
+  status,
+  decline_reason: status === 'declined' ? 'Used' : '',
+  created_at: '2026-03-20T10:00:00.000Z',
+  decided_at: status === 'declined' ? '2026-03-21T10:00:00.000Z' : null,
+  items: [{ order_item_id: 1, product_name: 'Linen Tote', quantity: 1, reason: 'Too small' }],
+});
 
 function serve(list: ReturnType<typeof orders>) {
   mockFetch((call) =>
@@ -40,6 +56,13 @@ describe('the order list’s layout', () => {
     expect(row.getByTestId('order-status').textContent).toBe('Status: Paid');
     expect(row.getByTestId('order-payout-state').textContent).toBe(PAYOUT_STATE_LABELS.paid);
     expect(screen.queryByRole('form', { name: /^Update order #/ })).toBeNull();
+    // A return waiting for the brand's answer shows on its row only.
+    expect(
+      within(screen.getByRole('article', { name: 'Order #104' })).getByTestId(
+        'order-return-waiting',
+      ).textContent,
+    ).toBe(RETURN_TEXTS.brandStatus.requested);
+    expect(screen.getAllByTestId('order-return-waiting')).toHaveLength(1);
 
     fireEvent.click(row.getByRole('button', { name: SELLER_ORDERS_TEXTS.open(102) }));
     const form = await screen.findByRole('form', { name: 'Update order #102' });
