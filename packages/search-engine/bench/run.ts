@@ -62,6 +62,9 @@ function load(): { index: SearchIndex; seconds: number } {
       active: id % 50 !== 0,
       verified: id % 3 === 0,
       freeShippingFromCents: [0, 3000, 7500][id % 3]!,
+      // A brand in four names France (its own amount), the others ship there as elsewhere.
+      freeShippingByCountry:
+        id % 4 === 0 ? { countries: { FR: 1500 }, elsewhereCents: 7500 } : undefined,
     });
   }
   for (let id = 1; id <= PRODUCTS; id++) index.upsert(product(id, random));
@@ -119,8 +122,25 @@ function forms(index: SearchIndex): Array<[string, () => unknown]> {
       'free shipping at $30',
       page(query("'bamboo'", { refinements: refine({ freeShippingAtCents: 3000 }) })),
     ],
+    [
+      'brands (3) chosen',
+      page(query("'cotton'", { refinements: refine({ brandIds: [7, 70, 700] }) })),
+    ],
+    [
+      'ships free to me (FR)',
+      page(query("'bamboo'", { refinements: refine({ shipsFree: true, country: 'FR' }) })),
+    ],
     ['facets of a word', () => index.facets(query("'cotton'"))],
     ['facets of everything', () => index.facets(query(null))],
+    [
+      'facets, a brand chosen, ships free',
+      () =>
+        index.facets(
+          query("'cotton'", {
+            refinements: refine({ brandIds: [7], shipsFree: true, country: 'FR' }),
+          }),
+        ),
+    ],
     ['suggestions (org t)', () => index.suggestions.suggest('org t')],
   ];
 }

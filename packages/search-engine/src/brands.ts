@@ -15,6 +15,8 @@ export class BrandTable {
   /** The per-brand amounts of the countries asked lately (emptied by every change). */
   private readonly freeToKept = new Map<string, Float64Array>();
   names: string[] = [];
+  /** Per brand id, its place in the order of names (then ids); null until asked after a change. */
+  private nameOrder: Int32Array | null = null;
 
   /** Makes room for brand `id`. */
   grow(id: number) {
@@ -43,6 +45,7 @@ export class BrandTable {
     this.verified[doc.id] = doc.verified ? 1 : 0;
     this.freeFrom[doc.id] = doc.freeShippingFromCents;
     this.setFreeByCountry(doc);
+    if (this.names[doc.id] !== (doc.name ?? '')) this.nameOrder = null;
     this.names[doc.id] = doc.name ?? '';
     return wasActive !== doc.active;
   }
@@ -82,6 +85,23 @@ export class BrandTable {
     if (this.freeToKept.size >= 8) this.freeToKept.clear();
     this.freeToKept.set(country, amounts);
     return amounts;
+  }
+
+  /**
+   * Per brand id (below the table's size), its place when the brands are ordered by name (by
+   * UTF-16 code units), then by id: worked out again only after a name changed.
+   */
+  nameRanks(): Int32Array {
+    if (this.nameOrder && this.nameOrder.length === this.active.length) return this.nameOrder;
+    const ids = Array.from({ length: this.active.length }, (_, id) => id);
+    const name = (id: number) => this.names[id] ?? '';
+    ids.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a - b));
+    const ranks = new Int32Array(ids.length);
+    ids.forEach((id, rank) => {
+      ranks[id] = rank;
+    });
+    this.nameOrder = ranks;
+    return ranks;
   }
 
   isActive(id: number): boolean {

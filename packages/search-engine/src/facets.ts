@@ -38,14 +38,17 @@ export function facetsOver(
   categoryCode: number,
   r: SearchRefinements,
 ): FacetCounts {
-  const brandPass = new Uint8Array(state.layout.facetCells);
-  for (let key = 0; key < brandPass.length; key++) {
-    const cell = decode(state, key, categoryCode, r);
-    brandPass[key] = cell.shown && (cell.bits | PASS_BRAND) === PASS_ALL ? 1 : 0;
+  // Per cell without its brand flags: whether it passes every filter but the brand's own
+  // (verified, ships free at the amount: worked out per brand) and the brand choice.
+  const productPass = new Uint8Array(state.layout.facetCells >> BRAND_BITS);
+  const anyBrand = (1 << BRAND_BITS) - 1;
+  for (let rest = 0; rest < productPass.length; rest++) {
+    const { bits } = decode(state, (rest << BRAND_BITS) | anyBrand, categoryCode, r);
+    productPass[rest] = bits === PASS_ALL ? 1 : 0;
   }
-  const { cells, perBrand } = countCells(state, matches, r, brandPass);
+  const { cells, perBrand, bizFlags } = countCells(state, matches, r, productPass);
   const counts = readCells(state, cells, categoryCode, r);
-  counts.brands = brandCounts(state, perBrand, r);
+  counts.brands = brandCounts(state, perBrand, bizFlags, r);
   return counts;
 }
 
@@ -68,14 +71,14 @@ function brandFlags(state: IndexState, r: SearchRefinements): Uint8Array {
 }
 
 /**
- * Each match adds one to its cell, and to its brand's count when its cell passes every
- * filter but the brand choice (`brandPass`, worked out per cell once).
+ * Each match adds one to its cell, and to its brand's count when it is shown and its cell
+ * passes every filter but the brand's (`productPass`, worked out per cell once).
  */
 function countCells(
   state: IndexState,
   matches: SlotSet | null,
   r: SearchRefinements,
-  brandPass: Uint8Array,
+  productPass: Uint8Array,
 ) {
   const { layout, store, brands } = state;
   const bizFlags = brandFlags(state, r);
@@ -96,14 +99,25 @@ function countCells(
     const brand = bizFlags[b]! & -(f & ALIVE);
     let key = (category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!;
     key = ((key * 2 + inPrice) * 2 + ((f >> 2) & 1)) * 2 + (p >= freeTo[b]! ? 1 : 0);
-    key = (key << BRAND_BITS) | brand;
-    cells[key]!++;
-    perBrand[b]! += brandPass[key]!;
+    cells[(key << BRAND_BITS) | brand]!++;
+    perBrand[b]! += productPass[key]! & brand;
   };
   if (matches) for (let i = 0; i < matches.length; i++) count(matches[i]!);
   else for (let s = 0; s < store.count; s++) count(s);
-  return { cells, perBrand };
+  return { cells, perBrand, bizFlags };
 }
+
+/** What a cell's key holds (decode's answer, one object reused: decode runs per cell). */
+const cell = {
+  shown: false,
+  bits: 0,
+  brandFlags: 0,
+  shipsFree: 0,
+  soldOut: 0,
+  range: 0,
+  secondHand: 0,
+  category: 0,
+};
 
 /** What a cell's key holds, and which of the query's filters its products pass. */
 function decode(state: IndexState, key: number, categoryCode: number, r: SearchRefinements) {
@@ -129,16 +143,15 @@ function decode(state: IndexState, key: number, categoryCode: number, r: SearchR
     (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
     (inPrice ? PASS_PRICE : 0) |
     ((r.inStock && soldOut) || (r.soldOut && !soldOut) ? 0 : PASS_STOCK);
-  return {
-    shown: (bf & BRAND_SHOWN) !== 0,
-    bits,
-    brandFlags: bf,
-    shipsFree,
-    soldOut,
-    range,
-    secondHand,
-    category: c,
-  };
+  cell.shown = (bf & BRAND_SHOWN) !== 0;
+  cell.bits = bits;
+  cell.brandFlags = bf;
+  cell.shipsFree = shipsFree;
+  cell.soldOut = soldOut;
+  cell.range = range;
+  cell.secondHand = secondHand;
+  cell.category = c;
+  return cell;
 }
 
 function readCells(
@@ -164,8 +177,8 @@ function readCells(
   for (let key = 0; key < cells.length; key++) {
     const n = cells[key]!;
     if (n === 0) continue;
+    if ((key & BRAND_SHOWN) === 0) continue;
     const cell = decode(state, key, categoryCode, r);
-    if (!cell.shown) continue;
     const { bits, brandFlags: bf } = cell;
     if (bits === PASS_ALL) counts.count += n;
     if ((bits | PASS_SECOND_HAND) === PASS_ALL && cell.secondHand) counts.secondHand += n;
@@ -185,18 +198,50 @@ function readCells(
 }
 
 /** The brand facet: brands with a count, and the chosen ones shown; most first, then by name. */
-function brandCounts(state: IndexState, perBrand: Int32Array, r: SearchRefinements): BrandCount[] {
-  const { brands } = state;
-  const result: BrandCount[] = [];
-  for (let b = 0; b < perBrand.length; b++) {
-    if (perBrand[b]! > 0) result.push({ id: b, name: brands.names[b] ?? '', count: perBrand[b]! });
-  }
-  for (const id of new Set(r.brandIds)) {
-    if (id >= 0 && id < perBrand.length && perBrand[id] === 0 && brands.isActive(id)) {
-      result.push({ id, name: brands.names[id] ?? '', count: 0 });
+function brandCounts(
+  state: IndexState,
+  perBrand: Int32Array,
+  bizFlags: Uint8Array,
+  r: SearchRefinements,
+): BrandCount[] {
+  const { brands, layout } = state;
+  const ranks = brands.nameRanks();
+  const size = ranks.length;
+  // A brand the verified or ships-free-at filter leaves out counts none.
+  if (r.verified || r.freeShippingAtCents !== null) {
+    const needed =
+      (r.verified ? BRAND_VERIFIED : 0) | (r.freeShippingAtCents !== null ? BRAND_FREE : 0);
+    for (let b = 0; b < perBrand.length; b++) {
+      if ((bizFlags[b]! & needed) !== needed) perBrand[b] = 0;
     }
   }
-  return result.sort(
-    (a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id,
-  );
+  for (const id of r.brandIds) {
+    // A chosen brand that is shown is listed even without a product here.
+    if (id >= 0 && id < perBrand.length && perBrand[id] === 0 && brands.isActive(id)) {
+      perBrand[id] = -1;
+    }
+  }
+  // One number per listed brand, its order: the count (most first), then its name's place.
+  let listed = 0;
+  for (let b = 0; b < perBrand.length; b++) if (perBrand[b] !== 0) listed++;
+  const keys = new Float64Array(listed);
+  const byRank = new Int32Array(size);
+  let k = 0;
+  for (let b = 0; b < perBrand.length; b++) {
+    const n = perBrand[b]!;
+    if (n === 0) continue;
+    keys[k++] = Math.max(0, n) * size + (size - 1 - ranks[b]!);
+    byRank[ranks[b]!] = b;
+  }
+  keys.sort();
+  const result: BrandCount[] = [];
+  const chosen = new Set(r.brandIds);
+  for (let j = keys.length - 1; j >= 0; j--) {
+    const key = keys[j]!;
+    const b = byRank[size - 1 - (key % size)]!;
+    // Past the limit, only the chosen brands.
+    if (result.length >= layout.maxBrandFacets && !chosen.has(b)) continue;
+    result.push({ id: b, name: brands.names[b] ?? '', count: Math.max(0, perBrand[b]!) });
+  }
+  return result;
 }

@@ -12,6 +12,8 @@ export class Layout {
   readonly categories: readonly string[];
   readonly priceRanges: ReadonlyArray<readonly [number, number | null]>;
   readonly maxSuggestions: number;
+  /** The most brands the brand facet lists, besides the chosen ones. */
+  readonly maxBrandFacets: number;
   /** The code of a category the options do not list. */
   readonly otherCategory: number;
   /** The code of a price in no range. */
@@ -34,6 +36,7 @@ export class Layout {
     this.categories = [...options.categories];
     this.priceRanges = options.priceRanges.map(([low, high]) => [low, high] as const);
     this.maxSuggestions = options.maxSuggestions;
+    this.maxBrandFacets = options.maxBrandFacets ?? Number.POSITIVE_INFINITY;
     this.categoryIndex = new Map(this.categories.map((c, i) => [c, i]));
     this.otherCategory = this.categories.length;
     this.rangeNone = this.priceRanges.length;

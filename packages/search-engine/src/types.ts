@@ -195,4 +195,6 @@ export interface SearchIndexOptions {
   priceRanges: ReadonlyArray<readonly [number, number | null]>;
   /** The most suggestions one prefix gets. */
   maxSuggestions: number;
+  /** The most brands the brand facet lists besides the chosen ones (the first by its order); all by default. */
+  maxBrandFacets?: number;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchIndex } from '../src/search-index';
+import { SearchIndex } from '../src/search-index';
 import { editDistance } from '../src/suggestions';
 import { parseTsquery, parseTsvector, queryLexemes } from '../src/text';
 import {
@@ -8,7 +8,7 @@ import {
   type ProductDoc,
   type SearchRefinements,
 } from '../src/types';
-import { brand, doc, newIndex, seeded } from './fixtures';
+import { brand, doc, newIndex, OPTIONS, seeded } from './fixtures';
 
 describe('PostgreSQL text-search values', () => {
   it('reads a tsvector with weights and positions, scoring a name word above a description word', () => {
@@ -287,6 +287,17 @@ describe('the search index', () => {
     expect(cotton.count).toBe(0);
     const secondHand = index.facets(query({ refinements: refine({ secondHand: true }) }));
     expect(secondHand.brands).toEqual([{ id: 2, name: 'Kelp Studio', count: 1 }]);
+    // At most maxBrandFacets brands, the chosen ones besides.
+    const few = new SearchIndex({ ...OPTIONS, maxBrandFacets: 1 });
+    for (const b of [1, 2, 3]) few.setBusiness(brand({ id: b, name: `Brand ${b}` }));
+    for (const id of [1, 2, 3, 4, 5]) {
+      few.upsert(doc({ id, vector: "'oak':1A", businessId: id <= 3 ? 1 : id - 2 }));
+    }
+    expect(few.facets(query()).brands).toEqual([{ id: 1, name: 'Brand 1', count: 3 }]);
+    expect(few.facets(query({ refinements: refine({ brandIds: [3] }) })).brands).toEqual([
+      { id: 1, name: 'Brand 1', count: 3 },
+      { id: 3, name: 'Brand 3', count: 1 },
+    ]);
     // A closed brand is not counted, nor listed when chosen.
     index.setBusiness(brand({ id: 3, name: 'Alder & Oak', active: false }));
     expect(index.facets(query({ refinements: refine({ brandIds: [3] }) })).brands).toEqual([

@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES } from '@leafline/contract';
 import { SEARCH_PRICE_RANGES, SEARCH_SUGGESTIONS_MAX } from '@leafline/contract/catalog';
+import { SEARCH_BRAND_FACET_MAX } from '@leafline/contract/shop-facets-texts';
 import {
   type EngineQuery,
   hasPhrase,
@@ -66,12 +67,13 @@ interface ParseRow {
   gaps?: string | number;
 }
 
-/** The shop's categories, price ranges and suggestion count: all the index is told. */
+/** The shop's categories, price ranges, suggestion and brand-facet counts: all the index is told. */
 const newSearchIndex = () =>
   new SearchIndex({
     categories: PRODUCT_CATEGORIES,
     priceRanges: SEARCH_PRICE_RANGES,
     maxSuggestions: SEARCH_SUGGESTIONS_MAX,
+    maxBrandFacets: SEARCH_BRAND_FACET_MAX,
   });
 
 export function createSearchEngine(options: { db: Db; log: FollowerLog }): SearchEngine {
