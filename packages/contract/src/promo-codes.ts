@@ -8,6 +8,12 @@ import { priceString } from './catalog';
  * are the payment provider's (the local page's `promo_codes`, or Stripe's promotion codes).
  */
 
+/**
+ * Where the browser keeps the code chosen in the cart while the shopper stays (the tab's
+ * session storage): the cart shows it applied, the checkout sends it.
+ */
+export const PROMO_CODE_SESSION_KEY = 'cart_promo_code';
+
 /** The longest code accepted (Stripe's promotion codes are shorter still). */
 export const PROMO_CODE_MAX_LENGTH = 64;
 

@@ -1,5 +1,6 @@
 import type { CartItem, CartResponse } from '@leafline/contract/cart';
 import { CART_TOAST_MS } from '@leafline/contract/constants';
+import { PROMO_CODE_MESSAGES } from '@leafline/contract/promo-codes';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Store from 'lucide-react/icons/store';
@@ -9,6 +10,7 @@ import { LoginGate, useLoginRedirectAfter } from '@/components/auth/login-gate';
 import { CartStates } from '@/components/cart/cart-states';
 import { STOCK_CHANGED_TEXTS, StockChanged } from '@/components/cart/stock-changed';
 import { CartBrandDelivery } from '@/components/delivery/cart-brand-delivery';
+import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
@@ -17,10 +19,12 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { useCart } from '@/lib/api/get-cart';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, priceToCents } from '@/lib/money';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
 import { CartLine } from '../components/cart-line';
+import { PromoCodeForm } from '../components/promo-code-form';
+import { usePromoCode } from '../hooks/use-promo-code';
 import { groupByBrand } from '../lib/cart-math';
 import { CART_TEXTS } from '../lib/cart-texts';
 
@@ -128,6 +132,8 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
   const { notice, onQuantity, onRemove, onFixAll, fixing, removingId } = actions;
   const groups = groupByBrand(cart.items);
   const short = cart.items.filter((item) => item.available_quantity !== null);
+  const promo = usePromoCode(cart);
+  const applied = promo.applied;
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -138,6 +144,7 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
         ) : null}
         {groups.map((group) => {
           const shipping = cart.shipping_by_business.find((b) => b.business === group.business);
+          const share = applied?.discount_by_business.find((b) => b.business === group.business);
           return (
             <section
               key={group.business}
@@ -168,6 +175,18 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
                   />
                 ))}
               </ul>
+              {applied && share && priceToCents(share.discount) > 0 ? (
+                // The brand's share of the code, as its order will carry it once paid.
+                <dl className="border-t border-sand-200 py-3 text-sm">
+                  <AmountRow
+                    label={PROMO_CODE_MESSAGES.brandShare(applied.code)}
+                    valueClassName="font-medium text-forest-900"
+                    testId="cart-brand-discount"
+                  >
+                    −{formatMoney(share.discount)}
+                  </AmountRow>
+                </dl>
+              ) : null}
               {shipping ? <CartBrandDelivery brand={shipping} cart={cart} /> : null}
             </section>
           );
@@ -194,11 +213,34 @@ function CartContents({ cart, actions }: { cart: CartResponse; actions: CartActi
               {formatMoney(cart.subtotal)}
             </dd>
           </div>
-          <div className="flex justify-between gap-4">
-            <dt>Shipping</dt>
-            <dd className="text-ink-muted">{CART_TEXTS.shippingAtCheckout}</dd>
-          </div>
+          {applied ? (
+            <>
+              <AmountRow label="Shipping" testId="cart-shipping">
+                {shippingAmount(priceToCents(cart.total_shipping_fees))}
+              </AmountRow>
+              <AmountRow
+                label={`${PROMO_CODE_MESSAGES.discount} (${applied.code})`}
+                valueClassName="font-semibold text-forest-900"
+                testId="cart-discount"
+              >
+                −{formatMoney(applied.discount)}
+              </AmountRow>
+              <AmountRow
+                label={PROMO_CODE_MESSAGES.totalAfter}
+                className="border-t border-sand-300 pt-3 text-lg font-semibold"
+                testId="cart-total"
+              >
+                {formatMoney(applied.total)}
+              </AmountRow>
+            </>
+          ) : (
+            <div className="flex justify-between gap-4">
+              <dt>Shipping</dt>
+              <dd className="text-ink-muted">{CART_TEXTS.shippingAtCheckout}</dd>
+            </div>
+          )}
         </dl>
+        <PromoCodeForm promo={promo} />
         <div className="mt-6 flex flex-col gap-3">
           <Link to="/checkout" className={buttonClasses('primary', 'lg')}>
             {CART_TEXTS.proceedToCheckout}

@@ -1,4 +1,5 @@
 import type { CartResponse } from '@leafline/contract/cart';
+import { type CartPromoResponse, PROMO_CODE_MESSAGES } from '@leafline/contract/promo-codes';
 import type { ReactNode } from 'react';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
 import { OrderLine } from '@/components/order/order-line';
@@ -10,9 +11,18 @@ import { FreeShippingProgress } from './free-shipping-progress';
 
 /**
  * SPEC §2 Checkout order summary: the progress bar toward free shipping, each brand's items
- * and shipping (DESIGN 2.6: a fee per brand), then subtotal, shipping and total.
+ * and shipping (DESIGN 2.6: a fee per brand), then subtotal, shipping and total. With the promo
+ * code chosen in the cart (docs/decisions/0056), each brand's share and the total after it.
  */
-export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
+export function OrderSummary({
+  cart,
+  promo = null,
+  children,
+}: {
+  cart: CartResponse;
+  promo?: CartPromoResponse | null;
+  children?: ReactNode;
+}) {
   const brands = brandSummaries(cart);
   return (
     <CardSection id="order-summary" title="Order summary" tone="sand" raised>
@@ -27,6 +37,7 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
       <div className="mt-5 flex flex-col gap-5">
         {brands.map((brand) => {
           const shipping = shippingLabel(brand.shipping);
+          const share = promo?.discount_by_business.find((b) => b.business === brand.business);
           return (
             <section
               key={brand.business}
@@ -54,6 +65,15 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
                     {shipping.amount}
                   </dd>
                 </div>
+                {promo && share && priceToCents(share.discount) > 0 ? (
+                  <AmountRow
+                    label={PROMO_CODE_MESSAGES.brandShare(promo.code)}
+                    valueClassName="font-medium"
+                    testId="brand-discount"
+                  >
+                    −{formatMoney(share.discount)}
+                  </AmountRow>
+                ) : null}
               </dl>
               {shipping.reason ? (
                 <p className="mt-1 text-sm text-ink-muted" data-testid="brand-shipping-reason">
@@ -72,11 +92,22 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
         <AmountRow label="Shipping" testId="summary-shipping">
           {shippingAmount(priceToCents(cart.total_shipping_fees))}
         </AmountRow>
+        {promo ? (
+          <AmountRow
+            label={`${PROMO_CODE_MESSAGES.discount} (${promo.code})`}
+            valueClassName="font-semibold"
+            testId="summary-discount"
+          >
+            −{formatMoney(promo.discount)}
+          </AmountRow>
+        ) : null}
         <AmountRow label="Total" className="text-lg font-semibold" testId="summary-total">
-          {formatMoney(cart.total)}
+          {formatMoney(promo ? promo.total : cart.total)}
         </AmountRow>
       </dl>
-      <p className="mt-2 text-sm text-ink-muted">{CHECKOUT_TEXTS.discountHint}</p>
+      <p className="mt-2 text-sm text-ink-muted">
+        {promo ? PROMO_CODE_MESSAGES.carried : CHECKOUT_TEXTS.discountHint}
+      </p>
       {children}
     </CardSection>
   );

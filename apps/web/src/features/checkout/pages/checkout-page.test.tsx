@@ -1,8 +1,10 @@
 import type { CartResponse, ShippingAddress } from '@leafline/contract/cart';
 import { MESSAGES } from '@leafline/contract/messages';
+import { PROMO_CODE_MESSAGES } from '@leafline/contract/promo-codes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/auth-tokens';
+import { setCartPromoCode } from '@/lib/cart-promo';
 import { leaveApp } from '@/lib/leave-app';
 import {
   businessShipping,
@@ -313,5 +315,78 @@ describe('checkout page', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByTestId('processing-overlay')).toBeNull();
     expect(leaveApp).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkout page: the promo code chosen in the cart', { timeout: 20_000 }, () => {
+  afterEach(() => setCartPromoCode(null));
+
+  /** 10 % of $36.50 = $3.65: Fern & Flax $3.00, Moss & Stone $0.65. */
+  const promoAnswer = {
+    message: PROMO_CODE_MESSAGES.applied,
+    code: 'LEAF10',
+    discount: '3.65',
+    total: '37.85',
+    discount_by_business: [
+      { business: 3, business_name: 'Fern & Flax', discount: '3.00' },
+      { business: 4, business_name: 'Moss & Stone', discount: '0.65' },
+    ],
+  };
+
+  it('shows each brand’s share and the total after it, and sends the code with the order', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    setCartPromoCode('LEAF10');
+    const { calls } = server(smallCart(), savedAddress, (call) => {
+      if (call.url === '/api/cart/promo/') return jsonResponse(200, promoAnswer);
+      if (call.url === '/checkout/') {
+        return jsonResponse(200, { checkout_url: '/pay/cs_local_1', order_ids: [11, 12] });
+      }
+      return undefined;
+    });
+    renderApp('/checkout');
+    expect((await screen.findByTestId('summary-discount')).textContent).toBe('−$3.65');
+    expect(screen.getByTestId('summary-total').textContent).toBe('$37.85');
+    expect(screen.getAllByTestId('brand-discount').map((d) => d.textContent)).toEqual([
+      '−$3.00',
+      '−$0.65',
+    ]);
+    expect(screen.getByText(PROMO_CODE_MESSAGES.carried)).toBeTruthy();
+
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/pay/cs_local_1'));
+    expect(calls.find((c) => c.url === '/checkout/')?.body).toEqual({
+      items: [
+        { product_id: 7, variant_id: 70, quantity: 2 },
+        { product_id: 9, variant_id: null, quantity: 1 },
+      ],
+      promo_code: 'LEAF10',
+    });
+  });
+
+  it('a code refused at checkout is told and forgotten: the summary shows the total without it', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    setCartPromoCode('LEAF10');
+    const { calls } = server(smallCart(), savedAddress, (call) => {
+      if (call.url === '/api/cart/promo/') return jsonResponse(200, promoAnswer);
+      if (call.url === '/checkout/') {
+        return jsonResponse(400, {
+          error: PROMO_CODE_MESSAGES.noLongerValid,
+          fields: { promo_code: PROMO_CODE_MESSAGES.invalid },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/checkout');
+    await screen.findByTestId('summary-discount');
+    fireEvent.click(placeOrder());
+    expect((await screen.findByRole('alert')).textContent).toBe(PROMO_CODE_MESSAGES.noLongerValid);
+    await waitFor(() => expect(screen.queryByTestId('summary-discount')).toBeNull());
+    expect(screen.getByTestId('summary-total').textContent).toBe('$41.50');
+    expect(leaveApp).not.toHaveBeenCalled();
+
+    // The next click goes without it.
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(calls.filter((c) => c.url === '/checkout/')).toHaveLength(2));
+    expect(calls.filter((c) => c.url === '/checkout/')[1]?.body).not.toHaveProperty('promo_code');
   });
 });

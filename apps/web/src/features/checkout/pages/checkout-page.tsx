@@ -7,7 +7,9 @@ import { StockChanged } from '@/components/cart/stock-changed';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton, Skeletons } from '@/components/ui/skeleton';
+import { useCartPromo } from '@/lib/api/check-promo-code';
 import { useCart } from '@/lib/api/get-cart';
+import { useCartPromoCode } from '@/lib/cart-promo';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFitCartToStock } from '../api/fit-cart-to-stock';
 import { useShippingAddress } from '../api/get-shipping-address';
@@ -77,7 +79,11 @@ function CheckoutContents({
   onRetryAddress,
 }: CheckoutContentsProps) {
   const canCheckout = savedAddress !== null;
-  const { processing, checkoutError, placeOrder } = usePlaceOrder(cart, canCheckout);
+  // The code chosen in the cart, checked against the cart as it is now (docs/decisions/0056).
+  const promoCode = useCartPromoCode();
+  const promo = useCartPromo(promoCode, cart);
+  const applied = promoCode !== null && !promo.isError ? (promo.data ?? null) : null;
+  const { processing, checkoutError, placeOrder } = usePlaceOrder(cart, canCheckout, promoCode);
   // Lines beyond what is left (the cart is read again after checkout's 409 for stock).
   const short = cart.items.filter((item) => item.available_quantity !== null);
   const fit = useFitCartToStock();
@@ -91,7 +97,7 @@ function CheckoutContents({
       />
 
       <div className="lg:sticky lg:top-24">
-        <OrderSummary cart={cart}>
+        <OrderSummary cart={cart} promo={applied}>
           <div className="mt-5 flex flex-col gap-3">
             {checkoutError ? <Notice tone="error">{checkoutError}</Notice> : null}
             {short.length ? (
