@@ -11,6 +11,8 @@ export const SEARCH_MAX_BRANDS = 20;
 export const SEARCH_BRAND_FACET_MAX = 100;
 /** From this many brands the facet offers a box to find one, and shows the first few only. */
 export const BRAND_FACET_SEARCHABLE_FROM = 8;
+/** The brands the facet shows folded (the chosen ones besides). */
+export const BRAND_FACET_FOLDED = 6;
 
 /** What the API answers when the brand or country parameters are wrong. */
 export const SHOP_FACET_MESSAGES = {
@@ -22,8 +24,6 @@ export const SHOP_FACET_MESSAGES = {
 export const SHOP_FACET_TEXTS = {
   brand: 'Brand',
   shipsFreeToMe: 'Ships free to me',
-  /** Beside the toggle once the country is known ('to US'). */
-  shipsFreeTo: (country: string) => `to ${country}`,
   findBrand: 'Find a brand',
   noBrandFound: 'No brand by that name here.',
   showAllBrands: (count: number) => `Show all ${count} brands`,

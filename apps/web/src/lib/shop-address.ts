@@ -10,6 +10,8 @@ export const SHOP_URL_KEYS = [
   'min_price',
   'max_price',
   'free_shipping_at',
+  'brands',
+  'ships_free',
 ] as const;
 
 /** Whether the address says anything about the shop's filters. */

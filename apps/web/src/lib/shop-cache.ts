@@ -49,7 +49,8 @@ export const SHOP_CACHE_REVALIDATE_MS = SHOP_CACHE_TTL_MS;
 /**
  * The shop's filters beside category and sort (issue 15), as the address writes them:
  * `second_hand=true`, `in_stock=true`, `verified=true`, `min_price`, `max_price` and `free_shipping_at` (the
- * shopper's cart amount), prices in dollars ('25', '49.99'); '' for none.
+ * shopper's cart amount), prices in dollars ('25', '49.99'); '' for none; and (issue 30)
+ * `brands=3,7` and `ships_free=true`.
  */
 export interface ShopRefinements {
   secondHand: boolean;
@@ -60,6 +61,10 @@ export interface ShopRefinements {
   maxPrice: string;
   /** The cart amount "Ships free to the US" was asked at; '' when that filter is off. */
   freeShippingAt: string;
+  /** The chosen brands' ids, ascending, comma-separated ('3,7'); '' for any brand. */
+  brands: string;
+  /** "Ships free to me": products a cart of which alone ships free to the shopper's country. */
+  shipsFree: boolean;
 }
 
 export const NO_REFINEMENTS: Readonly<ShopRefinements> = Object.freeze({
@@ -69,6 +74,8 @@ export const NO_REFINEMENTS: Readonly<ShopRefinements> = Object.freeze({
   minPrice: '',
   maxPrice: '',
   freeShippingAt: '',
+  brands: '',
+  shipsFree: false,
 });
 
 /**
@@ -124,6 +131,8 @@ export function withRefinements(
 
 /** A price as the shop's address writes it: dollars, '25' or '49.99' (the contract's form). */
 export const PRICE_PARAM = /^\d{1,7}(?:\.\d{1,2})?$/;
+/** Brand ids as the shop's address writes them: '3' or '3,7'. */
+export const BRANDS_PARAM = /^\d{1,9}(?:,\d{1,9})*$/;
 
 export interface ShopFiltersCache extends ShopFilters {
   /** Epoch milliseconds of the write. */
@@ -157,12 +166,13 @@ const isPage = (value: unknown): value is number =>
 const isUrlOrNull = (value: unknown): value is string | null =>
   value === null || typeof value === 'string';
 
-/** A refinement as saved: absent, or a flag (the first two) or a price ('' for none). */
+/** A refinement as saved: absent, or a flag, brand ids or a price ('' for none). */
 const isRefinement = (key: keyof ShopRefinements, value: unknown) =>
   value === undefined ||
   (typeof NO_REFINEMENTS[key] === 'boolean'
     ? typeof value === 'boolean'
-    : typeof value === 'string' && (value === '' || PRICE_PARAM.test(value)));
+    : typeof value === 'string' &&
+      (value === '' || (key === 'brands' ? BRANDS_PARAM : PRICE_PARAM).test(value)));
 
 function toFilters(value: unknown): ShopFilters | null {
   if (!isObject(value)) return null;

@@ -4,7 +4,12 @@ import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
-import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
+import {
+  searchCriteriaKey,
+  searchCriteriaQuery,
+  sendsShopper,
+  shopperOfAnswer,
+} from './search-products';
 
 /**
  * GET /api/search/facets/ (issue 15): for each choice of the shop's filters, how many products
@@ -13,7 +18,8 @@ import { searchCriteriaKey, searchCriteriaQuery } from './search-products';
  */
 export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Promise<SearchFacets> {
   return apiCall(SHOP_ROUTES.searchFacets, {
-    auth: false,
+    // The ships-free count is for the signed-in shopper's country.
+    auth: sendsShopper(),
     signal,
     timeoutMs: SEARCH_TIMEOUT_MS,
     query: searchCriteriaQuery(filters),
@@ -21,7 +27,7 @@ export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Pro
 }
 
 export const searchFacetsQueryKey = (filters: ShopFilters) =>
-  ['shop', 'facets', ...searchCriteriaKey(filters)] as const;
+  ['shop', 'facets', ...searchCriteriaKey(filters), shopperOfAnswer()] as const;
 
 /**
  * The counts are a help, not the page: a failure (a 503 while the server's index starts, a

@@ -8,6 +8,7 @@ import {
 import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall, NetworkError } from '@/lib/api-client';
+import { getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
 import {
   type BusinessNames,
   refinementsOf,
@@ -44,8 +45,20 @@ export function searchCriteriaQuery(filters: ShopFilters) {
     min_price: r.minPrice,
     max_price: r.maxPrice,
     free_shipping_at: r.freeShippingAt,
+    brands: r.brands,
+    ships_free: r.shipsFree ? 'true' : '',
   };
 }
+
+/**
+ * Whether the shop's calls that depend on the shopper ("Ships free to me": the signed-in
+ * shopper's country) send the token: as the header's cart, only a session that can be renewed
+ * (a lone access token must not send anyone to /login from the shop).
+ */
+export const sendsShopper = () => getAccessToken() !== null && getRefreshToken() !== null;
+
+/** Who a shop answer is for, in its query key: a sign-in or sign-out asks again. */
+export const shopperOfAnswer = () => (sendsShopper() ? 'account' : 'guest');
 
 /** GET /api/search/: one page of 20 products for the shop's filters. */
 export function searchProducts(
@@ -53,7 +66,9 @@ export function searchProducts(
   { signal, timeoutMs = searchTimeoutFor(filters) }: SearchOptions = {},
 ): Promise<SearchResponse> {
   return apiCall(SHOP_ROUTES.search, {
-    auth: false,
+    // Only "Ships free to me" depends on who asks (their country); every other search is the
+    // same for everyone, and cached so.
+    auth: refinementsOf(filters).shipsFree && sendsShopper(),
     signal,
     timeoutMs,
     query: {
@@ -103,6 +118,8 @@ export const searchCriteriaKey = (filters: ShopFilters) => {
     r.minPrice,
     r.maxPrice,
     r.freeShippingAt,
+    r.brands,
+    r.shipsFree ? shopperOfAnswer() : false,
   ] as const;
 };
 

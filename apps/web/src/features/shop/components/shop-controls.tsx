@@ -44,6 +44,8 @@ function activeFilterCount(filters: ShopFilters, refinements: ShopRefinements): 
     Number(refinements.inStock) +
     Number(refinements.verified) +
     Number(refinements.freeShippingAt !== '') +
+    Number(refinements.shipsFree) +
+    Number(refinements.brands !== '') +
     Number(refinements.minPrice !== '' || refinements.maxPrice !== '')
   );
 }

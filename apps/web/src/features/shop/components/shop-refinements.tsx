@@ -1,14 +1,22 @@
 import type { SearchFacets } from '@leafline/contract/catalog';
+import { SHOP_FACET_TEXTS } from '@leafline/contract/shop-facets-texts';
 import { useId } from 'react';
 import { cx } from '@/lib/cx';
 import type { ShopRefinements } from '@/lib/shop-cache';
 import {
+  brandIdsOf,
   customPriceLabel,
   PRICE_RANGES,
   priceRangeIndex,
   priceRangeLabel,
   priceRangeParams,
+  withBrand,
 } from '../lib/refinements';
+import { BrandFacet } from './brand-facet';
+import { CheckOption } from './check-option';
+import { countedName, FacetCount, type OptionProps } from './facet-count';
+
+export { countedName };
 
 export const REFINEMENT_LABELS = {
   showOnly: 'Show only',
@@ -16,57 +24,10 @@ export const REFINEMENT_LABELS = {
   inStock: 'In stock only',
   verified: 'Verified brands only',
   freeShipping: 'Ships free to the US',
+  shipsFreeToMe: SHOP_FACET_TEXTS.shipsFreeToMe,
   price: 'Price',
   anyPrice: 'Any price',
 } as const;
-
-/** The name a screen reader says of a choice: 'Second-hand only, 12 products' once counted. */
-export function countedName(label: string, count: number | undefined): string {
-  return count === undefined ? label : `${label}, ${count} ${count === 1 ? 'product' : 'products'}`;
-}
-
-/**
- * A facet count beside a choice: '(12)' in a muted tone (the choice's name says it). Counts
- * of the last choices stay as they are until the new ones arrive (the panel is aria-busy
- * meanwhile): dimmed, the muted tone would fall below AA contrast.
- */
-function FacetCount({ count }: { count: number | undefined }) {
-  if (count === undefined) return null;
-  return (
-    <span aria-hidden="true" className="text-sm text-ink-muted tabular-nums">
-      ({count})
-    </span>
-  );
-}
-
-interface OptionProps {
-  label: string;
-  count: number | undefined;
-  checked: boolean;
-}
-
-function CheckOption({
-  label,
-  count,
-  checked,
-  onChange,
-}: OptionProps & { onChange: (checked: boolean) => void }) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl px-2 text-base text-ink transition-colors hover:bg-sage-50 -ml-2">
-      <input
-        type="checkbox"
-        aria-label={count === undefined ? undefined : countedName(label, count)}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="size-5 shrink-0 cursor-pointer accent-forest-800"
-      />
-      <span className="flex flex-wrap items-baseline gap-x-1.5">
-        {label}
-        <FacetCount count={count} />
-      </span>
-    </label>
-  );
-}
 
 function RadioChip({
   name,
@@ -112,8 +73,8 @@ export interface ShopRefinementsProps {
 
 /**
  * The shop's filters beside category and sort (issue 15): second-hand only, verified brands
- * only, free US shipping at the shopper's cart amount, and a price range; each choice with how
- * many products it would list.
+ * only, free US shipping at the shopper's cart amount, and a price range; (issue 30) ships free
+ * to me and the brands; each choice with how many products it would list.
  */
 export function ShopRefinementsPanel({
   refinements,
@@ -123,7 +84,9 @@ export function ShopRefinementsPanel({
   onFreeShippingChange,
 }: ShopRefinementsProps) {
   const priceName = useId();
-  const { secondHand, inStock, verified, freeShippingAt, minPrice, maxPrice } = refinements;
+  const { secondHand, inStock, verified, freeShippingAt, minPrice, maxPrice, shipsFree, brands } =
+    refinements;
+  const chosenBrands = brandIdsOf(brands);
   const rangeIndex = priceRangeIndex(minPrice, maxPrice);
   const rangeCounts = facets?.price_ranges.map((range) => range.count);
   const anyPriceCount = rangeCounts?.reduce((sum, count) => sum + count, 0);
@@ -163,6 +126,12 @@ export function ShopRefinementsPanel({
             checked={freeShippingAt !== ''}
             onChange={onFreeShippingChange}
           />
+          <CheckOption
+            label={REFINEMENT_LABELS.shipsFreeToMe}
+            count={facets?.ships_free}
+            checked={shipsFree}
+            onChange={(on) => onChange({ shipsFree: on })}
+          />
         </div>
       </fieldset>
       <fieldset className="min-w-0">
@@ -199,6 +168,11 @@ export function ShopRefinementsPanel({
           ) : null}
         </div>
       </fieldset>
+      <BrandFacet
+        brands={facets?.brands ?? []}
+        chosen={chosenBrands}
+        onToggle={(id, on) => onChange({ brands: withBrand(brands, id, on) })}
+      />
     </div>
   );
 }

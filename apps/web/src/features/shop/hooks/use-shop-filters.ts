@@ -19,7 +19,7 @@ import {
   scheduleCacheWrite,
   withRefinements,
 } from '@/lib/shop-cache';
-import { canonicalPrice } from '../lib/refinements';
+import { canonicalBrands, canonicalPrice } from '../lib/refinements';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const FAVORITES_CATEGORY = 'weekly_favorites';
@@ -49,6 +49,8 @@ export function filtersFromParams(params: URLSearchParams): ShopFilters {
       minPrice: canonicalPrice(params.get('min_price')),
       maxPrice: canonicalPrice(params.get('max_price')),
       freeShippingAt: canonicalPrice(params.get('free_shipping_at')),
+      brands: canonicalBrands(params.get('brands')),
+      shipsFree: flag(params.get('ships_free')),
     },
   );
 }
@@ -74,6 +76,8 @@ export function filtersToParams(filters: ShopFilters): URLSearchParams {
   if (r.minPrice) params.set('min_price', r.minPrice);
   if (r.maxPrice) params.set('max_price', r.maxPrice);
   if (r.freeShippingAt) params.set('free_shipping_at', r.freeShippingAt);
+  if (r.brands) params.set('brands', r.brands);
+  if (r.shipsFree) params.set('ships_free', 'true');
   if (filters.currentPage > 1) params.set('page', String(filters.currentPage));
   return params;
 }
@@ -289,7 +293,7 @@ export function useShopFilters(cartAmount?: string) {
       choose((f) => ({ ...f, searchTerm: '', selectedCategory, currentPage: 1 }));
     },
     setSort: (selectedFilter: string) => choose((f) => ({ ...f, selectedFilter, currentPage: 1 })),
-    /** Second-hand, verified brands, the price range. */
+    /** Second-hand, verified brands, the price range, the brands, ships free to me. */
     setRefinements: (changes: Partial<Omit<ShopRefinements, 'freeShippingAt'>>) =>
       choose((f) => ({ ...withRefinements(f, changes), currentPage: 1 })),
     /** "Ships free to the US": at the cart's amount ('0' with no cart or while it loads). */

@@ -4,7 +4,9 @@ import {
 } from '@leafline/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import {
+  brandIdsOf,
   CATEGORY_ALIASES,
+  canonicalBrands,
   canonicalPrice,
   cartAmountParam,
   customPriceLabel,
@@ -14,6 +16,7 @@ import {
   priceRangeIndex,
   priceRangeLabel,
   priceRangeParams,
+  withBrand,
 } from './refinements';
 
 describe('shop refinements', () => {
@@ -72,5 +75,23 @@ describe('shop refinements', () => {
     expect(customPriceLabel('10', '20')).toBe('$10 to $20');
     expect(customPriceLabel('10.50', '')).toBe('$10.50 and over');
     expect(customPriceLabel('', '30')).toBe('Up to $30');
+  });
+
+  it('writes the chosen brands in one form: distinct, ascending, at most 20 (issue 30)', () => {
+    expect(canonicalBrands('7,3,3')).toBe('3,7');
+    expect(canonicalBrands(' 12 ')).toBe('12');
+    for (const bad of ['', 'fern', '1,,2', '-3', '1, 2', null, undefined]) {
+      expect(canonicalBrands(bad)).toBe('');
+    }
+    expect(canonicalBrands('0,5')).toBe('5');
+    expect(canonicalBrands(Array.from({ length: 25 }, (_, k) => 25 - k).join(','))).toBe(
+      Array.from({ length: 20 }, (_, k) => k + 1).join(','),
+    );
+    expect(brandIdsOf('3,7')).toEqual([3, 7]);
+    expect(brandIdsOf('')).toEqual([]);
+    expect(withBrand('', 7, true)).toBe('7');
+    expect(withBrand('7', 3, true)).toBe('3,7');
+    expect(withBrand('3,7', 3, false)).toBe('7');
+    expect(withBrand('7', 7, false)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { centsToPrice } from '@leafline/contract/money';
+import { SEARCH_MAX_BRANDS } from '@leafline/contract/shop-facets-texts';
 import { PRICE_PARAM } from '@/lib/shop-cache';
 
 /**
@@ -77,4 +78,29 @@ export function customPriceLabel(minPrice: string, maxPrice: string): string {
   if (min !== null && max !== null) return `${wholeDollars(min)} to ${wholeDollars(max)}`;
   if (min !== null) return `${wholeDollars(min)} and over`;
   return `Up to ${wholeDollars(max ?? 0)}`;
+}
+
+/** The chosen brands' ids of the filters' `brands` ('3,7' → [3, 7]; '' → []). */
+export function brandIdsOf(brands: string): number[] {
+  return brands === '' ? [] : brands.split(',').map(Number);
+}
+
+/**
+ * Brand ids of the address in their one written form: distinct, ascending, at most
+ * SEARCH_MAX_BRANDS ('7,3,3' → '3,7'); '' when none or when the value is not a list of ids.
+ */
+export function canonicalBrands(value: string | null | undefined): string {
+  const text = value?.trim() ?? '';
+  if (!/^\d{1,9}(?:,\d{1,9})*$/.test(text)) return '';
+  const ids = [...new Set(text.split(',').map(Number))].filter((id) => id >= 1);
+  return ids
+    .sort((a, b) => a - b)
+    .slice(0, SEARCH_MAX_BRANDS)
+    .join(',');
+}
+
+/** The filters' `brands` with one brand chosen or not. */
+export function withBrand(brands: string, id: number, chosen: boolean): string {
+  const others = brandIdsOf(brands).filter((b) => b !== id);
+  return canonicalBrands([...others, ...(chosen ? [id] : [])].join(','));
 }
