@@ -6,7 +6,8 @@ import { watchForProblems } from './support/page-problems';
 /**
  * Issue 15 on the seeded demo catalogue: search as you type, the second-hand, verified brands,
  * free US shipping and price range filters with their counts, filters from a shared address,
- * and the browser's Back button. Axe runs on every state, at 1280 and at 390 px.
+ * and the browser's Back button; issue 30's brand facet and "Ships free to me". Axe runs on
+ * every state, at 1280 and at 390 px.
  */
 
 const SUMMARY = /^Showing (\d+)-(\d+) of (\d+) products$/;
@@ -314,4 +315,57 @@ test('on a phone the filters wait behind the Filters button, which counts them',
     expect(box).toBeGreaterThanOrEqual(44);
   }
   await expectNoSeriousA11yViolations(page);
+});
+
+const brandFacet = (page: Page) => page.getByRole('group', { name: 'Brand' });
+const shipsFreeToMe = (page: Page) => page.getByRole('checkbox', { name: /^Ships free to me/ });
+
+test('issue 30: a brand picked by its count lists only its products; ships free to me', async ({
+  page,
+}) => {
+  const problems = watchForProblems(page);
+  await page.goto('/shop');
+  const all = await resultCount(page);
+  await facetsSettled(page);
+
+  // The brands, each with its count: the one with the most products is first.
+  const brands = brandFacet(page).getByRole('checkbox');
+  await expect(brands.first()).toHaveAccessibleName(/, \d+ products?$/);
+  const first = brands.first();
+  const count = await countOf(first);
+  const name = ((await first.getAttribute('aria-label')) ?? '').replace(/, \d+ products?$/, '');
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(all);
+  await first.check();
+  await expect(page).toHaveURL(/brands=\d+/);
+  expect(await resultCount(page)).toBe(count);
+  // Every card shown is that brand's.
+  const cards = page.getByRole('list', { name: 'Search results' }).locator('article');
+  const shown = await cards.count();
+  expect(shown).toBe(Math.min(count, 20));
+  for (let k = 0; k < shown; k++) await expect(cards.nth(k)).toContainText(name);
+  await facetsSettled(page);
+  // Its own count stays what picking it gives; the others still say what they would add.
+  expect(
+    await countOf(brandFacet(page).getByRole('checkbox', { name: new RegExp(`^${name}`) })),
+  ).toBe(count);
+  await axeBothWidths(page);
+  await first.uncheck();
+  await expect(page).not.toHaveURL(/brands=/);
+  expect(await resultCount(page)).toBe(all);
+  await facetsSettled(page);
+
+  // Ships free to me: a visitor's country is the US.
+  const freeCount = await countOf(shipsFreeToMe(page));
+  expect(freeCount).toBeGreaterThan(0);
+  await shipsFreeToMe(page).check();
+  await expect(page).toHaveURL(/ships_free=true/);
+  await expectResults(page, freeCount);
+  await facetsSettled(page);
+  await axeBothWidths(page);
+
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(shipsFreeToMe(page)).not.toBeChecked();
+  expect(problems).toEqual([]);
 });
