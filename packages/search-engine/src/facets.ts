@@ -233,15 +233,47 @@ function brandCounts(
     keys[k++] = Math.max(0, n) * size + (size - 1 - ranks[b]!);
     byRank[ranks[b]!] = b;
   }
-  keys.sort();
-  const result: BrandCount[] = [];
+  // Only the first maxBrandFacets are sorted (and the chosen ones past them): the rest is
+  // left out by the key of the last one listed, found in one pass.
+  const limit = layout.maxBrandFacets;
   const chosen = new Set(r.brandIds);
-  for (let j = keys.length - 1; j >= 0; j--) {
-    const key = keys[j]!;
-    const b = byRank[size - 1 - (key % size)]!;
-    // Past the limit, only the chosen brands.
-    if (result.length >= layout.maxBrandFacets && !chosen.has(b)) continue;
+  let listedKeys = keys;
+  if (keys.length > limit) {
+    const last = kthLargest(keys.slice(), limit);
+    listedKeys = keys.filter((key) => key >= last || chosen.has(byRank[size - 1 - (key % size)]!));
+  }
+  listedKeys.sort();
+  const result: BrandCount[] = [];
+  for (let j = listedKeys.length - 1; j >= 0; j--) {
+    const b = byRank[size - 1 - (listedKeys[j]! % size)]!;
     result.push({ id: b, name: brands.names[b] ?? '', count: Math.max(0, perBrand[b]!) });
   }
   return result;
+}
+
+/** The k-th largest of distinct values (1: the largest); reorders `values`. */
+function kthLargest(values: Float64Array, k: number): number {
+  const target = k - 1;
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const v = values[i]!;
+        values[i] = values[j]!;
+        values[j] = v;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target]!;
 }

@@ -8,7 +8,7 @@ import {
   type ProductDoc,
   type SearchRefinements,
 } from '../src/types';
-import { brand, doc, newIndex, OPTIONS, seeded } from './fixtures';
+import { brand, doc, mulberry32, newIndex, OPTIONS, seeded } from './fixtures';
 
 describe('PostgreSQL text-search values', () => {
   it('reads a tsvector with weights and positions, scoring a name word above a description word', () => {
@@ -304,6 +304,30 @@ describe('the search index', () => {
       { id: 1, name: 'Fern Goods', count: 3 },
       { id: 2, name: 'Kelp Studio', count: 1 },
     ]);
+  });
+
+  it('lists the first maxBrandFacets brands in the order of all of them, the chosen besides', () => {
+    const full = newIndex();
+    const five = new SearchIndex({ ...OPTIONS, maxBrandFacets: 5 });
+    const random = mulberry32(7);
+    for (let b = 1; b <= 60; b++) {
+      // Names that repeat, so ties of count and name go to the id.
+      const named = brand({ id: b, name: `Brand ${b % 9}` });
+      full.setBusiness(named);
+      five.setBusiness(named);
+    }
+    for (let id = 1; id <= 400; id++) {
+      const product = doc({ id, vector: "'oak':1A", businessId: 1 + Math.floor(random() * 60) });
+      full.upsert(product);
+      five.upsert(product);
+    }
+    for (const brandIds of [[], [60, 1, 33]]) {
+      const q = query({ refinements: refine({ brandIds }) });
+      const all = full.facets(q).brands;
+      expect(all.length).toBeGreaterThan(40);
+      const chosen = new Set(brandIds);
+      expect(five.facets(q).brands).toEqual(all.filter((b, k) => k < 5 || chosen.has(b.id)));
+    }
   });
 
   it("keeps the products a cart of which alone ships free to the shopper's country", () => {
