@@ -152,6 +152,16 @@ const FILTERED = BROAD.flatMap((w, i) => [
   q(w, `&free_shipping_at=${20 + i * 5}`),
 ]);
 
+/**
+ * The brand and "ships free to me" filters (issue 30) on the same words: one brand, three, ships
+ * free to the US (the default) and to Canada, each a distinct query.
+ */
+const BRANDED = BROAD.flatMap((w, i) => [
+  q(w, `&brands=${1 + i * 37}`),
+  q(w, `&brands=${2 + i * 11},${40 + i * 13},${900 + i * 101}&in_stock=true`),
+  q(w, `&ships_free=true${i % 2 ? '&country=CA' : ''}`),
+]);
+
 /** The uncached search rows on an instance: each form, all of them in turn, with filters. */
 async function uncachedRows(run: Run, base: string, label = '') {
   const all = forms();
@@ -175,8 +185,13 @@ async function uncachedRows(run: Run, base: string, label = '') {
     path: '',
     paths: FILTERED,
   });
-  const rows = [...perForm.map((f) => f.result), mix, refined];
-  return { perForm, mix, refined, rows, worstP99: Math.max(...rows.map((r) => r.p99)) };
+  const branded = await run(base, {
+    name: `search (uncached${label}): brands, ships free, ${BRANDED.length} queries`,
+    path: '',
+    paths: BRANDED,
+  });
+  const rows = [...perForm.map((f) => f.result), mix, refined, branded];
+  return { perForm, mix, refined, branded, rows, worstP99: Math.max(...rows.map((r) => r.p99)) };
 }
 
 /** Runs the issue 15 rows; returns them and prints the targets. */
@@ -219,7 +234,7 @@ export async function searchBench(ctx: SearchBenchContext): Promise<Result[]> {
     engine.perForm.forEach((f, k) => {
       results.push(f.result, ilikes[k]!);
     });
-    results.push(engine.mix, engine.refined);
+    results.push(engine.mix, engine.refined, engine.branded);
     const suggestions = await run(instance.url, {
       name: `suggestions (uncached), ${PREFIXES.length} prefixes`,
       path: '',
@@ -232,6 +247,15 @@ export async function searchBench(ctx: SearchBenchContext): Promise<Result[]> {
       paths: ['', ...BROAD].map((w) => `/api/search/facets/?search=${encodeURIComponent(w)}`),
     });
     results.push(facets);
+    const brandFacets = await run(instance.url, {
+      name: `facet counts with a brand chosen and ships free (uncached), ${BROAD.length + 1} searches`,
+      path: '',
+      paths: ['', ...BROAD].map(
+        (w, i) =>
+          `/api/search/facets/?search=${encodeURIComponent(w)}&brands=${1 + i * 37}&ships_free=true`,
+      ),
+    });
+    results.push(brandFacets);
     results.push(
       await run(ctx.served, {
         name: `search (served, cached): all ${distinct.length} queries`,
