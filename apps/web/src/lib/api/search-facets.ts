@@ -5,10 +5,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiCall } from '@/lib/api-client';
 import { SHOP_CACHE_REVALIDATE_MS, type ShopFilters } from '@/lib/shop-cache';
 import {
+  type ShopperOfAnswer,
   searchCriteriaKey,
   searchCriteriaQuery,
-  sendsShopper,
   shopperOfAnswer,
+  useShopperOfAnswer,
 } from './search-products';
 
 /**
@@ -16,34 +17,43 @@ import {
  * the search would find with that choice made and every other current choice kept. Same query
  * string as api/search/, without the page.
  */
-export function getSearchFacets(filters: ShopFilters, signal?: AbortSignal): Promise<SearchFacets> {
+export function getSearchFacets(
+  filters: ShopFilters,
+  signal?: AbortSignal,
+  shopper: ShopperOfAnswer = shopperOfAnswer(),
+): Promise<SearchFacets> {
   return apiCall(SHOP_ROUTES.searchFacets, {
     // The ships-free count is for the signed-in shopper's country.
-    auth: sendsShopper(),
+    auth: shopper === 'account',
     signal,
     timeoutMs: SEARCH_TIMEOUT_MS,
     query: searchCriteriaQuery(filters),
   });
 }
 
-export const searchFacetsQueryKey = (filters: ShopFilters) =>
-  ['shop', 'facets', ...searchCriteriaKey(filters), shopperOfAnswer()] as const;
+export const searchFacetsQueryKey = (
+  filters: ShopFilters,
+  shopper: ShopperOfAnswer = shopperOfAnswer(),
+) => ['shop', 'facets', ...searchCriteriaKey(filters, shopper), shopper] as const;
 
 /**
  * The counts are a help, not the page: a failure (a 503 while the server's index starts, a
  * timeout) is not retried and just shows no counts.
  */
-export const searchFacetsQueryOptions = (filters: ShopFilters) =>
+export const searchFacetsQueryOptions = (
+  filters: ShopFilters,
+  shopper: ShopperOfAnswer = shopperOfAnswer(),
+) =>
   queryOptions({
-    queryKey: searchFacetsQueryKey(filters),
-    queryFn: ({ signal }) => getSearchFacets(filters, signal),
+    queryKey: searchFacetsQueryKey(filters, shopper),
+    queryFn: ({ signal }) => getSearchFacets(filters, signal, shopper),
     staleTime: SHOP_CACHE_REVALIDATE_MS,
     retry: false,
   });
 
 export function useSearchFacets(filters: ShopFilters) {
   return useQuery({
-    ...searchFacetsQueryOptions(filters),
+    ...searchFacetsQueryOptions(filters, useShopperOfAnswer()),
     // The last counts stay (dimmed by the page) until the new ones arrive: no jumping labels.
     placeholderData: keepPreviousData,
   });

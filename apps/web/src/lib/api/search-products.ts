@@ -8,7 +8,7 @@ import {
 import { SHOP_ROUTES } from '@leafline/contract/shop-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall, NetworkError } from '@/lib/api-client';
-import { getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
+import { getAccessToken, getRefreshToken, useHasAccessToken } from '@/lib/auth-tokens';
 import {
   type BusinessNames,
   refinementsOf,
@@ -58,17 +58,31 @@ export function searchCriteriaQuery(filters: ShopFilters) {
 export const sendsShopper = () => getAccessToken() !== null && getRefreshToken() !== null;
 
 /** Who a shop answer is for, in its query key: a sign-in or sign-out asks again. */
-export const shopperOfAnswer = () => (sendsShopper() ? 'account' : 'guest');
+export type ShopperOfAnswer = 'account' | 'guest';
+export const shopperOfAnswer = (): ShopperOfAnswer => (sendsShopper() ? 'account' : 'guest');
+
+/**
+ * shopperOfAnswer for a component: a visitor while the page hydrates (the server rendered it
+ * for one, decision 0044), then the shopper — so the page hydrates as it was rendered and then
+ * asks again for a signed-in shopper.
+ */
+export function useShopperOfAnswer(): ShopperOfAnswer {
+  return useHasAccessToken() && getRefreshToken() !== null ? 'account' : 'guest';
+}
 
 /** GET /api/search/: one page of 20 products for the shop's filters. */
 export function searchProducts(
   filters: ShopFilters,
-  { signal, timeoutMs = searchTimeoutFor(filters) }: SearchOptions = {},
+  {
+    signal,
+    timeoutMs = searchTimeoutFor(filters),
+    shopper = shopperOfAnswer(),
+  }: SearchOptions & { shopper?: ShopperOfAnswer } = {},
 ): Promise<SearchResponse> {
   return apiCall(SHOP_ROUTES.search, {
     // Only "Ships free to me" depends on who asks (their country); every other search is the
     // same for everyone, and cached so.
-    auth: refinementsOf(filters).shipsFree && sendsShopper(),
+    auth: refinementsOf(filters).shipsFree && shopper === 'account',
     signal,
     timeoutMs,
     query: {
@@ -106,7 +120,10 @@ export function toShopPage(response: SearchResponse, filters: ShopFilters): Shop
 }
 
 /** What decides a search's answer but its page: the shared part of the search and facets keys. */
-export const searchCriteriaKey = (filters: ShopFilters) => {
+export const searchCriteriaKey = (
+  filters: ShopFilters,
+  shopper: ShopperOfAnswer = shopperOfAnswer(),
+) => {
   const r = refinementsOf(filters);
   return [
     filters.searchTerm,
@@ -119,12 +136,12 @@ export const searchCriteriaKey = (filters: ShopFilters) => {
     r.maxPrice,
     r.freeShippingAt,
     r.brands,
-    r.shipsFree ? shopperOfAnswer() : false,
+    r.shipsFree ? shopper : false,
   ] as const;
 };
 
-export const searchQueryKey = (filters: ShopFilters) =>
-  ['shop', 'search', ...searchCriteriaKey(filters), filters.currentPage] as const;
+export const searchQueryKey = (filters: ShopFilters, shopper?: ShopperOfAnswer) =>
+  ['shop', 'search', ...searchCriteriaKey(filters, shopper), filters.currentPage] as const;
 
 /** A timed-out search (SPEC §8 shows its own text) or a page past the end is not retried. */
 function shouldRetry(failures: number, error: unknown): boolean {
@@ -140,10 +157,14 @@ function shouldRetry(failures: number, error: unknown): boolean {
  * failed refresh keeps it (React Query keeps data on error). Each page fetched is saved by
  * the persister in turn; the pages stay in memory as long as a saved page may be used.
  */
-export const searchQueryOptions = (filters: ShopFilters) =>
+export const searchQueryOptions = (
+  filters: ShopFilters,
+  shopper: ShopperOfAnswer = shopperOfAnswer(),
+) =>
   queryOptions({
-    queryKey: searchQueryKey(filters),
-    queryFn: async ({ signal }) => toShopPage(await searchProducts(filters, { signal }), filters),
+    queryKey: searchQueryKey(filters, shopper),
+    queryFn: async ({ signal }) =>
+      toShopPage(await searchProducts(filters, { signal, shopper }), filters),
     staleTime: SHOP_CACHE_REVALIDATE_MS,
     gcTime: SHOP_CACHE_TTL_MS,
     retry: shouldRetry,
@@ -151,7 +172,7 @@ export const searchQueryOptions = (filters: ShopFilters) =>
 
 export function useSearchProducts(filters: ShopFilters, enabled = true) {
   return useQuery({
-    ...searchQueryOptions(filters),
+    ...searchQueryOptions(filters, useShopperOfAnswer()),
     enabled,
     // Paging keeps the last page on screen until the next arrives.
     placeholderData: keepPreviousData,
