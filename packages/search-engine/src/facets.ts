@@ -98,7 +98,7 @@ function countCells(
     // A dead slot counts as a closed brand's.
     const brand = bizFlags[b]! & -(f & ALIVE);
     let key = (category[s]! * 2 + ((f >> 1) & 1)) * rangeCodes + priceRange[s]!;
-    key = ((key * 2 + inPrice) * 2 + ((f >> 2) & 1)) * 2 + (p >= freeTo[b]! ? 1 : 0);
+    key = ((key * 2 + inPrice) * 2 + ((f >> 2) & 1)) * 2 + +(p >= freeTo[b]!);
     cells[(key << BRAND_BITS) | brand]!++;
     perBrand[b]! += productPass[key]! & brand;
   };
