@@ -37,6 +37,15 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Forgets the code chosen in the cart once a paid purchase used it (the confirmation page): the
+ * next cart starts without it. A code other than `used` (chosen since) stays.
+ */
+export function forgetUsedPromoCode(used: string): void {
+  const kept = read();
+  if (kept && kept.trim().toUpperCase() === used.trim().toUpperCase()) setCartPromoCode(null);
+}
+
 /** The code chosen in the cart, or null. */
 export function useCartPromoCode(): string | null {
   return useSyncExternalStore(subscribe, read, () => null);

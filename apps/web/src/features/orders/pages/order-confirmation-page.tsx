@@ -1,5 +1,6 @@
 import { ORDER_REFUND_TEXTS, type Order } from '@leafline/contract/orders';
 import CircleCheck from 'lucide-react/icons/circle-check';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoginGate, useTokenOnEntry } from '@/components/auth/login-gate';
 import { AmountRow, shippingAmount } from '@/components/order/amount-row';
@@ -7,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { Notice } from '@/components/ui/notice';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { forgetUsedPromoCode } from '@/lib/cart-promo';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCents, priceToCents } from '@/lib/money';
 import { addressLines, readAddress } from '@/lib/order-format';
@@ -105,6 +107,10 @@ function ConfirmationDetails({ orders }: { orders: Order[] }) {
   );
   const code = orders.map((o) => readNotes(o)?.discount_code).find(Boolean);
   const pending = orders.some((o) => o.status === 'Pending');
+  // The code chosen in the cart went into this paid purchase: the next cart starts without it.
+  useEffect(() => {
+    if (code && !pending) forgetUsedPromoCode(code);
+  }, [code, pending]);
 
   return (
     <>

@@ -7,6 +7,7 @@ import {
   CHECKOUT_MESSAGES,
   STATUS_HISTORY_TEXTS,
 } from '@leafline/contract/orders';
+import { PROMO_CODE_SESSION_KEY } from '@leafline/contract/promo-codes';
 import { ROUTES } from '@leafline/contract/routes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -241,6 +242,18 @@ describe('my orders', { timeout: 20_000 }, () => {
 });
 
 describe('order confirmation', { timeout: 20_000 }, () => {
+  it('keeps a promo code chosen in the cart that this purchase did not use', async () => {
+    setTokens({ access: 'acc', refresh: 'ref' });
+    sessionStorage.setItem(PROMO_CODE_SESSION_KEY, 'SPRING5');
+    server([order({ id: 21 })]);
+    renderApp('/order-confirmation?order_id=21');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+    ).toBeTruthy();
+    expect(sessionStorage.getItem(PROMO_CODE_SESSION_KEY)).toBe('SPRING5');
+    sessionStorage.clear();
+  });
+
   it('without a token alerts and links to login', async () => {
     const { calls } = server([]);
     renderApp('/order-confirmation?order_ids=1,2');
@@ -280,10 +293,13 @@ describe('order confirmation', { timeout: 20_000 }, () => {
         notes_data: notes,
       }),
     ]);
+    // The code was chosen in the cart (decision 0056): this paid purchase used it.
+    sessionStorage.setItem(PROMO_CODE_SESSION_KEY, 'leaf10');
     renderApp('/order-confirmation?order_ids=11,12');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
     ).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(PROMO_CODE_SESSION_KEY)).toBeNull());
     const cards = screen.getAllByTestId('order-card');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByTestId('order-discount').textContent).toBe('−$3.15');
