@@ -74,7 +74,7 @@ async function axeBothWidths(page: Page, { openFilters = true } = {}) {
 
 const secondHand = (page: Page) => page.getByRole('checkbox', { name: /^Second-hand only/ });
 const verified = (page: Page) => page.getByRole('checkbox', { name: /^Verified brands only/ });
-const freeShipping = (page: Page) => page.getByRole('checkbox', { name: /^Ships free to the US/ });
+const freeShipping = (page: Page) => page.getByRole('checkbox', { name: /^Ships free with your cart/ });
 const priceRange = (page: Page, label: string) =>
   page.getByRole('radio', { name: new RegExp(`^${label.replaceAll('$', '\\$')}`) });
 
@@ -229,7 +229,7 @@ test('each filter with its count, the counts agreeing with the results', async (
   await facetsSettled(page);
   await axeBothWidths(page);
 
-  // Ships free to the US: a visitor has no cart, so at $0.
+  // Ships free with your cart: a visitor has no cart, so at $0.
   await priceRange(page, 'Any price').check();
   await facetsSettled(page);
   const freeCount = await countOf(freeShipping(page));

@@ -59,7 +59,7 @@ export interface ShopRefinements {
   verified: boolean;
   minPrice: string;
   maxPrice: string;
-  /** The cart amount "Ships free to the US" was asked at; '' when that filter is off. */
+  /** The cart amount "Ships free with your cart" was asked at; '' when that filter is off. */
   freeShippingAt: string;
   /** The chosen brands' ids, ascending, comma-separated ('3,7'); '' for any brand. */
   brands: string;

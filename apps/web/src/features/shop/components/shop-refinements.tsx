@@ -23,7 +23,7 @@ export const REFINEMENT_LABELS = {
   secondHand: 'Second-hand only',
   inStock: 'In stock only',
   verified: 'Verified brands only',
-  freeShipping: 'Ships free to the US',
+  freeShipping: 'Ships free with your cart',
   shipsFreeToMe: SHOP_FACET_TEXTS.shipsFreeToMe,
   price: 'Price',
   anyPrice: 'Any price',

@@ -92,7 +92,7 @@ interface FilterRefs {
   writeParams: RefObject<SetURLSearchParams>;
   /** Whether the last change was a typed search: the next one then replaces its entry. */
   typing: RefObject<boolean>;
-  /** Whether "Ships free to the US" was ticked here, so it asks at the cart's amount. */
+  /** Whether "Ships free with your cart" was ticked here, so it asks at the cart's amount. */
   followCart: RefObject<boolean>;
   /**
    * Set when the shopper leaves for another page: a typed search still waiting must not
@@ -183,7 +183,7 @@ function useFollowAddress(
 }
 
 /**
- * "Ships free to the US" follows the cart: once ticked here, and whenever the cart changes
+ * "Ships free with your cart" follows the cart: once ticked here, and whenever the cart changes
  * while it is on (replacing the entry: the shopper chose nothing new). A shared address
  * keeps its amount until then.
  */
@@ -239,7 +239,7 @@ function useSavedFilters(filters: ShopFilters) {
  * to shop_filters_cache; the defaults are not saved (Clear All removes them).
  *
  * `cartAmount` is the shopper's cart subtotal as the address writes dollars (undefined while
- * it loads): "Ships free to the US" asks at that amount, taken when it is ticked and followed
+ * it loads): "Ships free with your cart" asks at that amount, taken when it is ticked and followed
  * while the cart changes.
  */
 export function useShopFilters(cartAmount?: string) {
@@ -296,7 +296,7 @@ export function useShopFilters(cartAmount?: string) {
     /** Second-hand, verified brands, the price range, the brands, ships free to me. */
     setRefinements: (changes: Partial<Omit<ShopRefinements, 'freeShippingAt'>>) =>
       choose((f) => ({ ...withRefinements(f, changes), currentPage: 1 })),
-    /** "Ships free to the US": at the cart's amount ('0' with no cart or while it loads). */
+    /** "Ships free with your cart": at the cart's amount ('0' with no cart or while it loads). */
     setFreeShipping: (on: boolean) => {
       followCart.current = on;
       const freeShippingAt = on ? (cartAmount ?? '0') : '';

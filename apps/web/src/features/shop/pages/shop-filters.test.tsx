@@ -53,7 +53,7 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     expect(
       screen.getByRole('checkbox', { name: 'Verified brands only, 30 products' }),
     ).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Ships free to the US, 7 products' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Ships free with your cart, 7 products' })).toBeTruthy();
     const price = screen.getByRole('group', { name: 'Price' });
     expect(within(price).getAllByRole('radio')).toHaveLength(5);
     expect(screen.getByRole('radio', { name: 'Any price, 45 products' })).toBeTruthy();
@@ -134,18 +134,18 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     });
   });
 
-  it('asks "Ships free to the US" at $0 for a visitor', async () => {
+  it('asks "Ships free with your cart" at $0 for a visitor', async () => {
     const { calls } = mockShopApi();
     const { router } = renderApp('/shop');
     await results();
-    fireEvent.click(checkbox('Ships free to the US'));
+    fireEvent.click(checkbox('Ships free with your cart'));
     await waitFor(() => expect(searches(calls).at(-1)).toMatchObject({ free_shipping_at: '0' }));
     expect(router.state.location.search).toBe('?free_shipping_at=0');
-    fireEvent.click(checkbox('Ships free to the US'));
+    fireEvent.click(checkbox('Ships free with your cart'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('asks "Ships free to the US" at the shopper’s cart subtotal', async () => {
+  it('asks "Ships free with your cart" at the shopper’s cart subtotal', async () => {
     setTokens({ access: 'acc', refresh: 'ref' });
     const { calls } = mockShopApi((call) =>
       call.url === '/api/cart/' ? jsonResponse(200, cartOf42()) : undefined,
@@ -155,7 +155,7 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/cart/')).toBe(true));
     // The header's cart count shows the cart is in.
     await screen.findByTestId('cart-count');
-    fireEvent.click(checkbox('Ships free to the US'));
+    fireEvent.click(checkbox('Ships free with your cart'));
     await waitFor(() => expect(searches(calls).at(-1)).toMatchObject({ free_shipping_at: '42' }));
     await waitFor(() => expect(facetCalls(calls).at(-1)).toMatchObject({ free_shipping_at: '42' }));
     expect(router.state.location.search).toBe('?free_shipping_at=42');
@@ -170,7 +170,7 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     const { calls } = mockShopApi((call) => (call.url === '/api/cart/' ? cart : undefined));
     const { router } = renderApp('/shop');
     await results();
-    fireEvent.click(checkbox('Ships free to the US'));
+    fireEvent.click(checkbox('Ships free with your cart'));
     await waitFor(() => expect(router.state.location.search).toBe('?free_shipping_at=0'));
     const entry = router.index;
     act(() => sendCart());
@@ -200,9 +200,9 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     expect(checked(checkbox('Verified brands only'))).toBe(true);
     // The link's amount is kept: free shipping at $80, as the shared list showed.
     expect(
-      await screen.findByRole('checkbox', { name: 'Ships free to the US, 40 products' }),
+      await screen.findByRole('checkbox', { name: 'Ships free with your cart, 40 products' }),
     ).toBeTruthy();
-    expect(checked(checkbox('Ships free to the US'))).toBe(true);
+    expect(checked(checkbox('Ships free with your cart'))).toBe(true);
     expect(checked(radio('$25 to $49.99'))).toBe(true);
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Shoes');
     expect((screen.getByLabelText('Search products') as HTMLInputElement).value).toBe('linen');

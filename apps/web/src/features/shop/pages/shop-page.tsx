@@ -136,7 +136,7 @@ export function ShopPage() {
   useDocumentTitle('Shop Sustainable Brands');
   // The search page saved in this browser (SPEC §3) is in the query cache before the search.
   keepShopCache(useQueryClient());
-  // "Ships free to the US" asks at the shopper's cart subtotal.
+  // "Ships free with your cart" asks at the shopper's cart subtotal.
   const cartAmount = useCartAmount();
   const shop = useShopFilters(cartAmount);
   const { filters } = shop;
