@@ -74,7 +74,8 @@ async function axeBothWidths(page: Page, { openFilters = true } = {}) {
 
 const secondHand = (page: Page) => page.getByRole('checkbox', { name: /^Second-hand only/ });
 const verified = (page: Page) => page.getByRole('checkbox', { name: /^Verified brands only/ });
-const freeShipping = (page: Page) => page.getByRole('checkbox', { name: /^Ships free with your cart/ });
+const freeShipping = (page: Page) =>
+  page.getByRole('checkbox', { name: /^Ships free with your cart/ });
 const priceRange = (page: Page, label: string) =>
   page.getByRole('radio', { name: new RegExp(`^${label.replaceAll('$', '\\$')}`) });
 

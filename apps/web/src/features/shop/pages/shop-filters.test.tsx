@@ -53,7 +53,9 @@ describe('shop filters (issue 15)', { timeout: 30_000 }, () => {
     expect(
       screen.getByRole('checkbox', { name: 'Verified brands only, 30 products' }),
     ).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Ships free with your cart, 7 products' })).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: 'Ships free with your cart, 7 products' }),
+    ).toBeTruthy();
     const price = screen.getByRole('group', { name: 'Price' });
     expect(within(price).getAllByRole('radio')).toHaveLength(5);
     expect(screen.getByRole('radio', { name: 'Any price, 45 products' })).toBeTruthy();
