@@ -2,7 +2,7 @@ import type { BrandDoc, ProductDoc } from '@leafline/search-engine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rowsOf } from '../../db/raw-rows';
-import { freeShippingByCountryOf, freeShippingFromOf } from '../shipping';
+import { freeShippingByCountryOf } from '../shipping';
 import { productStockSql } from '../stock';
 import { FREE_SHIPPING_COUNTRY } from './search-criteria';
 
@@ -87,19 +87,22 @@ async function brandsWhere(db: Db, where: SQL): Promise<BrandDoc[]> {
     db,
     sql`select b.id, b.name, b.is_active, b.verified from businesses b where ${where}`,
   );
-  const ids = rows.map((row) => row.id);
-  const [freeFrom, byCountry] = await Promise.all([
-    freeShippingFromOf(db, ids, FREE_SHIPPING_COUNTRY),
-    freeShippingByCountryOf(db, ids),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    active: row.is_active,
-    verified: row.verified,
-    freeShippingFromCents: freeFrom.get(row.id) ?? 0,
-    freeShippingByCountry: byCountry.get(row.id),
-  }));
+  const byCountry = await freeShippingByCountryOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const freeFrom = byCountry.get(row.id)!;
+    return {
+      id: row.id,
+      name: row.name,
+      active: row.is_active,
+      verified: row.verified,
+      // The US amount is one of the per-country amounts (one read of the settings, not two).
+      freeShippingFromCents: freeFrom.countries[FREE_SHIPPING_COUNTRY] ?? freeFrom.elsewhereCents,
+      freeShippingByCountry: freeFrom,
+    };
+  });
 }
 
 export const allBrands = (db: Db) => brandsWhere(db, sql`true`);

@@ -1,9 +1,4 @@
-import {
-  CURATED_LISTS,
-  DEFAULT_SHIPPING_COUNTRY,
-  PRODUCT_CATEGORIES,
-  SEARCH_PAGE_SIZE,
-} from '@leafline/contract';
+import { CURATED_LISTS, PRODUCT_CATEGORIES, SEARCH_PAGE_SIZE } from '@leafline/contract';
 import {
   CATEGORY_ALIASES,
   type ProductPage,
@@ -13,7 +8,6 @@ import {
   type SearchQuery,
   type SearchSuggestion,
 } from '@leafline/contract/catalog';
-import { SEARCH_BRAND_FACET_MAX } from '@leafline/contract/shop-facets-texts';
 import {
   assertPageExists,
   type CatalogDeps,
@@ -88,7 +82,7 @@ export async function search(
   deps: SearchDeps,
   query: SearchQuery,
   requestUrl: string,
-  country: string = DEFAULT_SHIPPING_COUNTRY,
+  country: string,
 ): Promise<ProductPage> {
   const page = query.page ?? 1;
   const pageSize = Math.min(query.page_size ?? SEARCH_PAGE_SIZE, SEARCH_MAX_PAGE_SIZE);
@@ -136,7 +130,6 @@ export async function search(
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export function facetsResponse(counts: FacetCounts, refinements: SearchRefinements): SearchFacets {
-  const chosen = new Set(refinements.brandIds);
   return {
     count: counts.count,
     second_hand: counts.secondHand,
@@ -145,8 +138,9 @@ export function facetsResponse(counts: FacetCounts, refinements: SearchRefinemen
     in_stock: counts.inStock,
     country: refinements.country,
     ships_free: counts.shipsFree,
-    // The brands with the most products, and every chosen one wherever it stands.
-    brands: counts.brands.filter((b, k) => k < SEARCH_BRAND_FACET_MAX || chosen.has(b.id)),
+    // The brands with the most products, and every chosen one wherever it stands (the engine
+    // keeps SEARCH_BRAND_FACET_MAX of them: engine-search.ts's maxBrandFacets).
+    brands: counts.brands,
     price_ranges: SEARCH_PRICE_RANGES.map(([min, max], k) => ({
       min_price: dollars(min),
       max_price: max === null ? null : dollars(max),
@@ -165,7 +159,7 @@ export class SearchUnavailableError extends Error {}
 export async function searchFacets(
   deps: SearchDeps,
   query: SearchQuery,
-  country: string = DEFAULT_SHIPPING_COUNTRY,
+  country: string,
 ): Promise<SearchFacets> {
   const refinements = refinementsOf(query, country);
   if (query.category === 'weekly_favorites') {
@@ -187,7 +181,7 @@ export async function searchFacets(
     return facetsResponse(counts, refinements);
   }
   const counts = await firstAnswer(deps.search, (port) =>
-    port.facets(requestOf(query, termWords(query.search), country)),
+    port.facets({ ...requestOf(query, termWords(query.search), country), refinements }),
   );
   if (!counts) throw new SearchUnavailableError();
   return facetsResponse(counts, refinements);

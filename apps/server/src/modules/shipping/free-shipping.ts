@@ -10,21 +10,6 @@ import { loadAllShippingFees, loadShippingFees } from './shipping.repo';
  */
 
 /**
- * Per business of `businessIds`, the cart amount from which it ships free to `country`
- * (freeShippingFromCents; a business without a setting charges 0, so from 0).
- */
-export async function freeShippingFromOf(
-  db: Db,
-  businessIds: readonly number[],
-  country: string,
-): Promise<Map<number, number>> {
-  const stored = await loadShippingFees(db, businessIds);
-  return new Map(
-    businessIds.map((id) => [id, freeShippingFromCents(stored.get(id)?.rates ?? null, country)]),
-  );
-}
-
-/**
  * Where a brand ships free from, per country (the shop's "Ships free to me", decision 0057):
  * `freeShippingFromCents` for each country its setting names, and for every other (its amount
  * depends on the country only through whether the setting names it).

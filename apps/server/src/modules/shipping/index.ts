@@ -9,7 +9,6 @@ export type { BrandShippingTerms, FreeShippingByCountry } from './free-shipping'
 export {
   businessesNotShippingFreeAt,
   freeShippingByCountryOf,
-  freeShippingFromOf,
   freeShippingFromOfAll,
   shippingTermsOf,
 } from './free-shipping';
