@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { priceString } from './catalog';
-import { isCountryCode } from './countries';
+import { priceString, queryCountry } from './catalog';
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery-texts';
 
 /**
@@ -49,15 +48,7 @@ export const deliveryResponse = deliveryTerms.extend({
 export type DeliveryResponse = z.infer<typeof deliveryResponse>;
 
 /** `?country=`: two letters of ISO 3166, either case; absent or '' for the shopper's own. */
-export const deliveryQuery = z.object({
-  country: z
-    .string({ error: DELIVERY_MESSAGES.country })
-    .trim()
-    .toUpperCase()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || isCountryCode(v), DELIVERY_MESSAGES.country),
-});
+export const deliveryQuery = z.object({ country: queryCountry });
 export type DeliveryQuery = z.input<typeof deliveryQuery>;
 
 // ---- the business form's fields (multipart text) ----

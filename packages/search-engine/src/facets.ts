@@ -109,7 +109,6 @@ function countCells(
 
 /** What a cell's key holds (decode's answer, one object reused: decode runs per cell). */
 const cell = {
-  shown: false,
   bits: 0,
   brandFlags: 0,
   shipsFree: 0,
@@ -143,7 +142,6 @@ function decode(state: IndexState, key: number, categoryCode: number, r: SearchR
     (!r.secondHand || secondHand ? PASS_SECOND_HAND : 0) |
     (inPrice ? PASS_PRICE : 0) |
     ((r.inStock && soldOut) || (r.soldOut && !soldOut) ? 0 : PASS_STOCK);
-  cell.shown = (bf & BRAND_SHOWN) !== 0;
   cell.bits = bits;
   cell.brandFlags = bf;
   cell.shipsFree = shipsFree;

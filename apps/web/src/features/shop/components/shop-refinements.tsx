@@ -16,8 +16,6 @@ import { BrandFacet } from './brand-facet';
 import { CheckOption } from './check-option';
 import { countedName, FacetCount, type OptionProps } from './facet-count';
 
-export { countedName };
-
 export const REFINEMENT_LABELS = {
   showOnly: 'Show only',
   secondHand: 'Second-hand only',

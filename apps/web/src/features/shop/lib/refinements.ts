@@ -1,6 +1,6 @@
 import { centsToPrice } from '@leafline/contract/money';
 import { SEARCH_MAX_BRANDS } from '@leafline/contract/shop-facets-texts';
-import { PRICE_PARAM } from '@/lib/shop-cache';
+import { BRANDS_PARAM, PRICE_PARAM } from '@/lib/shop-cache';
 
 /**
  * The price ranges of the shop's filter, in cents: [min, max], max null for "and over".
@@ -91,7 +91,7 @@ export function brandIdsOf(brands: string): number[] {
  */
 export function canonicalBrands(value: string | null | undefined): string {
   const text = value?.trim() ?? '';
-  if (!/^\d{1,9}(?:,\d{1,9})*$/.test(text)) return '';
+  if (!BRANDS_PARAM.test(text)) return '';
   const ids = [...new Set(text.split(',').map(Number))].filter((id) => id >= 1);
   return ids
     .sort((a, b) => a - b)
