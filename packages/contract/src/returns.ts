@@ -87,4 +87,3 @@ export type OrderReturn = z.infer<typeof orderReturn>;
 
 /** An order's returns, oldest first. */
 export const orderReturnsResponse = z.array(orderReturn);
-export type OrderReturnsResponse = z.infer<typeof orderReturnsResponse>;

@@ -50,14 +50,16 @@ export const MAX_UNSENT_BYTES = 1024 * 1024;
 /** Ids a stream remembers having sent (a catch-up may read again what was just sent). */
 const SENT_IDS_KEPT = 5_000;
 
-export const sseEventName = (kind: OrderEventKind): OrderEventType =>
-  kind === 'paid'
-    ? 'order.paid'
-    : kind === 'message'
-      ? 'order.message'
-      : kind === 'return'
-        ? 'order.return'
-        : 'order.updated';
+/** The SSE event of each kind of order event (a new kind must name its own). */
+const SSE_EVENT_NAMES: Record<OrderEventKind, OrderEventType> = {
+  paid: 'order.paid',
+  status: 'order.updated',
+  edit: 'order.updated',
+  message: 'order.message',
+  return: 'order.return',
+};
+
+export const sseEventName = (kind: OrderEventKind): OrderEventType => SSE_EVENT_NAMES[kind];
 
 /** One event as written on the stream. */
 export const sseFrame = (event: LiveEvent) =>

@@ -10,7 +10,6 @@ export type {
   OrderDetailRows,
   OrderEventKind,
   OrderNotice,
-  OrderReturnViewRow,
   OrderRow,
   OrderStockLineRow,
   StockState,
@@ -25,6 +24,7 @@ export {
   cancelPendingOrders,
   countBusinessOrders,
   findBusinessOrder,
+  findOrderEmailTargets,
   findOrdersByIds,
   findUserOrder,
   insertOrder,
@@ -53,7 +53,6 @@ export {
 } from './orders.repo';
 export { ordersRoutes } from './orders.routes';
 export {
-  deliveredAt,
   ordersOf,
   partialRefundSource,
   readAddress,

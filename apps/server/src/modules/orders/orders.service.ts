@@ -153,7 +153,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * entries: a later entry of the same status is not a new delivery), or undefined while it is not
  * Delivered: the returns window counts from it (decision 0055).
  */
-export function deliveredAt(
+function deliveredAt(
   status: OrderRow['status'],
   history: readonly Pick<StatusChangeRow, 'status' | 'at'>[],
 ): Date | undefined {

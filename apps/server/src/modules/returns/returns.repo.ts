@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orderReturnLines, orderReturns, users } from '../../db/schema/index';
-import { brandOrderEmail } from '../orders';
+import { orderReturnLines, orderReturns } from '../../db/schema/index';
 
 /**
  * The returns' rows (decision 0055): a return of an order and its lines. This module is the only
@@ -74,17 +73,4 @@ export async function reopenReturn(db: Db, returnId: number): Promise<void> {
     .update(orderReturns)
     .set({ status: 'requested', decidedAt: null })
     .where(and(eq(orderReturns.id, returnId), eq(orderReturns.status, 'accepted')));
-}
-
-/** The business's name and its address for order e-mails ('' with none). */
-export async function findBrandContact(
-  db: Db,
-  businessId: number,
-): Promise<{ name: string; email: string }> {
-  const [row] = await db
-    .select({ name: businesses.name, email: sql<string>`coalesce(${brandOrderEmail}, '')` })
-    .from(businesses)
-    .leftJoin(users, eq(users.id, businesses.ownerId))
-    .where(eq(businesses.id, businessId));
-  return { name: row?.name ?? '', email: row?.email.trim() ?? '' };
 }

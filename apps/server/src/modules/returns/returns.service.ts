@@ -17,6 +17,7 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { queueMail } from '../mail';
 import {
   findBusinessOrder,
+  findOrderEmailTargets,
   findUserOrder,
   isPaidOrLater,
   listOrderDetails,
@@ -28,11 +29,10 @@ import {
   withItems,
 } from '../orders';
 import { type RefundDeps, refundPartOfOrder } from '../refunds';
-import { toSellerOrders } from '../seller-orders';
+import { sellerOrderAfterEdit } from '../seller-orders';
 import { returnDeclinedEmail, returnRequestedEmail } from './return-emails';
 import {
   decideReturn,
-  findBrandContact,
   insertReturn,
   listReturnLines,
   lockReturn,
@@ -53,7 +53,7 @@ import {
 export type ReturnsDeps = RefundDeps & { publicUrl: string };
 
 /** The partial refund's request key of an accepted return: the same refund however often. */
-export const returnRefundKey = (returnId: number) => `return-${returnId}`;
+const returnRefundKey = (returnId: number) => `return-${returnId}`;
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -147,13 +147,13 @@ export async function requestReturn(
     await recordOrderEvents(tx, [
       { order: row.id, business: row.businessId, type: 'return', status: locked.status },
     ]);
-    const brand = await findBrandContact(tx, row.businessId);
-    if (brand.email) {
+    const brandEmail = (await findOrderEmailTargets(tx, [row.businessId])).get(row.businessId);
+    if (brandEmail) {
       await queueMail(
         deps.jobs,
         tx,
         returnRequestedEmail({
-          to: brand.email,
+          to: brandEmail,
           orderId: row.id,
           buyerName: row.userFullName.trim(),
           lines: lines.map((l) => ({
@@ -176,12 +176,6 @@ async function brandOrderOr404(db: Db, businessId: number, orderId: number) {
   const row = await findBusinessOrder(db, businessId, orderId);
   if (!row || !isPaidOrLater(row)) throw notFound(BUSINESS_MESSAGES.orderNotFound);
   return row;
-}
-
-async function sellerOrder(db: Db, businessId: number, orderId: number): Promise<SellerOrder> {
-  const row = await brandOrderOr404(db, businessId, orderId);
-  const [order] = await toSellerOrders(db, businessId, [row]);
-  return order!;
 }
 
 /** GET api/business/orders/{orderId}/returns/. */
@@ -235,7 +229,7 @@ export async function acceptReturn(
     if (claimRefused) await reopenReturn(deps.db, returnId!);
     throw error;
   }
-  return sellerOrder(deps.db, businessId, orderId);
+  return sellerOrderAfterEdit(deps, scope);
 }
 
 /**
@@ -258,19 +252,18 @@ export async function declineReturn(
     await decideReturn(tx, row.id, { status: 'declined', reason });
     const to = order.userEmail.trim();
     if (to) {
-      const brand = await findBrandContact(tx, businessId);
       await queueMail(
         deps.jobs,
         tx,
         returnDeclinedEmail({
           to,
           orderId,
-          brandName: brand.name,
+          brandName: order.businessName,
           reason,
           link: `${deps.publicUrl}/myorders`,
         }),
       );
     }
   });
-  return sellerOrder(deps.db, businessId, orderId);
+  return sellerOrderAfterEdit(deps, scope);
 }

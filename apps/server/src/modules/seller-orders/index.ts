@@ -3,4 +3,4 @@
  * decision 0035). Nothing else in this folder is imported from outside it.
  */
 export { sellerOrdersRoutes } from './seller-orders.routes';
-export { listSellerOrders, toSellerOrders } from './seller-orders.service';
+export { listSellerOrders, sellerOrderAfterEdit, toSellerOrders } from './seller-orders.service';

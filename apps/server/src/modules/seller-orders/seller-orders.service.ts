@@ -260,8 +260,8 @@ export async function refundSellerOrder(
   return sellerOrderAfterEdit(deps, scope);
 }
 
-/** The PATCH answer: the order as the seller's list shows it now. */
-async function sellerOrderAfterEdit(
+/** The PATCH answer (and any change's): the order as the seller's list shows it now. */
+export async function sellerOrderAfterEdit(
   deps: Pick<SellerOrdersDeps, 'db'>,
   scope: { businessId: number; orderId: number },
 ): Promise<SellerOrder> {
