@@ -1,5 +1,5 @@
 import type { CartResponse } from '@leafline/contract/cart';
-import { PROMO_CODE_MAX_LENGTH, PROMO_CODE_MESSAGES } from '@leafline/contract/promo-codes';
+import { cartPromoBody, PROMO_CODE_MESSAGES } from '@leafline/contract/promo-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cartPromoQueryOptions, useCartPromo } from '@/lib/api/check-promo-code';
@@ -22,10 +22,13 @@ export function usePromoCode(cart: CartResponse) {
   const [status, setStatus] = useState('');
 
   const apply = async () => {
-    const typed = draft.trim();
     setStatus('');
-    if (!typed) return setTypedError(PROMO_CODE_MESSAGES.required);
-    if (typed.length > PROMO_CODE_MAX_LENGTH) return setTypedError(PROMO_CODE_MESSAGES.tooLong);
+    // The server's own check of the field (trimmed, required, not too long).
+    const checked = cartPromoBody.safeParse({ code: draft });
+    if (!checked.success) {
+      return setTypedError(checked.error.issues[0]?.message ?? PROMO_CODE_MESSAGES.required);
+    }
+    const typed = checked.data.code;
     setTypedError(null);
     setApplying(true);
     try {
